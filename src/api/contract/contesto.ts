@@ -1,0 +1,67 @@
+/**
+ * Login-context calls (spec 000 §7; platform-backend §4.3): `POST contesto`,
+ * `POST contesto/confermaIntegrazione`, `POST contesto/sceltaProfilo`.
+ * The fiscal code always comes from the verified ID token; a `cfUtenteLoggato` in a body is ignored.
+ */
+import * as v from 'valibot'
+import { PolicySchema } from './common'
+
+/** One selectable role profile of the user (spec 000 §3 "Profile"). */
+export const ProfiloSchema = v.object({
+  codiceRuolo: v.string(),
+  descrizioneRuolo: v.string(),
+  descrizioneRuoloCompleta: v.string(),
+  idProgramma: v.nullable(v.number()),
+  nomeProgramma: v.nullable(v.string()),
+  idProgetto: v.nullable(v.number()),
+  nomeProgettoBreve: v.nullable(v.string()),
+  idEnte: v.nullable(v.number()),
+  nomeEnte: v.nullable(v.string()),
+  descrizioneEstesaEnte: v.nullable(v.string()),
+  policy: v.nullable(PolicySchema),
+})
+export type Profilo = v.InferOutput<typeof ProfiloSchema>
+
+/** A role held by the user with the permission codes of its groups. */
+export const RuoloSchema = v.object({
+  codiceRuolo: v.string(),
+  nomeRuolo: v.string(),
+  permessi: v.array(v.string()),
+})
+export type Ruolo = v.InferOutput<typeof RuoloSchema>
+
+/** Answer of `POST contesto`. `ruoli[].permessi` and `profiliUtente` are empty while `integrazione` is false. */
+export const ContestoSchema = v.object({
+  id: v.number(),
+  nome: v.string(),
+  cognome: v.string(),
+  codiceFiscale: v.string(),
+  email: v.nullable(v.string()),
+  telefono: v.nullable(v.string()),
+  stato: v.string(),
+  integrazione: v.boolean(),
+  immagineProfilo: v.nullable(v.string()),
+  ruoli: v.array(RuoloSchema),
+  profiliUtente: v.array(ProfiloSchema),
+})
+export type Contesto = v.InferOutput<typeof ContestoSchema>
+
+/** Body of `POST contesto/confermaIntegrazione` (first access, `/registrazione`). */
+export const ConfermaIntegrazioneSchema = v.object({
+  nome: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(30)),
+  cognome: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(30)),
+  email: v.pipe(v.string(), v.trim(), v.minLength(5), v.maxLength(50), v.email()),
+  telefono: v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/)),
+  codiceFiscale: v.optional(v.string()),
+  abilitazioneConsensoTrattamentoDatiPersonali: v.literal(true),
+})
+export type ConfermaIntegrazione = v.InferOutput<typeof ConfermaIntegrazioneSchema>
+
+/** Body of `POST contesto/sceltaProfilo`: the chosen profile (header `userRole` must equal `codiceRuolo`). */
+export const SceltaProfiloSchema = v.object({
+  codiceRuolo: v.string(),
+  idProgramma: v.nullable(v.number()),
+  idProgetto: v.nullable(v.number()),
+  idEnte: v.nullable(v.number()),
+})
+export type SceltaProfilo = v.InferOutput<typeof SceltaProfiloSchema>

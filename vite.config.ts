@@ -1,0 +1,56 @@
+/**
+ * Build of the PWA: TanStack file routes, React, and the service worker from `sw/` (injectManifest).
+ * Dev server proxies `/api` and `/oidc` to the reference server (PORT, default 8080).
+ */
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        id: '/',
+        name: 'Punto Digitale',
+        short_name: 'Punto Digitale',
+        description: 'Registra i servizi di facilitazione digitale, i cittadini e i questionari, anche senza rete.',
+        lang: 'it',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#0066cc',
+        background_color: '#ffffff',
+        categories: ['government', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,woff2,svg,png,json}'],
+        // design-react-kit loads every icon as its own chunk: runtime-cached by the SW, not precached.
+        globIgnores: ['assets/It*.js', 'sw.js', 'workbox-*.js'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    proxy: { '/api': apiTarget, '/oidc': apiTarget },
+  },
+  build: { target: 'es2022', sourcemap: false },
+})

@@ -1,0 +1,27 @@
+/** Unit, client-module and server tests (vitest 4 on Node 20). Server tests set `// @vitest-environment node`. */
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { fileURLToPath } from 'node:url'
+
+const nm = (p: string) => fileURLToPath(new URL('./node_modules/' + p, import.meta.url))
+
+export default defineConfig({
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: false, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }), react()],
+  resolve: {
+    alias: [
+      { find: /^design-react-kit$/, replacement: nm('design-react-kit/dist/index.js') },
+      { find: /^bootstrap-italia$/, replacement: nm('bootstrap-italia/dist/bootstrap-italia.esm.js') },
+    ],
+  },
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['tests/setup.ts'],
+    css: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    server: { deps: { inline: ['design-react-kit', 'bootstrap-italia'] } },
+  },
+})
