@@ -1,0 +1,45 @@
+/**
+ * Errors of the reference API: `{errorCode, message}` with the catalogue's codes
+ * (platform-backend §14, `public/data/errors.json`) and the right HTTP status.
+ * A caller's mistake is a 4xx; only an unexpected failure is a 500 (code G01).
+ */
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+interface CatalogueEntry { titolo: string; descrizione: string; status?: number }
+
+let catalogue: Record<string, CatalogueEntry> | undefined
+function loadCatalogue(): Record<string, CatalogueEntry> {
+  if (!catalogue) {
+    try {
+      const file = fileURLToPath(new URL('../public/data/errors.json', import.meta.url))
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { errors: Record<string, CatalogueEntry> }
+      catalogue = parsed.errors
+    } catch {
+      catalogue = {}
+    }
+  }
+  return catalogue
+}
+
+/** The catalogue's Italian description for a code, or undefined. */
+export function catalogueMessage(code: string): string | undefined {
+  return loadCatalogue()[code]?.descrizione
+}
+
+/** A failure to report to the caller as `status` + `{errorCode, message}`. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly errorCode: string
+  constructor(status: number, errorCode: string, message?: string) {
+    super(message ?? catalogueMessage(errorCode) ?? 'Si è verificato un errore.')
+    this.status = status
+    this.errorCode = errorCode
+  }
+}
+
+export const badRequest = (code = 'G02', message?: string) => new ApiError(400, code, message)
+export const unauthorized = (code: string, message?: string) => new ApiError(401, code, message)
+export const forbidden = (code = 'A02', message?: string) => new ApiError(403, code, message)
+export const notFound = (code = 'C01', message?: string) => new ApiError(404, code, message)
+export const conflict = (code: string, message?: string) => new ApiError(409, code, message)
