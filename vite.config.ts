@@ -19,6 +19,8 @@ export default defineConfig({
       filename: 'sw.ts',
       injectRegister: false,
       registerType: 'prompt',
+      // The glob below already lists the icons: without this they are precached twice (toolchain P16).
+      includeManifestIcons: false,
       manifest: {
         id: '/',
         name: 'Punto Digitale',

@@ -1,19 +1,29 @@
 #!/usr/bin/env node
-// Starts the reference server for Playwright on a fresh data folder (or DATABASE_URL), serving ./dist.
-import { mkdtempSync, rmSync } from 'node:fs'
+// Starts the reference server for Playwright on a fresh data folder, serving ./dist.
+// Database: PostgreSQL at E2E_DATABASE_URL when set (it must be a fresh, empty database: the tests
+// register users), otherwise a fresh PGlite folder — DATABASE_URL is deliberately ignored so the
+// PGlite leg of CI really runs on PGlite.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawn } from 'node:child_process'
 
+if (!existsSync('dist/index.html')) {
+  console.error('dist/ mancante: esegui prima `npx vite build`.')
+  process.exit(1)
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'pd-e2e-'))
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' },
-})
+const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }
+delete env.DATABASE_URL
+if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL
+console.log(`[e2e-server] data dir ${dataDir}, database ${env.DATABASE_URL ? 'postgres (E2E_DATABASE_URL)' : 'pglite'}`)
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env })
 const stop = () => { child.kill('SIGTERM') }
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)
-child.on('exit', (code) => {
+child.on('exit', (code, signal) => {
   rmSync(dataDir, { recursive: true, force: true })
-  process.exit(code ?? 0)
+  process.exit(code ?? (signal ? 0 : 1))
 })

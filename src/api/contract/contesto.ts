@@ -65,3 +65,9 @@ export const SceltaProfiloSchema = v.object({
   idEnte: v.nullable(v.number()),
 })
 export type SceltaProfilo = v.InferOutput<typeof SceltaProfiloSchema>
+
+/** Answer of `POST contesto/sceltaProfilo`: the chosen profile as the server recorded it. */
+export const SceltaProfiloRispostaSchema = v.object({
+  profilo: ProfiloSchema,
+})
+export type SceltaProfiloRisposta = v.InferOutput<typeof SceltaProfiloRispostaSchema>

@@ -1,0 +1,79 @@
+/**
+ * Login, roles and guards through the real UI (issue 2 "Done when"): a facilitator's home with only the
+ * entries FAC holds, /gestione-ruoli turned away, a multi-profile manager switching role, and the
+ * first-access registration.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, navEntries, profileDialog } from './helpers'
+
+/** Profile labels in 'Scegli il ruolo' (descrizioneRuolo / descrizioneRuoloCompleta + programme/project). */
+const REG_PROFILE = /gestore.*programma|RFD-2024-LAZ/i
+const FAC_PROFILE = /facilitatore/i
+
+test.use({ viewport: DESKTOP })
+
+/** Chooses a profile if the app asks for one (single-profile users may get it chosen automatically). */
+async function settleSingleProfile(page: Page, label: RegExp): Promise<void> {
+  const dialog = profileDialog(page)
+  const asked = await dialog.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)
+  if (asked) await chooseProfile(page, label)
+}
+
+test('FAC: home shows only the entries the role holds; /gestione-ruoli is refused', async ({ page }) => {
+  await login(page, USERS.fac.cf)
+  await settleSingleProfile(page, FAC_PROFILE)
+  await expect(page).toHaveURL(/\/$/)
+  const header = page.locator('header')
+  await expect(header.getByText('Area amministrativa', { exact: true }).first()).toBeAttached()
+  await expect.poll(() => navEntries(page)).toContain('Area amministrativa')
+  const entries = await navEntries(page)
+  expect(entries).not.toContain('Gestione ruoli')
+  expect(entries.some((e) => /Programma$/.test(e))).toBe(false)
+  // Facilitator: the programmes entry is relabelled 'Progetto' (spec 000 §2.3).
+  expect(entries).toContain('Progetto')
+
+  await page.goto('/gestione-ruoli')
+  await expect(page).not.toHaveURL(/gestione-ruoli/)
+  await expect(page.locator('header')).toBeVisible()
+})
+
+test('manager with several profiles: REG shows Programma, switching to FAC shows Progetto', async ({ page }) => {
+  await login(page, USERS.multi.cf)
+  await chooseProfile(page, REG_PROFILE)
+  await expect.poll(() => navEntries(page)).toContain('Programma')
+  expect(await navEntries(page)).not.toContain('Progetto')
+
+  await page.locator('header').getByRole('button', { name: new RegExp(`${USERS.multi.nome}|${USERS.multi.cognome}|profilo|utente`, 'i') }).first().click()
+  await page.getByRole('menuitem', { name: 'Cambia ruolo' }).or(page.getByRole('button', { name: 'Cambia ruolo' })).or(page.getByRole('link', { name: 'Cambia ruolo' })).first().click()
+  await chooseProfile(page, FAC_PROFILE)
+  await expect.poll(() => navEntries(page)).toContain('Progetto')
+  expect(await navEntries(page)).not.toContain('Programma')
+})
+
+test('first access: /registrazione, consent, profile, home', async ({ page }) => {
+  await login(page, USERS.firstAccess.cf)
+  await expect(page).toHaveURL(/\/registrazione$/)
+  await expect(page.getByLabel(/^Nome/)).toBeVisible()
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport)
+    await expectNoA11yViolations(page, '/registrazione')
+  }
+  await page.setViewportSize(DESKTOP)
+
+  const nome = page.getByLabel(/^Nome/)
+  if (!(await nome.inputValue())) await nome.fill(USERS.firstAccess.nome)
+  const cognome = page.getByLabel(/^Cognome/)
+  if (!(await cognome.inputValue())) await cognome.fill(USERS.firstAccess.cognome)
+  await page.getByLabel(/^Email/).fill('anna.lombardi@example.it')
+  await page.getByLabel(/^Telefono/).fill('3335550999')
+  await expect(page.getByLabel(/^Codice fiscale/)).toHaveValue(USERS.firstAccess.cf)
+  await page.getByRole('checkbox').first().check()
+  await page.getByRole('button', { name: /Conferma|Registrati|Salva|Invia|Prosegui/ }).first().click()
+
+  const dialog = profileDialog(page)
+  const asked = await dialog.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false)
+  if (asked) await chooseProfile(page, FAC_PROFILE)
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 })
+  await expect.poll(() => navEntries(page)).toContain('Progetto')
+})

@@ -1,0 +1,135 @@
+/**
+ * Shared steps of the end-to-end tests: login through the real UI and the development identity
+ * provider, profile choice, reading the ID token the app stored, accessibility checks (axe-core,
+ * WCAG 2.1 A/AA) and Chromium's installability report over CDP.
+ */
+import { expect, type Locator, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+
+/** Demo identities used by the tests (server/seed/identities.ts). */
+export const USERS = {
+  fac: { cf: 'RMNSRA92E51A944H', nome: 'Sara', cognome: 'Romano' },
+  multi: { cf: 'RSSLSN77R19G478N', nome: 'Alessandro', cognome: 'Rossi' },
+  firstAccess: { cf: 'LMBNNA90L43B354D', nome: 'Anna', cognome: 'Lombardi' },
+  dtd: { cf: 'FRRGLI78C54H501Q', nome: 'Giulia', cognome: 'Ferri' },
+} as const
+
+export const DESKTOP = { width: 1280, height: 900 }
+export const PHONE = { width: 375, height: 812 }
+
+/** The development provider's login page (reached after 'Entra con SPID'). */
+export async function reachDevLoginPage(page: Page): Promise<void> {
+  await page.goto('/')
+  await page.getByRole('link', { name: 'Accedi' }).or(page.getByRole('button', { name: 'Accedi' })).first().click()
+  await expect(page).toHaveURL(/\/auth(?:[/?#]|$)/)
+  await page.getByRole('button', { name: /Entra con SPID/ }).or(page.getByRole('link', { name: /Entra con SPID/ })).first().click()
+  await expect(page.getByLabel('Codice fiscale')).toBeVisible()
+}
+
+/**
+ * Logs in through the real UI: `/` → 'Accedi' → 'Entra con SPID' → dev provider → 'Codice fiscale'
+ * → 'Entra' (plus the provider's consent step, if it shows one) → back in the app, outside `/auth`.
+ */
+export async function login(page: Page, cf: string): Promise<void> {
+  await reachDevLoginPage(page)
+  await page.getByLabel('Codice fiscale').fill(cf)
+  await page.getByRole('button', { name: 'Entra', exact: true }).click()
+  const consent = page.getByRole('button', { name: /^(Continua|Autorizza|Consenti|Continue)$/ })
+  await expect
+    .poll(async () => isInApp(page.url()) || (await consent.isVisible()), { timeout: 30_000, message: 'ritorno all\'app dopo il login' })
+    .toBe(true)
+  if (!isInApp(page.url())) {
+    await consent.click()
+    await page.waitForURL((url) => isInApp(url.href), { timeout: 30_000 })
+  }
+  await page.waitForLoadState('load')
+}
+
+/** True once the browser is back in the app, past the identity provider and the `/auth` callback. */
+export function isInApp(href: string): boolean {
+  const { pathname } = new URL(href)
+  return !pathname.startsWith('/oidc') && !/^\/auth(?:\/|$)/.test(pathname)
+}
+
+/** The 'Scegli il ruolo' modal (spec 000 §2.7). */
+export function profileDialog(page: Page): Locator {
+  return page.getByRole('dialog').filter({ hasText: 'Scegli il ruolo' })
+}
+
+/**
+ * Chooses, in the open 'Scegli il ruolo' modal, the profile whose label matches `label`, confirms,
+ * and waits for the reload the app performs after `sceltaProfilo` (spec 000 §7: `/` then reload).
+ */
+export async function chooseProfile(page: Page, label: RegExp): Promise<void> {
+  const dialog = profileDialog(page)
+  await expect(dialog).toBeVisible()
+  const option = dialog.getByRole('radio', { name: label }).or(dialog.getByRole('button', { name: label })).or(dialog.getByRole('option', { name: label }))
+  await option.first().click()
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 }).catch(() => undefined)
+  await dialog.getByRole('button', { name: /^(Conferma|Confermo|Scegli|Prosegui|Continua)$/ }).click()
+  await expect(dialog).toBeHidden({ timeout: 15_000 })
+  await reloaded
+  await page.waitForLoadState('load')
+}
+
+/** Main navigation of the shell at desktop width. */
+export function mainNav(page: Page): Locator {
+  return page.locator('header').getByRole('navigation').or(page.getByRole('navigation', { name: /principale|menu/i })).first()
+}
+
+/** Names of every link/button of the header navigation, hidden dropdown items included. */
+export async function navEntries(page: Page): Promise<string[]> {
+  const items = page.locator('header').getByRole('link', { includeHidden: true }).or(page.locator('header').getByRole('button', { includeHidden: true }))
+  const texts = await items.evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()))
+  return texts.filter(Boolean)
+}
+
+/** Decodes the payload of a JWT (no verification). */
+export function jwtPayload(token: string): Record<string, unknown> {
+  const part = token.split('.')[1] ?? ''
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>
+}
+
+/**
+ * Finds the ID token the app stored in localStorage (whatever the key): the JWT whose audience is the
+ * app's client id. Throws when none is found.
+ */
+export async function readIdToken(page: Page): Promise<string> {
+  const values = await page.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k) ?? ''))
+  const jwts = new Set<string>()
+  for (const v of values) for (const m of v.matchAll(/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]+/g)) jwts.add(m[0])
+  for (const jwt of jwts) {
+    const aud = jwtPayload(jwt).aud
+    if (aud === 'punto-digitale' || (Array.isArray(aud) && aud.includes('punto-digitale'))) return jwt
+  }
+  throw new Error(`Nessun ID token in localStorage (trovati ${jwts.size} JWT)`)
+}
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A and AA rules) on the current page and fails with a readable list of
+ * violations. `label` names the page in the failure message.
+ */
+export async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const summary = results.violations.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
+  expect(summary, `violazioni axe su ${label} (${page.viewportSize()?.width ?? '?'} px)`).toEqual([])
+}
+
+/** Chromium's own installability verdict for the current page (CDP `Page.getInstallabilityErrors`). */
+export async function installabilityErrors(page: Page): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    const { installabilityErrors: errors } = await cdp.send('Page.getInstallabilityErrors')
+    return errors.map((e) => [e.errorId, ...e.errorArguments.map((a) => `${a.name}=${a.value}`)].join(' '))
+  } finally {
+    await cdp.detach()
+  }
+}
+
+/** Waits until a service worker controls the page (first install claims the clients). */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
+}

@@ -1,0 +1,145 @@
+/**
+ * The HTTP server (ARCHITECTURE "The server"; issue #2 points 3–5, 8): helmet (CSP fit for the built
+ * PWA), the development identity provider at `/oidc` (unless `OIDC_ISSUER` points elsewhere), access
+ * control on every `/api` route, the domain routes, `/app-config.json`, the static app with SPA fallback,
+ * and one error handler answering `{errorCode, message}` (never a bare 500 for a caller's mistake).
+ */
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify'
+import helmet from '@fastify/helmet'
+import { eq } from 'drizzle-orm'
+import { loopbackTwins, type AppConfig } from './config'
+import type { DatabaseHandle } from './db/index'
+import { utente } from './db/schema'
+import { createPrincipalLoader } from './domain/principal'
+import { ApiError, catalogueMessage } from './errors'
+import { accessControl } from './auth/access-control'
+import { createTokenVerifier, type TokenVerifier } from './auth/verify-token'
+import { createPayloadAdapterFactory, purgeExpiredPayloads } from './oidc/adapter'
+import { registerDevIdentityProvider } from './oidc/index'
+import type { AccountLookup } from './oidc/provider'
+import contestoRoutes from './routes/contesto'
+import healthRoutes from './routes/health'
+import { CACHE_NO_CACHE, registerStatic } from './static'
+
+export interface BuildAppOptions {
+  config: AppConfig
+  database: DatabaseHandle
+  /** called for every route as it is registered (tests enumerate the `/api` routes with it) */
+  onRoute?: (route: RouteOptions) => void
+}
+
+/** Shape of `GET /app-config.json` (common brief "Runtime app config"). */
+export interface RuntimeAppConfig {
+  apiBaseUrl: string
+  oidc: { issuer: string; clientId: string; scope: string; redirectPath: string; postLogoutRedirectPath: string }
+  devIdentityProvider: boolean
+}
+
+/** The runtime configuration the PWA fetches at start. */
+export function runtimeAppConfig(config: AppConfig): RuntimeAppConfig {
+  return {
+    apiBaseUrl: '/api',
+    oidc: {
+      issuer: config.oidc.issuer,
+      clientId: config.oidc.clientId,
+      scope: 'openid offline_access',
+      redirectPath: '/auth',
+      postLogoutRedirectPath: '/',
+    },
+    devIdentityProvider: !config.oidc.external,
+  }
+}
+
+/** Content-Security-Policy directives (toolchain P14): no upgrade-insecure-requests (plain http on a LAN). */
+export function cspDirectives(config: AppConfig): Record<string, string[] | null> {
+  const connectSrc = ["'self'"]
+  if (config.oidc.external) connectSrc.push(new URL(config.oidc.issuer).origin)
+  return {
+    defaultSrc: ["'self'"],
+    connectSrc,
+    imgSrc: ["'self'", 'data:'],
+    // the dev provider's login POST ends in a redirect to the app (possibly the loopback twin origin)
+    formAction: ["'self'", ...loopbackTwins(config.publicUrl)],
+    upgradeInsecureRequests: null,
+  }
+}
+
+function isFastifyError(err: unknown): err is FastifyError {
+  return err instanceof Error
+}
+
+/**
+ * The one error handler: `ApiError` → its status and `{errorCode, message}`; schema validation,
+ * malformed JSON and other 4xx raised by Fastify → that status (400 for validation) with `G02`;
+ * anything else → 500 `G01`, logged.
+ */
+export function apiErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ApiError) {
+    if (error.status >= 500) request.log.error({ err: error }, 'api error')
+    return reply.code(error.status).send({ errorCode: error.errorCode, message: error.message })
+  }
+  const fastifyError = isFastifyError(error) ? error : undefined
+  const status = fastifyError?.statusCode
+  if (fastifyError?.validation || (status !== undefined && status >= 400 && status < 500)) {
+    return reply.code(status && status < 500 ? status : 400).send({ errorCode: 'G02', message: catalogueMessage('G02') ?? 'Richiesta non valida.' })
+  }
+  request.log.error({ err: error }, 'unexpected error')
+  return reply.code(500).send({ errorCode: 'G01', message: catalogueMessage('G01') ?? 'Si è verificato un errore.' })
+}
+
+/** Builds (does not start) the server. Rejects when the identity provider cannot be set up. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = opts
+  const { db } = database
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+  })
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
+
+  app.setErrorHandler(apiErrorHandler)
+
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: true, directives: cspDirectives(config) },
+  })
+
+  let verifyToken: TokenVerifier
+  if (config.oidc.external) {
+    verifyToken = createTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.clientId,
+      fiscalCodeClaim: config.oidc.fiscalCodeClaim,
+      jwksUri: config.oidc.jwksUri,
+    })
+  } else {
+    const lookupAccount: AccountLookup = async (codiceFiscale) => {
+      const [row] = await db.select({ nome: utente.nome, cognome: utente.cognome }).from(utente)
+        .where(eq(utente.codiceFiscale, codiceFiscale)).limit(1)
+      return row ?? null
+    }
+    await purgeExpiredPayloads(db)
+    const dev = await registerDevIdentityProvider(app, {
+      config,
+      lookupAccount,
+      adapter: createPayloadAdapterFactory(db),
+    })
+    verifyToken = createTokenVerifier({
+      issuer: config.oidc.issuer,
+      audience: config.oidc.clientId,
+      fiscalCodeClaim: 'fiscalNumber',
+      jwks: dev.publicJwks,
+    })
+  }
+
+  await app.register(accessControl, { verifyToken, loadPrincipal: createPrincipalLoader(db) })
+
+  let ready = false
+  app.addHook('onReady', async () => { ready = true })
+  await app.register(healthRoutes, { prefix: '/api', ready: () => ready })
+  await app.register(contestoRoutes, { prefix: '/api', db })
+
+  app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
+
+  await registerStatic(app, { staticDir: config.staticDir })
+  return app
+}

@@ -1,0 +1,585 @@
+/**
+ * The whole domain model of platform-backend §1 as ONE Drizzle pg-core schema that runs unchanged on
+ * PGlite and PostgreSQL (issue #2 point 3). Later issues add behaviour, not tables.
+ *
+ * Conventions:
+ * - SQL names are snake_case, TypeScript names camelCase; ids are `integer` identity columns.
+ * - Status columns are text holding the reference's values: 'ATTIVO', 'ATTIVABILE', 'NON ATTIVO'
+ *   (with a space), 'TERMINATO' (see `Stato`).
+ * - Timestamps are `timestamptz`; calendar dates are `date` columns read and written as 'YYYY-MM-DD' strings.
+ * - Users are referenced by their numeric `utente.id` everywhere (the reference used the fiscal code in
+ *   `utente_x_ruolo`, in the facilitator link and in the referent tables).
+ * - Citizens are never stored with a clear fiscal code: `cittadino.codice_fiscale_hash` is an
+ *   HMAC-SHA256 hex with a server secret (server/db/citizen-hash.ts).
+ * - Mongo documents of the reference (template bodies, compiled instances, SezioneQ3) are jsonb columns.
+ * - The 40 target columns of `programma`/`progetto` (4 families × 5 × value+date) are one jsonb column
+ *   `obiettivi` of type `Obiettivi`.
+ * - The `permessi_api` table of the reference is not modelled: every route declares its permission codes
+ *   in `config.access` (server/auth/types.ts).
+ */
+import { sql } from 'drizzle-orm'
+import {
+  boolean, date, foreignKey, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar,
+} from 'drizzle-orm/pg-core'
+
+/** Values of the status columns (platform-backend §1 `StatoEnum`; NON ATTIVO is stored with a space). */
+export const STATO = {
+  ATTIVO: 'ATTIVO',
+  ATTIVABILE: 'ATTIVABILE',
+  NON_ATTIVO: 'NON ATTIVO',
+  TERMINATO: 'TERMINATO',
+} as const
+export type Stato = (typeof STATO)[keyof typeof STATO]
+
+/** States of a compiled questionnaire (platform-backend §5.5). */
+export type StatoQuestionario = 'NON_COMPILATA' | 'INVIATO' | 'COMPILATA'
+
+/** One target: a value to reach by a date ('YYYY-MM-DD'). */
+export interface Obiettivo { valore: number | null; data: string | null }
+/** The 4 target families × 5 steps of a programme or project (replaces 40 columns of the reference). */
+export interface Obiettivi {
+  puntiFacilitazione: Obiettivo[]
+  utentiUnici: Obiettivo[]
+  servizi: Obiettivo[]
+  facilitatori: Obiettivo[]
+}
+
+/** A question of a template section (platform-frontend §3.1). */
+export interface DomandaSchema {
+  id: string
+  title: string
+  type: 'string' | 'number' | 'integer' | 'date' | 'time' | 'range' | 'object' | 'boolean'
+  enum?: string[]
+  properties?: Record<string, { type: 'boolean' }>
+  order: number
+  keyBE?: string
+  format?: string
+  minimum?: number
+  maximum?: number
+  maxLength?: number
+  flag?: boolean
+  dependencyFlag?: string
+  dependencyNotFlag?: string
+  relatedTo?: string
+  relatedFrom?: string
+  enumLevel1?: string[]
+  enumLevel2?: { label: string; value: string; upperLevel: string }[]
+  regex?: string
+  hidden?: boolean
+}
+/** JSON-schema-like body of a section: properties keyed by question id, `required`, `default`. */
+export interface SezioneSchema {
+  type: 'object'
+  properties: Record<string, DomandaSchema>
+  required: string[]
+  default: string[]
+}
+/** A section of a questionnaire template. */
+export interface SezioneTemplate {
+  id: string
+  title: string
+  schema: SezioneSchema
+  schemaui: Record<string, unknown>
+  'default-section': boolean
+}
+/** An answered section: ordered list of single-key objects `{ "<questionId>": ["<value>", …] }`. */
+export interface SezioneCompilata {
+  id: string
+  title: string
+  properties: Record<string, string[]>[]
+}
+
+const audit = {
+  dataOraCreazione: timestamp('data_ora_creazione', { withTimezone: true }).notNull().defaultNow(),
+  dataOraAggiornamento: timestamp('data_ora_aggiornamento', { withTimezone: true }).notNull().defaultNow(),
+}
+const ts = (name: string) => timestamp(name, { withTimezone: true })
+const day = (name: string) => date(name, { mode: 'string' })
+const stato = (name: string) => text(name).notNull().default(STATO.NON_ATTIVO).$type<Stato>()
+
+// ───────────────────────────── 1.1 Programme / project / body / site ─────────────────────────────
+
+export const ente = pgTable('ente', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  partitaIva: varchar('partita_iva', { length: 11 }).notNull().unique(),
+  nome: text('nome').notNull().unique(),
+  nomeBreve: text('nome_breve').notNull(),
+  tipologia: text('tipologia'),
+  sedeLegale: text('sede_legale'),
+  indirizzoPec: text('indirizzo_pec'),
+  ...audit,
+})
+
+export const programma = pgTable('programma', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  nome: text('nome').notNull(),
+  nomeBreve: text('nome_breve').notNull(),
+  codice: text('codice').notNull().unique(),
+  policy: text('policy').notNull().$type<'RFD' | 'SCD'>(),
+  bando: text('bando'),
+  cup: text('cup'),
+  cupManipolato: boolean('cup_manipolato').notNull().default(false),
+  idEnteGestoreProgramma: integer('id_ente_gestore_programma').references(() => ente.id),
+  statoGestoreProgramma: text('stato_gestore_programma').$type<Stato>(),
+  stato: stato('stato'),
+  dataInizioProgramma: day('data_inizio_programma').notNull(),
+  dataFineProgramma: day('data_fine_programma').notNull(),
+  dataOraAttivazioneProgramma: ts('data_ora_attivazione_programma'),
+  dataOraTerminazioneProgramma: ts('data_ora_terminazione_programma'),
+  /** the 40 target columns of the reference, as one document */
+  obiettivi: jsonb('obiettivi').$type<Obiettivi>(),
+  ...audit,
+})
+
+export const progetto = pgTable('progetto', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  nome: text('nome').notNull(),
+  nomeBreve: text('nome_breve').notNull(),
+  idProgramma: integer('id_programma').notNull().references(() => programma.id),
+  idEnteGestoreProgetto: integer('id_ente_gestore_progetto').references(() => ente.id),
+  statoGestoreProgetto: text('stato_gestore_progetto').$type<Stato>(),
+  stato: stato('stato'),
+  cup: text('cup'),
+  cupManipolato: boolean('cup_manipolato').notNull().default(false),
+  dataInizioProgetto: day('data_inizio_progetto').notNull(),
+  dataFineProgetto: day('data_fine_progetto').notNull(),
+  dataOraProgettoAttivabile: ts('data_ora_progetto_attivabile'),
+  dataOraAttivazione: ts('data_ora_attivazione'),
+  dataOraTerminazione: ts('data_ora_terminazione'),
+  obiettivi: jsonb('obiettivi').$type<Obiettivi>(),
+  ...audit,
+}, (t) => [index('progetto_programma_idx').on(t.idProgramma)])
+
+export const entePartner = pgTable('ente_partner', {
+  idProgetto: integer('id_progetto').notNull().references(() => progetto.id),
+  idEnte: integer('id_ente').notNull().references(() => ente.id),
+  statoEntePartner: stato('stato_ente_partner'),
+  terminatoSingolarmente: boolean('terminato_singolarmente').notNull().default(false),
+  ...audit,
+}, (t) => [primaryKey({ columns: [t.idProgetto, t.idEnte] })])
+
+export const sede = pgTable('sede', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  nome: text('nome').notNull().unique(),
+  descrizione: text('descrizione'),
+  serviziErogati: text('servizi_erogati'),
+  nazione: text('nazione').notNull().default('Italia'),
+  regione: text('regione'),
+  provincia: text('provincia'),
+  comune: text('comune'),
+  via: text('via'),
+  civico: text('civico'),
+  cap: varchar('cap', { length: 5 }),
+  itinere: boolean('itinere').notNull().default(false),
+  area: text('area'),
+  coordinate: jsonb('coordinate').$type<{ lat: number; lng: number }>(),
+  ...audit,
+})
+
+export const indirizzoSede = pgTable('indirizzo_sede', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  idSede: integer('id_sede').notNull().references(() => sede.id, { onDelete: 'cascade' }),
+  nazione: text('nazione').notNull().default('Italia'),
+  regione: text('regione').notNull(),
+  /** province sigla, e.g. 'RM' */
+  provincia: varchar('provincia', { length: 2 }).notNull(),
+  comune: text('comune').notNull(),
+  via: text('via').notNull(),
+  civico: text('civico').notNull(),
+  cap: varchar('cap', { length: 5 }).notNull(),
+  ...audit,
+}, (t) => [index('indirizzo_sede_sede_idx').on(t.idSede)])
+
+/** Opening hours of an address: two windows per day ('HH:mm' strings, null when closed). */
+export const indirizzoSedeFasciaOraria = pgTable('indirizzo_sede_fascia_oraria', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  idIndirizzoSede: integer('id_indirizzo_sede').notNull().unique().references(() => indirizzoSede.id, { onDelete: 'cascade' }),
+  lunOrarioApertura1: text('lun_orario_apertura_1'),
+  lunOrarioChiusura1: text('lun_orario_chiusura_1'),
+  lunOrarioApertura2: text('lun_orario_apertura_2'),
+  lunOrarioChiusura2: text('lun_orario_chiusura_2'),
+  marOrarioApertura1: text('mar_orario_apertura_1'),
+  marOrarioChiusura1: text('mar_orario_chiusura_1'),
+  marOrarioApertura2: text('mar_orario_apertura_2'),
+  marOrarioChiusura2: text('mar_orario_chiusura_2'),
+  merOrarioApertura1: text('mer_orario_apertura_1'),
+  merOrarioChiusura1: text('mer_orario_chiusura_1'),
+  merOrarioApertura2: text('mer_orario_apertura_2'),
+  merOrarioChiusura2: text('mer_orario_chiusura_2'),
+  gioOrarioApertura1: text('gio_orario_apertura_1'),
+  gioOrarioChiusura1: text('gio_orario_chiusura_1'),
+  gioOrarioApertura2: text('gio_orario_apertura_2'),
+  gioOrarioChiusura2: text('gio_orario_chiusura_2'),
+  venOrarioApertura1: text('ven_orario_apertura_1'),
+  venOrarioChiusura1: text('ven_orario_chiusura_1'),
+  venOrarioApertura2: text('ven_orario_apertura_2'),
+  venOrarioChiusura2: text('ven_orario_chiusura_2'),
+  sabOrarioApertura1: text('sab_orario_apertura_1'),
+  sabOrarioChiusura1: text('sab_orario_chiusura_1'),
+  sabOrarioApertura2: text('sab_orario_apertura_2'),
+  sabOrarioChiusura2: text('sab_orario_chiusura_2'),
+  domOrarioApertura1: text('dom_orario_apertura_1'),
+  domOrarioChiusura1: text('dom_orario_chiusura_1'),
+  domOrarioApertura2: text('dom_orario_apertura_2'),
+  domOrarioChiusura2: text('dom_orario_chiusura_2'),
+  ...audit,
+})
+
+/** A site used by a body within a project; `ruoloEnte` is the body's role there. */
+export const enteSedeProgetto = pgTable('ente_sede_progetto', {
+  idEnte: integer('id_ente').notNull().references(() => ente.id),
+  idSede: integer('id_sede').notNull().references(() => sede.id),
+  idProgetto: integer('id_progetto').notNull().references(() => progetto.id),
+  ruoloEnte: text('ruolo_ente').notNull().$type<'gestore' | 'partner'>(),
+  statoSede: stato('stato_sede'),
+  dataAttivazioneSede: ts('data_attivazione_sede'),
+  dataTerminazioneSede: ts('data_terminazione_sede'),
+  ...audit,
+}, (t) => [primaryKey({ columns: [t.idEnte, t.idSede, t.idProgetto] })])
+
+// ───────────────────────────── 1.2 Users, roles, groups, permissions ─────────────────────────────
+
+export const utente = pgTable('utente', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  codiceFiscale: varchar('codice_fiscale', { length: 16 }).notNull().unique(),
+  nome: text('nome').notNull(),
+  cognome: text('cognome').notNull(),
+  /** null until the first-access registration; unique (U21) */
+  email: text('email').unique(),
+  telefono: text('telefono'),
+  /** shown as "bio" */
+  mansione: text('mansione'),
+  tipoContratto: text('tipo_contratto'),
+  consensoDati: boolean('consenso_dati').notNull().default(false),
+  dataOraConsensoDati: ts('data_ora_consenso_dati'),
+  stato: stato('stato'),
+  integrazione: boolean('integrazione').notNull().default(false),
+  immagineProfilo: text('immagine_profilo'),
+  ...audit,
+})
+
+export const integrazioniUtente = pgTable('integrazioni_utente', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  idUtente: integer('id_utente').notNull().unique().references(() => utente.id, { onDelete: 'cascade' }),
+  utenteRegistratoWorkdocs: boolean('utente_registrato_workdocs').notNull().default(false),
+  idUtenteWorkdocs: text('id_utente_workdocs'),
+  utenteRegistratoRocketchat: boolean('utente_registrato_rocketchat').notNull().default(false),
+  idUtenteRocketchat: text('id_utente_rocketchat'),
+  ...audit,
+})
+
+export const ruolo = pgTable('ruolo', {
+  codice: text('codice').primaryKey(),
+  nome: text('nome').notNull().unique(),
+  predefinito: boolean('predefinito').notNull().default(false),
+  modificabile: boolean('modificabile').notNull().default(true),
+  stato: stato('stato'),
+  ...audit,
+})
+
+export const utenteXRuolo = pgTable('utente_x_ruolo', {
+  idUtente: integer('id_utente').notNull().references(() => utente.id, { onDelete: 'cascade' }),
+  codiceRuolo: text('codice_ruolo').notNull().references(() => ruolo.codice),
+  dataOraCreazione: ts('data_ora_creazione').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.idUtente, t.codiceRuolo] })])
+
+export const gruppo = pgTable('gruppo', {
+  codice: text('codice').primaryKey(),
+  descrizione: text('descrizione').notNull(),
+  ...audit,
+})
+
+export const ruoloXGruppo = pgTable('ruolo_x_gruppo', {
+  codiceRuolo: text('codice_ruolo').notNull().references(() => ruolo.codice, { onDelete: 'cascade' }),
+  codiceGruppo: text('codice_gruppo').notNull().references(() => gruppo.codice, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.codiceRuolo, t.codiceGruppo] })])
+
+export const permesso = pgTable('permesso', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  codice: text('codice').notNull().unique(),
+  descrizione: text('descrizione').notNull(),
+})
+
+export const gruppoXPermesso = pgTable('gruppo_x_permesso', {
+  codiceGruppo: text('codice_gruppo').notNull().references(() => gruppo.codice, { onDelete: 'cascade' }),
+  idPermesso: integer('id_permesso').notNull().references(() => permesso.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.codiceGruppo, t.idPermesso] })])
+
+/** Facilitator (FAC, RFD) or volunteer (VOL, SCD) assigned to a body-site-project. */
+export const enteSedeProgettoFacilitatore = pgTable('ente_sede_progetto_facilitatore', {
+  idEnte: integer('id_ente').notNull(),
+  idSede: integer('id_sede').notNull(),
+  idProgetto: integer('id_progetto').notNull(),
+  idFacilitatore: integer('id_facilitatore').notNull().references(() => utente.id),
+  ruoloUtente: text('ruolo_utente').notNull().$type<'FAC' | 'VOL'>(),
+  statoUtente: stato('stato_utente'),
+  dataOraAttivazione: ts('data_ora_attivazione'),
+  dataOraTerminazione: ts('data_ora_terminazione'),
+  ...audit,
+}, (t) => [
+  primaryKey({ columns: [t.idEnte, t.idSede, t.idProgetto, t.idFacilitatore] }),
+  foreignKey({ columns: [t.idEnte, t.idSede, t.idProgetto], foreignColumns: [enteSedeProgetto.idEnte, enteSedeProgetto.idSede, enteSedeProgetto.idProgetto] }),
+  index('espf_facilitatore_idx').on(t.idFacilitatore),
+])
+
+const referentColumns = () => ({
+  idUtente: integer('id_utente').notNull().references(() => utente.id),
+  idEnte: integer('id_ente').notNull().references(() => ente.id),
+  codiceRuolo: text('codice_ruolo').notNull(),
+  statoUtente: stato('stato_utente'),
+  dataOraAttivazione: ts('data_ora_attivazione'),
+  dataOraTerminazione: ts('data_ora_terminazione'),
+  ...audit,
+})
+
+/** Referents (REG) and delegates (DEG) of a programme's managing body. */
+export const referenteDelegatiGestoreProgramma = pgTable('referente_delegati_gestore_programma', {
+  idProgramma: integer('id_programma').notNull().references(() => programma.id),
+  ...referentColumns(),
+}, (t) => [primaryKey({ columns: [t.idProgramma, t.idUtente, t.idEnte] })])
+
+/** Referents (REGP) and delegates (DEGP) of a project's managing body. */
+export const referenteDelegatiGestoreProgetto = pgTable('referente_delegati_gestore_progetto', {
+  idProgetto: integer('id_progetto').notNull().references(() => progetto.id),
+  ...referentColumns(),
+}, (t) => [primaryKey({ columns: [t.idProgetto, t.idUtente, t.idEnte] })])
+
+/** Referents (REPP) and delegates (DEPP) of a partner body in a project. */
+export const referenteDelegatiPartner = pgTable('referente_delegati_partner', {
+  idProgetto: integer('id_progetto').notNull().references(() => progetto.id),
+  ...referentColumns(),
+}, (t) => [primaryKey({ columns: [t.idProgetto, t.idEnte, t.idUtente] })])
+
+// History rows: inserted ATTIVO on activation, updated to TERMINATO on termination.
+export const storicoEnteGestoreProgramma = pgTable('storico_ente_gestore_programma', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  idProgramma: integer('id_programma').notNull().references(() => programma.id),
+  idEnte: integer('id_ente').notNull().references(() => ente.id),
+  stato: text('stato').notNull().$type<Stato>(),
+  dataAttivazioneEnte: ts('data_attivazione_ente'),
+  dataOraTerminazione: ts('data_ora_terminazione'),
+})
+
+const storicoProgettoColumns = () => ({
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  idEnte: integer('id_ente').notNull().references(() => ente.id),
+  idProgramma: integer('id_programma').notNull().references(() => programma.id),
+  idProgetto: integer('id_progetto').notNull().references(() => progetto.id),
+  stato: text('stato').notNull().$type<Stato>(),
+  dataAttivazioneEnte: ts('data_attivazione_ente'),
+  dataOraTerminazione: ts('data_ora_terminazione'),
+})
+export const storicoEnteGestoreProgetto = pgTable('storico_ente_gestore_progetto', storicoProgettoColumns())
+export const storicoEntePartner = pgTable('storico_ente_partner', storicoProgettoColumns())
+
+// ───────────────────────────── 1.3 Services, citizens, questionnaires ─────────────────────────────
+
+export const fasciaDiEta = pgTable('fascia_di_eta', {
+  /** 1 = 18-29, 2 = 30-54, 3 = 55-74, 4 = 75 e oltre, 5 = 14-17 */
+  id: integer('id').primaryKey(),
+  fascia: text('fascia').notNull().unique(),
+})
+
+export const questionarioTemplate = pgTable('questionario_template', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  nome: text('nome').notNull().unique(),
+  descrizione: text('descrizione'),
+  stato: stato('stato'),
+  defaultRfd: boolean('default_rfd').notNull().default(false),
+  defaultScd: boolean('default_scd').notNull().default(false),
+  /** the full template body (sections with their schema), formerly a Mongo document; `json`, not
+   *  `jsonb`, so the key order of the checkbox options (properties keyed by label) is kept */
+  sezioni: json('sezioni').notNull().$type<SezioneTemplate[]>(),
+  ...audit,
+}, (t) => [
+  uniqueIndex('questionario_template_default_rfd_uq').on(t.defaultRfd).where(sql`${t.defaultRfd}`),
+  uniqueIndex('questionario_template_default_scd_uq').on(t.defaultScd).where(sql`${t.defaultScd}`),
+])
+
+/** A programme has exactly one ATTIVO template association (partial unique index). */
+export const programmaXQuestionarioTemplate = pgTable('programma_x_questionario_template', {
+  idProgramma: integer('id_programma').notNull().references(() => programma.id),
+  idQuestionarioTemplate: uuid('id_questionario_template').notNull().references(() => questionarioTemplate.id),
+  stato: text('stato').notNull().$type<Stato>(),
+  ...audit,
+}, (t) => [
+  primaryKey({ columns: [t.idProgramma, t.idQuestionarioTemplate] }),
+  uniqueIndex('programma_template_attivo_uq').on(t.idProgramma).where(sql`${t.stato} = 'ATTIVO'`),
+])
+
+export const servizio = pgTable('servizio', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  nome: text('nome').notNull(),
+  dataServizio: day('data_servizio').notNull(),
+  /** 'HH:mm' (hours may have up to 3 digits) */
+  durataServizio: text('durata_servizio').notNull(),
+  /** the selected service types joined with ", " (rows in tipologia_servizio) */
+  tipologiaServizio: text('tipologia_servizio').notNull(),
+  stato: stato('stato'),
+  idEnte: integer('id_ente').notNull().references(() => ente.id),
+  idSede: integer('id_sede').notNull().references(() => sede.id),
+  idProgetto: integer('id_progetto').notNull().references(() => progetto.id),
+  idFacilitatore: integer('id_facilitatore').notNull().references(() => utente.id),
+  /** the Q3 section filled at creation (formerly Mongo `SezioneQ3`) */
+  sezioneQ3Compilato: jsonb('sezione_q3_compilato').$type<SezioneCompilata>(),
+  idQuestionarioTemplateSnapshot: uuid('id_questionario_template_snapshot').references(() => questionarioTemplate.id),
+  codInserimento: text('cod_inserimento'),
+  ...audit,
+}, (t) => [
+  index('servizio_facilitatore_idx').on(t.idFacilitatore),
+  index('servizio_progetto_idx').on(t.idProgetto),
+])
+
+export const tipologiaServizio = pgTable('tipologia_servizio', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  titolo: text('titolo').notNull(),
+  idServizio: integer('id_servizio').notNull().references(() => servizio.id, { onDelete: 'cascade' }),
+  ...audit,
+})
+
+export const cittadino = pgTable('cittadino', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  /** HMAC-SHA256 hex (server secret) of the upper-cased fiscal code; never the clear CF */
+  codiceFiscaleHash: varchar('codice_fiscale_hash', { length: 64 }).unique(),
+  /** document path (no fiscal code available): the type and a keyed hash of the number */
+  tipoDocumento: text('tipo_documento'),
+  numeroDocumentoHash: varchar('numero_documento_hash', { length: 64 }),
+  genere: text('genere'),
+  fasciaDiEtaId: integer('fascia_di_eta_id').references(() => fasciaDiEta.id),
+  titoloDiStudio: text('titolo_di_studio'),
+  occupazione: text('occupazione'),
+  cittadinanza: text('cittadinanza'),
+  provinciaDiDomicilio: text('provincia_di_domicilio'),
+  tipoConferimentoConsenso: text('tipo_conferimento_consenso').$type<'CARTACEO' | 'ONLINE' | 'EMAIL'>(),
+  dataConferimentoConsenso: ts('data_conferimento_consenso'),
+  codInserimento: text('cod_inserimento'),
+  ...audit,
+}, (t) => [uniqueIndex('cittadino_documento_uq').on(t.tipoDocumento, t.numeroDocumentoHash)])
+
+export const servizioXCittadino = pgTable('servizio_x_cittadino', {
+  idCittadino: integer('id_cittadino').notNull().references(() => cittadino.id),
+  idServizio: integer('id_servizio').notNull().references(() => servizio.id, { onDelete: 'cascade' }),
+  codInserimento: text('cod_inserimento'),
+  ...audit,
+}, (t) => [primaryKey({ columns: [t.idCittadino, t.idServizio] })])
+
+/** One questionnaire instance per (citizen, service); sections formerly in Mongo. */
+export const questionarioCompilato = pgTable('questionario_compilato', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  idQuestionarioTemplate: uuid('id_questionario_template').notNull().references(() => questionarioTemplate.id),
+  idCittadino: integer('id_cittadino').notNull().references(() => cittadino.id),
+  idFacilitatore: integer('id_facilitatore').notNull().references(() => utente.id),
+  idSede: integer('id_sede').notNull().references(() => sede.id),
+  idEnte: integer('id_ente').notNull().references(() => ente.id),
+  idProgetto: integer('id_progetto').notNull().references(() => progetto.id),
+  idServizio: integer('id_servizio').notNull().references(() => servizio.id, { onDelete: 'cascade' }),
+  codInserimento: text('cod_inserimento'),
+  stato: text('stato').notNull().default('NON_COMPILATA').$type<StatoQuestionario>(),
+  sezioni: jsonb('sezioni').notNull().default([]).$type<SezioneCompilata[]>(),
+  ...audit,
+}, (t) => [uniqueIndex('questionario_compilato_cittadino_servizio_uq').on(t.idCittadino, t.idServizio)])
+
+/** Anonymous self-compile link: only the hash of the token is stored. */
+export const questionarioInviatoOnline = pgTable('questionario_inviato_online', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  idQuestionarioCompilato: uuid('id_questionario_compilato').notNull().unique()
+    .references(() => questionarioCompilato.id, { onDelete: 'cascade' }),
+  /** SHA-256 hex of the token sent to the citizen */
+  tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+  dataOraCreazione: ts('data_ora_creazione').notNull().defaultNow(),
+  dataOraScadenza: ts('data_ora_scadenza').notNull(),
+  dataOraUtilizzo: ts('data_ora_utilizzo'),
+})
+
+// ───────────────────────────── 1.4 Other tables ─────────────────────────────
+
+/** Minors configuration: one row per programme (platform-backend §9). */
+export const configurazioneMinorenni = pgTable('configurazione_minorenni', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  idProgramma: integer('id_programma').notNull().unique().references(() => programma.id),
+  intervento: text('intervento').notNull().$type<'RFD' | 'SCD'>(),
+  dataAbilitazione: day('data_abilitazione').notNull(),
+  dataDecorrenza: day('data_decorrenza').notNull(),
+  createTimestamp: ts('create_timestamp').notNull().defaultNow(),
+  createUser: integer('create_user').references(() => utente.id),
+  updateTimestamp: ts('update_timestamp'),
+  updateUser: integer('update_user').references(() => utente.id),
+})
+
+/** Mass-import jobs (platform-backend §8). */
+export const registroAttivita = pgTable('registro_attivita', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  note: text('note'),
+  isFileUpdated: boolean('is_file_updated').notNull().default(false),
+  idEnte: integer('id_ente').references(() => ente.id),
+  idProgetto: integer('id_progetto').references(() => progetto.id),
+  /** "Nome Cognome" of the uploader */
+  operatore: text('operatore'),
+  idUtente: integer('id_utente').references(() => utente.id),
+  dataInizioInserimento: ts('data_inizio_inserimento').notNull().defaultNow(),
+  dataFineInserimento: ts('data_fine_inserimento'),
+  totaleRigheFile: integer('totale_righe_file'),
+  righeScartate: integer('righe_scartate'),
+  serviziAcquisiti: integer('servizi_acquisiti'),
+  cittadiniAggiunti: integer('cittadini_aggiunti'),
+  rilevazioneDiEsperienzaCompilate: integer('rilevazione_di_esperienza_compilate'),
+  fileName: text('file_name'),
+  jobUuid: varchar('job_uuid', { length: 32 }),
+  /** IN_PROGRESS, SUCCESS, FAIL_MONGO, FAIL_S3_API, FAIL_S3_UPLOAD, GENERIC_FAIL */
+  jobStatus: text('job_status'),
+  estensioneInput: text('estensione_input').$type<'csv' | 'xlsx' | 'xls'>(),
+  /** result file (formerly on S3) */
+  risultato: jsonb('risultato'),
+})
+
+export const countDownloadFile = pgTable('count_download_file', {
+  nomeFile: text('nome_file').primaryKey(),
+  count: integer('count').notNull().default(0),
+  lastDownload: ts('last_download'),
+  dimensioneFile: integer('dimensione_file'),
+  dataPrimoUpload: ts('data_primo_upload'),
+  dataUltimoUpload: ts('data_ultimo_upload'),
+})
+
+export const zendeskAreaTematica = pgTable('zendesk_area_tematica', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  tag: text('tag').notNull().unique(),
+  descrizione: text('descrizione').notNull(),
+})
+
+/**
+ * Idempotency records (ARCHITECTURE "offline outbox" point 5): a repeated key of the same user answers
+ * the stored response. `statusCode` is null while the first request is still running.
+ */
+export const idempotencyRecord = pgTable('idempotency_record', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  key: text('key').notNull(),
+  idUtente: integer('id_utente').notNull().references(() => utente.id, { onDelete: 'cascade' }),
+  /** e.g. 'POST /api/servizio' */
+  methodPath: text('method_path').notNull(),
+  /** SHA-256 hex of the canonical request body */
+  requestHash: varchar('request_hash', { length: 64 }).notNull(),
+  statusCode: integer('status_code'),
+  responseBody: jsonb('response_body'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  completedAt: ts('completed_at'),
+}, (t) => [uniqueIndex('idempotency_record_user_key_uq').on(t.idUtente, t.key)])
+
+/** Persistent storage of the development OIDC provider (oidc-provider adapter): one row per model instance. */
+export const oidcPayload = pgTable('oidc_payload', {
+  id: text('id').notNull(),
+  /** oidc-provider model name: Session, AccessToken, RefreshToken, Grant, Interaction, … */
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull().$type<Record<string, unknown>>(),
+  grantId: text('grant_id'),
+  userCode: text('user_code'),
+  uid: text('uid'),
+  expiresAt: ts('expires_at'),
+  consumedAt: ts('consumed_at'),
+}, (t) => [
+  primaryKey({ columns: [t.type, t.id] }),
+  index('oidc_payload_grant_idx').on(t.grantId),
+  index('oidc_payload_user_code_idx').on(t.userCode),
+  index('oidc_payload_uid_idx').on(t.uid),
+  index('oidc_payload_expires_idx').on(t.expiresAt),
+])

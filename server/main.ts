@@ -1,0 +1,50 @@
+/**
+ * Entry point (`npm start` / `npm run serve`): configuration → database (created, migrated and seeded
+ * on first start) → server → listen; SIGTERM/SIGINT close the server, then the database.
+ * Exits with status 1 and a readable message when the configuration or the database is unusable.
+ */
+import { buildApp } from './app'
+import { ConfigError, loadConfig } from './config'
+import { openDatabase } from './db/index'
+
+async function main(): Promise<void> {
+  const config = loadConfig()
+  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  let app
+  try {
+    app = await buildApp({ config, database })
+    await app.listen({ port: config.port, host: config.host })
+  } catch (err) {
+    await database.close()
+    throw err
+  }
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
+  const identity = config.oidc.external ? `identity provider ${config.oidc.issuer}` : `dev identity provider ${config.oidc.issuer}`
+  app.log.info(`Punto Digitale ready at ${config.publicUrl} (database: ${where}; ${identity})`)
+
+  let closing = false
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return
+    closing = true
+    app.log.info(`${signal} received: shutting down`)
+    const forced = setTimeout(() => process.exit(1), 10_000)
+    forced.unref()
+    void app.close()
+      .then(() => database.close())
+      .then(() => process.exit(0), (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed')
+        process.exit(1)
+      })
+  }
+  process.once('SIGTERM', shutdown)
+  process.once('SIGINT', shutdown)
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(`Configuration error: ${err.message}`)
+  } else {
+    console.error('Startup failed:', err)
+  }
+  process.exit(1)
+})

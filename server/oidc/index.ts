@@ -1,0 +1,71 @@
+/**
+ * Mounts the development identity provider at `/oidc` inside Fastify (toolchain.md §5): an
+ * encapsulated scope with a catch-all content-type parser (the provider reads the body stream
+ * itself), `reply.hijack()`, and `req.originalUrl` so the provider advertises `/oidc/...` URLs.
+ * Our interaction routes (`/oidc/interaction/...`, `/oidc/assets/...`) are more specific than the
+ * `/oidc/*` catch-all and win in Fastify's router.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { IncomingMessage } from 'node:http'
+import type { JSONWebKeySet } from 'jose'
+import type { AppConfig } from '../config'
+import { DEMO_IDENTITIES, type DemoIdentity } from '../seed/identities'
+import { LOGOUT_SCRIPT_PATH, interactionRoutes } from './interactions'
+import { loadOrCreateSigningKeys } from './keys'
+import { createDevProvider, type AccountLookup, type DevProviderOptions } from './provider'
+
+export interface DevIdentityProviderOptions {
+  config: AppConfig
+  lookupAccount: AccountLookup
+  /** persistent storage (oidc_payload table); omitted = in memory */
+  adapter?: DevProviderOptions['adapter']
+  /** identities listed on the login page (default: the demo identities of the seed) */
+  identities?: readonly DemoIdentity[]
+}
+
+export interface DevIdentityProvider {
+  /** public keys the provider signs with: the token verifier trusts exactly these */
+  publicJwks: JSONWebKeySet
+}
+
+export const OIDC_MOUNT_PATH = '/oidc'
+
+/**
+ * Registers the provider and its interaction pages on `app` (call at the root, before `ready`).
+ * Keys come from `DATA_DIR/oidc-jwks.json` (created on first start).
+ */
+export async function registerDevIdentityProvider(app: FastifyInstance, opts: DevIdentityProviderOptions): Promise<DevIdentityProvider> {
+  const keys = await loadOrCreateSigningKeys(opts.config.dataDir)
+  const provider = createDevProvider({
+    config: opts.config,
+    jwks: keys.privateJwks,
+    adapter: opts.adapter,
+    lookupAccount: opts.lookupAccount,
+    logoutScriptSrc: LOGOUT_SCRIPT_PATH,
+  })
+  provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'oidc provider error'))
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers()
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null))
+    const callback = provider.callback()
+    const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack()
+      const raw = request.raw as IncomingMessage & { originalUrl?: string }
+      raw.originalUrl = raw.url
+      const rest = (raw.url ?? '').slice(OIDC_MOUNT_PATH.length)
+      raw.url = rest.startsWith('/') ? rest : `/${rest}`
+      await callback(raw, reply.raw)
+    }
+    scope.all(OIDC_MOUNT_PATH, handle)
+    scope.all(`${OIDC_MOUNT_PATH}/*`, handle)
+  })
+
+  await app.register(interactionRoutes, {
+    provider,
+    lookupAccount: opts.lookupAccount,
+    identities: opts.identities ?? DEMO_IDENTITIES,
+  })
+
+  return { publicJwks: keys.publicJwks as JSONWebKeySet }
+}

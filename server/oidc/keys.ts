@@ -1,0 +1,55 @@
+/**
+ * Signing keys of the development identity provider: one RSA RS256 key, generated at the first
+ * start and persisted in `DATA_DIR/oidc-jwks.json` (mode 600) so tokens stay valid across restarts.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose'
+
+export interface SigningKeys {
+  /** private JWKS handed to oidc-provider */
+  privateJwks: { keys: JWK[] }
+  /** the same keys without private parts: what `/oidc/jwks` publishes and the verifier trusts */
+  publicJwks: { keys: JWK[] }
+}
+
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const
+
+/** Drops the private members of a JWK. */
+export function toPublicJwk(jwk: JWK): JWK {
+  const pub: JWK = { ...jwk }
+  for (const member of PRIVATE_MEMBERS) delete (pub as Record<string, unknown>)[member]
+  return pub
+}
+
+/** A fresh RS256 private JWK with `kid` (its thumbprint), `alg` and `use`. */
+export async function generateSigningJwk(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true })
+  const jwk = await exportJWK(privateKey)
+  return { ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'RS256', use: 'sig' }
+}
+
+function isPrivateRsaJwk(value: unknown): value is JWK {
+  const k = value as JWK | null
+  return !!k && k.kty === 'RSA' && typeof k.d === 'string' && typeof k.n === 'string' && typeof k.kid === 'string'
+}
+
+/**
+ * Loads `dataDir/oidc-jwks.json`, creating it (with a new key) when absent.
+ * @throws Error when the file exists but holds no private RSA key (never silently replaced:
+ *   that would invalidate every issued token)
+ */
+export async function loadOrCreateSigningKeys(dataDir: string): Promise<SigningKeys> {
+  const file = join(dataDir, 'oidc-jwks.json')
+  let keys: JWK[]
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { keys?: unknown[] }
+    keys = (parsed.keys ?? []).filter(isPrivateRsaJwk)
+    if (keys.length === 0) throw new Error(`${file} holds no private RSA key: delete it to generate a new one`)
+  } else {
+    keys = [await generateSigningJwk()]
+    mkdirSync(dataDir, { recursive: true })
+    writeFileSync(file, JSON.stringify({ keys }, null, 2) + '\n', { mode: 0o600 })
+  }
+  return { privateJwks: { keys }, publicJwks: { keys: keys.map(toPublicJwk) } }
+}

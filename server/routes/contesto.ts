@@ -1,0 +1,46 @@
+/**
+ * Login-context routes (spec 000 §7; platform-backend §4.3), registered under the `/api` prefix:
+ * - `POST /contesto` (access `token`) → `Contesto`; unknown fiscal code → 404 U20;
+ * - `POST /contesto/confermaIntegrazione` (access `token`) → `Contesto`; no consent → 400 C07;
+ * - `POST /contesto/sceltaProfilo` (access `role`; header `userRole` must equal `codiceRuolo`) →
+ *   `{ profilo }` after the activations of platform-backend §2.
+ * The access-control plugin sets `request.auth`; for `contesto` with a valid token of an unknown fiscal
+ * code it may leave `request.auth` unset, which answers 404 U20.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ConfermaIntegrazioneSchema, SceltaProfiloSchema } from '../../src/api/contract/contesto'
+import type { Database } from '../db/types'
+import { buildContesto, confermaIntegrazione, sceltaProfilo } from '../domain/contesto'
+import { badRequest, forbidden, notFound } from '../errors'
+import { parseBody } from '../domain/validation'
+
+function principalOf(request: FastifyRequest) {
+  const principal = request.auth?.principal
+  if (!principal) throw notFound('U20')
+  return principal
+}
+
+export default async function contestoRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
+  const { db } = opts
+
+  app.post('/contesto', { config: { access: { kind: 'token' } } }, async (request) => {
+    return buildContesto(db, principalOf(request).codiceFiscale)
+  })
+
+  app.post('/contesto/confermaIntegrazione', { config: { access: { kind: 'token' } } }, async (request) => {
+    const principal = principalOf(request)
+    const raw = (request.body ?? {}) as Record<string, unknown>
+    if (typeof raw !== 'object' || raw.abilitazioneConsensoTrattamentoDatiPersonali !== true) throw badRequest('C07')
+    const body = parseBody(ConfermaIntegrazioneSchema, raw)
+    return confermaIntegrazione(db, principal.codiceFiscale, body)
+  })
+
+  app.post('/contesto/sceltaProfilo', { config: { access: { kind: 'role' } } }, async (request) => {
+    const principal = principalOf(request)
+    const body = parseBody(SceltaProfiloSchema, request.body)
+    if (request.auth?.codiceRuolo !== undefined && request.auth.codiceRuolo !== body.codiceRuolo) {
+      throw forbidden('A10', 'Il ruolo scelto non corrisponde al ruolo indicato nella richiesta.')
+    }
+    return sceltaProfilo(db, principal, body)
+  })
+}

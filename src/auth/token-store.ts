@@ -1,0 +1,114 @@
+/**
+ * Persistent session storage (spec 000 §3 "Auth session"; platform-frontend §10.1), in localStorage so
+ * that an installed app opened offline still shows the last user's shell:
+ * - `pd.auth`: `{ id_token, refresh_token, expires_in (s), session_timestamp (ms epoch) }`
+ * - `pd.user`: the user context (`Contesto`)
+ * - `pd.profile`: the chosen profile (`Profilo`)
+ * The transient PKCE data of a login in progress lives in sessionStorage (`pd.pkce`).
+ * Every write notifies the subscribers (the session store).
+ */
+import * as v from 'valibot'
+import { ContestoSchema, ProfiloSchema, type Contesto, type Profilo } from '../api/contract/contesto'
+
+export const AUTH_KEY = 'pd.auth'
+export const USER_KEY = 'pd.user'
+export const PROFILE_KEY = 'pd.profile'
+export const PKCE_KEY = 'pd.pkce'
+/** Default token lifetime in seconds when the provider does not say (spec 000 §9). */
+export const DEFAULT_EXPIRES_IN = 3600
+
+const StoredAuthSchema = v.object({
+  id_token: v.pipe(v.string(), v.minLength(1)),
+  refresh_token: v.nullable(v.string()),
+  expires_in: v.number(),
+  session_timestamp: v.number(),
+})
+export type StoredAuth = v.InferOutput<typeof StoredAuthSchema>
+
+const PendingLoginSchema = v.object({
+  verifier: v.string(),
+  state: v.string(),
+  nonce: v.string(),
+  provider: v.picklist(['spid', 'cie']),
+  redirectUri: v.string(),
+  createdAt: v.number(),
+})
+export type PendingLogin = v.InferOutput<typeof PendingLoginSchema>
+
+const listeners = new Set<() => void>()
+const emit = () => listeners.forEach((l) => l())
+
+/** Subscribes to every change written through this module; returns the unsubscribe function. */
+export function subscribeTokenStore(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** Notifies subscribers (also used when another tab changed the storage). */
+export function notifyTokenStore(): void {
+  emit()
+}
+
+function read<T>(storage: Storage | undefined, key: string, schema: v.GenericSchema<unknown, T>): T | null {
+  try {
+    const raw = storage?.getItem(key)
+    if (!raw) return null
+    const r = v.safeParse(schema, JSON.parse(raw))
+    return r.success ? r.output : null
+  } catch {
+    return null
+  }
+}
+
+function write(storage: Storage | undefined, key: string, value: unknown): void {
+  try {
+    if (value === null) storage?.removeItem(key)
+    else storage?.setItem(key, JSON.stringify(value))
+  } catch {
+    /* quota or privacy mode: the session then lasts for this page only */
+  }
+}
+
+const local = () => (typeof localStorage !== 'undefined' ? localStorage : undefined)
+const session = () => (typeof sessionStorage !== 'undefined' ? sessionStorage : undefined)
+
+export function readAuth(): StoredAuth | null {
+  return read(local(), AUTH_KEY, StoredAuthSchema)
+}
+
+/** Stores the tokens of a token-endpoint answer, stamping `session_timestamp` with `now` (ms). */
+export function writeAuth(auth: StoredAuth | null): void {
+  write(local(), AUTH_KEY, auth)
+  emit()
+}
+
+export function readUser(): Contesto | null {
+  return read(local(), USER_KEY, ContestoSchema)
+}
+
+export function readProfile(): Profilo | null {
+  return read(local(), PROFILE_KEY, ProfiloSchema)
+}
+
+/** Writes user context and/or profile with one notification (`undefined` leaves a value unchanged). */
+export function writeSessionData(data: { user?: Contesto | null; profile?: Profilo | null }): void {
+  if (data.user !== undefined) write(local(), USER_KEY, data.user)
+  if (data.profile !== undefined) write(local(), PROFILE_KEY, data.profile)
+  emit()
+}
+
+/** Removes tokens, user context and profile of the session. */
+export function clearSession(): void {
+  const s = local()
+  for (const key of [AUTH_KEY, USER_KEY, PROFILE_KEY]) write(s, key, null)
+  write(session(), PKCE_KEY, null)
+  emit()
+}
+
+export function readPendingLogin(): PendingLogin | null {
+  return read(session(), PKCE_KEY, PendingLoginSchema)
+}
+
+export function writePendingLogin(p: PendingLogin | null): void {
+  write(session(), PKCE_KEY, p)
+}

@@ -1,0 +1,92 @@
+/**
+ * Service-worker registration (production builds only; the dev server has no SW).
+ * Uses workbox-window: publishes a waiting version to the update store, checks for a new version
+ * every hour while online, and reloads the page once, after the user accepted the update and the
+ * new worker took control (guarded against reload loops).
+ */
+import { Workbox } from 'workbox-window'
+import { isAppConfigRequest, isIconChunkRequest } from '../../sw/routes'
+import { setWaitingUpdate } from './update-store'
+
+/** Interval of the periodic update check, ms. */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
+const RELOAD_MARK = 'pd-sw-update-reload'
+/** A second update-driven reload within this window is suppressed (loop guard), ms. */
+const RELOAD_GUARD_MS = 10_000
+
+let started = false
+
+/** Registers `/sw.js` (scope `/`) once; no-op outside production or without service-worker support. */
+export function registerServiceWorker(): void {
+  if (started || !import.meta.env.PROD || !('serviceWorker' in navigator)) return
+  started = true
+  const wb = new Workbox('/sw.js', { scope: '/' })
+
+  let requested = false
+  wb.addEventListener('waiting', () => {
+    setWaitingUpdate({
+      activate() {
+        requested = true
+        wb.addEventListener('controlling', reloadOnce)
+        wb.messageSkipWaiting()
+      },
+    })
+  })
+  // Another tab accepted the update: this page now runs old code under the new worker. Offer a
+  // reload through the same prompt (so it still waits for dirty forms). The first install also
+  // takes control (clientsClaim) but then `isUpdate` is false and nothing is offered.
+  wb.addEventListener('controlling', (event) => {
+    if (!event.isUpdate) {
+      void warmRuntimeCaches()
+      return
+    }
+    if (!requested) setWaitingUpdate({ activate: reloadOnce })
+  })
+
+  void wb
+    .register()
+    .then((registration) => {
+      if (!registration) return
+      setInterval(() => {
+        void checkForUpdate(registration)
+      }, UPDATE_CHECK_INTERVAL_MS)
+    })
+    .catch((error: unknown) => {
+      console.warn('Registrazione del service worker non riuscita', error)
+    })
+}
+
+/** Asks the browser to look for a new sw.js, skipping the check when offline or the server is unreachable. */
+async function checkForUpdate(registration: ServiceWorkerRegistration): Promise<void> {
+  if (!navigator.onLine || registration.installing) return
+  try {
+    const res = await fetch('/sw.js', { cache: 'no-store', headers: { 'cache-control': 'no-cache' } })
+    if (res.ok) await registration.update()
+  } catch {
+    // offline or server down: try again at the next interval
+  }
+}
+
+/**
+ * First install: the icon chunks and the runtime config this page loaded before the worker took
+ * control never went through it, so they are not in its runtime caches yet. Fetch them again, now
+ * through the worker, so the shell keeps its icons when the next load happens offline.
+ */
+async function warmRuntimeCaches(): Promise<void> {
+  const urls = performance
+    .getEntriesByType('resource')
+    .map((e) => e.name)
+    .filter((href) => {
+      const url = new URL(href, window.location.href)
+      return url.origin === window.location.origin && (isIconChunkRequest(url.pathname) || isAppConfigRequest(url.pathname))
+    })
+  await Promise.all([...new Set(urls)].map((u) => fetch(u).catch(() => undefined)))
+}
+
+function reloadOnce(): void {
+  const now = Date.now()
+  const last = Number(sessionStorage.getItem(RELOAD_MARK) ?? 0)
+  if (now - last < RELOAD_GUARD_MS) return
+  sessionStorage.setItem(RELOAD_MARK, String(now))
+  window.location.reload()
+}

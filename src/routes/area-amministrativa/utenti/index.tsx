@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requirePermissions } from '../../../auth/guards'
+import { SectionPage } from '../../../features/shell/SectionPage'
+
+export const Route = createFileRoute('/area-amministrativa/utenti/')({
+  beforeLoad: requirePermissions(['tab.am', 'subtab.utenti']),
+  component: () => <SectionPage id="utenti" />,
+})

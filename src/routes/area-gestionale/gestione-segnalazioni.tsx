@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requirePermissions } from '../../auth/guards'
+import { SectionPage } from '../../features/shell/SectionPage'
+
+export const Route = createFileRoute('/area-gestionale/gestione-segnalazioni')({
+  beforeLoad: requirePermissions(['btn.rprt']),
+  component: () => <SectionPage id="gestione-segnalazioni" />,
+})

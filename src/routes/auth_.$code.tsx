@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { parseAuthSearch } from '../features/auth/auth-search'
+import { LoginCallback } from '../features/auth/LoginCallback'
+
+/** `/auth/{code}`: the pre-auth code as the last path segment (spec 000 §2.1). */
+export const Route = createFileRoute('/auth_/$code')({
+  validateSearch: parseAuthSearch,
+  component: AuthCodeRoute,
+})
+
+function AuthCodeRoute() {
+  const { code } = Route.useParams()
+  const { state } = Route.useSearch()
+  return <LoginCallback code={code} state={state} />
+}

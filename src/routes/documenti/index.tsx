@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requirePermissions } from '../../auth/guards'
+import { SectionPage } from '../../features/shell/SectionPage'
+
+export const Route = createFileRoute('/documenti/')({
+  beforeLoad: requirePermissions(['tab.doc', 'list.doc']),
+  component: () => <SectionPage id="documenti" />,
+})

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ErrorPage } from '../features/auth/ErrorPage'
+
+/** `/errore`: generic error page with the 55 s automatic logout. */
+export const Route = createFileRoute('/errore')({
+  component: () => <ErrorPage />,
+})

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requirePermissions } from '../../auth/guards'
+import { SectionPage } from '../../features/shell/SectionPage'
+
+export const Route = createFileRoute('/gestione-ruoli/')({
+  beforeLoad: requirePermissions(['list.ruoli']),
+  component: () => <SectionPage id="gestione-ruoli" />,
+})

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { SearchPage } from '../../features/shell/SearchPage'
+
+export const Route = createFileRoute('/home/cerca')({
+  component: SearchPage,
+})

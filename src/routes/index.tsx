@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { HomePage } from '../features/home/HomePage'
+
+/** '/': landing for visitors, home (tab.home) for logged users. */
+export const Route = createFileRoute('/')({
+  component: HomePage,
+})

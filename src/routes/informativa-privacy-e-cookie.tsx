@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PrivacyNotice } from '../features/static/PrivacyNotice'
+
+export const Route = createFileRoute('/informativa-privacy-e-cookie')({
+  component: PrivacyNotice,
+})

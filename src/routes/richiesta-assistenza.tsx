@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requireLogin } from '../auth/guards'
+import { AssistancePage } from '../features/shell/AssistancePage'
+
+export const Route = createFileRoute('/richiesta-assistenza')({
+  beforeLoad: requireLogin(),
+  component: AssistancePage,
+})

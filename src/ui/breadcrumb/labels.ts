@@ -1,0 +1,31 @@
+/**
+ * Stored id → label list of the breadcrumb (spec 000 §2.5). Keys are a path prefix
+ * ('/area-amministrativa/programmi/12') or a bare segment id; features register the names of the
+ * entities they load, the shell registers the names of the user's own programme and project.
+ */
+import { useSyncExternalStore } from 'react'
+
+let labels: Readonly<Record<string, string>> = {}
+const listeners = new Set<() => void>()
+
+export function setBreadcrumbLabels(entries: Record<string, string>): void {
+  const changed = Object.entries(entries).some(([k, v]) => labels[k] !== v)
+  if (!changed) return
+  labels = { ...labels, ...entries }
+  listeners.forEach((l) => l())
+}
+
+export function getBreadcrumbLabels(): Readonly<Record<string, string>> {
+  return labels
+}
+
+export function useBreadcrumbLabels(): Readonly<Record<string, string>> {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l)
+      return () => listeners.delete(l)
+    },
+    getBreadcrumbLabels,
+    getBreadcrumbLabels,
+  )
+}

@@ -1,0 +1,40 @@
+/** Center header: product name, tagline and the search icon leading to /home/cerca (spec 000 §2.4). */
+import { Link } from '@tanstack/react-router'
+import { Icon } from 'design-react-kit'
+
+export const PRODUCT_NAME = 'Punto Digitale'
+export const PRODUCT_TAGLINE = 'Servizi di facilitazione digitale per cittadine e cittadini'
+
+export function HeaderCenter({ showSearch }: { showSearch: boolean }) {
+  return (
+    <div className="it-header-center-wrapper">
+      <div className="container-xxl">
+        <div className="row">
+          <div className="col-12">
+            <div className="it-header-center-content-wrapper">
+              <div className="it-brand-wrapper">
+                <Link to="/" aria-label={`${PRODUCT_NAME}, vai alla home`}>
+                  <Icon icon="it-pa" className="pd-brand-icon" aria-hidden />
+                  <div className="it-brand-text">
+                    <div className="it-brand-title">{PRODUCT_NAME}</div>
+                    <div className="it-brand-tagline d-none d-md-block">{PRODUCT_TAGLINE}</div>
+                  </div>
+                </Link>
+              </div>
+              {showSearch && (
+                <div className="it-right-zone">
+                  <div className="it-search-wrapper">
+                    <span className="d-none d-md-block">Cerca</span>
+                    <Link to="/home/cerca" className="search-link rounded-icon" aria-label="Cerca nel sito" data-testid="search-link">
+                      <Icon icon="it-search" aria-hidden />
+                    </Link>
+                  </div>
+                </div>
+              )}
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  )
+}

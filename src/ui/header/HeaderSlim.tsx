@@ -1,0 +1,134 @@
+/**
+ * Slim top bar (spec 000 §2.4): status slot, help, management dropdown (desktop), chat, notifications,
+ * user dropdown; 'Accedi' when logged out.
+ */
+import { Link } from '@tanstack/react-router'
+import { Icon } from 'design-react-kit'
+import { logout } from '../../auth/session'
+import { showToast, TOAST_DURATION } from '../stores/toasts'
+import { openShellModal } from '../stores/modals'
+import { avatarInitials } from '../shell/chrome'
+import type { ShellModel } from '../shell/useShellModel'
+import { formatBadgeCount } from './badge'
+import { DisclosureMenu, type DisclosureEntry } from './DisclosureMenu'
+import { HeaderStatusSlot } from './HeaderStatusSlot'
+
+function CounterBadge({ count }: { count: number }) {
+  const text = formatBadgeCount(count)
+  if (!text) return null
+  return (
+    <span className="badge rounded-pill bg-danger pd-counter-badge" aria-hidden="true">
+      {text}
+    </span>
+  )
+}
+
+function countLabel(base: string, count: number, unit: string): string {
+  const text = formatBadgeCount(count)
+  return text ? `${base}, ${text} ${unit}` : base
+}
+
+export function HeaderSlim({ model }: { model: ShellModel }) {
+  const userEntries: DisclosureEntry[] = model.userMenu.map((e) => ({
+    id: e.id,
+    label: e.label,
+    to: e.action === 'link' ? e.to : undefined,
+    onSelect:
+      e.action === 'change-role' ? () => openShellModal('profile') : e.action === 'logout' ? () => void logout() : undefined,
+  }))
+
+  return (
+    <div className="it-header-slim-wrapper">
+      <div className="container-xxl">
+        <div className="row">
+          <div className="col-12">
+            <div className="it-header-slim-wrapper-content">
+              <a className="d-none d-lg-block navbar-brand" href="https://innovazione.gov.it" target="_blank" rel="noreferrer">
+                Dipartimento per la trasformazione digitale
+                <span className="visually-hidden"> (si apre in una nuova scheda)</span>
+              </a>
+              <div className="it-header-slim-right-zone pd-slim-right" data-testid="header-slim-right">
+                <HeaderStatusSlot />
+                <button
+                  type="button"
+                  className="btn btn-link pd-slim-icon"
+                  aria-label="Assistenza"
+                  title="Assistenza"
+                  onClick={() => openShellModal('support')}
+                >
+                  <Icon icon="it-help-circle" color="light" aria-hidden />
+                </button>
+                {model.loggedIn && model.managementMenu.length > 0 && (
+                  <div className="d-none d-lg-flex">
+                    <DisclosureMenu
+                      variant="slim"
+                      button={<span>Area gestionale</span>}
+                      entries={model.managementMenu.map((e) => ({ id: e.id, label: e.label, to: e.to }))}
+                      buttonClassName="text-white"
+                      testId="management-dropdown"
+                    />
+                  </div>
+                )}
+                {model.loggedIn && model.canChat && (
+                  <button
+                    type="button"
+                    className="btn btn-link pd-slim-icon position-relative"
+                    aria-label={countLabel('Chat', model.unreadChat, 'messaggi non letti')}
+                    title="Chat"
+                    data-testid="chat-button"
+                    onClick={() =>
+                      showToast({ status: 'info', message: 'La chat sarà disponibile con un prossimo aggiornamento.', duration: TOAST_DURATION.fast })
+                    }
+                  >
+                    <Icon icon="it-comment" color="light" aria-hidden />
+                    <CounterBadge count={model.unreadChat} />
+                  </button>
+                )}
+                {model.loggedIn && model.canNotifications && (
+                  <Link
+                    to="/notifiche"
+                    className="btn btn-link pd-slim-icon position-relative"
+                    aria-label={countLabel('Notifiche', model.unreadNotifications, 'non lette')}
+                    title="Notifiche"
+                    data-testid="notifications-button"
+                  >
+                    <Icon icon="it-notification" color="light" aria-hidden />
+                    <CounterBadge count={model.unreadNotifications} />
+                  </Link>
+                )}
+                {model.loggedIn ? (
+                  <DisclosureMenu
+                    variant="slim"
+                    end
+                    ariaLabel={`Menu utente di ${model.nome} ${model.cognome}`.trim()}
+                    button={
+                      <span className="d-inline-flex align-items-center gap-2">
+                        <span className="avatar size-sm bg-white text-primary fw-semibold pd-avatar" aria-hidden="true">
+                          {avatarInitials(model.nome, model.cognome) || <Icon icon="it-user" size="sm" />}
+                        </span>
+                        <span className="d-none d-lg-inline text-start lh-sm">
+                          <span className="d-block">{`${model.nome} ${model.cognome}`}</span>
+                          {model.ruolo && <small className="d-block fw-normal">{model.ruolo}</small>}
+                        </span>
+                      </span>
+                    }
+                    entries={userEntries}
+                    buttonClassName="text-white"
+                    testId="user-dropdown"
+                  />
+                ) : (
+                  <Link to="/auth" className="btn btn-primary btn-icon btn-full" data-testid="login-button">
+                    <span className="rounded-icon">
+                      <Icon icon="it-user" color="primary" aria-hidden />
+                    </span>
+                    <span>Accedi</span>
+                  </Link>
+                )}
+              </div>
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  )
+}
