@@ -6,7 +6,8 @@
  * - precache_kb: total raw size (KiB) of the unique URLs in dist/sw.js's precache manifest. Target ≤ 2560.
  * - server_warm_start_ms: median of 3 starts of `tsx server/main.ts` on an already migrated and seeded
  *   PGlite folder, from spawn to the first 200 of /api/health/ready. Target ≤ 2000.
- * Builds first (`vite build`) when dist/ is missing. DATABASE_URL is ignored (PGlite is measured).
+ * Builds first (`vite build`) when dist/ is missing. STATIC_DIR (default dist/) picks the build to measure;
+ * DATABASE_URL is ignored (PGlite is measured).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -17,7 +18,7 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 
 const ROOT = resolve(import.meta.dirname, '..')
-const DIST = join(ROOT, 'dist')
+const DIST = resolve(ROOT, process.env.STATIC_DIR ?? 'dist')
 const PORT = Number(process.env.BENCH_PORT ?? 18280)
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
@@ -29,7 +30,7 @@ const note = (text: string) => console.error(`  ${text}`)
 function ensureBuild(): void {
   if (existsSync(join(DIST, 'index.html')) && existsSync(join(DIST, 'sw.js'))) return
   console.error('dist/ mancante: eseguo vite build…')
-  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', DIST, '--emptyOutDir'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
   if (r.status !== 0) throw new Error('vite build non riuscito')
 }
 
@@ -57,7 +58,7 @@ function measurePrecache(): void {
 interface Server { child: ChildProcess; stop(): Promise<void> }
 
 function startServer(dataDir: string): Server {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }
+  const env: NodeJS.ProcessEnv = { ...process.env, STATIC_DIR: DIST, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }
   delete env.DATABASE_URL
   const child = spawn(TSX, ['server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''

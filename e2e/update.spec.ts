@@ -1,14 +1,16 @@
 /**
  * Prompt-to-update: when a new sw.js is deployed, the open page shows 'È disponibile una nuova
  * versione'; 'Aggiorna' activates it and reloads the page once, now controlled by the new worker.
- * A "deployment" is simulated by appending a comment to dist/sw.js (restored afterwards).
+ * A "deployment" is simulated by appending a comment to the served sw.js (STATIC_DIR or dist/; restored afterwards).
  */
 import { readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import { waitForServiceWorkerControl } from './helpers'
 
-const swPath = fileURLToPath(new URL('../dist/sw.js', import.meta.url))
+const root = fileURLToPath(new URL('..', import.meta.url))
+const swPath = join(resolve(root, process.env.STATIC_DIR ?? 'dist'), 'sw.js')
 
 test('a waiting service worker shows the update prompt; Aggiorna reloads into it', async ({ page }) => {
   await page.goto('/')

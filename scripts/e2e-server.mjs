@@ -2,19 +2,20 @@
 // Starts the reference server for Playwright on a fresh data folder, serving ./dist.
 // Database: PostgreSQL at E2E_DATABASE_URL when set (it must be a fresh, empty database: the tests
 // register users), otherwise a fresh PGlite folder — DATABASE_URL is deliberately ignored so the
-// PGlite leg of CI really runs on PGlite.
+// PGlite leg of CI really runs on PGlite. STATIC_DIR (default dist) and LOG_LEVEL (default warn) pass through.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawn } from 'node:child_process'
 
-if (!existsSync('dist/index.html')) {
-  console.error('dist/ mancante: esegui prima `npx vite build`.')
+const staticDir = process.env.STATIC_DIR ?? 'dist'
+if (!existsSync(join(staticDir, 'index.html'))) {
+  console.error(`${staticDir}/index.html mancante: esegui prima \`npx vite build\`.`)
   process.exit(1)
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pd-e2e-'))
-const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }
+const env = { LOG_LEVEL: 'warn', ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' }
 delete env.DATABASE_URL
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL
 console.log(`[e2e-server] data dir ${dataDir}, database ${env.DATABASE_URL ? 'postgres (E2E_DATABASE_URL)' : 'pglite'}`)

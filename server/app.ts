@@ -50,16 +50,20 @@ export function runtimeAppConfig(config: AppConfig): RuntimeAppConfig {
   }
 }
 
-/** Content-Security-Policy directives (toolchain P14): no upgrade-insecure-requests (plain http on a LAN). */
+/**
+ * Content-Security-Policy directives (toolchain P14): no upgrade-insecure-requests (plain http on a LAN);
+ * connect-src allows the issuer (token and refresh calls) and PUBLIC_URL's loopback twin.
+ */
 export function cspDirectives(config: AppConfig): Record<string, string[] | null> {
-  const connectSrc = ["'self'"]
-  if (config.oidc.external) connectSrc.push(new URL(config.oidc.issuer).origin)
+  const twins = loopbackTwins(config.publicUrl)
+  // the app may be opened on the loopback twin of PUBLIC_URL while the issuer stays on PUBLIC_URL
+  const connectSrc = [...new Set(["'self'", new URL(config.oidc.issuer).origin, ...twins])]
   return {
     defaultSrc: ["'self'"],
     connectSrc,
     imgSrc: ["'self'", 'data:'],
     // the dev provider's login POST ends in a redirect to the app (possibly the loopback twin origin)
-    formAction: ["'self'", ...loopbackTwins(config.publicUrl)],
+    formAction: ["'self'", ...twins],
     upgradeInsecureRequests: null,
   }
 }

@@ -44,7 +44,15 @@ th{background:#eef1f4}
 .cf{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;white-space:nowrap}
 .table-wrap{overflow-x:auto}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
-@media (max-width:600px){th.roles,td.roles{display:none}}
+.roles-inline{display:none;color:#455b71;font-size:.85rem}
+@media (max-width:600px){
+main{padding:1rem .75rem 2rem}
+.card{padding:1rem}
+th,td{padding:.4rem .25rem}
+.cf{font-size:.85rem}
+th.roles,td.roles{display:none}
+.roles-inline{display:block}
+}
 `
 
 /** A complete HTML document: test-environment banner, `<main>` with `body`, optional script file. */

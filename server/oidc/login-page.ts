@@ -27,7 +27,7 @@ function identityRow(identity: DemoIdentity): string {
   const name = `${identity.nome} ${identity.cognome}`
   const roles = identity.profili.map(describeProfile).join(', ') + (identity.integrazione ? '' : ' — primo accesso')
   return `<tr>
-<td>${escapeHtml(name)}</td>
+<td>${escapeHtml(name)}<span class="roles-inline">${escapeHtml(roles)}</span></td>
 <td class="cf">${escapeHtml(identity.codiceFiscale)}</td>
 <td class="roles">${escapeHtml(roles)}</td>
 <td><button type="button" class="btn-secondary" data-cf="${escapeHtml(identity.codiceFiscale)}" aria-label="Usa l'identità di ${escapeHtml(name)}">Usa</button></td>

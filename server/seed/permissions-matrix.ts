@@ -197,6 +197,7 @@ export const GROUPS = {
   'ACC.CHAT': { descrizione: 'Chat (new)', permessi: ['btn.chat'] },
   // Community and menu
   'VIS.HOME': { descrizione: 'Home page (new)', permessi: ['tab.home'] },
+  'VIS.PRGT.PROPRIO': { descrizione: 'Visualizzazione del proprio progetto (new)', permessi: ['tab.am', 'subtab.prgt', 'list.prgt'] },
   'VIS.NEWS': { descrizione: 'Visualizzazione, commento e like della bacheca', permessi: ['tab.bach', 'list.news', 'view.card.news'] },
   'VIS.TOPIC': { descrizione: 'Visualizzazione, commento e like della community', permessi: ['tab.comm', 'list.topic', 'view.card.topic'] },
   'VIS.DOC': { descrizione: 'Visualizzazione e commento dei documenti', permessi: ['tab.doc', 'list.doc', 'view.card.doc'] },
@@ -304,17 +305,17 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
     'VIS.DSHB', 'VIS.PRGM.PRGT', 'MOD.PARTNER', 'RED.FAC_SEDI.PARTNER',
     'VIS_ENTE', 'VIS.UTENTI', 'VIS.SERV', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
   ],
-  /** FAC: facilitator (RFD) on the sites of one body in one project: own services (create, edit,
-   *  delete, citizens, questionnaires), own citizens, the community (view, create topics and
+  /** FAC: facilitator (RFD) on the sites of one body in one project: own project card (menu entry
+   *  'Progetto'), own services (create, edit, delete, citizens, questionnaires), own citizens, the community (view, create topics and
    *  documents, report), own contents, notifications, chat. No role management, no other admin area. */
   FAC: [
-    'VIS.HOME', 'RED.SERV', 'COMP.QUEST', 'RED.CITT',
+    'VIS.HOME', 'VIS.PRGT.PROPRIO', 'RED.SERV', 'COMP.QUEST', 'RED.CITT',
     'VIS.NEWS', 'VIS.TOPIC', 'VIS.DOC', 'CRZ.TOPIC', 'CRZ.DOC', 'SGN.NEWS', 'SGN.TOPIC', 'SGN.DOC',
     'GEST.CONT', 'VIS.NTF', 'ACC.CHAT',
   ],
   /** VOL: volunteer (SCD): the same capabilities as FAC within SCD projects. */
   VOL: [
-    'VIS.HOME', 'RED.SERV', 'COMP.QUEST', 'RED.CITT',
+    'VIS.HOME', 'VIS.PRGT.PROPRIO', 'RED.SERV', 'COMP.QUEST', 'RED.CITT',
     'VIS.NEWS', 'VIS.TOPIC', 'VIS.DOC', 'CRZ.TOPIC', 'CRZ.DOC', 'SGN.NEWS', 'SGN.TOPIC', 'SGN.DOC',
     'GEST.CONT', 'VIS.NTF', 'ACC.CHAT',
   ],

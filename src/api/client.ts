@@ -92,7 +92,8 @@ export async function handleApiFailure(err: ApiCallError, opts: Pick<ApiCallOpti
   const authRedirects = opts.authRedirects !== false
   if (err.errorCode === 'D01') return
   if (err.kind === 'http' && err.status === 401 && authRedirects) {
-    void logout()
+    // a 401 after the session was already closed (e.g. a call sent without token) has nothing to log out
+    if (readAuth()) void logout()
     return
   }
   if (err.errorCode === 'A02' && authRedirects) {

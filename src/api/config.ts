@@ -14,6 +14,9 @@ export interface OidcConfig {
   redirectPath: string
   /** path of the post-logout redirect URI on this origin (default '/') */
   postLogoutRedirectPath: string
+  /** optional `prompt` of the authorization request (e.g. 'consent' for providers that only issue
+   * refresh tokens for offline_access with a consent prompt); absent by default */
+  prompt?: string
 }
 
 export interface AppConfig {
@@ -52,6 +55,7 @@ const PartialConfigSchema = v.object({
       scope: v.optional(v.pipe(v.string(), v.minLength(1))),
       redirectPath: v.optional(v.pipe(v.string(), v.startsWith('/'))),
       postLogoutRedirectPath: v.optional(v.pipe(v.string(), v.startsWith('/'))),
+      prompt: v.optional(v.pipe(v.string(), v.minLength(1))),
     }),
   ),
   devIdentityProvider: v.optional(v.boolean()),
@@ -71,6 +75,7 @@ export function parseAppConfig(raw: unknown): AppConfig | null {
       scope: o.scope ?? d.oidc.scope,
       redirectPath: o.redirectPath ?? d.oidc.redirectPath,
       postLogoutRedirectPath: o.postLogoutRedirectPath ?? d.oidc.postLogoutRedirectPath,
+      ...(o.prompt ? { prompt: o.prompt } : {}),
     },
     devIdentityProvider: r.output.devIdentityProvider ?? d.devIdentityProvider,
   }

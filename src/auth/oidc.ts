@@ -2,8 +2,9 @@
  * OpenID Connect calls of the browser client (spec 000 §4 "Login", §7 "Token exchange"): discovery
  * (cached in localStorage `pd.oidc`), the authorization URL (code + PKCE S256), the form-encoded token
  * exchange and refresh with a 10 s timeout, and the end-session URL.
- * With oidc-provider a refresh token is issued for `offline_access` only when the request carries
- * `prompt=consent`, so that prompt is added whenever the scope asks for offline_access.
+ * A stock oidc-provider drops `offline_access` unless the request carries `prompt=consent`; the
+ * reference server issues refresh tokens to the app's client anyway, so no prompt is sent unless the
+ * app config names one (`oidc.prompt`, e.g. 'consent' for such a provider).
  */
 import ky from 'ky'
 import * as v from 'valibot'
@@ -82,7 +83,7 @@ export interface AuthorizeParams {
   redirectUri: string
 }
 
-/** The authorization request URL (response_type=code, PKCE S256, state, nonce; prompt=consent for offline_access). */
+/** The authorization request URL (response_type=code, PKCE S256, state, nonce; `prompt` only when configured). */
 export function buildAuthorizeUrl(discovery: OidcDiscovery, config: AppConfig, p: AuthorizeParams): string {
   const url = new URL(discovery.authorization_endpoint)
   const q = url.searchParams
@@ -94,7 +95,7 @@ export function buildAuthorizeUrl(discovery: OidcDiscovery, config: AppConfig, p
   q.set('nonce', p.nonce)
   q.set('code_challenge', p.challenge)
   q.set('code_challenge_method', 'S256')
-  if (config.oidc.scope.split(/\s+/).includes('offline_access')) q.set('prompt', 'consent')
+  if (config.oidc.prompt) q.set('prompt', config.oidc.prompt)
   return url.toString()
 }
 

@@ -208,6 +208,8 @@ function errorPath(code: string | null | undefined): string {
 async function runLogin(code: string, returnedState: string | null): Promise<LoginOutcome> {
   const pending = readPendingLogin()
   const config = await loadAppConfig()
+  // A stale or foreign code while a session exists (no login started here): keep the session.
+  if (!pending && getSessionState().status === 'authenticated') return { to: '/' }
   // The path form /auth/{code} carries no state: PKCE still binds the code to this browser.
   if (!pending || (returnedState !== null && returnedState !== pending.state)) {
     clearSession()

@@ -104,11 +104,19 @@ describe('API client', () => {
   })
 
   it('logs out on HTTP 401 without a toast', async () => {
+    writeAuth({ id_token: 'expired.id.token', refresh_token: null, expires_in: 3600, session_timestamp: Date.now() })
     installFetch({ 'POST /api/c': () => json(401, { errorCode: 'A08', message: 'token' }) })
     const err = await failure(apiPost('c', {}, Ok))
     expect(err.status).toBe(401)
     expect(logout).toHaveBeenCalledTimes(1)
     expect(getToasts()).toHaveLength(0)
+  })
+
+  it('does not log out again when the session is already closed', async () => {
+    installFetch({ 'POST /api/c': () => json(401, { errorCode: 'A07', message: 'token mancante' }) })
+    const err = await failure(apiPost('c', {}, Ok))
+    expect(err.status).toBe(401)
+    expect(logout).not.toHaveBeenCalled()
   })
 
   it('goes to /auth-redirect on A02', async () => {

@@ -51,7 +51,7 @@ describe('OIDC URLs and tokens', () => {
   const d: OidcDiscovery = DISCOVERY('https://pd.example.it')
   const config = { ...defaultAppConfig(), oidc: { ...defaultAppConfig().oidc, issuer: d.issuer } }
 
-  it('builds the authorization request with PKCE S256, state, nonce and prompt=consent for offline_access', () => {
+  it('builds the authorization request with PKCE S256, state, nonce and no prompt by default', () => {
     const url = new URL(buildAuthorizeUrl(d, config, { challenge: 'CH', state: 'ST', nonce: 'NO', redirectUri: 'https://pd.example.it/auth' }))
     expect(url.origin + url.pathname).toBe('https://pd.example.it/oidc/auth')
     const q = url.searchParams
@@ -63,12 +63,14 @@ describe('OIDC URLs and tokens', () => {
     expect(q.get('state')).toBe('ST')
     expect(q.get('nonce')).toBe('NO')
     expect(q.get('redirect_uri')).toBe('https://pd.example.it/auth')
-    expect(q.get('prompt')).toBe('consent')
+    expect(q.has('prompt')).toBe(false)
   })
 
-  it('omits prompt when no refresh token is asked for', () => {
-    const url = new URL(buildAuthorizeUrl(d, { ...config, oidc: { ...config.oidc, scope: 'openid' } }, { challenge: 'c', state: 's', nonce: 'n', redirectUri: 'x:/' }))
-    expect(url.searchParams.has('prompt')).toBe(false)
+  it('adds the prompt the app config names (providers that need prompt=consent for refresh tokens)', () => {
+    const withPrompt = parseAppConfig({ oidc: { prompt: 'consent' } })!
+    expect(withPrompt.oidc.prompt).toBe('consent')
+    const url = new URL(buildAuthorizeUrl(d, withPrompt, { challenge: 'c', state: 's', nonce: 'n', redirectUri: 'x:/' }))
+    expect(url.searchParams.get('prompt')).toBe('consent')
   })
 
   it('builds the end-session URL with id_token_hint and the post-logout redirect', () => {

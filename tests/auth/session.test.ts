@@ -152,6 +152,15 @@ describe('completeLogin', () => {
     expect(readAuth()).toBeNull()
   })
 
+  it('keeps an existing session when a stray code arrives without a login in progress', async () => {
+    writeAuth({ id_token: 'x.y.z', refresh_token: null, expires_in: 3600, session_timestamp: Date.now() })
+    writeSessionData({ user: contesto([FAC]), profile: FAC })
+    const { calls } = provider(contesto([FAC]))
+    expect((await completeLogin('stray-code')).to).toBe('/')
+    expect(calls.some((c) => c.url.pathname === '/oidc/token')).toBe(false)
+    expect(getSessionState().status).toBe('authenticated')
+  })
+
   it('accepts the path form without state (PKCE binds the code) and exchanges a code only once', async () => {
     pending()
     const { calls } = provider(contesto([FAC]))

@@ -89,3 +89,14 @@ describe("'Progetti' and 'Programmi' by role", () => {
     expect(links('/area-amministrativa/progetti/42', 'FAC')).toEqual(['[Area amministrativa](/area-amministrativa)', 'Progetti', '42'])
   })
 })
+
+describe('stored labels store', () => {
+  it('starts with the static-page labels and merges registrations', async () => {
+    const { getBreadcrumbLabels, setBreadcrumbLabels } = await import('../../src/ui/breadcrumb/labels')
+    expect(buildBreadcrumb('/legal', 'FAC', getBreadcrumbLabels())).toEqual([{ label: 'Dichiarazione di accessibilità' }])
+    setBreadcrumbLabels({ '/area-amministrativa/progetti/42': 'Lazio Digitale Roma' })
+    const crumbs = buildBreadcrumb('/area-amministrativa/progetti/42/info', 'DTD', getBreadcrumbLabels())
+    expect(crumbs[2]).toEqual({ label: 'Lazio Digitale Roma', to: '/area-amministrativa/progetti/42' })
+    expect(getBreadcrumbLabels()['/legal']).toBe('Dichiarazione di accessibilità')
+  })
+})

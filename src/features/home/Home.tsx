@@ -10,6 +10,24 @@ import { RoleCard } from '../../ui/profile/RoleCard'
 import { useShellModel } from '../../ui/shell/useShellModel'
 import { openShellModal } from '../../ui/stores/modals'
 
+/** One line under each quick link, by menu entry id. */
+const QUICK_LINK_TEXT: Readonly<Record<string, string>> = {
+  programmi: 'Programmi di facilitazione digitale',
+  progetti: 'Progetti dei programmi',
+  proprio: 'Informazioni sul tuo progetto o programma',
+  enti: 'Enti gestori e partner',
+  utenti: 'Utenti e ruoli',
+  questionari: 'Modelli dei questionari',
+  servizi: 'Servizi di facilitazione e formazione',
+  'area-cittadini': 'Le persone che hanno partecipato ai servizi',
+  'report-dati-sub': 'Report sui servizi',
+  'report-dati': 'Report sui servizi',
+  monitoraggio: 'Caricamenti massivi dei dati',
+  bacheca: 'Annunci e novità della rete',
+  forum: 'Discussioni della comunità',
+  documenti: 'Materiali da consultare e scaricare',
+}
+
 /** Quick-link targets: every visible entry but Home, sub-entries instead of their parent. */
 export function quickLinks(menu: MenuEntry[]): MenuEntry[] {
   return menu.filter((e) => e.id !== 'home').flatMap((e) => (e.children.length > 0 ? e.children : [e]))
@@ -29,7 +47,9 @@ export function Home() {
             Il tuo ruolo
           </h2>
           {session.profilo ? (
-            <RoleCard profile={session.profilo} />
+            <div>
+              <RoleCard profile={session.profilo} />
+            </div>
           ) : (
             <p>Non hai ancora scelto con quale ruolo lavorare.</p>
           )}
@@ -50,8 +70,9 @@ export function Home() {
               {links.map((l) => (
                 <li className="col" key={l.id}>
                   <AppLink to={l.to} className="card card-bg rounded shadow-sm h-100 text-decoration-none">
-                    <span className="card-body d-block">
-                      <span className="h5 d-block text-primary mb-0">{l.label}</span>
+                    <span className="card-body d-block py-3">
+                      <span className="h5 d-block text-primary mb-1">{l.label}</span>
+                      {QUICK_LINK_TEXT[l.id] && <span className="d-block small text-secondary">{QUICK_LINK_TEXT[l.id]}</span>}
                     </span>
                   </AppLink>
                 </li>

@@ -5,7 +5,14 @@
  */
 import { useSyncExternalStore } from 'react'
 
-let labels: Readonly<Record<string, string>> = {}
+/** Labels known before any feature registers its own (static pages whose slug reads badly). */
+export const DEFAULT_BREADCRUMB_LABELS: Readonly<Record<string, string>> = {
+  '/legal': 'Dichiarazione di accessibilità',
+  '/open-data': 'Open data',
+  '/home': 'Home',
+}
+
+let labels: Readonly<Record<string, string>> = DEFAULT_BREADCRUMB_LABELS
 const listeners = new Set<() => void>()
 
 export function setBreadcrumbLabels(entries: Record<string, string>): void {

@@ -38,6 +38,7 @@ export function DisclosureMenu({ button, ariaLabel, entries, variant, buttonClas
   const id = useId()
   const rootRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
+  // (in the navbar variant the ref points at the anchor toggle)
 
   useEffect(() => {
     if (!open) return
@@ -60,24 +61,51 @@ export function DisclosureMenu({ button, ariaLabel, entries, variant, buttonClas
 
   const toggleClass =
     variant === 'navbar'
-      ? `nav-link dropdown-toggle btn btn-link border-0 ${buttonClassName ?? ''}`
+      ? `nav-link dropdown-toggle ${buttonClassName ?? ''}`
       : `btn btn-dropdown dropdown-toggle ${buttonClassName ?? ''}`
   const Root = variant === 'navbar' ? 'li' : 'div'
 
   return (
     <Root ref={rootRef as never} className={variant === 'navbar' ? 'nav-item dropdown' : 'nav-item dropdown pd-slim-dropdown'} data-testid={testId}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={toggleClass.trim()}
-        aria-expanded={open}
-        aria-controls={`${id}-menu`}
-        aria-label={ariaLabel}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {button}
-        <Icon icon="it-expand" size="xs" color={variant === 'slim' ? 'light' : undefined} className="ms-1" aria-hidden />
-      </button>
+      {variant === 'navbar' ? (
+        // bootstrap-italia styles navbar toggles as `a.nav-link`: an anchor with the button role,
+        // activated by Enter (native) and Space (handled here).
+        <a
+          ref={buttonRef as never}
+          href="#"
+          role="button"
+          className={toggleClass.trim()}
+          aria-expanded={open}
+          aria-controls={`${id}-menu`}
+          aria-label={ariaLabel}
+          onClick={(e) => {
+            e.preventDefault()
+            setOpen((o) => !o)
+          }}
+          onKeyDown={(e) => {
+            if (e.key === ' ') {
+              e.preventDefault()
+              setOpen((o) => !o)
+            }
+          }}
+        >
+          {button}
+          <Icon icon="it-expand" size="xs" className="ms-1" aria-hidden />
+        </a>
+      ) : (
+        <button
+          ref={buttonRef}
+          type="button"
+          className={toggleClass.trim()}
+          aria-expanded={open}
+          aria-controls={`${id}-menu`}
+          aria-label={ariaLabel}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {button}
+          <Icon icon="it-expand" size="xs" color="light" className="ms-1" aria-hidden />
+        </button>
+      )}
       <div id={`${id}-menu`} className={`dropdown-menu${open ? ' show' : ''}${end ? ' dropdown-menu-end' : ''}`} hidden={!open}>
         <div className="link-list-wrapper">
           {menuTitle && (

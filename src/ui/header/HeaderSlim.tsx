@@ -92,7 +92,7 @@ export function HeaderSlim({ model }: { model: ShellModel }) {
                     title="Notifiche"
                     data-testid="notifications-button"
                   >
-                    <Icon icon="it-notification" color="light" aria-hidden />
+                    <Icon icon="it-horn" color="light" aria-hidden />
                     <CounterBadge count={model.unreadNotifications} />
                   </Link>
                 )}

@@ -39,7 +39,7 @@ describe('permissions matrix', () => {
   })
 
   it('grants every code to at least one role', () => {
-    const granted = new Set(ROLE_CODES.flatMap((r) => permissionsOfRole(r)))
+    const granted = new Set<string>(ROLE_CODES.flatMap((r) => permissionsOfRole(r)))
     const missing = [...CATALOGUE, ...EXTRA].filter((c) => !granted.has(c))
     expect(missing).toEqual([])
   })

@@ -101,6 +101,16 @@ describe('dev OIDC provider: authorization code + PKCE', () => {
     expect(again.json.error).toBe('invalid_grant')
   })
 
+  it('signs a returning browser in without showing the page again (session + stored grant)', async () => {
+    const browser = new Browser(server.app)
+    await loginForCode(browser, SARA)
+    const again = await browser.request('GET', authorizeUrl(pkcePair().challenge))
+    expect(again.statusCode).toBe(303)
+    const target = new URL(location(again))
+    expect(`${target.origin}${target.pathname}`).toBe(REDIRECT_URI)
+    expect(target.searchParams.get('code')).toBeTruthy()
+  })
+
   it('rejects a wrong PKCE verifier at the token endpoint', async () => {
     const { code } = await loginForCode(new Browser(server.app), SARA)
     const { res, json } = await tokenRequest(server.app, {

@@ -101,7 +101,7 @@ describe('static app and SPA fallback', () => {
     const csp = String((await get(server, '/')).headers['content-security-policy'])
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("img-src 'self' data:")
-    expect(csp).toContain("connect-src 'self'")
+    expect(csp).toContain("connect-src 'self' http://127.0.0.1:8080 http://localhost:8080")
     expect(csp).not.toContain('upgrade-insecure-requests')
   })
 
