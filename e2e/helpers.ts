@@ -63,8 +63,12 @@ export function profileDialog(page: Page): Locator {
 export async function chooseProfile(page: Page, label: RegExp): Promise<void> {
   const dialog = profileDialog(page)
   await expect(dialog).toBeVisible()
-  const option = dialog.getByRole('radio', { name: label }).or(dialog.getByRole('button', { name: label })).or(dialog.getByRole('option', { name: label }))
-  await option.first().click()
+  // bootstrap-italia draws its own radio: the native input is visually hidden, so click its label.
+  const radio = dialog.getByRole('radio', { name: label }).first()
+  const id = await radio.getAttribute('id')
+  if (id) await dialog.locator(`label[for="${id}"]`).click()
+  else await radio.check({ force: true })
+  await expect(radio).toBeChecked()
   const reloaded = page.waitForEvent('load', { timeout: 15_000 }).catch(() => undefined)
   await dialog.getByRole('button', { name: /^(Conferma|Confermo|Scegli|Prosegui|Continua)$/ }).click()
   await expect(dialog).toBeHidden({ timeout: 15_000 })

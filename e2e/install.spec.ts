@@ -2,7 +2,10 @@
  * Installability and delivery (issue 2 point 8): Chromium reports no installability errors, the
  * manifest carries the Italian identity and the icon set, and cache headers follow the SW rules.
  */
-import { expect, test } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, expect, test } from '@playwright/test'
 import { installabilityErrors, waitForServiceWorkerControl } from './helpers'
 
 interface ManifestIcon { src: string; sizes: string; type?: string; purpose?: string }
@@ -13,11 +16,22 @@ function pngSize(buf: Buffer): { width: number; height: number } {
   return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) }
 }
 
-test('Chromium reports no installability errors', async ({ page }) => {
-  await page.goto('/')
-  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1)
-  await waitForServiceWorkerControl(page)
-  await expect.poll(() => installabilityErrors(page), { timeout: 15_000 }).toEqual([])
+test('Chromium reports no installability errors', async ({ browserName: _ }, testInfo) => {
+  // Installability is never granted to off-the-record profiles (Playwright's usual contexts report
+  // 'in-incognito'), so this test opens a persistent profile of its own.
+  const userDataDir = mkdtempSync(join(tmpdir(), 'pd-install-'))
+  const { launchOptions, baseURL } = testInfo.project.use
+  const context = await chromium.launchPersistentContext(userDataDir, { ...launchOptions, baseURL, locale: 'it-IT' })
+  try {
+    const page = context.pages()[0] ?? (await context.newPage())
+    await page.goto('/')
+    await expect(page.locator('link[rel="manifest"]')).toHaveCount(1)
+    await waitForServiceWorkerControl(page)
+    await expect.poll(() => installabilityErrors(page), { timeout: 15_000 }).toEqual([])
+  } finally {
+    await context.close()
+    rmSync(userDataDir, { recursive: true, force: true })
+  }
 })
 
 test('manifest: Italian name, lang it, standalone, 192/512 icons and dedicated maskable ones', async ({ page, request }) => {
@@ -59,7 +73,7 @@ test('manifest: Italian name, lang it, standalone, 192/512 icons and dedicated m
 
 test('cache headers: shell, sw.js and manifest no-cache; hashed assets immutable', async ({ request }) => {
   for (const path of ['/', '/index.html', '/sw.js', '/manifest.webmanifest', '/area-personale']) {
-    const res = await request.get(path)
+    const res = await request.get(path, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } })
     expect(res.status(), path).toBe(200)
     expect(res.headers()['cache-control'] ?? '', path).toMatch(/no-cache/)
   }

@@ -54,7 +54,7 @@ describe('header', () => {
     expect(within(header).getByText('Punto Digitale')).toBeTruthy()
   })
 
-  it('FAC: no management dropdown; Area amministrativa opens to Servizi only', async () => {
+  it("FAC: no management dropdown; Area amministrativa opens to own 'Progetto' and Servizi", async () => {
     session.current = loggedAs('FAC')
     const header = await renderHeader()
     expect(within(header).queryByTestId('management-dropdown')).toBeNull()
@@ -70,7 +70,8 @@ describe('header', () => {
     expect(menu.hidden).toBe(false)
     const servizi = within(am).getByRole('link', { name: 'Servizi', hidden: true })
     expect(servizi.getAttribute('href')).toBe('/area-amministrativa/servizi')
-    expect(within(am).queryByRole('link', { name: /Programm|Progett/, hidden: true })).toBeNull()
+    expect(within(am).getByRole('link', { name: 'Progetto', hidden: true }).getAttribute('href')).toBe('/area-amministrativa/progetti/42/info')
+    expect(within(am).queryByRole('link', { name: /Programm|Progetti/, hidden: true })).toBeNull()
     expect(within(header).queryByTestId('menu-area-dati')).toBeNull()
     expect(within(header).getByTestId('menu-bacheca')).toBeTruthy()
     // chat and notifications by permission; Escape closes the dropdown

@@ -26,11 +26,13 @@ describe('main menu filtering (spec 000 §2.3)', () => {
     expect(buildMainMenu({ permessi: ['subtab.serv'], profilo: profile('FAC') })).toEqual([])
   })
 
-  it('FAC: home, admin area with Servizi only, citizens, community; no data area', () => {
+  it("FAC: home, admin area with own 'Progetto' and Servizi, citizens, community; no data area", () => {
     const m = menuFor('FAC')
     expect(ids(m)).toEqual(['home', 'area-amministrativa', 'area-cittadini', 'bacheca', 'forum', 'documenti'])
-    expect(ids(child(m, 'area-amministrativa'))).toEqual(['servizi'])
-    expect(child(m, 'area-amministrativa')[0]?.to).toBe('/area-amministrativa/servizi')
+    expect(ids(child(m, 'area-amministrativa'))).toEqual(['proprio', 'servizi'])
+    expect(child(m, 'area-amministrativa')[0]?.label).toBe('Progetto')
+    expect(child(m, 'area-amministrativa')[0]?.to).toBe('/area-amministrativa/progetti/42/info')
+    expect(child(m, 'area-amministrativa')[1]?.to).toBe('/area-amministrativa/servizi')
   })
 
   it('DTD: every admin sub-tab with list labels and Area dati replacing the flat Report dati', () => {
