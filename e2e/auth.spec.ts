@@ -69,8 +69,12 @@ test('first access: /registrazione, consent, profile, home', async ({ page }) =>
   await page.getByLabel(/^Email/).fill('anna.lombardi@example.it')
   await page.getByLabel(/^Telefono/).fill('3335550999')
   await expect(page.getByLabel(/^Codice fiscale/)).toHaveValue(USERS.firstAccess.cf)
-  await page.getByRole('checkbox').first().check()
-  await page.getByRole('button', { name: /Conferma|Registrati|Salva|Invia|Prosegui/ }).first().click()
+  // bootstrap-italia draws its own checkbox (the native one is visually hidden): use the keyboard.
+  const consent = page.getByRole('checkbox', { name: /acconsento/i })
+  await consent.focus()
+  await page.keyboard.press('Space')
+  await expect(consent).toBeChecked()
+  await page.getByRole('button', { name: 'Conferma', exact: true }).click()
 
   const dialog = profileDialog(page)
   const asked = await dialog.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false)

@@ -1,10 +1,11 @@
 /**
  * Service-worker registration (production builds only; the dev server has no SW).
- * Uses workbox-window: publishes a waiting version to the update store, checks for a new version
+ * Uses workbox-window, loaded lazily after the page's `load` event (kept out of the entry chunk and
+ * out of the first render's way): publishes a waiting version to the update store, checks for a new version
  * every hour while online, and reloads the page once, after the user accepted the update and the
  * new worker took control (guarded against reload loops).
  */
-import { Workbox } from 'workbox-window'
+import type { Workbox } from 'workbox-window'
 import { isAppConfigRequest, isIconChunkRequest } from '../../sw/routes'
 import { setWaitingUpdate } from './update-store'
 
@@ -20,8 +21,19 @@ let started = false
 export function registerServiceWorker(): void {
   if (started || !import.meta.env.PROD || !('serviceWorker' in navigator)) return
   started = true
-  const wb = new Workbox('/sw.js', { scope: '/' })
+  const start = () => {
+    import('workbox-window')
+      .then(({ Workbox: WorkboxClass }) => setUp(new WorkboxClass('/sw.js', { scope: '/' })))
+      .catch((error: unknown) => {
+        console.warn('Registrazione del service worker non riuscita', error)
+      })
+  }
+  if (document.readyState === 'complete') start()
+  else window.addEventListener('load', start, { once: true })
+}
 
+/** Wires the update flow to a workbox-window instance and registers the worker. */
+function setUp(wb: Workbox): void {
   let requested = false
   wb.addEventListener('waiting', () => {
     setWaitingUpdate({
