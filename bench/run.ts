@@ -4,9 +4,10 @@
  *   a first visit to `/` loads in Chromium (service workers blocked, lazy chunks included), against
  *   the built app served by the real server. Targets ≤ 130 / ≤ 90.
  * - precache_kb: total raw size (KiB) of the unique URLs in dist/sw.js's precache manifest. Target ≤ 2560.
- * - server_warm_start_ms: median of 3 starts of `tsx server/main.ts` on an already migrated and seeded
+ * - server_warm_start_ms: median of 3 starts of the server as `npm start` runs it
+ *   (`node build/server/main.mjs`, the esbuild bundle) on an already migrated and seeded
  *   PGlite folder, from spawn to the first 200 of /api/health/ready. Target ≤ 2000.
- * Builds first (`vite build`) when dist/ is missing. STATIC_DIR (default dist/) picks the build to measure;
+ * Builds first (`npm run build`: app and server bundle) when dist/ or build/server is missing. STATIC_DIR (default dist/) picks the build to measure;
  * DATABASE_URL is ignored (PGlite is measured).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -20,7 +21,7 @@ import { chromium } from '@playwright/test'
 const ROOT = resolve(import.meta.dirname, '..')
 const DIST = resolve(ROOT, process.env.STATIC_DIR ?? 'dist')
 const PORT = Number(process.env.BENCH_PORT ?? 18280)
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx')
+const SERVER_BUNDLE = join(ROOT, 'build', 'server', 'main.mjs')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1)
@@ -32,6 +33,13 @@ function ensureBuild(): void {
   console.error('dist/ mancante: eseguo vite build…')
   const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', DIST, '--emptyOutDir'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
   if (r.status !== 0) throw new Error('vite build non riuscito')
+}
+
+function ensureServerBundle(): void {
+  if (existsSync(SERVER_BUNDLE)) return
+  console.error('build/server mancante: eseguo scripts/build-server.mjs…')
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build-server.mjs')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (r.status !== 0) throw new Error('build del server non riuscito')
 }
 
 /** Unique URLs of the precache manifest injected into dist/sw.js. */
@@ -60,7 +68,7 @@ interface Server { child: ChildProcess; stop(): Promise<void> }
 function startServer(dataDir: string): Server {
   const env: NodeJS.ProcessEnv = { ...process.env, STATIC_DIR: DIST, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }
   delete env.DATABASE_URL
-  const child = spawn(TSX, ['server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] })
+  const child = spawn(process.execPath, [SERVER_BUNDLE], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
   let stopping = false
   child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000) })
@@ -125,6 +133,7 @@ async function measureLanding(): Promise<void> {
 
 async function main(): Promise<void> {
   ensureBuild()
+  ensureServerBundle()
   measurePrecache()
 
   const dataDir = mkdtempSync(join(tmpdir(), 'pd-bench-'))

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Starts the reference server for Playwright on a fresh data folder, serving ./dist.
+// Starts the reference server (the bundle `npm start` runs) for Playwright on a fresh data folder, serving ./dist.
 // Database: PostgreSQL at E2E_DATABASE_URL when set (it must be a fresh, empty database: the tests
 // register users), otherwise a fresh PGlite folder — DATABASE_URL is deliberately ignored so the
 // PGlite leg of CI really runs on PGlite. STATIC_DIR (default dist) and LOG_LEVEL (default warn) pass through.
@@ -9,8 +9,9 @@ import { join } from 'node:path'
 import { spawn } from 'node:child_process'
 
 const staticDir = process.env.STATIC_DIR ?? 'dist'
-if (!existsSync(join(staticDir, 'index.html'))) {
-  console.error(`${staticDir}/index.html mancante: esegui prima \`npx vite build\`.`)
+const serverBundle = 'build/server/main.mjs'
+if (!existsSync(join(staticDir, 'index.html')) || !existsSync(serverBundle)) {
+  console.error(`${staticDir}/index.html o ${serverBundle} mancante: esegui prima \`npm run build\`.`)
   process.exit(1)
 }
 
@@ -20,7 +21,8 @@ delete env.DATABASE_URL
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL
 console.log(`[e2e-server] data dir ${dataDir}, database ${env.DATABASE_URL ? 'postgres (E2E_DATABASE_URL)' : 'pglite'}`)
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit', env })
+// The bundle that `npm start` runs (built by `npm run build`, which `npm test` runs just before).
+const child = spawn(process.execPath, [serverBundle], { stdio: 'inherit', env })
 const stop = () => { child.kill('SIGTERM') }
 process.on('SIGTERM', stop)
 process.on('SIGINT', stop)

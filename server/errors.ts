@@ -4,7 +4,7 @@
  * A caller's mistake is a 4xx; only an unexpected failure is a 500 (code G01).
  */
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { projectPath } from './paths'
 
 interface CatalogueEntry { titolo: string; descrizione: string; status?: number }
 
@@ -12,7 +12,7 @@ let catalogue: Record<string, CatalogueEntry> | undefined
 function loadCatalogue(): Record<string, CatalogueEntry> {
   if (!catalogue) {
     try {
-      const file = fileURLToPath(new URL('../public/data/errors.json', import.meta.url))
+      const file = projectPath('public', 'data', 'errors.json')
       const parsed = JSON.parse(readFileSync(file, 'utf8')) as { errors: Record<string, CatalogueEntry> }
       catalogue = parsed.errors
     } catch {

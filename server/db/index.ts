@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { projectPath } from '../paths'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -35,7 +35,7 @@ export interface OpenDatabaseOptions {
   seed?: boolean
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url))
+export const MIGRATIONS_FOLDER = projectPath('drizzle')
 /** Advisory-lock key held while migrating (any constant shared by every process of this app). */
 const MIGRATION_LOCK_KEY = 727_001
 

@@ -3,7 +3,7 @@
  * loaded once with a 5 s timeout, cached in localStorage (`pd.appConfig`); when the file cannot be
  * fetched the cached copy is used, then the defaults (`/api`, issuer `${origin}/oidc`, client 'punto-digitale').
  */
-import ky from 'ky'
+import { fetchJson } from './fetch-json'
 import * as v from 'valibot'
 
 export interface OidcConfig {
@@ -102,7 +102,7 @@ export function getAppConfig(): AppConfig {
 export function loadAppConfig(): Promise<AppConfig> {
   loading ??= (async () => {
     try {
-      const raw = await ky.get(new URL(APP_CONFIG_URL, origin()).toString(), { timeout: APP_CONFIG_TIMEOUT_MS, retry: 0, cache: 'no-cache' }).json()
+      const raw = await fetchJson(new URL(APP_CONFIG_URL, origin()).toString(), APP_CONFIG_TIMEOUT_MS, 'no-cache')
       const parsed = parseAppConfig(raw)
       if (!parsed) throw new Error('app-config.json non valido')
       try {

@@ -3,7 +3,7 @@
  * kept in memory (the service worker precaches it for offline use). Accepted shapes:
  * `{ errors: { CODE: {titolo, descrizione, ...} } }` or `{ CODE: {titolo, descrizione, ...} }`.
  */
-import ky from 'ky'
+import { fetchJson } from './fetch-json'
 
 export interface ErrorDescription {
   /** title to show: the catalogue `titolo`, 'ERRORE' when empty, 'SI È VERIFICATO UN ERRORE' when unknown */
@@ -48,7 +48,7 @@ function normalise(raw: unknown): ErrorCatalogue {
 /** Loads the catalogue once; a failed load is not cached (the next call tries again) and yields `{}`. */
 export function loadErrorCatalogue(): Promise<ErrorCatalogue> {
   if (cache) return Promise.resolve(cache)
-  loading ??= (async () => ky.get(sameOrigin(ERROR_CATALOGUE_URL), { timeout: 10_000, retry: 0 }).json())()
+  loading ??= (async () => fetchJson(sameOrigin(ERROR_CATALOGUE_URL), 10_000))()
     .then((raw) => {
       cache = normalise(raw)
       return cache

@@ -5,7 +5,6 @@
  * run after the local data is cleared (e.g. to drop per-user offline data).
  */
 import { getAppConfig } from '../api/config'
-import { buildEndSessionUrl, getDiscovery } from './oidc'
 import { clearSession, readAuth } from './token-store'
 import { navigateTo, redirectBrowser } from './navigation'
 
@@ -35,6 +34,7 @@ export function logout(): Promise<void> {
     }
     if (idToken && isOnline()) {
       try {
+        const { buildEndSessionUrl, getDiscovery } = await import('./oidc')
         const url = buildEndSessionUrl(await getDiscovery(config.oidc.issuer), config, idToken)
         if (url) {
           redirectBrowser(url)

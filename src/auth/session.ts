@@ -7,9 +7,8 @@
  * every API call and when the network comes back.
  */
 import { useSyncExternalStore } from 'react'
-import { isHTTPError } from 'ky'
 import { getAppConfig, loadAppConfig } from '../api/config'
-import { ApiCallError, apiPost } from '../api/client'
+import type { apiPost as ApiPostFn } from '../api/client'
 import {
   ContestoSchema,
   SceltaProfiloRispostaSchema,
@@ -19,7 +18,7 @@ import {
 } from '../api/contract/contesto'
 import { showToast, TOAST_DURATION } from '../ui/stores/toasts'
 import { withLoader } from '../ui/stores/loader'
-import { buildAuthorizeUrl, decodeJwtPayload, exchangeCode, fiscalCodeFromIdToken, getDiscovery, originUri } from './oidc'
+import { decodeJwtPayload, fiscalCodeFromIdToken, originUri } from './jwt'
 import { createNonce, createPkcePair, createState, isPkceSupported } from './pkce'
 import {
   DEFAULT_EXPIRES_IN,
@@ -34,8 +33,25 @@ import {
   writePendingLogin,
   writeSessionData,
 } from './token-store'
-import { ensureFreshToken } from './refresh'
 import { navigateTo, redirectBrowser, reloadPage } from './navigation'
+
+// The HTTP client, the OIDC calls and the refresh logic (ky and valibot with them) load on first use,
+// so an anonymous visitor's landing page carries none of them (issue #2 point 10).
+const apiPost = (async (...args: Parameters<typeof ApiPostFn>) => (await import('../api/client')).apiPost(...args)) as typeof ApiPostFn
+const loadOidc = () => import('./oidc')
+async function ensureFreshToken(): Promise<void> {
+  if (!readAuth()) return
+  await (await import('./refresh')).ensureFreshToken()
+}
+/** The catalogue code of a failed API call ({@link ApiCallError}), null for anything else. */
+function errorCodeOf(e: unknown): string | null {
+  const code = (e as { errorCode?: unknown } | null)?.errorCode
+  return typeof code === 'string' ? code : null
+}
+/** True for ky's HTTPError (an answer with a non-2xx status), without importing ky. */
+function isHttpError(e: unknown): boolean {
+  return (e as Error | null)?.name === 'HTTPError'
+}
 
 export { logout } from './logout'
 
@@ -156,6 +172,7 @@ export async function startLogin(provider: LoginProvider): Promise<void> {
   try {
     await withLoader(async () => {
       const config = await loadAppConfig()
+      const { buildAuthorizeUrl, getDiscovery } = await loadOidc()
       const discovery = await getDiscovery(config.oidc.issuer)
       const pkce = await createPkcePair()
       const state = createState()
@@ -217,12 +234,13 @@ async function runLogin(code: string, returnedState: string | null): Promise<Log
   }
   let tokens
   try {
+    const { exchangeCode, getDiscovery } = await loadOidc()
     const discovery = await getDiscovery(config.oidc.issuer)
     tokens = await exchangeCode(discovery, config, code, pending.verifier, pending.redirectUri)
   } catch (e) {
     writePendingLogin(null)
     clearSession()
-    return { to: isHTTPError(e) ? errorPath('A08') : errorPath(null) }
+    return { to: isHttpError(e) ? errorPath('A08') : errorPath(null) }
   }
   writePendingLogin(null)
   const idToken = tokens.id_token
@@ -242,7 +260,7 @@ async function runLogin(code: string, returnedState: string | null): Promise<Log
     user = await apiPost('contesto', {}, ContestoSchema, { silent: true, authRedirects: false })
   } catch (e) {
     clearSession()
-    return { to: errorPath(e instanceof ApiCallError ? e.errorCode : null) }
+    return { to: errorPath(errorCodeOf(e)) }
   }
   return afterUserContext(user)
 }
@@ -262,7 +280,7 @@ async function afterUserContext(user: Contesto): Promise<LoginOutcome> {
       return { to: '/' }
     } catch (e) {
       clearSession()
-      return { to: errorPath(e instanceof ApiCallError ? e.errorCode : null) }
+      return { to: errorPath(errorCodeOf(e)) }
     }
   }
   if (profiles.length === 0) {

@@ -13,10 +13,13 @@ export function HeaderCenter({ showSearch }: { showSearch: boolean }) {
           <div className="col-12">
             <div className="it-header-center-content-wrapper">
               <div className="it-brand-wrapper">
-                <Link to="/" aria-label={`${PRODUCT_NAME}, vai alla home`}>
+                <Link to="/">
                   <Icon icon="it-pa" className="pd-brand-icon" aria-hidden />
                   <div className="it-brand-text">
-                    <div className="it-brand-title">{PRODUCT_NAME}</div>
+                    <div className="it-brand-title">
+                      {PRODUCT_NAME}
+                      <span className="visually-hidden">, vai alla home</span>
+                    </div>
                     <div className="it-brand-tagline d-none d-md-block">{PRODUCT_TAGLINE}</div>
                   </div>
                 </Link>

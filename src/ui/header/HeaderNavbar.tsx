@@ -3,11 +3,12 @@
  * on desktop and an accordion in the phone burger menu, which also holds the 'Area gestionale' section.
  */
 import { useRouterState } from '@tanstack/react-router'
-import { Collapse, Icon } from 'design-react-kit'
-import { useEffect, useState } from 'react'
+import { Icon } from 'design-react-kit'
+import { useCallback, useEffect, useState } from 'react'
 import { AppLink } from '../AppLink'
 import { isActivePath, type MenuEntry } from '../nav/menu'
 import { DisclosureMenu } from './DisclosureMenu'
+import { NavbarCollapse } from './NavbarCollapse'
 
 export interface HeaderNavbarProps {
   menu: MenuEntry[]
@@ -17,6 +18,7 @@ export interface HeaderNavbarProps {
 export function HeaderNavbar({ menu, management }: HeaderNavbarProps) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const [open, setOpen] = useState(false)
+  const close = useCallback(() => setOpen(false), [])
   // Close the burger panel after any navigation.
   useEffect(() => setOpen(false), [pathname])
   if (menu.length === 0 && management.length === 0) return null
@@ -37,7 +39,7 @@ export function HeaderNavbar({ menu, management }: HeaderNavbarProps) {
               >
                 <Icon icon="it-burger" aria-hidden />
               </button>
-              <Collapse navbar header isOpen={open} onOverlayClick={() => setOpen(false)} id="pd-main-nav" closeSrText="Chiudi il menu">
+              <NavbarCollapse isOpen={open} onClose={close} id="pd-main-nav">
                 <div className="menu-wrapper">
                   <ul className="navbar-nav" data-testid="main-menu">
                     {menu.map((e) =>
@@ -79,7 +81,7 @@ export function HeaderNavbar({ menu, management }: HeaderNavbarProps) {
                     </div>
                   )}
                 </div>
-              </Collapse>
+              </NavbarCollapse>
             </nav>
           </div>
         </div>

@@ -100,14 +100,16 @@ export function HeaderSlim({ model }: { model: ShellModel }) {
                   <DisclosureMenu
                     variant="slim"
                     end
-                    ariaLabel={`Menu utente di ${model.nome} ${model.cognome}`.trim()}
                     button={
                       <span className="d-inline-flex align-items-center gap-2">
+                        {/* the accessible name starts with the visible text's purpose (WCAG 2.5.3) */}
+                        <span className="visually-hidden">Menu utente di</span>{' '}
                         <span className="avatar size-sm bg-white text-primary fw-semibold pd-avatar" aria-hidden="true">
                           {avatarInitials(model.nome, model.cognome) || <Icon icon="it-user" size="sm" />}
                         </span>
-                        <span className="d-none d-lg-inline text-start lh-sm">
-                          <span className="d-block">{`${model.nome} ${model.cognome}`}</span>
+                        {/* name and role: visible from lg, read by screen readers at every width */}
+                        <span className="pd-user-name text-start lh-sm">
+                          <span className="d-block">{`${model.nome} ${model.cognome}`}</span>{' '}
                           {model.ruolo && <small className="d-block fw-normal">{model.ruolo}</small>}
                         </span>
                       </span>

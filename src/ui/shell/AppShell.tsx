@@ -4,20 +4,26 @@
  * Renders from the stored session only, so it works offline.
  */
 import { Outlet, useRouterState } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { UpdatePrompt } from '../../pwa/UpdatePrompt'
 import { Breadcrumb } from '../breadcrumb/Breadcrumb'
 import { LoaderOverlay } from '../feedback/LoaderOverlay'
 import { ToastRegion } from '../feedback/ToastRegion'
 import { Footer } from '../footer/Footer'
 import { Header } from '../header/Header'
-import { ProfileModal } from '../profile/ProfileModal'
-import { SupportModal } from '../support/SupportModal'
+import { useOpenShellModal } from '../stores/modals'
 import { isAssistancePage } from './chrome'
 import { SkipLinks } from './SkipLinks'
 import { useShellModel } from './useShellModel'
 
+// The modals (and design-react-kit's Modal with reactstrap) load only when first opened, keeping
+// them out of the landing page's JavaScript; the chunks are precached, so they open offline too.
+const ProfileModal = lazy(() => import('../profile/ProfileModal').then((m) => ({ default: m.ProfileModal })))
+const SupportModal = lazy(() => import('../support/SupportModal').then((m) => ({ default: m.SupportModal })))
+
 export function AppShell() {
   const model = useShellModel()
+  const openModal = useOpenShellModal()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   const hasNav = !isAssistancePage(pathname) && (model.mainMenu.length > 0 || model.managementMenu.length > 0)
   return (
@@ -31,8 +37,10 @@ export function AppShell() {
       <Footer />
       <ToastRegion />
       <LoaderOverlay />
-      {model.loggedIn && <ProfileModal forced={model.needsProfileChoice} />}
-      <SupportModal />
+      <Suspense fallback={null}>
+        {model.loggedIn && (model.needsProfileChoice || openModal === 'profile') && <ProfileModal forced={model.needsProfileChoice} />}
+        {openModal === 'support' && <SupportModal />}
+      </Suspense>
       <UpdatePrompt />
     </div>
   )
