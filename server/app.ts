@@ -19,6 +19,10 @@ import { registerDevIdentityProvider } from './oidc/index'
 import type { AccountLookup } from './oidc/provider'
 import contestoRoutes from './routes/contesto'
 import healthRoutes from './routes/health'
+import servizioRoutes from './routes/servizio'
+import cittadinoServizioRoutes from './routes/cittadino-servizio'
+import campoRoutes from './routes/campo'
+import { idempotency } from './idempotency'
 import { CACHE_NO_CACHE, registerStatic } from './static'
 
 export interface BuildAppOptions {
@@ -136,11 +140,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
 
   await app.register(accessControl, { verifyToken, loadPrincipal: createPrincipalLoader(db) })
+  await app.register(idempotency, { db })
 
   let ready = false
   app.addHook('onReady', async () => { ready = true })
   await app.register(healthRoutes, { prefix: '/api', ready: () => ready })
   await app.register(contestoRoutes, { prefix: '/api', db })
+  await app.register(servizioRoutes, { prefix: '/api', db })
+  await app.register(cittadinoServizioRoutes, { prefix: '/api', db, citizenHashSecret: config.citizenHashSecret })
+  await app.register(campoRoutes, { prefix: '/api', db })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 

@@ -424,10 +424,13 @@ export const servizio = pgTable('servizio', {
   sezioneQ3Compilato: jsonb('sezione_q3_compilato').$type<SezioneCompilata>(),
   idQuestionarioTemplateSnapshot: uuid('id_questionario_template_snapshot').references(() => questionarioTemplate.id),
   codInserimento: text('cod_inserimento'),
+  /** client id (UUID) of a service created on a device (issue #3 "client ids"); unique per facilitator */
+  idLocale: uuid('id_locale'),
   ...audit,
 }, (t) => [
   index('servizio_facilitatore_idx').on(t.idFacilitatore),
   index('servizio_progetto_idx').on(t.idProgetto),
+  uniqueIndex('servizio_facilitatore_id_locale_uq').on(t.idFacilitatore, t.idLocale),
 ])
 
 export const tipologiaServizio = pgTable('tipologia_servizio', {
@@ -548,13 +551,16 @@ export const zendeskAreaTematica = pgTable('zendesk_area_tematica', {
 })
 
 /**
- * Idempotency records (ARCHITECTURE "offline outbox" point 5): a repeated key of the same user answers
- * the stored response. `statusCode` is null while the first request is still running.
+ * Idempotency records (ARCHITECTURE "offline outbox" point 5; server/idempotency.ts): a repeated key in
+ * the same scope answers the stored response. `statusCode` is null while the first request is still
+ * running. The scope is `utente:<id>` for a logged user, `token:<sha256>` for the anonymous survey
+ * (no user); `idUtente` is set for the former only.
  */
 export const idempotencyRecord = pgTable('idempotency_record', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   key: text('key').notNull(),
-  idUtente: integer('id_utente').notNull().references(() => utente.id, { onDelete: 'cascade' }),
+  scope: text('scope').notNull(),
+  idUtente: integer('id_utente').references(() => utente.id, { onDelete: 'cascade' }),
   /** e.g. 'POST /api/servizio' */
   methodPath: text('method_path').notNull(),
   /** SHA-256 hex of the canonical request body */
@@ -563,7 +569,10 @@ export const idempotencyRecord = pgTable('idempotency_record', {
   responseBody: jsonb('response_body'),
   createdAt: ts('created_at').notNull().defaultNow(),
   completedAt: ts('completed_at'),
-}, (t) => [uniqueIndex('idempotency_record_user_key_uq').on(t.idUtente, t.key)])
+}, (t) => [
+  uniqueIndex('idempotency_record_scope_key_uq').on(t.scope, t.key),
+  index('idempotency_record_created_idx').on(t.createdAt),
+])
 
 /** Persistent storage of the development OIDC provider (oidc-provider adapter): one row per model instance. */
 export const oidcPayload = pgTable('oidc_payload', {

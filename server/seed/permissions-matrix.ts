@@ -266,11 +266,12 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
   ],
   /** REG: referent of a programme's managing body (§3.3 REG): the programme card, its referents and
    *  delegates, its template association, its projects and their managing bodies, bodies and users of
-   *  the programme. No services or citizens. Sees upload monitoring and the minors configuration. */
+   *  the programme, and the services of the programme (view only; issue #3: the programme's managers see
+   *  the services delivered in it). No citizens. Sees upload monitoring and the minors configuration. */
   REG: [
     'VIS.DSHB', 'VIS.MNTR', 'ASS.QUEST', 'MOD.PRGM', 'REF.PRGM', 'VIS.QUEST.TEMPL',
     'RED.PRGT', 'MOD.PRGT', 'REF.PRGT', 'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI',
-    'VIS.CONF.MIN', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
+    'VIS.CONF.MIN', 'VIS.SERV', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
   ],
   /** DEG: delegate of a programme's managing body: REG minus the referent-only powers (terminate the
    *  programme, appoint or remove programme referents/delegates) and minus upload monitoring (the
@@ -278,7 +279,7 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
   DEG: [
     'VIS.DSHB', 'ASS.QUEST', 'MOD.PRGM', 'VIS.QUEST.TEMPL',
     'RED.PRGT', 'MOD.PRGT', 'REF.PRGT', 'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI',
-    'VIS.CONF.MIN', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
+    'VIS.CONF.MIN', 'VIS.SERV', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
   ],
   /** REGP: referent of a project's managing body (§3.3 REGP): activates/terminates the project, its
    *  card, referents, partners and their referents, the managing body's sites and facilitators,

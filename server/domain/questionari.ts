@@ -1,0 +1,204 @@
+/**
+ * Questionnaire instances: read, facilitator compile, online link, anonymous read and submit
+ * (platform-backend §5.4–5.6 with defect §16.2 fixed; issue #3 points 3–4).
+ * - read / compile / invia: only the facilitator who created the service (read A02, compile A03);
+ * - compile: Q4 required (400 A04 missing, A05 without answers), 409 Q02 once COMPILATA; Q1–Q3 sent by
+ *   the client are ignored; `…DaAggiornare` fields update the citizen and the Q1 of its instances not
+ *   yet compiled (a fiscal code of another citizen: 409 U07);
+ * - invia: a new random token (256 bits, base64url) whose SHA-256 only is stored, valid 3 days from its
+ *   creation; replaces the previous one; state INVIATO; 409 Q02 once compiled;
+ * - anonymous: 404 T01 unknown id/token, 409 Q02 compiled, 410 T02 expired; the read returns the
+ *   template's Q4 section, the consent flag and the service's name and date only.
+ */
+import { randomBytes } from 'node:crypto'
+import { and, eq, isNull, ne } from 'drizzle-orm'
+import type {
+  CompilaAnonimoBody, CompilaQuestionarioBody, CompilaQuestionarioRisposta, InviaQuestionarioRisposta, QuestionarioAnonimo, QuestionarioCompilato,
+} from '../../src/api/contract/questionario'
+import { SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
+import { deriveFromFiscalCode } from '../../src/lib/fiscal-code'
+import { hashDocumentNumber, hashFiscalCode } from '../db/citizen-hash'
+import {
+  cittadino, questionarioCompilato, questionarioInviatoOnline, questionarioTemplate, servizio, type SezioneCompilata,
+} from '../db/schema'
+import type { Executor, Transaction } from '../db/types'
+import { ApiError, badRequest, forbidden, notFound } from '../errors'
+import { sha256Hex } from '../idempotency'
+import { isUuid } from './db-errors'
+import { isFieldRole, type Caller } from './profile'
+import { buildQ1, dropEmpty, sectionOf } from './questionario-istanza'
+import { decodeSection, encodeSection, SectionFormatError, toStored, type DecodedSection } from './survey-codec'
+
+type IstanzaRow = typeof questionarioCompilato.$inferSelect
+
+/** Validity of an online link (platform-backend §5.6). */
+export const TOKEN_TTL_MS = 3 * 24 * 3600 * 1000
+/** Path of the anonymous page for an instance and a token. */
+export const onlineLink = (id: string, token: string) => `/servizi/questionario/${id}/online/${token}`
+
+const { Q1, Q2, Q3, Q4 } = SEZIONI_QUESTIONARIO
+
+async function instance(db: Executor, id: string): Promise<IstanzaRow> {
+  const [row] = isUuid(id) ? await db.select().from(questionarioCompilato).where(eq(questionarioCompilato.id, id)) : []
+  if (!row) throw notFound('QC01')
+  return row
+}
+
+/** The instance when the caller is its facilitator (in the instance's project and body), else `code`. */
+async function ownInstance(db: Executor, caller: Caller, id: string, code: string): Promise<IstanzaRow> {
+  const row = await instance(db, id)
+  const p = caller.profilo
+  const own = isFieldRole(caller.codiceRuolo) && row.idFacilitatore === caller.principal.userId
+    && row.idProgetto === p.idProgetto && row.idEnte === p.idEnte
+  if (!own) throw forbidden(code)
+  return row
+}
+
+function encodeInstance(row: IstanzaRow): QuestionarioCompilato {
+  const q4 = row.sezioni.find((s) => s.id === Q4.id)
+  return {
+    idQuestionarioCompilato: row.id, idServizio: row.idServizio, idCittadino: row.idCittadino,
+    idQuestionarioTemplate: row.idQuestionarioTemplate, statoQuestionario: row.stato,
+    dataOraAggiornamento: row.dataOraAggiornamento.toISOString(),
+    sezioneQ1Questionario: encodeSection(sectionOf(row.sezioni, Q1.id, Q1.titolo)),
+    sezioneQ2Questionario: encodeSection(sectionOf(row.sezioni, Q2.id, Q2.titolo)),
+    sezioneQ3Questionario: encodeSection(sectionOf(row.sezioni, Q3.id, Q3.titolo)),
+    sezioneQ4Questionario: q4 ? encodeSection(sectionOf(row.sezioni, Q4.id, Q4.titolo)) : null,
+  }
+}
+
+/** Encodes instances for the wire (also used by the field bootstrap). */
+export const encodeInstances = (rows: IstanzaRow[]) => rows.map(encodeInstance)
+
+/** Reads an instance (its facilitator only). */
+export async function readQuestionario(db: Executor, caller: Caller, id: string): Promise<QuestionarioCompilato> {
+  return encodeInstance(await ownInstance(db, caller, id, 'A02'))
+}
+
+/** Decodes and checks a Q4 section string: 400 A04 missing / not Q4, A05 without answers. */
+export function parseQ4(text: string | null | undefined): DecodedSection {
+  if (!text || text.trim() === '' || text.trim() === '{}') throw badRequest('A04')
+  let q4: DecodedSection
+  try {
+    q4 = decodeSection(text)
+  } catch (err) {
+    if (err instanceof SectionFormatError) throw badRequest('A04')
+    throw err
+  }
+  if (q4.id !== Q4.id) throw badRequest('A04')
+  if (Object.keys(q4.properties).length === 0) throw badRequest('A05')
+  return { ...q4, title: q4.title || Q4.titolo }
+}
+
+/** The sections once Q4 is in: the stored Q1–Q3 (Q1 possibly rewritten) and the new Q4. */
+function withQ4(sezioni: SezioneCompilata[], q4: DecodedSection, q1?: SezioneCompilata): SezioneCompilata[] {
+  const keep = sezioni.filter((s) => s.id !== Q4.id).map((s) => (q1 && s.id === Q1.id ? q1 : s))
+  return [...keep, toStored(q4)]
+}
+
+/** Applies the `…DaAggiornare` fields to the citizen; returns the updated row (or the same). */
+async function updateCitizen(tx: Transaction, idCittadino: number, body: CompilaQuestionarioBody, secret: string) {
+  const changes: Partial<typeof cittadino.$inferInsert> = {}
+  if (body.codiceFiscaleDaAggiornare) {
+    const derived = await deriveFromFiscalCode(body.codiceFiscaleDaAggiornare)
+    if (!derived) throw badRequest('G02', 'Codice fiscale non valido.')
+    const hash = hashFiscalCode(derived.codiceFiscale, secret)
+    const [other] = await tx.select({ id: cittadino.id }).from(cittadino).where(and(eq(cittadino.codiceFiscaleHash, hash), ne(cittadino.id, idCittadino)))
+    if (other) throw new ApiError(409, 'U07')
+    Object.assign(changes, { codiceFiscaleHash: hash, tipoDocumento: null, numeroDocumentoHash: null, genere: derived.gender, fasciaDiEtaId: derived.fasciaDiEtaId })
+  } else if (body.tipoDocumentoDaAggiornare && body.numeroDocumentoDaAggiornare) {
+    changes.tipoDocumento = body.tipoDocumentoDaAggiornare
+    changes.numeroDocumentoHash = hashDocumentNumber(body.tipoDocumentoDaAggiornare, body.numeroDocumentoDaAggiornare, secret)
+  }
+  if (body.genereDaAggiornare && !body.codiceFiscaleDaAggiornare) changes.genere = body.genereDaAggiornare
+  if (body.fasciaDiEtaIdDaAggiornare && !body.codiceFiscaleDaAggiornare) changes.fasciaDiEtaId = body.fasciaDiEtaIdDaAggiornare
+  if (body.titoloDiStudioDaAggiornare) changes.titoloDiStudio = body.titoloDiStudioDaAggiornare
+  if (body.occupazioneDaAggiornare) changes.occupazione = body.occupazioneDaAggiornare
+  if (body.cittadinanzaDaAggiornare) changes.cittadinanza = body.cittadinanzaDaAggiornare
+  if (body.provinciaDiDomicilioDaAggiornare) changes.provinciaDiDomicilio = body.provinciaDiDomicilioDaAggiornare
+  if (Object.keys(changes).length === 0) return undefined
+  const [row] = await tx.update(cittadino).set({ ...changes, dataOraAggiornamento: new Date() }).where(eq(cittadino.id, idCittadino)).returning()
+  return row
+}
+
+/** Facilitator compile (see the module comment). */
+export async function compilaQuestionario(tx: Transaction, caller: Caller, id: string, body: CompilaQuestionarioBody, secret: string): Promise<CompilaQuestionarioRisposta> {
+  const row = await ownInstance(tx, caller, id, 'A03')
+  if (row.stato === 'COMPILATA') throw new ApiError(409, 'Q02')
+  const q4 = parseQ4(body.sezioneQ4Questionario)
+  const updated = await updateCitizen(tx, row.idCittadino, body, secret)
+  let q1: SezioneCompilata | undefined
+  if (updated) {
+    q1 = toStored(dropEmpty(buildQ1(updated)))
+    const open = await tx.select({ id: questionarioCompilato.id, sezioni: questionarioCompilato.sezioni }).from(questionarioCompilato)
+      .where(and(eq(questionarioCompilato.idCittadino, row.idCittadino), ne(questionarioCompilato.stato, 'COMPILATA'), ne(questionarioCompilato.id, row.id)))
+    for (const other of open) {
+      await tx.update(questionarioCompilato).set({ sezioni: other.sezioni.map((s) => (s.id === Q1.id ? q1! : s)), dataOraAggiornamento: new Date() })
+        .where(eq(questionarioCompilato.id, other.id))
+    }
+  }
+  await tx.update(questionarioCompilato).set({ stato: 'COMPILATA', sezioni: withQ4(row.sezioni, q4, q1), dataOraAggiornamento: new Date() })
+    .where(eq(questionarioCompilato.id, row.id))
+  return { idQuestionarioCompilato: row.id, statoQuestionario: 'COMPILATA' }
+}
+
+/** Creates (or replaces) the online link of an instance. */
+export async function inviaQuestionario(tx: Transaction, caller: Caller, id: string): Promise<InviaQuestionarioRisposta> {
+  const row = await ownInstance(tx, caller, id, 'A02')
+  if (row.stato === 'COMPILATA') throw new ApiError(409, 'Q02')
+  const token = randomBytes(32).toString('base64url')
+  const now = new Date()
+  const scadenza = new Date(now.getTime() + TOKEN_TTL_MS)
+  const values = { tokenHash: sha256Hex(token), dataOraCreazione: now, dataOraScadenza: scadenza, dataOraUtilizzo: null }
+  await tx.insert(questionarioInviatoOnline).values({ idQuestionarioCompilato: row.id, ...values })
+    .onConflictDoUpdate({ target: questionarioInviatoOnline.idQuestionarioCompilato, set: values })
+  if (row.stato === 'NON_COMPILATA') {
+    await tx.update(questionarioCompilato).set({ stato: 'INVIATO', dataOraAggiornamento: now }).where(eq(questionarioCompilato.id, row.id))
+  }
+  return { link: onlineLink(row.id, token), token, scadenza: scadenza.toISOString() }
+}
+
+/** The instance behind an anonymous link: 404 T01, 409 Q02, 410 T02 (in this order). */
+async function anonymousInstance(db: Executor, id: string, token: unknown): Promise<IstanzaRow> {
+  if (!isUuid(id) || typeof token !== 'string' || token === '' || token.length > 200) throw notFound('T01')
+  const [link] = await db.select().from(questionarioInviatoOnline)
+    .where(and(eq(questionarioInviatoOnline.idQuestionarioCompilato, id), eq(questionarioInviatoOnline.tokenHash, sha256Hex(token))))
+  if (!link) throw notFound('T01')
+  const row = await instance(db, id).catch(() => { throw notFound('T01') })
+  if (row.stato === 'COMPILATA') throw new ApiError(409, 'Q02')
+  if (Date.now() > link.dataOraCreazione.getTime() + TOKEN_TTL_MS) throw new ApiError(410, 'T02')
+  return row
+}
+
+/** The anonymous page's data (no citizen data). */
+export async function readAnonimo(db: Executor, id: string, token: unknown): Promise<QuestionarioAnonimo> {
+  const row = await anonymousInstance(db, id, token)
+  const [ctx] = await db.select({
+    nomeServizio: servizio.nome, dataServizio: servizio.dataServizio, sezioni: questionarioTemplate.sezioni,
+    consenso: cittadino.dataConferimentoConsenso,
+  }).from(servizio)
+    .innerJoin(questionarioTemplate, eq(questionarioTemplate.id, row.idQuestionarioTemplate))
+    .innerJoin(cittadino, eq(cittadino.id, row.idCittadino))
+    .where(eq(servizio.id, row.idServizio))
+  const q4 = ctx?.sezioni.find((s) => s.id === Q4.id)
+  if (!ctx || !q4) throw notFound('QT04')
+  return {
+    idQuestionarioCompilato: row.id, abilitatoConsensoTrattamentoDatiCittadino: ctx.consenso !== null,
+    nomeServizio: ctx.nomeServizio, dataServizio: ctx.dataServizio, idQuestionarioTemplate: row.idQuestionarioTemplate, sezioneQ4: q4,
+  }
+}
+
+/** The citizen's anonymous submission of Q4: COMPILATA; records ONLINE consent when given. */
+export async function compilaAnonimo(tx: Transaction, id: string, token: unknown, body: CompilaAnonimoBody): Promise<CompilaQuestionarioRisposta> {
+  const row = await anonymousInstance(tx, id, token)
+  const q4 = parseQ4(body.sezioneQ4Questionario)
+  const now = new Date()
+  await tx.update(questionarioCompilato).set({ stato: 'COMPILATA', sezioni: withQ4(row.sezioni, q4), dataOraAggiornamento: now })
+    .where(eq(questionarioCompilato.id, row.id))
+  await tx.update(questionarioInviatoOnline).set({ dataOraUtilizzo: now }).where(eq(questionarioInviatoOnline.idQuestionarioCompilato, row.id))
+  if (body.consensoTrattamentoDati) {
+    await tx.update(cittadino).set({ tipoConferimentoConsenso: 'ONLINE', dataConferimentoConsenso: now, dataOraAggiornamento: now })
+      .where(and(eq(cittadino.id, row.idCittadino), isNull(cittadino.dataConferimentoConsenso)))
+  }
+  return { idQuestionarioCompilato: row.id, statoQuestionario: 'COMPILATA' }
+}

@@ -1,0 +1,188 @@
+/**
+ * Service writes and card (platform-backend §5.1, §2.8, §3.4 with defects §16.5 fixed; issue #3 point 1):
+ * - create (FAC/VOL only, S05): facilitator row on (ente, sede, progetto) else 404 C01; date within the
+ *   project's dates else 400 A06; Q3 readable; no identical service (S10: same facilitator key, date,
+ *   duration, types and name, and the same answers to Q3 questions 26, 27, 28); the programme's ATTIVO
+ *   template (S04) stored as the snapshot; state NON ATTIVO; `idLocale` reuses an existing service;
+ * - update (S06 for other roles; only the creating facilitator, A02): same checks; name, date, DURATION
+ *   (omitted by the reference), types, site and Q3 are rewritten, and Q3 of the instances not yet
+ *   compiled follows;
+ * - delete: FAC/VOL (else 403 U06), creator only (A02), only NON ATTIVO (409 S07);
+ * - card: whoever may list the service (servizio-scope.ts), A02 otherwise; 404 S09 when it does not exist.
+ */
+import { and, eq, ne } from 'drizzle-orm'
+import type { IdServizio, SchedaServizio, ServizioBody } from '../../src/api/contract/servizio'
+import { SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
+import {
+  ente, enteSedeProgettoFacilitatore, progetto, questionarioCompilato, sede, servizio, STATO, tipologiaServizio, utente,
+} from '../db/schema'
+import type { Executor, Transaction } from '../db/types'
+import { ApiError, badRequest, forbidden, notFound } from '../errors'
+import { fieldProfile, isFieldRole, type Caller } from './profile'
+import { serviceVisible } from './servizio-scope'
+import { answers, decodeSection, encodeStored, SectionFormatError, toStored, type DecodedSection } from './survey-codec'
+import { activeTemplate, templatesById, templateToWire } from './template'
+
+/** Q3 questions compared by the duplicate check (detailed competences, public-service area, details). */
+export const DUPLICATE_Q3_QUESTIONS = ['26', '27', '28'] as const
+
+type ServizioRow = typeof servizio.$inferSelect
+
+/** "COGNOME Nome" as the lists show the facilitator. */
+export function nominativo(nome: string, cognome: string): string {
+  return `${cognome.toUpperCase()} ${nome}`
+}
+
+/** Decodes the Q3 section string of a create/update body; 400 G02 when unreadable or not Q3. */
+export function decodeQ3(text: string): DecodedSection {
+  let q3: DecodedSection
+  try {
+    q3 = decodeSection(text)
+  } catch (err) {
+    if (err instanceof SectionFormatError) throw badRequest('G02', 'La sezione "Informazioni sul servizio" non è leggibile.')
+    throw err
+  }
+  if (q3.id !== SEZIONI_QUESTIONARIO.Q3.id) throw badRequest('G02', 'La sezione inviata non è "Informazioni sul servizio".')
+  return q3
+}
+
+const sameAnswers = (a: string[], b: string[]) => [...a].sort().join('\u0000') === [...b].sort().join('\u0000')
+
+interface CheckedInput {
+  field: ReturnType<typeof fieldProfile>
+  q3: DecodedSection
+  tipologia: string
+}
+
+/** The checks shared by create and update (see the module comment); `excludeId` = the service updated. */
+async function checkInput(tx: Executor, caller: Caller, body: ServizioBody, roleCode: 'S05' | 'S06', excludeId?: number): Promise<CheckedInput> {
+  const field = fieldProfile(caller, roleCode)
+  if (body.idEnteServizio !== field.idEnte) throw badRequest('G02', 'L\'ente del servizio deve essere quello del tuo profilo.')
+  const [link] = await tx.select({ stato: enteSedeProgettoFacilitatore.statoUtente }).from(enteSedeProgettoFacilitatore)
+    .where(and(eq(enteSedeProgettoFacilitatore.idEnte, field.idEnte), eq(enteSedeProgettoFacilitatore.idSede, body.idSedeServizio),
+      eq(enteSedeProgettoFacilitatore.idProgetto, field.idProgetto), eq(enteSedeProgettoFacilitatore.idFacilitatore, field.userId),
+      ne(enteSedeProgettoFacilitatore.statoUtente, STATO.TERMINATO)))
+  if (!link) throw notFound('C01', 'Non risulti facilitatore della sede indicata per questo progetto.')
+  const [prj] = await tx.select({ inizio: progetto.dataInizioProgetto, fine: progetto.dataFineProgetto }).from(progetto).where(eq(progetto.id, field.idProgetto))
+  if (!prj) throw notFound('C01')
+  if (body.data < prj.inizio || body.data > prj.fine) throw badRequest('A06')
+  const q3 = decodeQ3(body.sezioneQuestionarioCompilatoQ3)
+  const tipologia = body.tipoDiServizioPrenotato.join(', ')
+
+  const candidates = await tx.select({ id: servizio.id, q3: servizio.sezioneQ3Compilato }).from(servizio).where(and(
+    eq(servizio.idFacilitatore, field.userId), eq(servizio.idEnte, field.idEnte), eq(servizio.idSede, body.idSedeServizio),
+    eq(servizio.idProgetto, field.idProgetto), eq(servizio.dataServizio, body.data), eq(servizio.durataServizio, body.durataServizio),
+    eq(servizio.tipologiaServizio, tipologia), eq(servizio.nome, body.nomeServizio),
+    excludeId === undefined ? undefined : ne(servizio.id, excludeId)))
+  for (const c of candidates) {
+    const stored = c.q3 ? decodeSection(encodeStored(c.q3)) : { id: '', title: '', properties: {} }
+    if (DUPLICATE_Q3_QUESTIONS.every((q) => sameAnswers(answers(stored, q), answers(q3, q)))) throw new ApiError(409, 'S10')
+  }
+  return { field, q3, tipologia }
+}
+
+/** Creates a service (201 `{idServizio}`); with a known `idLocale` answers the existing service. */
+export async function createServizio(tx: Transaction, caller: Caller, body: ServizioBody): Promise<IdServizio> {
+  const field = fieldProfile(caller, 'S05')
+  if (body.idLocale) {
+    const [existing] = await tx.select({ id: servizio.id }).from(servizio)
+      .where(and(eq(servizio.idFacilitatore, field.userId), eq(servizio.idLocale, body.idLocale)))
+    if (existing) return { idServizio: existing.id }
+  }
+  const { q3, tipologia } = await checkInput(tx, caller, body, 'S05')
+  const template = await activeTemplate(tx, field.idProgramma)
+  if (!template) throw new ApiError(409, 'S04')
+  const [row] = await tx.insert(servizio).values({
+    nome: body.nomeServizio, dataServizio: body.data, durataServizio: body.durataServizio, tipologiaServizio: tipologia,
+    stato: STATO.NON_ATTIVO, idEnte: field.idEnte, idSede: body.idSedeServizio, idProgetto: field.idProgetto, idFacilitatore: field.userId,
+    sezioneQ3Compilato: toStored(q3), idQuestionarioTemplateSnapshot: template.id, codInserimento: body.codInserimento ?? null,
+    idLocale: body.idLocale ?? null,
+  }).returning({ id: servizio.id })
+  const idServizio = row!.id
+  await tx.insert(tipologiaServizio).values(body.tipoDiServizioPrenotato.map((titolo) => ({ titolo, idServizio })))
+  return { idServizio }
+}
+
+/** The service row for a write by its creator: 404 S09, 403 A02 (not the creator, or another profile). */
+async function ownService(tx: Executor, caller: Caller, idServizio: number, roleCode: string): Promise<ServizioRow> {
+  const field = fieldProfile(caller, roleCode)
+  const [row] = Number.isNaN(idServizio) ? [] : await tx.select().from(servizio).where(eq(servizio.id, idServizio))
+  if (!row) throw notFound('S09')
+  if (row.idFacilitatore !== field.userId || row.idProgetto !== field.idProgetto || row.idEnte !== field.idEnte) throw forbidden('A02')
+  return row
+}
+
+/** Updates a service (200 `{idServizio}`). */
+export async function updateServizio(tx: Transaction, caller: Caller, idServizio: number, body: ServizioBody): Promise<IdServizio> {
+  const row = await ownService(tx, caller, idServizio, 'S06')
+  const { q3, tipologia } = await checkInput(tx, caller, body, 'S06', row.id)
+  const stored = toStored(q3)
+  await tx.update(servizio).set({
+    nome: body.nomeServizio, dataServizio: body.data, durataServizio: body.durataServizio, tipologiaServizio: tipologia,
+    idSede: body.idSedeServizio, sezioneQ3Compilato: stored, dataOraAggiornamento: new Date(),
+  }).where(eq(servizio.id, row.id))
+  await tx.delete(tipologiaServizio).where(eq(tipologiaServizio.idServizio, row.id))
+  await tx.insert(tipologiaServizio).values(body.tipoDiServizioPrenotato.map((titolo) => ({ titolo, idServizio: row.id })))
+  // the instances not yet compiled carry the new Q3 (and the new site)
+  const open = await tx.select({ id: questionarioCompilato.id, sezioni: questionarioCompilato.sezioni }).from(questionarioCompilato)
+    .where(and(eq(questionarioCompilato.idServizio, row.id), ne(questionarioCompilato.stato, 'COMPILATA')))
+  for (const q of open) {
+    const sezioni = q.sezioni.map((s) => (s.id === SEZIONI_QUESTIONARIO.Q3.id ? stored : s))
+    await tx.update(questionarioCompilato).set({ sezioni, idSede: body.idSedeServizio, dataOraAggiornamento: new Date() })
+      .where(eq(questionarioCompilato.id, q.id))
+  }
+  return { idServizio: row.id }
+}
+
+/** Deletes a NON ATTIVO service of its creator (200 `{idServizio}`); 409 S07 once it has citizens. */
+export async function deleteServizio(tx: Transaction, caller: Caller, idServizio: number): Promise<IdServizio> {
+  const row = await ownService(tx, caller, idServizio, 'U06')
+  if (row.stato !== STATO.NON_ATTIVO) throw new ApiError(409, 'S07')
+  await tx.delete(servizio).where(eq(servizio.id, row.id))
+  return { idServizio: row.id }
+}
+
+/** The service card (platform-backend §5.1 `schedaDettaglio`). */
+export async function schedaServizio(db: Executor, caller: Caller, idServizio: number): Promise<SchedaServizio> {
+  const [row] = Number.isNaN(idServizio) ? [] : await db.select({
+    s: servizio, nomeEnte: ente.nome, nomeSede: sede.nome, nomeFac: utente.nome, cognomeFac: utente.cognome,
+    nomeProgetto: progetto.nome,
+  }).from(servizio)
+    .innerJoin(ente, eq(ente.id, servizio.idEnte))
+    .innerJoin(sede, eq(sede.id, servizio.idSede))
+    .innerJoin(utente, eq(utente.id, servizio.idFacilitatore))
+    .innerJoin(progetto, eq(progetto.id, servizio.idProgetto))
+    .where(eq(servizio.id, idServizio))
+  if (!row) throw notFound('S09')
+  if (!(await serviceVisible(db, caller, idServizio))) throw forbidden('A02')
+  const s = row.s
+  if (!s.idQuestionarioTemplateSnapshot) throw notFound('QT05')
+  const [template] = await templatesById(db, [s.idQuestionarioTemplateSnapshot])
+  if (!template) throw notFound('QT05')
+  const tipi = await db.select({ titolo: tipologiaServizio.titolo }).from(tipologiaServizio)
+    .where(eq(tipologiaServizio.idServizio, s.id)).orderBy(tipologiaServizio.id)
+  const p = caller.profilo
+  const modificabile = isFieldRole(caller.codiceRuolo) && s.idFacilitatore === caller.principal.userId
+    && s.idProgetto === p.idProgetto && s.idEnte === p.idEnte
+  return {
+    dettaglioServizio: {
+      idServizio: s.id, idLocale: s.idLocale, nomeServizio: s.nome, idEnte: s.idEnte, nomeEnte: row.nomeEnte,
+      idSede: s.idSede, nomeSede: row.nomeSede, idProgetto: s.idProgetto, statoServizio: s.stato === STATO.ATTIVO ? 'ATTIVO' : 'NON ATTIVO',
+      nominativoFacilitatore: nominativo(row.nomeFac, row.cognomeFac), listaTipologiaServizio: tipi,
+      dataServizio: s.dataServizio, durataServizio: s.durataServizio,
+      sezioneQ3compilato: s.sezioneQ3Compilato ? encodeStored(s.sezioneQ3Compilato) : '{}',
+      idQuestionarioTemplateSnapshot: s.idQuestionarioTemplateSnapshot,
+      dataOraCreazione: s.dataOraCreazione.toISOString(), dataOraAggiornamento: s.dataOraAggiornamento.toISOString(),
+      modificabile, eliminabile: modificabile && s.stato === STATO.NON_ATTIVO,
+    },
+    questionarioTemplateSnapshot: templateToWire(template),
+    progettiAssociatiAlServizio: [{ id: s.idProgetto, nome: row.nomeProgetto }],
+  }
+}
+
+/** Sets a NON ATTIVO service ATTIVO (first citizen, platform-backend §2.8). */
+export async function activateServizio(tx: Transaction, idServizio: number): Promise<void> {
+  await tx.update(servizio).set({ stato: STATO.ATTIVO, dataOraAggiornamento: new Date() })
+    .where(and(eq(servizio.id, idServizio), eq(servizio.stato, STATO.NON_ATTIVO)))
+}
+

@@ -1,0 +1,90 @@
+/**
+ * Citizens-of-a-service and questionnaire routes (spec 002 §7 "Services"/"Citizens"; platform-backend
+ * §5.2–5.6), under `/api`:
+ * | route | access | answer |
+ * |---|---|---|
+ * | POST /servizio/cittadino | upd.card.serv | CittadinoTrovato[] |
+ * | POST /servizio/cittadino/:idServizio (idempotent) | upd.card.serv | 201 {id, idQuestionario} |
+ * | POST /servizio/cittadino/all/:idServizio?currPage&pageSize | view.card.serv.citt | CittadiniServizioRisposta |
+ * | POST /servizio/cittadino/stati/dropdown/:idServizio | view.card.serv.citt | string[] |
+ * | POST /servizio/cittadino/questionarioCompilato/compilato/:id | view.card.serv.citt | QuestionarioCompilato |
+ * | POST /servizio/cittadino/questionarioCompilato/:id/compila (idempotent) | wrt.quest.citt.serv | {idQuestionarioCompilato, statoQuestionario} |
+ * | POST /servizio/cittadino/questionarioCompilato/:id/invia | wrt.quest.citt.serv | {link, token, scadenza} |
+ * | GET /servizio/cittadino/questionarioCompilato/:id/anonimo?t= | public | QuestionarioAnonimo |
+ * | POST /servizio/cittadino/questionarioCompilato/:id/compila/anonimo?t= (idempotent by token) | public | {idQuestionarioCompilato, statoQuestionario} |
+ * `invia` is deliberately NOT idempotent-by-key: its answer carries the clear token, which must never be
+ * stored; repeating it just issues a new link that replaces the previous one.
+ */
+import type { FastifyInstance } from 'fastify'
+import {
+  AggiungiCittadinoBodySchema, CittadiniServizioBodySchema, RicercaCittadinoBodySchema,
+} from '../../src/api/contract/cittadino'
+import { CompilaAnonimoBodySchema, CompilaQuestionarioBodySchema } from '../../src/api/contract/questionario'
+import { PaginazioneQuerySchema, ProfiloBodySchema } from '../../src/api/contract/servizio'
+import type { Database } from '../db/types'
+import { runWrite } from '../idempotency'
+import { addCittadino, listCittadiniServizio, searchCittadini, statiQuestionariServizio } from '../domain/cittadini-servizio'
+import { parseIdParam } from '../domain/db-errors'
+import { resolveCaller } from '../domain/profile'
+import { compilaAnonimo, compilaQuestionario, inviaQuestionario, readAnonimo, readQuestionario } from '../domain/questionari'
+import { parseBody } from '../domain/validation'
+import { FIELD_WORK_LABELS } from './field-labels'
+
+const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes } })
+const PUBLIC = { access: { kind: 'public' as const } }
+
+export default async function cittadinoServizioRoutes(app: FastifyInstance, opts: { db: Database; citizenHashSecret: string }): Promise<void> {
+  const { db, citizenHashSecret: secret } = opts
+  const body = <S extends Parameters<typeof parseBody>[0]>(schema: S, raw: unknown) => parseBody(schema, raw, FIELD_WORK_LABELS)
+  const param = (request: { params: unknown }, name: string) => (request.params as Record<string, string>)[name] ?? ''
+  const token = (request: { query: unknown }) => (request.query as Record<string, unknown> | undefined)?.t
+
+  app.post('/servizio/cittadino', { config: perm('upd.card.serv') }, async (request) => {
+    const b = body(RicercaCittadinoBodySchema, request.body)
+    return searchCittadini(db, resolveCaller(request, b), b, secret)
+  })
+
+  app.post('/servizio/cittadino/:idServizio', { config: { ...perm('upd.card.serv'), idempotency: 'user' } }, async (request, reply) => {
+    const b = body(AggiungiCittadinoBodySchema, request.body)
+    const caller = resolveCaller(request, b)
+    const id = parseIdParam(param(request, 'idServizio'))
+    return runWrite(db, request, reply, 201, (tx) => addCittadino(tx, caller, id, b, secret))
+  })
+
+  app.post('/servizio/cittadino/all/:idServizio', { config: perm('view.card.serv.citt') }, async (request) => {
+    const b = body(CittadiniServizioBodySchema, request.body)
+    const page = body(PaginazioneQuerySchema, request.query)
+    return listCittadiniServizio(db, resolveCaller(request, b), parseIdParam(param(request, 'idServizio')), b, page, secret)
+  })
+
+  app.post('/servizio/cittadino/stati/dropdown/:idServizio', { config: perm('view.card.serv.citt') }, async (request) => {
+    const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
+    return statiQuestionariServizio(db, caller, parseIdParam(param(request, 'idServizio')))
+  })
+
+  app.post('/servizio/cittadino/questionarioCompilato/compilato/:id', { config: perm('view.card.serv.citt') }, async (request) => {
+    const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
+    return readQuestionario(db, caller, param(request, 'id'))
+  })
+
+  app.post('/servizio/cittadino/questionarioCompilato/:id/compila', { config: { ...perm('wrt.quest.citt.serv'), idempotency: 'user' } }, async (request, reply) => {
+    const b = body(CompilaQuestionarioBodySchema, request.body)
+    const caller = resolveCaller(request, b)
+    return runWrite(db, request, reply, 200, (tx) => compilaQuestionario(tx, caller, param(request, 'id'), b, secret))
+  })
+
+  app.post('/servizio/cittadino/questionarioCompilato/:id/invia', { config: perm('wrt.quest.citt.serv') }, async (request, reply) => {
+    const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
+    return runWrite(db, request, reply, 200, (tx) => inviaQuestionario(tx, caller, param(request, 'id')))
+  })
+
+  app.get('/servizio/cittadino/questionarioCompilato/:id/anonimo', { config: PUBLIC }, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    return readAnonimo(db, param(request, 'id'), token(request))
+  })
+
+  app.post('/servizio/cittadino/questionarioCompilato/:id/compila/anonimo', { config: { ...PUBLIC, idempotency: 'token' } }, async (request, reply) => {
+    const b = body(CompilaAnonimoBodySchema, request.body)
+    return runWrite(db, request, reply, 200, (tx) => compilaAnonimo(tx, param(request, 'id'), token(request), b))
+  })
+}

@@ -1,0 +1,112 @@
+/**
+ * Service routes (spec 002 §7 "Services"; platform-backend §5.1), under `/api`:
+ * | route | permission | answer |
+ * |---|---|---|
+ * | POST /servizio/all?currPage&pageSize | list.serv | ServiziLista |
+ * | POST /servizio/tipologiaServizio/dropdown | list.serv | string[] |
+ * | POST /servizio/stati/dropdown | list.serv | string[] |
+ * | POST /servizio/download | list.dwnl.serv | CSV (servizi.csv) |
+ * | POST /servizio (idempotent) | new.serv | 201 {idServizio} |
+ * | PUT /servizio/:id (idempotent) | upd.card.serv | {idServizio} |
+ * | DELETE /servizio/:id (idempotent) | del.serv | {idServizio} |
+ * | POST /servizio/:id/schedaDettaglio | view.card.serv | SchedaServizio |
+ * | POST /servizio/facilitatore/sedi/dropdown | any of new.serv, upd.card.serv | [{id, nome}] |
+ * | POST /questionarioTemplate/programma/:idProgramma | any of new.serv, upd.card.serv, view.card.serv, view.quest.templ | QuestionarioTemplate |
+ */
+import type { FastifyInstance } from 'fastify'
+import { TemplateProgrammaBodySchema } from '../../src/api/contract/questionario'
+import {
+  PaginazioneQuerySchema, ProfiloBodySchema, ServiziListaBodySchema, ServizioBodySchema,
+} from '../../src/api/contract/servizio'
+import type { Database } from '../db/types'
+import { notFound } from '../errors'
+import { runWrite } from '../idempotency'
+import { isUniqueViolation, parseIdParam } from '../domain/db-errors'
+import { resolveCaller, SCOPED_ROLES } from '../domain/profile'
+import { createServizio, deleteServizio, schedaServizio, updateServizio } from '../domain/servizi'
+import { listServizi, serviziCsv, statiDropdown, tipologieDropdown } from '../domain/servizi-lista'
+import { sediFacilitatore } from '../domain/campo'
+import { activeTemplate, templateToWire } from '../domain/template'
+import { parseBody } from '../domain/validation'
+import { programma, servizio } from '../db/schema'
+import { and, eq } from 'drizzle-orm'
+import { FIELD_WORK_LABELS } from './field-labels'
+
+const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes } })
+const permAny = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes, mode: 'any' as const } })
+
+export default async function servizioRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
+  const { db } = opts
+  const body = <S extends Parameters<typeof parseBody>[0]>(schema: S, raw: unknown) => parseBody(schema, raw, FIELD_WORK_LABELS)
+
+  app.post('/servizio/all', { config: perm('list.serv') }, async (request) => {
+    const b = body(ServiziListaBodySchema, request.body)
+    const page = body(PaginazioneQuerySchema, request.query)
+    return listServizi(db, resolveCaller(request, b), b.filtroRequest, page)
+  })
+
+  app.post('/servizio/tipologiaServizio/dropdown', { config: perm('list.serv') }, async (request) => {
+    return tipologieDropdown(db, resolveCaller(request, body(ServiziListaBodySchema, request.body)))
+  })
+
+  app.post('/servizio/stati/dropdown', { config: perm('list.serv') }, async (request) => {
+    return statiDropdown(db, resolveCaller(request, body(ServiziListaBodySchema, request.body)))
+  })
+
+  app.post('/servizio/download', { config: perm('list.dwnl.serv') }, async (request, reply) => {
+    const b = body(ServiziListaBodySchema, request.body)
+    const csv = await serviziCsv(db, resolveCaller(request, b), b.filtroRequest)
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="servizi.csv"').send(csv)
+  })
+
+  app.post('/servizio', { config: { ...perm('new.serv'), idempotency: 'user' } }, async (request, reply) => {
+    const b = body(ServizioBodySchema, request.body)
+    const caller = resolveCaller(request, b)
+    try {
+      return await runWrite(db, request, reply, 201, (tx) => createServizio(tx, caller, b))
+    } catch (err) {
+      // a concurrent create with the same idLocale won the unique index: answer its service
+      if (!b.idLocale || !isUniqueViolation(err)) throw err
+      const [existing] = await db.select({ id: servizio.id }).from(servizio)
+        .where(and(eq(servizio.idFacilitatore, caller.principal.userId), eq(servizio.idLocale, b.idLocale)))
+      if (!existing) throw err
+      reply.code(201)
+      return { idServizio: existing.id }
+    }
+  })
+
+  app.put('/servizio/:id', { config: { ...perm('upd.card.serv'), idempotency: 'user' } }, async (request, reply) => {
+    const b = body(ServizioBodySchema, request.body)
+    const caller = resolveCaller(request, b)
+    const id = parseIdParam((request.params as { id: string }).id)
+    return runWrite(db, request, reply, 200, (tx) => updateServizio(tx, caller, id, b))
+  })
+
+  app.delete('/servizio/:id', { config: { ...perm('del.serv'), idempotency: 'user' } }, async (request, reply) => {
+    const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
+    const id = parseIdParam((request.params as { id: string }).id)
+    return runWrite(db, request, reply, 200, (tx) => deleteServizio(tx, caller, id))
+  })
+
+  app.post('/servizio/:id/schedaDettaglio', { config: perm('view.card.serv') }, async (request) => {
+    const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
+    return schedaServizio(db, caller, parseIdParam((request.params as { id: string }).id))
+  })
+
+  app.post('/servizio/facilitatore/sedi/dropdown', { config: permAny('new.serv', 'upd.card.serv') }, async (request) => {
+    return sediFacilitatore(db, resolveCaller(request, body(ProfiloBodySchema, request.body)))
+  })
+
+  /** The programme's ATTIVO template (QT06 when none). Scoped roles: only their profile's programme
+   *  (another programme answers 404 Q01, as if unknown); DSCU: SCD programmes. */
+  app.post('/questionarioTemplate/programma/:idProgramma', { config: permAny('new.serv', 'upd.card.serv', 'view.card.serv', 'view.quest.templ') }, async (request) => {
+    const caller = resolveCaller(request, body(TemplateProgrammaBodySchema, request.body))
+    const idProgramma = parseIdParam((request.params as { idProgramma: string }).idProgramma)
+    const [prg] = Number.isNaN(idProgramma) ? [] : await db.select({ id: programma.id, policy: programma.policy }).from(programma).where(eq(programma.id, idProgramma))
+    const scoped = (SCOPED_ROLES as readonly string[]).includes(caller.codiceRuolo)
+    if (!prg || (scoped && caller.profilo.idProgramma !== prg.id) || (caller.codiceRuolo === 'DSCU' && prg.policy !== 'SCD')) throw notFound('Q01')
+    const template = await activeTemplate(db, prg.id)
+    if (!template) throw notFound('QT06')
+    return templateToWire(template)
+  })
+}

@@ -1,0 +1,119 @@
+/**
+ * Citizens of a service on the wire (spec 002 §2 'Aggiungi cittadino al servizio', §5, §7 "Citizens", §8;
+ * platform-backend §5.2, §6; platform-frontend §5).
+ *
+ * Fiscal codes: a citizen is identified on the server by a keyed hash (HMAC) of the fiscal code; the clear
+ * code is NEVER stored nor returned by any answer. Requests carry it in clear inside the JSON body (not in
+ * the URL): the transport is HTTPS, which protects it in transit, and the server hashes it immediately.
+ * The reference's AES "encryption" with a key shipped in the front-end bundle is deliberately not
+ * reproduced: it added no protection over TLS.
+ */
+import * as v from 'valibot'
+import { ProfileIdsSchema } from './common'
+import { CITTADINANZA, GENERE, STATO_OCCUPAZIONALE, TIPO_DOCUMENTO, TITOLO_DI_STUDIO } from './enums'
+import { StatoQuestionarioSchema } from './questionario'
+
+/** Search kinds: by fiscal code, or by document number (any document type). */
+export const TIPI_RICERCA_CITTADINO = ['CF', 'NUM_DOC'] as const
+
+/** Document number: 5–10 letters/digits, `_ . -` allowed (spec 002 §5). */
+export const NumeroDocumentoSchema = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9_.-]{5,10}$/, 'Numero documento non valido'))
+
+/** Body of `POST /servizio/cittadino` (search). `idServizio` adds `giaAssociatoAlServizio` to each row. */
+export const RicercaCittadinoBodySchema = v.object({
+  ...ProfileIdsSchema.entries,
+  criterioRicerca: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.minLength(1), v.maxLength(32)),
+  tipoDocumento: v.picklist(TIPI_RICERCA_CITTADINO),
+  idServizio: v.optional(v.nullable(v.number())),
+})
+export type RicercaCittadinoBody = v.InferOutput<typeof RicercaCittadinoBodySchema>
+
+/** A match of the search: demographic data only, never a clear identifier. */
+export const CittadinoTrovatoSchema = v.object({
+  idCittadino: v.number(),
+  genere: v.nullable(v.string()),
+  fasciaDiEtaId: v.nullable(v.number()),
+  titoloDiStudio: v.nullable(v.string()),
+  occupazione: v.nullable(v.string()),
+  provinciaDiDomicilio: v.nullable(v.string()),
+  cittadinanza: v.nullable(v.string()),
+  /** document type of a citizen registered by document (null for the fiscal-code path) */
+  tipoDocumento: v.nullable(v.string()),
+  /** present when the search named a service: the citizen is already on it (U23 if added again) */
+  giaAssociatoAlServizio: v.optional(v.boolean()),
+})
+export type CittadinoTrovato = v.InferOutput<typeof CittadinoTrovatoSchema>
+export const RicercaCittadinoRispostaSchema = v.array(CittadinoTrovatoSchema)
+
+const Opt = <S extends v.GenericSchema>(s: S) => v.optional(v.nullable(s))
+
+/**
+ * Body of `POST /servizio/cittadino/{idServizio}` (add a citizen to a service).
+ * Identify the citizen by ONE of: `codiceFiscale` (validated, upper-cased; gender and age band derived
+ * from it), `tipoDocumento` + `numeroDocumento` (`codiceFiscaleNonDisponibile: true`; gender defaults to
+ * 'Preferisco non rispondere', `fasciaDiEtaId` required), or `idCittadino` (a search match).
+ * `nuovoCittadino: true` refuses an existing citizen (409 U07); `false` reuses an existing one or
+ * creates it when absent — the choice for entries queued offline, where no search could run.
+ * Demographic fields are required only when the citizen is created.
+ */
+export const AggiungiCittadinoBodySchema = v.object({
+  ...ProfileIdsSchema.entries,
+  nuovoCittadino: v.boolean(),
+  idCittadino: Opt(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  codiceFiscale: Opt(v.pipe(v.string(), v.trim(), v.toUpperCase())),
+  codiceFiscaleNonDisponibile: Opt(v.boolean()),
+  tipoDocumento: Opt(v.picklist(TIPO_DOCUMENTO)),
+  numeroDocumento: Opt(NumeroDocumentoSchema),
+  genere: Opt(v.picklist(GENERE)),
+  fasciaDiEtaId: Opt(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5))),
+  titoloDiStudio: Opt(v.picklist(TITOLO_DI_STUDIO)),
+  occupazione: Opt(v.picklist(STATO_OCCUPAZIONALE)),
+  provinciaDiDomicilio: Opt(v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(60))),
+  cittadinanza: Opt(v.picklist(CITTADINANZA)),
+  codInserimento: Opt(v.string()),
+})
+export type AggiungiCittadinoBody = v.InferOutput<typeof AggiungiCittadinoBodySchema>
+
+/** Answer of the addition (201): the citizen's id and its questionnaire instance for this service. */
+export const AggiungiCittadinoRispostaSchema = v.object({ id: v.number(), idQuestionario: v.string() })
+export type AggiungiCittadinoRisposta = v.InferOutput<typeof AggiungiCittadinoRispostaSchema>
+
+/**
+ * Body of `POST /servizio/cittadino/all/{idServizio}?currPage&pageSize`: `criterioRicerca` is a fiscal
+ * code (matched by its hash) or a citizen id; `statiQuestionario` filters the survey states.
+ */
+export const CittadiniServizioBodySchema = v.object({
+  ...ProfileIdsSchema.entries,
+  filtroRequest: v.optional(v.object({
+    criterioRicerca: Opt(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.maxLength(32))),
+    statiQuestionario: v.optional(v.array(StatoQuestionarioSchema)),
+  })),
+})
+export type CittadiniServizioBody = v.InferOutput<typeof CittadiniServizioBodySchema>
+
+/** A citizen of the service with its survey state. */
+export const CittadinoServizioRigaSchema = v.object({
+  idCittadino: v.number(),
+  idQuestionario: v.string(),
+  statoQuestionario: StatoQuestionarioSchema,
+  /** ISO timestamp of the survey's last change */
+  dataUltimoAggiornamento: v.string(),
+  genere: v.nullable(v.string()),
+  /** age band label, e.g. '30-54' */
+  fasciaDiEta: v.nullable(v.string()),
+})
+export type CittadinoServizioRiga = v.InferOutput<typeof CittadinoServizioRigaSchema>
+
+/**
+ * Answer of the citizens of a service. `numeroTotaleElementi` counts the filtered rows;
+ * `numeroCittadini` and `numeroQuestionariCompilati` are the service's counters ('Cittadini
+ * partecipanti', 'Questionari compilati'), unfiltered.
+ */
+export const CittadiniServizioRispostaSchema = v.object({
+  cittadini: v.array(CittadinoServizioRigaSchema),
+  numeroPagine: v.number(),
+  numeroTotaleElementi: v.number(),
+  numeroCittadini: v.number(),
+  numeroQuestionariCompilati: v.number(),
+})
+export type CittadiniServizioRisposta = v.InferOutput<typeof CittadiniServizioRispostaSchema>

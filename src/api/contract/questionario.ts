@@ -1,0 +1,161 @@
+/**
+ * Questionnaires on the wire (spec 002 §2 survey compilation and anonymous survey, §7; platform-backend
+ * §5.3–5.6, §7; platform-frontend §3): the template as served to the client, the compiled instance of a
+ * citizen for a service, the facilitator's compile body, the online link and the anonymous calls.
+ * Section answers travel as STRINGS in the contract's encoding (platform-frontend §3.5): readers accept
+ * it and valid JSON (the mass-upload encoding); writers produce the contract's.
+ */
+import * as v from 'valibot'
+import { ProfileIdsSchema } from './common'
+import { CITTADINANZA, GENERE, STATO_OCCUPAZIONALE, TIPO_DOCUMENTO, TITOLO_DI_STUDIO } from './enums'
+
+/** States of a compiled questionnaire on the wire (the UI shows them with spaces). */
+export const STATI_QUESTIONARIO = ['NON_COMPILATA', 'INVIATO', 'COMPILATA'] as const
+export const StatoQuestionarioSchema = v.picklist(STATI_QUESTIONARIO)
+export type StatoQuestionarioWire = v.InferOutput<typeof StatoQuestionarioSchema>
+
+/** A question of a template section (platform-frontend §3.1). */
+export const DomandaTemplateSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  type: v.picklist(['string', 'number', 'integer', 'date', 'time', 'range', 'object', 'boolean']),
+  order: v.number(),
+  enum: v.optional(v.array(v.string())),
+  properties: v.optional(v.record(v.string(), v.object({ type: v.literal('boolean') }))),
+  keyBE: v.optional(v.string()),
+  format: v.optional(v.string()),
+  minimum: v.optional(v.number()),
+  maximum: v.optional(v.number()),
+  maxLength: v.optional(v.number()),
+  flag: v.optional(v.boolean()),
+  dependencyFlag: v.optional(v.string()),
+  dependencyNotFlag: v.optional(v.string()),
+  relatedTo: v.optional(v.string()),
+  relatedFrom: v.optional(v.string()),
+  enumLevel1: v.optional(v.array(v.string())),
+  enumLevel2: v.optional(v.array(v.object({ label: v.string(), value: v.string(), upperLevel: v.string() }))),
+  regex: v.optional(v.string()),
+  hidden: v.optional(v.boolean()),
+})
+
+/** A template section: JSON-schema-like body keyed by question id (platform-frontend §3.1). */
+export const SezioneTemplateSchema = v.object({
+  id: v.string(),
+  title: v.string(),
+  schema: v.object({
+    type: v.literal('object'),
+    properties: v.record(v.string(), DomandaTemplateSchema),
+    required: v.array(v.string()),
+    default: v.array(v.string()),
+  }),
+  schemaui: v.record(v.string(), v.unknown()),
+  'default-section': v.boolean(),
+})
+export type SezioneTemplateWire = v.InferOutput<typeof SezioneTemplateSchema>
+
+/**
+ * A template as served to the client (`POST /questionarioTemplate/programma/{idProgramma}`, the
+ * service card's snapshot, the field bootstrap), names of platform-frontend §3.6.
+ */
+export const QuestionarioTemplateSchema = v.object({
+  idQuestionarioTemplate: v.string(),
+  nomeQuestionarioTemplate: v.string(),
+  descrizioneQuestionarioTemplate: v.nullable(v.string()),
+  stato: v.string(),
+  defaultRFD: v.boolean(),
+  defaultSCD: v.boolean(),
+  dataOraCreazione: v.string(),
+  dataOraUltimoAggiornamento: v.string(),
+  sezioniQuestionarioTemplate: v.array(SezioneTemplateSchema),
+})
+export type QuestionarioTemplate = v.InferOutput<typeof QuestionarioTemplateSchema>
+
+/**
+ * A compiled (or partially compiled) instance, answer of
+ * `POST /servizio/cittadino/questionarioCompilato/compilato/{id}`: Q1–Q3 are filled when the citizen is
+ * added to the service (Q1 never carries a fiscal code), Q4 once compiled (null before).
+ */
+export const QuestionarioCompilatoSchema = v.object({
+  idQuestionarioCompilato: v.string(),
+  idServizio: v.number(),
+  idCittadino: v.number(),
+  idQuestionarioTemplate: v.string(),
+  statoQuestionario: StatoQuestionarioSchema,
+  dataOraAggiornamento: v.string(),
+  sezioneQ1Questionario: v.string(),
+  sezioneQ2Questionario: v.string(),
+  sezioneQ3Questionario: v.string(),
+  sezioneQ4Questionario: v.nullable(v.string()),
+})
+export type QuestionarioCompilato = v.InferOutput<typeof QuestionarioCompilatoSchema>
+
+const Opt = <S extends v.GenericSchema>(s: S) => v.optional(v.nullable(s))
+
+/**
+ * Body of `POST /servizio/cittadino/questionarioCompilato/{id}/compila` (platform-frontend §3.5).
+ * The server takes Q4 only (required) and ignores any Q1–Q3 sent: those were filled at the citizen's
+ * addition. The `…DaAggiornare` fields update the citizen and the Q1 of its instances not yet compiled.
+ */
+export const CompilaQuestionarioBodySchema = v.object({
+  ...ProfileIdsSchema.entries,
+  sezioneQ1Questionario: Opt(v.string()),
+  sezioneQ2Questionario: Opt(v.string()),
+  sezioneQ3Questionario: Opt(v.string()),
+  sezioneQ4Questionario: Opt(v.pipe(v.string(), v.maxLength(20_000))),
+  codiceFiscaleDaAggiornare: Opt(v.pipe(v.string(), v.trim(), v.toUpperCase())),
+  tipoDocumentoDaAggiornare: Opt(v.picklist(TIPO_DOCUMENTO)),
+  numeroDocumentoDaAggiornare: Opt(v.string()),
+  genereDaAggiornare: Opt(v.picklist(GENERE)),
+  fasciaDiEtaIdDaAggiornare: Opt(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5))),
+  titoloDiStudioDaAggiornare: Opt(v.picklist(TITOLO_DI_STUDIO)),
+  occupazioneDaAggiornare: Opt(v.picklist(STATO_OCCUPAZIONALE)),
+  cittadinanzaDaAggiornare: Opt(v.picklist(CITTADINANZA)),
+  provinciaDiDomicilioDaAggiornare: Opt(v.string()),
+  consensoTrattamentoDatiRequest: Opt(v.record(v.string(), v.unknown())),
+  codInserimento: Opt(v.string()),
+})
+export type CompilaQuestionarioBody = v.InferOutput<typeof CompilaQuestionarioBodySchema>
+
+/** Answer of the facilitator's and of the anonymous compile. */
+export const CompilaQuestionarioRispostaSchema = v.object({
+  idQuestionarioCompilato: v.string(),
+  statoQuestionario: StatoQuestionarioSchema,
+})
+export type CompilaQuestionarioRisposta = v.InferOutput<typeof CompilaQuestionarioRispostaSchema>
+
+/**
+ * Answer of `POST /servizio/cittadino/questionarioCompilato/{id}/invia`: the link for the citizen's
+ * phone (`/servizi/questionario/{id}/online/{token}`), its token (256 random bits, base64url; the
+ * server keeps only its SHA-256) and its expiry (ISO, 3 days). A new call replaces the previous token.
+ */
+export const InviaQuestionarioRispostaSchema = v.object({
+  link: v.string(),
+  token: v.string(),
+  scadenza: v.string(),
+})
+export type InviaQuestionarioRisposta = v.InferOutput<typeof InviaQuestionarioRispostaSchema>
+
+/**
+ * Answer of the public `GET /servizio/cittadino/questionarioCompilato/{id}/anonimo?t={token}`:
+ * only the consent flag, the service's name and date and the template's Q4 section — no citizen data.
+ * Errors: 404 T01 unknown link, 410 T02 expired, 409 Q02 already compiled.
+ */
+export const QuestionarioAnonimoSchema = v.object({
+  idQuestionarioCompilato: v.string(),
+  abilitatoConsensoTrattamentoDatiCittadino: v.boolean(),
+  nomeServizio: v.string(),
+  dataServizio: v.string(),
+  idQuestionarioTemplate: v.string(),
+  sezioneQ4: SezioneTemplateSchema,
+})
+export type QuestionarioAnonimo = v.InferOutput<typeof QuestionarioAnonimoSchema>
+
+/** Body of the public `POST …/{id}/compila/anonimo?t={token}`; `consensoTrattamentoDati` records ONLINE consent. */
+export const CompilaAnonimoBodySchema = v.object({
+  sezioneQ4Questionario: v.pipe(v.string(), v.minLength(2), v.maxLength(20_000)),
+  consensoTrattamentoDati: v.optional(v.boolean()),
+})
+export type CompilaAnonimoBody = v.InferOutput<typeof CompilaAnonimoBodySchema>
+
+/** Body of the template read: the profile ids. */
+export const TemplateProgrammaBodySchema = v.object({ ...ProfileIdsSchema.entries })
