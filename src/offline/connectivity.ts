@@ -1,0 +1,128 @@
+/**
+ * Reachability (ARCHITECTURE.md outbox point 7): 'online' only when the API answers `GET /api/health/live`
+ * with `{status:'ok'}` (no-store, 5 s timeout) — a service-worker fallback page or a captive portal does not
+ * count; `navigator.onLine === false` and the `offline` event are trusted for 'offline'. Re-probed on the
+ * `online`/`offline` events, every 30 s while offline, and when the replay reports a network failure.
+ */
+import { useSyncExternalStore } from 'react'
+import { getAppConfig } from '../api/config'
+
+export type Connectivity = 'online' | 'offline' | 'unknown'
+
+export const PROBE_TIMEOUT_MS = 5_000
+export const OFFLINE_REPROBE_MS = 30_000
+export const HEALTH_PATH = '/health/live'
+
+let state: Connectivity = 'unknown'
+const listeners = new Set<() => void>()
+let fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init)
+let reprobeTimer: ReturnType<typeof setInterval> | null = null
+let probing: Promise<Connectivity> | null = null
+
+function setState(next: Connectivity): void {
+  if (next === state) return
+  state = next
+  if (next === 'offline') startReprobe()
+  else stopReprobe()
+  listeners.forEach((l) => l())
+}
+
+function startReprobe(): void {
+  if (reprobeTimer !== null || typeof setInterval === 'undefined') return
+  reprobeTimer = setInterval(() => void checkConnectivity(), OFFLINE_REPROBE_MS)
+}
+
+function stopReprobe(): void {
+  if (reprobeTimer !== null) clearInterval(reprobeTimer)
+  reprobeTimer = null
+}
+
+/** URL of the health probe (API base of the app config + `/health/live`). */
+export function probeUrl(): string {
+  const origin = typeof location !== 'undefined' ? location.origin : 'http://127.0.0.1:8080'
+  return new URL(`${getAppConfig().apiBaseUrl.replace(/\/+$/, '')}${HEALTH_PATH}`, origin).toString()
+}
+
+/** One probe: true when the API answered 2xx with `{status:'ok'}` within 5 s. Never throws. */
+export async function probeReachability(): Promise<boolean> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return false
+  try {
+    const res = await fetchImpl(probeUrl(), { cache: 'no-store', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS), headers: { accept: 'application/json' } })
+    if (!res.ok) return false
+    const body = (await res.json()) as { status?: unknown } | null
+    return body?.status === 'ok'
+  } catch {
+    return false
+  }
+}
+
+/** Probes now (one probe at a time) and updates the state. */
+export function checkConnectivity(): Promise<Connectivity> {
+  probing ??= probeReachability()
+    .then((ok) => {
+      setState(ok ? 'online' : 'offline')
+      return state
+    })
+    .finally(() => {
+      probing = null
+    })
+  return probing
+}
+
+/** The replay could not reach the server: state 'offline' and re-probing every 30 s. */
+export function reportUnreachable(): void {
+  setState('offline')
+}
+
+/** The replay got an answer from the server: state 'online'. */
+export function reportReachable(): void {
+  setState('online')
+}
+
+/** Current state without React. */
+export function getConnectivity(): Connectivity {
+  return state
+}
+
+/** Subscribes to state changes; returns the unsubscribe function. */
+export function subscribeConnectivity(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** React hook: 'online' | 'offline' | 'unknown'. */
+export function useConnectivity(): Connectivity {
+  return useSyncExternalStore(subscribeConnectivity, getConnectivity, getConnectivity)
+}
+
+let started = 0
+const onOnline = () => void checkConnectivity()
+const onOffline = () => setState('offline')
+
+/** Starts the event listeners and a first probe (reference-counted); returns the stop function. */
+export function startConnectivity(): () => void {
+  if (typeof window === 'undefined') return () => undefined
+  if (started++ === 0) {
+    window.addEventListener('online', onOnline)
+    window.addEventListener('offline', onOffline)
+    void checkConnectivity()
+  }
+  let stopped = false
+  return () => {
+    if (stopped) return
+    stopped = true
+    if (--started === 0) {
+      window.removeEventListener('online', onOnline)
+      window.removeEventListener('offline', onOffline)
+      stopReprobe()
+    }
+  }
+}
+
+/** Test hook: replaces fetch for the probe and resets the state. */
+export function configureConnectivityForTests(opts: { fetch?: typeof fetch; state?: Connectivity } = {}): void {
+  if (opts.fetch) fetchImpl = opts.fetch
+  stopReprobe()
+  state = opts.state ?? 'unknown'
+  probing = null
+}

@@ -1,0 +1,121 @@
+/**
+ * Shapes stored by the offline library (ARCHITECTURE.md "The offline outbox"): outbox entries, local
+ * copies of field records, bootstrap cache items. Plain data only (everything is structured-cloned into
+ * IndexedDB). Wire names stay Italian where they mirror the contract (`codiceRuolo`, `idProgramma`…).
+ */
+
+/** Lifecycle of an outbox entry.
+ * - `pending`: saved on the device, waiting to be sent;
+ * - `sending`: a request is in flight (persisted before the request; reverted to pending after a reload);
+ * - `failed-retry`: the last attempt failed for a transient reason, retried at `nextAttemptAt`;
+ * - `attention`: refused by the server (or waiting on a refused entry): needs the user (edit, retry, discard);
+ * - `paused-auth`: the session expired; resumes after the next login;
+ * - `done`: acknowledged by the server (kept with its result for dependents, pruned later). */
+export type EntryStatus = 'pending' | 'sending' | 'failed-retry' | 'attention' | 'paused-auth' | 'done'
+
+/** Entry statuses that still need to reach the server (everything but `done`). */
+export const OPEN_STATUSES: readonly EntryStatus[] = ['pending', 'sending', 'failed-retry', 'attention', 'paused-auth']
+
+/** The role profile an entry was made in: replayed as header `userRole` and body ids, whatever the current profile. */
+export interface RoleContext {
+  codiceRuolo: string
+  idProgramma: number | null
+  idProgetto: number | null
+  idEnte: number | null
+  cfUtente: string
+}
+
+/** Why the last attempt failed (see classify.ts). */
+export type FailureReason =
+  | 'network'
+  | 'timeout'
+  | 'server'
+  | 'unavailable'
+  | 'rate-limit'
+  | 'in-progress'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'validation'
+  | 'not-found'
+  | 'conflict'
+  | 'client'
+  | 'invalid-answer'
+  | 'dependency'
+  | 'no-handler'
+  | 'unknown'
+
+/** The last failure of an entry: reason, HTTP status and catalogue code when the server answered, and an Italian message. */
+export interface EntryError {
+  kind: FailureReason
+  status?: number
+  errorCode?: string | null
+  message: string
+}
+
+/** Kinds of field records kept on the device. */
+export type RecordTipo = 'servizio' | 'cittadino-servizio' | 'questionario'
+
+/** Sync state shown next to a local record: saved on the device / being sent / confirmed / needs attention. */
+export type RecordSyncState = 'locale' | 'invio' | 'confermato' | 'attenzione'
+
+/** Reference to a local record (primary key `[tipo+idLocale]` of the `records` table). */
+export interface RecordRef {
+  tipo: RecordTipo
+  idLocale: string
+}
+
+/** Local copy of a field entity (created or edited on the device, or fetched from the server). */
+export interface LocalRecord<T = unknown> extends RecordRef {
+  /** the server's id once known */
+  idServer?: string | number
+  /** the feature's payload (its own shape) */
+  data: T
+  syncState: RecordSyncState
+  /** ms epoch */
+  updatedAt: number
+}
+
+/** One queued write. `seq` gives the FIFO order; `dependsOn` lists entry ids that must be done first. */
+export interface OutboxEntry<P = unknown> {
+  id: string
+  seq: number
+  idempotencyKey: string
+  kind: string
+  payload: P
+  roleContext: RoleContext
+  dependsOn: string[]
+  status: EntryStatus
+  /** requests sent so far (incremented when an attempt starts) */
+  attempts: number
+  lastError: EntryError | null
+  /** ms epoch; 0 = as soon as possible */
+  nextAttemptAt: number
+  /** ms epoch */
+  createdAt: number
+  /** ms epoch of the last status change */
+  updatedAt: number
+  /** the local record this entry writes, if any */
+  record: RecordRef | null
+  /** `tipo|idLocale` of `record` (indexed), null without a record */
+  recordKey: string | null
+  /** short Italian description for the sync centre ("Servizio «Corso SPID» del 12-03-2025") */
+  label?: string
+  /** the server's answer, once done (read by dependents) */
+  result?: unknown
+  /** ms epoch, once done */
+  doneAt?: number
+}
+
+/** A bootstrap item fetched for offline use (own services, template, sites, dropdowns…). */
+export interface CacheItem<T = unknown> {
+  key: string
+  value: T
+  /** ms epoch */
+  fetchedAt: number
+}
+
+/** Small key/value facts of the database (owner, sequence counter, last sync). */
+export interface MetaItem {
+  key: string
+  value: unknown
+}
