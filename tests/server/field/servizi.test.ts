@@ -238,15 +238,17 @@ describe('services', () => {
       expect(names(await list(alessandro, {}, '?pageSize=100'))).toEqual([named('Alessandro: pagoPA')])
     })
 
-    it('REG and DEG lack list.serv in the seed matrix (403 A02)', async () => {
-      for (const [cf, role] of [[CF.REG_LOM, 'REG'], [CF.DEG_LAZ, 'DEG']] as const) {
-        const res = await call(server, await actor(server, cf, role), 'POST', '/api/servizio/all')
-        expect(res.statusCode).toBe(403)
-        expect(res.json()).toMatchObject({ errorCode: 'A02' })
-      }
+    it('REG/DEG list the services of their profile programme through the API (issue 3: managers see them)', async () => {
+      const deg = await list(await actor(server, CF.DEG_LAZ, 'DEG'), {}, '?pageSize=100')
+      const degNames = names(deg)
+      expect(degNames).toEqual(expect.arrayContaining([named('Sara: SPID'), named('Matteo: PEC')]))
+      expect(degNames.filter((n) => /Luca|Alessandro/.test(n))).toEqual([])
+      const reg = await list(await actor(server, CF.REG_LOM, 'REG'), {}, '?pageSize=100')
+      expect(names(reg)).toEqual(expect.arrayContaining([named('Alessandro: pagoPA')]))
+      expect(names(reg).filter((n) => /Sara|Matteo|Luca/.test(n))).toEqual([])
     })
 
-    it('scopes REG/DEG to the profile programme (domain level, for a matrix that grants them the list)', async () => {
+    it('scopes REG/DEG to the profile programme (domain level)', async () => {
       const { serviceScope } = await import('../../../server/domain/servizio-scope')
       const { listServizi } = await import('../../../server/domain/servizi-lista')
       const reg = await actor(server, CF.DEG_LAZ, 'DEG')
