@@ -171,20 +171,30 @@ const plugin: FastifyPluginAsync<IdempotencyOptions> = async (app: FastifyInstan
     return reply.send(typeof result.body === 'string' ? result.body : JSON.stringify(result.body))
   })
 
-  // fallback for a handler that did not use runWrite: store a 2xx JSON answer after the fact
+  const release = (claim: IdempotencyClaim) =>
+    db.delete(idempotencyRecord).where(and(eq(idempotencyRecord.id, claim.recordId), isNull(idempotencyRecord.statusCode)))
+
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = request.idempotencyClaim
-    if (!claim || claim.stored || reply.statusCode < 200 || reply.statusCode >= 300) return payload
-    await storeAnswer(db, claim, reply.statusCode, typeof payload === 'string' && payload !== '' ? payload : 'null')
-    claim.stored = true
+    if (!claim || claim.stored) return payload
+    if (reply.statusCode >= 200 && reply.statusCode < 300) {
+      // fallback for a handler that did not use runWrite: store a 2xx JSON answer after the fact
+      await storeAnswer(db, claim, reply.statusCode, typeof payload === 'string' && payload !== '' ? payload : 'null')
+      claim.stored = true
+    } else {
+      // a failed request releases its key before the caller sees the answer: nothing was committed,
+      // so a corrected entry may be sent again with the same key at once
+      await release(claim)
+      request.idempotencyClaim = undefined
+    }
     return payload
   })
 
-  // a failed request releases its key: nothing was committed, the same key may be sent again
+  // fallback when no answer could be sent (connection aborted): release the key all the same
   app.addHook('onResponse', async (request) => {
     const claim = request.idempotencyClaim
     if (!claim || claim.stored) return
-    await db.delete(idempotencyRecord).where(and(eq(idempotencyRecord.id, claim.recordId), isNull(idempotencyRecord.statusCode)))
+    await release(claim)
   })
 }
 // hooks apply to the whole app (what fastify-plugin does, without the dependency)
