@@ -12,7 +12,7 @@ import { ToastRegion } from '../feedback/ToastRegion'
 import { Footer } from '../footer/Footer'
 import { Header } from '../header/Header'
 import { useOpenShellModal } from '../stores/modals'
-import { isAssistancePage } from './chrome'
+import { isAssistancePage, isBarePage } from './chrome'
 import { SkipLinks } from './SkipLinks'
 import { useShellModel } from './useShellModel'
 
@@ -25,6 +25,18 @@ export function AppShell() {
   const model = useShellModel()
   const openModal = useOpenShellModal()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  if (isBarePage(pathname)) {
+    return (
+      <div className="pd-app pd-bare">
+        <main id="main-content" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <ToastRegion />
+        <LoaderOverlay />
+        <UpdatePrompt />
+      </div>
+    )
+  }
   const hasNav = !isAssistancePage(pathname) && (model.mainMenu.length > 0 || model.managementMenu.length > 0)
   return (
     <div className="pd-app d-flex flex-column min-vh-100">

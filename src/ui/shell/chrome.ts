@@ -6,6 +6,17 @@ export function isAssistancePage(pathname: string): boolean {
   return pathname === '/richiesta-assistenza' || pathname.startsWith('/richiesta-assistenza/')
 }
 
+/**
+ * Pages drawn without the shell (no header, breadcrumb, footer): the printable blank survey
+ * (`/area-amministrativa/servizi/{id}/stampa-questionario/{idQuestionario}`, platform-frontend §1) and the
+ * citizen's anonymous survey (`/servizi/questionario/{id}/online/{token}`, opened with no login), which
+ * draw their own minimal furniture.
+ */
+export function isBarePage(pathname: string): boolean {
+  return /^\/area-amministrativa\/servizi\/[^/]+\/stampa-questionario\/[^/]+\/?$/.test(pathname)
+    || /^\/servizi\/questionario\/[^/]+\/online\/[^/]+\/?$/.test(pathname)
+}
+
 /** Avatar initials: surname initial then name initial (spec 000 §2.7 "Avatar"); '' when unknown. */
 export function avatarInitials(nome: string | null | undefined, cognome: string | null | undefined): string {
   const s = cognome?.trim().charAt(0) ?? ''
