@@ -70,6 +70,13 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 })
+  // An idle client that loses its connection (server restart, administrator termination) is dropped by
+  // the pool, which then emits 'error': without a listener Node would crash the whole server. The next
+  // query opens a new connection; a query in flight still fails with its own error.
+  let closing = false
+  pool.on('error', (err) => {
+    if (!closing) process.emitWarning(`PostgreSQL: idle connection dropped (${err.message})`, { code: 'PD_PG_IDLE' })
+  })
   try {
     const conn = await pool.connect()
     try {
@@ -87,5 +94,12 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     throw err
   }
   const db = drizzlePg({ client: pool, schema })
-  return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() }
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    close: () => {
+      closing = true
+      return pool.end()
+    },
+  }
 }
