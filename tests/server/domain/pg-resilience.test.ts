@@ -28,7 +28,7 @@ describe.skipIf(!url)('PostgreSQL pool resilience', () => {
 
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
-    let terminated = 0
+    let terminated: number
     try {
       const res = await admin.query('select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName])
       terminated = res.rowCount ?? 0
