@@ -7,8 +7,11 @@
  * - server_warm_start_ms: median of 3 starts of the server as `npm start` runs it
  *   (`node build/server/main.mjs`, the esbuild bundle) on an already migrated and seeded
  *   PGlite folder, from spawn to the first 200 of /api/health/ready. Target ≤ 2000.
+ * - enqueue_p95_ms, idb_bytes_per_op, replay_ops_per_s: the offline outbox (bench/outbox.ts). Targets
+ *   ≤ 15 ms, —, ≥ 100 ops/s.
  * Builds first (`npm run build`: app and server bundle) when dist/ or build/server is missing. STATIC_DIR (default dist/) picks the build to measure;
- * DATABASE_URL is ignored (PGlite is measured).
+ * DATABASE_URL is ignored (PGlite is measured). `BENCH_ONLY=outbox` measures the outbox figures alone
+ * (no build, no browser); `BENCH_ONLY=app` everything but them.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -132,6 +135,16 @@ async function measureLanding(): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  const only = process.env.BENCH_ONLY
+  if (only !== 'outbox') await measureApp()
+  if (only !== 'app') {
+    // loaded here: it installs fake-indexeddb and opens its own in-memory server
+    const { measureOutbox } = await import('./outbox')
+    await measureOutbox()
+  }
+}
+
+async function measureApp(): Promise<void> {
   ensureBuild()
   ensureServerBundle()
   measurePrecache()

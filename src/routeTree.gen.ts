@@ -28,6 +28,7 @@ import { Route as AreaGestionaleGestioneCategorieRouteImport } from './routes/ar
 import { Route as AreaGestionaleGestioneSegnalazioniRouteImport } from './routes/area-gestionale/gestione-segnalazioni'
 import { Route as AreaPersonaleIndexRouteImport } from './routes/area-personale/index'
 import { Route as AreaPersonaleContenutiPubblicatiRouteImport } from './routes/area-personale/contenuti-pubblicati'
+import { Route as AreaPersonaleSincronizzazioneRouteImport } from './routes/area-personale/sincronizzazione'
 import { Route as AuthCodeRouteImport } from './routes/auth_.$code'
 import { Route as BachecaIndexRouteImport } from './routes/bacheca/index'
 import { Route as DocumentiIndexRouteImport } from './routes/documenti/index'
@@ -42,11 +43,20 @@ import { Route as AreaAmministrativaProgettiIndexRouteImport } from './routes/ar
 import { Route as AreaAmministrativaProgrammiIndexRouteImport } from './routes/area-amministrativa/programmi/index'
 import { Route as AreaAmministrativaQuestionariIndexRouteImport } from './routes/area-amministrativa/questionari/index'
 import { Route as AreaAmministrativaServiziIndexRouteImport } from './routes/area-amministrativa/servizi/index'
+import { Route as AreaAmministrativaServiziCreaRouteImport } from './routes/area-amministrativa/servizi/crea'
 import { Route as AreaAmministrativaUtentiIndexRouteImport } from './routes/area-amministrativa/utenti/index'
 import { Route as GestioneRuoliCodiceRuoloIndexRouteImport } from './routes/gestione-ruoli/$codiceRuolo/index'
 import { Route as GestioneRuoliCodiceRuoloModificaRouteImport } from './routes/gestione-ruoli/$codiceRuolo/modifica'
 import { Route as AreaAmministrativaProgettiIdProgettoInfoRouteImport } from './routes/area-amministrativa/progetti/$idProgetto/info'
 import { Route as AreaAmministrativaProgrammiIdProgrammaInfoRouteImport } from './routes/area-amministrativa/programmi/$idProgramma/info'
+import { Route as AreaAmministrativaServiziServiceIdIndexRouteImport } from './routes/area-amministrativa/servizi/$serviceId/index'
+import { Route as AreaAmministrativaServiziServiceIdInfoRouteImport } from './routes/area-amministrativa/servizi/$serviceId/info'
+import { Route as AreaAmministrativaServiziServiceIdModificaRouteImport } from './routes/area-amministrativa/servizi/$serviceId/modifica'
+import { Route as AreaAmministrativaServiziServiceIdCittadiniIndexRouteImport } from './routes/area-amministrativa/servizi/$serviceId/cittadini/index'
+import { Route as AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRouteImport } from './routes/area-amministrativa/servizi/$serviceId/stampa-questionario.$idQuestionario'
+import { Route as ServiziQuestionarioIdQuestionarioOnlineTokenRouteImport } from './routes/servizi/questionario/$idQuestionario/online/$token'
+import { Route as AreaAmministrativaServiziServiceIdCittadiniCompilaIdQuestionarioCompilatoRouteImport } from './routes/area-amministrativa/servizi/$serviceId/cittadini/compila.$idQuestionarioCompilato'
+import { Route as AreaAmministrativaServiziServiceIdCittadiniCompilatoIdQuestionarioCompilatoRouteImport } from './routes/area-amministrativa/servizi/$serviceId/cittadini/compilato.$idQuestionarioCompilato'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -148,6 +158,12 @@ const AreaPersonaleContenutiPubblicatiRoute =
     path: '/area-personale/contenuti-pubblicati',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaPersonaleSincronizzazioneRoute =
+  AreaPersonaleSincronizzazioneRouteImport.update({
+    id: '/area-personale/sincronizzazione',
+    path: '/area-personale/sincronizzazione',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AuthCodeRoute = AuthCodeRouteImport.update({
   id: '/auth_/$code',
   path: '/auth/$code',
@@ -224,6 +240,12 @@ const AreaAmministrativaServiziIndexRoute =
     path: '/area-amministrativa/servizi/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaServiziCreaRoute =
+  AreaAmministrativaServiziCreaRouteImport.update({
+    id: '/area-amministrativa/servizi/crea',
+    path: '/area-amministrativa/servizi/crea',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaUtentiIndexRoute =
   AreaAmministrativaUtentiIndexRouteImport.update({
     id: '/area-amministrativa/utenti/',
@@ -254,6 +276,60 @@ const AreaAmministrativaProgrammiIdProgrammaInfoRoute =
     path: '/area-amministrativa/programmi/$idProgramma/info',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaServiziServiceIdIndexRoute =
+  AreaAmministrativaServiziServiceIdIndexRouteImport.update({
+    id: '/area-amministrativa/servizi/$serviceId/',
+    path: '/area-amministrativa/servizi/$serviceId/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaServiziServiceIdInfoRoute =
+  AreaAmministrativaServiziServiceIdInfoRouteImport.update({
+    id: '/area-amministrativa/servizi/$serviceId/info',
+    path: '/area-amministrativa/servizi/$serviceId/info',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaServiziServiceIdModificaRoute =
+  AreaAmministrativaServiziServiceIdModificaRouteImport.update({
+    id: '/area-amministrativa/servizi/$serviceId/modifica',
+    path: '/area-amministrativa/servizi/$serviceId/modifica',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaServiziServiceIdCittadiniIndexRoute =
+  AreaAmministrativaServiziServiceIdCittadiniIndexRouteImport.update({
+    id: '/area-amministrativa/servizi/$serviceId/cittadini/',
+    path: '/area-amministrativa/servizi/$serviceId/cittadini/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute =
+  AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRouteImport.update(
+    {
+      id: '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario',
+      path: '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario',
+      getParentRoute: () => rootRouteImport,
+    } as any,
+  )
+const ServiziQuestionarioIdQuestionarioOnlineTokenRoute =
+  ServiziQuestionarioIdQuestionarioOnlineTokenRouteImport.update({
+    id: '/servizi/questionario/$idQuestionario/online/$token',
+    path: '/servizi/questionario/$idQuestionario/online/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaServiziServiceIdCittadiniCompilaIdQuestionarioCompilatoRoute =
+  AreaAmministrativaServiziServiceIdCittadiniCompilaIdQuestionarioCompilatoRouteImport.update(
+    {
+      id: '/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato',
+      path: '/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato',
+      getParentRoute: () => rootRouteImport,
+    } as any,
+  )
+const AreaAmministrativaServiziServiceIdCittadiniCompilatoIdQuestionarioCompilatoRoute =
+  AreaAmministrativaServiziServiceIdCittadiniCompilatoIdQuestionarioCompilatoRouteImport.update(
+    {
+      id: '/area-amministrativa/servizi/$serviceId/cittadini/compilato/$idQuestionarioCompilato',
+      path: '/area-amministrativa/servizi/$serviceId/cittadini/compilato/$idQuestionarioCompilato',
+      getParentRoute: () => rootRouteImport,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -271,6 +347,7 @@ export interface FileRoutesByFullPath {
   '/area-gestionale/gestione-categorie': typeof AreaGestionaleGestioneCategorieRoute
   '/area-gestionale/gestione-segnalazioni': typeof AreaGestionaleGestioneSegnalazioniRoute
   '/area-personale/contenuti-pubblicati': typeof AreaPersonaleContenutiPubblicatiRoute
+  '/area-personale/sincronizzazione': typeof AreaPersonaleSincronizzazioneRoute
   '/auth/$code': typeof AuthCodeRoute
   '/errore/$code': typeof ErroreCodeRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
@@ -284,6 +361,7 @@ export interface FileRoutesByFullPath {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti/': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti/': typeof AreaAmministrativaProgettiIndexRoute
@@ -294,6 +372,14 @@ export interface FileRoutesByFullPath {
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
+  '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
+  '/area-amministrativa/servizi/$serviceId/': typeof AreaAmministrativaServiziServiceIdIndexRoute
+  '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
+  '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
+  '/area-amministrativa/servizi/$serviceId/cittadini/': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
+  '/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato': typeof AreaAmministrativaServiziServiceIdCittadiniCompilaIdQuestionarioCompilatoRoute
+  '/area-amministrativa/servizi/$serviceId/cittadini/compilato/$idQuestionarioCompilato': typeof AreaAmministrativaServiziServiceIdCittadiniCompilatoIdQuestionarioCompilatoRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -311,6 +397,7 @@ export interface FileRoutesByTo {
   '/area-gestionale/gestione-categorie': typeof AreaGestionaleGestioneCategorieRoute
   '/area-gestionale/gestione-segnalazioni': typeof AreaGestionaleGestioneSegnalazioniRoute
   '/area-personale/contenuti-pubblicati': typeof AreaPersonaleContenutiPubblicatiRoute
+  '/area-personale/sincronizzazione': typeof AreaPersonaleSincronizzazioneRoute
   '/auth/$code': typeof AuthCodeRoute
   '/errore/$code': typeof ErroreCodeRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
@@ -324,6 +411,7 @@ export interface FileRoutesByTo {
   '/forum': typeof ForumIndexRoute
   '/gestione-configurazioni': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti': typeof AreaAmministrativaProgettiIndexRoute
@@ -334,6 +422,14 @@ export interface FileRoutesByTo {
   '/gestione-ruoli/$codiceRuolo': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
+  '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
+  '/area-amministrativa/servizi/$serviceId': typeof AreaAmministrativaServiziServiceIdIndexRoute
+  '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
+  '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
+  '/area-amministrativa/servizi/$serviceId/cittadini': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
+  '/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato': typeof AreaAmministrativaServiziServiceIdCittadiniCompilaIdQuestionarioCompilatoRoute
+  '/area-amministrativa/servizi/$serviceId/cittadini/compilato/$idQuestionarioCompilato': typeof AreaAmministrativaServiziServiceIdCittadiniCompilatoIdQuestionarioCompilatoRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -352,6 +448,7 @@ export interface FileRoutesById {
   '/area-gestionale/gestione-categorie': typeof AreaGestionaleGestioneCategorieRoute
   '/area-gestionale/gestione-segnalazioni': typeof AreaGestionaleGestioneSegnalazioniRoute
   '/area-personale/contenuti-pubblicati': typeof AreaPersonaleContenutiPubblicatiRoute
+  '/area-personale/sincronizzazione': typeof AreaPersonaleSincronizzazioneRoute
   '/auth_/$code': typeof AuthCodeRoute
   '/errore_/$code': typeof ErroreCodeRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
@@ -365,6 +462,7 @@ export interface FileRoutesById {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti/': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti/': typeof AreaAmministrativaProgettiIndexRoute
@@ -375,6 +473,14 @@ export interface FileRoutesById {
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
+  '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
+  '/area-amministrativa/servizi/$serviceId/': typeof AreaAmministrativaServiziServiceIdIndexRoute
+  '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
+  '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
+  '/area-amministrativa/servizi/$serviceId/cittadini/': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
+  '/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato': typeof AreaAmministrativaServiziServiceIdCittadiniCompilaIdQuestionarioCompilatoRoute
+  '/area-amministrativa/servizi/$serviceId/cittadini/compilato/$idQuestionarioCompilato': typeof AreaAmministrativaServiziServiceIdCittadiniCompilatoIdQuestionarioCompilatoRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -394,6 +500,7 @@ export interface FileRouteTypes {
     | '/area-gestionale/gestione-categorie'
     | '/area-gestionale/gestione-segnalazioni'
     | '/area-personale/contenuti-pubblicati'
+    | '/area-personale/sincronizzazione'
     | '/auth/$code'
     | '/errore/$code'
     | '/gestione-ruoli/crea-nuovo'
@@ -407,6 +514,7 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/area-amministrativa/servizi/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti/'
     | '/area-amministrativa/progetti/'
@@ -417,6 +525,14 @@ export interface FileRouteTypes {
     | '/gestione-ruoli/$codiceRuolo/'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/programmi/$idProgramma/info'
+    | '/area-amministrativa/servizi/$serviceId/info'
+    | '/area-amministrativa/servizi/$serviceId/modifica'
+    | '/area-amministrativa/servizi/$serviceId/'
+    | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
+    | '/servizi/questionario/$idQuestionario/online/$token'
+    | '/area-amministrativa/servizi/$serviceId/cittadini/'
+    | '/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato'
+    | '/area-amministrativa/servizi/$serviceId/cittadini/compilato/$idQuestionarioCompilato'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -434,6 +550,7 @@ export interface FileRouteTypes {
     | '/area-gestionale/gestione-categorie'
     | '/area-gestionale/gestione-segnalazioni'
     | '/area-personale/contenuti-pubblicati'
+    | '/area-personale/sincronizzazione'
     | '/auth/$code'
     | '/errore/$code'
     | '/gestione-ruoli/crea-nuovo'
@@ -447,6 +564,7 @@ export interface FileRouteTypes {
     | '/forum'
     | '/gestione-configurazioni'
     | '/gestione-ruoli'
+    | '/area-amministrativa/servizi/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti'
     | '/area-amministrativa/progetti'
@@ -457,6 +575,14 @@ export interface FileRouteTypes {
     | '/gestione-ruoli/$codiceRuolo'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/programmi/$idProgramma/info'
+    | '/area-amministrativa/servizi/$serviceId/info'
+    | '/area-amministrativa/servizi/$serviceId/modifica'
+    | '/area-amministrativa/servizi/$serviceId'
+    | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
+    | '/servizi/questionario/$idQuestionario/online/$token'
+    | '/area-amministrativa/servizi/$serviceId/cittadini'
+    | '/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato'
+    | '/area-amministrativa/servizi/$serviceId/cittadini/compilato/$idQuestionarioCompilato'
   id:
     | '__root__'
     | '/'
@@ -474,6 +600,7 @@ export interface FileRouteTypes {
     | '/area-gestionale/gestione-categorie'
     | '/area-gestionale/gestione-segnalazioni'
     | '/area-personale/contenuti-pubblicati'
+    | '/area-personale/sincronizzazione'
     | '/auth_/$code'
     | '/errore_/$code'
     | '/gestione-ruoli/crea-nuovo'
@@ -487,6 +614,7 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/area-amministrativa/servizi/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti/'
     | '/area-amministrativa/progetti/'
@@ -497,6 +625,14 @@ export interface FileRouteTypes {
     | '/gestione-ruoli/$codiceRuolo/'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/programmi/$idProgramma/info'
+    | '/area-amministrativa/servizi/$serviceId/info'
+    | '/area-amministrativa/servizi/$serviceId/modifica'
+    | '/area-amministrativa/servizi/$serviceId/'
+    | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
+    | '/servizi/questionario/$idQuestionario/online/$token'
+    | '/area-amministrativa/servizi/$serviceId/cittadini/'
+    | '/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato'
+    | '/area-amministrativa/servizi/$serviceId/cittadini/compilato/$idQuestionarioCompilato'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -515,6 +651,7 @@ export interface RootRouteChildren {
   AreaGestionaleGestioneCategorieRoute: typeof AreaGestionaleGestioneCategorieRoute
   AreaGestionaleGestioneSegnalazioniRoute: typeof AreaGestionaleGestioneSegnalazioniRoute
   AreaPersonaleContenutiPubblicatiRoute: typeof AreaPersonaleContenutiPubblicatiRoute
+  AreaPersonaleSincronizzazioneRoute: typeof AreaPersonaleSincronizzazioneRoute
   AuthCodeRoute: typeof AuthCodeRoute
   ErroreCodeRoute: typeof ErroreCodeRoute
   GestioneRuoliCreaNuovoRoute: typeof GestioneRuoliCreaNuovoRoute
@@ -528,6 +665,7 @@ export interface RootRouteChildren {
   ForumIndexRoute: typeof ForumIndexRoute
   GestioneConfigurazioniIndexRoute: typeof GestioneConfigurazioniIndexRoute
   GestioneRuoliIndexRoute: typeof GestioneRuoliIndexRoute
+  AreaAmministrativaServiziCreaRoute: typeof AreaAmministrativaServiziCreaRoute
   GestioneRuoliCodiceRuoloModificaRoute: typeof GestioneRuoliCodiceRuoloModificaRoute
   AreaAmministrativaEntiIndexRoute: typeof AreaAmministrativaEntiIndexRoute
   AreaAmministrativaProgettiIndexRoute: typeof AreaAmministrativaProgettiIndexRoute
@@ -538,6 +676,14 @@ export interface RootRouteChildren {
   GestioneRuoliCodiceRuoloIndexRoute: typeof GestioneRuoliCodiceRuoloIndexRoute
   AreaAmministrativaProgettiIdProgettoInfoRoute: typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   AreaAmministrativaProgrammiIdProgrammaInfoRoute: typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  AreaAmministrativaServiziServiceIdInfoRoute: typeof AreaAmministrativaServiziServiceIdInfoRoute
+  AreaAmministrativaServiziServiceIdModificaRoute: typeof AreaAmministrativaServiziServiceIdModificaRoute
+  AreaAmministrativaServiziServiceIdIndexRoute: typeof AreaAmministrativaServiziServiceIdIndexRoute
+  AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute: typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
+  ServiziQuestionarioIdQuestionarioOnlineTokenRoute: typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
+  AreaAmministrativaServiziServiceIdCittadiniIndexRoute: typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
+  AreaAmministrativaServiziServiceIdCittadiniCompilaIdQuestionarioCompilatoRoute: typeof AreaAmministrativaServiziServiceIdCittadiniCompilaIdQuestionarioCompilatoRoute
+  AreaAmministrativaServiziServiceIdCittadiniCompilatoIdQuestionarioCompilatoRoute: typeof AreaAmministrativaServiziServiceIdCittadiniCompilatoIdQuestionarioCompilatoRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -675,6 +821,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaPersonaleContenutiPubblicatiRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-personale/sincronizzazione': {
+      id: '/area-personale/sincronizzazione'
+      path: '/area-personale/sincronizzazione'
+      fullPath: '/area-personale/sincronizzazione'
+      preLoaderRoute: typeof AreaPersonaleSincronizzazioneRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/auth_/$code': {
       id: '/auth_/$code'
       path: '/auth/$code'
@@ -773,6 +926,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaAmministrativaServiziIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/servizi/crea': {
+      id: '/area-amministrativa/servizi/crea'
+      path: '/area-amministrativa/servizi/crea'
+      fullPath: '/area-amministrativa/servizi/crea'
+      preLoaderRoute: typeof AreaAmministrativaServiziCreaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/area-amministrativa/utenti/': {
       id: '/area-amministrativa/utenti/'
       path: '/area-amministrativa/utenti'
@@ -808,6 +968,62 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaAmministrativaProgrammiIdProgrammaInfoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/servizi/$serviceId/': {
+      id: '/area-amministrativa/servizi/$serviceId/'
+      path: '/area-amministrativa/servizi/$serviceId'
+      fullPath: '/area-amministrativa/servizi/$serviceId/'
+      preLoaderRoute: typeof AreaAmministrativaServiziServiceIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/servizi/$serviceId/info': {
+      id: '/area-amministrativa/servizi/$serviceId/info'
+      path: '/area-amministrativa/servizi/$serviceId/info'
+      fullPath: '/area-amministrativa/servizi/$serviceId/info'
+      preLoaderRoute: typeof AreaAmministrativaServiziServiceIdInfoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/servizi/$serviceId/modifica': {
+      id: '/area-amministrativa/servizi/$serviceId/modifica'
+      path: '/area-amministrativa/servizi/$serviceId/modifica'
+      fullPath: '/area-amministrativa/servizi/$serviceId/modifica'
+      preLoaderRoute: typeof AreaAmministrativaServiziServiceIdModificaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/servizi/$serviceId/cittadini/': {
+      id: '/area-amministrativa/servizi/$serviceId/cittadini/'
+      path: '/area-amministrativa/servizi/$serviceId/cittadini'
+      fullPath: '/area-amministrativa/servizi/$serviceId/cittadini/'
+      preLoaderRoute: typeof AreaAmministrativaServiziServiceIdCittadiniIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': {
+      id: '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
+      path: '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
+      fullPath: '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
+      preLoaderRoute: typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/servizi/questionario/$idQuestionario/online/$token': {
+      id: '/servizi/questionario/$idQuestionario/online/$token'
+      path: '/servizi/questionario/$idQuestionario/online/$token'
+      fullPath: '/servizi/questionario/$idQuestionario/online/$token'
+      preLoaderRoute: typeof ServiziQuestionarioIdQuestionarioOnlineTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato': {
+      id: '/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato'
+      path: '/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato'
+      fullPath: '/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato'
+      preLoaderRoute: typeof AreaAmministrativaServiziServiceIdCittadiniCompilaIdQuestionarioCompilatoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/servizi/$serviceId/cittadini/compilato/$idQuestionarioCompilato': {
+      id: '/area-amministrativa/servizi/$serviceId/cittadini/compilato/$idQuestionarioCompilato'
+      path: '/area-amministrativa/servizi/$serviceId/cittadini/compilato/$idQuestionarioCompilato'
+      fullPath: '/area-amministrativa/servizi/$serviceId/cittadini/compilato/$idQuestionarioCompilato'
+      preLoaderRoute: typeof AreaAmministrativaServiziServiceIdCittadiniCompilatoIdQuestionarioCompilatoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -829,6 +1045,7 @@ const rootRouteChildren: RootRouteChildren = {
   AreaGestionaleGestioneSegnalazioniRoute:
     AreaGestionaleGestioneSegnalazioniRoute,
   AreaPersonaleContenutiPubblicatiRoute: AreaPersonaleContenutiPubblicatiRoute,
+  AreaPersonaleSincronizzazioneRoute: AreaPersonaleSincronizzazioneRoute,
   AuthCodeRoute: AuthCodeRoute,
   ErroreCodeRoute: ErroreCodeRoute,
   GestioneRuoliCreaNuovoRoute: GestioneRuoliCreaNuovoRoute,
@@ -842,6 +1059,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForumIndexRoute: ForumIndexRoute,
   GestioneConfigurazioniIndexRoute: GestioneConfigurazioniIndexRoute,
   GestioneRuoliIndexRoute: GestioneRuoliIndexRoute,
+  AreaAmministrativaServiziCreaRoute: AreaAmministrativaServiziCreaRoute,
   GestioneRuoliCodiceRuoloModificaRoute: GestioneRuoliCodiceRuoloModificaRoute,
   AreaAmministrativaEntiIndexRoute: AreaAmministrativaEntiIndexRoute,
   AreaAmministrativaProgettiIndexRoute: AreaAmministrativaProgettiIndexRoute,
@@ -855,6 +1073,22 @@ const rootRouteChildren: RootRouteChildren = {
     AreaAmministrativaProgettiIdProgettoInfoRoute,
   AreaAmministrativaProgrammiIdProgrammaInfoRoute:
     AreaAmministrativaProgrammiIdProgrammaInfoRoute,
+  AreaAmministrativaServiziServiceIdInfoRoute:
+    AreaAmministrativaServiziServiceIdInfoRoute,
+  AreaAmministrativaServiziServiceIdModificaRoute:
+    AreaAmministrativaServiziServiceIdModificaRoute,
+  AreaAmministrativaServiziServiceIdIndexRoute:
+    AreaAmministrativaServiziServiceIdIndexRoute,
+  AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute:
+    AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute,
+  ServiziQuestionarioIdQuestionarioOnlineTokenRoute:
+    ServiziQuestionarioIdQuestionarioOnlineTokenRoute,
+  AreaAmministrativaServiziServiceIdCittadiniIndexRoute:
+    AreaAmministrativaServiziServiceIdCittadiniIndexRoute,
+  AreaAmministrativaServiziServiceIdCittadiniCompilaIdQuestionarioCompilatoRoute:
+    AreaAmministrativaServiziServiceIdCittadiniCompilaIdQuestionarioCompilatoRoute,
+  AreaAmministrativaServiziServiceIdCittadiniCompilatoIdQuestionarioCompilatoRoute:
+    AreaAmministrativaServiziServiceIdCittadiniCompilatoIdQuestionarioCompilatoRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

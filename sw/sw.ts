@@ -10,8 +10,16 @@
  *   runtime configuration /app-config.json (NetworkFirst, 3 s, 'pd-config'). There is deliberately NO
  *   route for /api: no personal data ever enters Cache Storage.
  * - Updates are prompted: a new version waits until the page posts {type: 'SKIP_WAITING'}
- *   (src/pwa/UpdatePrompt.tsx). clientsClaim() runs on activation, i.e. on the first install or after
+ *   (src/pwa/UpdatePrompt.tsx). // Background Sync (Chromium): the page registers the tag after each queued write. `SyncEvent` is not in
+// TypeScript's WebWorker lib, hence the structural type.
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
+  handleSyncEvent(event as unknown as SyncEventLike, self.clients)
+})
+
+clientsClaim() runs on activation, i.e. on the first install or after
  *   the user accepted the update, so an installed version never swaps under an open form.
+ * - Background Sync: a `sync` event with tag 'pd-outbox' is relayed to the open pages, which replay the
+ *   outbox (sw/background-sync.ts); the event stays alive until a page reports the end of its replay.
  */
 import { clientsClaim } from 'workbox-core'
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching'
@@ -19,6 +27,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, NetworkFirst } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { NAVIGATION_DENYLIST, isAppConfigRequest, isIconChunkRequest } from './routes'
+import { handleSyncEvent, type SyncEventLike } from './background-sync'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -45,6 +54,12 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
     void self.skipWaiting()
   }
+})
+
+// Background Sync (Chromium): the page registers the tag after each queued write. `SyncEvent` is not in
+// TypeScript's WebWorker lib, hence the structural type.
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
+  handleSyncEvent(event as unknown as SyncEventLike, self.clients)
 })
 
 clientsClaim()

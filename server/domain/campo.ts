@@ -6,7 +6,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { CampoBootstrap } from '../../src/api/contract/campo'
 import type { Opzione } from '../../src/api/contract/servizio'
 import {
-  cittadino, configurazioneMinorenni, enteSedeProgettoFacilitatore, questionarioCompilato, sede, servizio, STATO,
+  cittadino, configurazioneMinorenni, enteSedeProgettoFacilitatore, progetto, questionarioCompilato, sede, servizio, STATO,
 } from '../db/schema'
 import type { Executor } from '../db/types'
 import { fieldProfile, type Caller } from './profile'
@@ -24,7 +24,7 @@ export async function sediFacilitatore(db: Executor, caller: Caller): Promise<Op
     .orderBy(sede.nome)
 }
 
-/** Builds the bootstrap answer (FAC/VOL only, U06). */
+/** Builds the bootstrap answer (FAC/VOL only, U06), with the project's dates (A06 bounds a service date). */
 export async function campoBootstrap(db: Executor, caller: Caller): Promise<CampoBootstrap> {
   const f = fieldProfile(caller, 'U06')
   const generatedAt = new Date().toISOString()
@@ -42,9 +42,12 @@ export async function campoBootstrap(db: Executor, caller: Caller): Promise<Camp
   const snapshots = await templatesById(db, active ? [active.id, ...snapshotIds] : snapshotIds)
   const [minori] = await db.select({ dataAbilitazione: configurazioneMinorenni.dataAbilitazione, dataDecorrenza: configurazioneMinorenni.dataDecorrenza })
     .from(configurazioneMinorenni).where(eq(configurazioneMinorenni.idProgramma, f.idProgramma))
+  const [prj] = await db.select({ dataInizio: progetto.dataInizioProgetto, dataFine: progetto.dataFineProgetto })
+    .from(progetto).where(eq(progetto.id, f.idProgetto))
   return {
     generatedAt,
     profilo: { codiceRuolo: caller.codiceRuolo, idProgramma: f.idProgramma, idProgetto: f.idProgetto, idEnte: f.idEnte },
+    progetto: { dataInizio: prj?.dataInizio ?? null, dataFine: prj?.dataFine ?? null },
     servizi: rows.map(({ s, nomeSede }) => ({
       id: s.id, idLocale: s.idLocale, nome: s.nome, data: s.dataServizio, durataServizio: s.durataServizio,
       tipologiaServizio: s.tipologiaServizio.split(', ').filter((t) => t !== ''), idEnte: s.idEnte, idSede: s.idSede, nomeSede,

@@ -27,6 +27,7 @@ import { sha256Hex } from '../idempotency'
 import { isUuid } from './db-errors'
 import { isFieldRole, type Caller } from './profile'
 import { buildQ1, dropEmpty, sectionOf } from './questionario-istanza'
+import { serviceVisible } from './servizio-scope'
 import { decodeSection, encodeSection, SectionFormatError, toStored, type DecodedSection } from './survey-codec'
 
 type IstanzaRow = typeof questionarioCompilato.$inferSelect
@@ -70,9 +71,16 @@ function encodeInstance(row: IstanzaRow): QuestionarioCompilato {
 /** Encodes instances for the wire (also used by the field bootstrap). */
 export const encodeInstances = (rows: IstanzaRow[]) => rows.map(encodeInstance)
 
-/** Reads an instance (its facilitator only). */
+/**
+ * Reads an instance: its facilitator (in the profile it was made in), or a manager who sees the service
+ * (platform-backend §4.4 scope). Q1 never carries a clear identifier, so the read-only view discloses
+ * nothing the citizens tab does not. Other facilitators: 403 A02.
+ */
 export async function readQuestionario(db: Executor, caller: Caller, id: string): Promise<QuestionarioCompilato> {
-  return encodeInstance(await ownInstance(db, caller, id, 'A02'))
+  if (isFieldRole(caller.codiceRuolo)) return encodeInstance(await ownInstance(db, caller, id, 'A02'))
+  const row = await instance(db, id)
+  if (!(await serviceVisible(db, caller, row.idServizio))) throw forbidden('A02')
+  return encodeInstance(row)
 }
 
 /** Decodes and checks a Q4 section string: 400 A04 missing / not Q4, A05 without answers. */

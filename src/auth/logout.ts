@@ -19,6 +19,36 @@ export function onLogout(listener: () => void | Promise<void>): () => void {
 
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false
 
+/**
+ * A check run before a logout the user asked for ('Esci'); resolves false to cancel it (e.g. the user
+ * kept the session after the unsent-operations warning). Registered by the lazily loaded offline wiring.
+ */
+export type LogoutConfirmation = () => Promise<boolean>
+
+let confirmation: LogoutConfirmation | null = null
+
+/** Sets (or clears, with null) the check run by {@link requestLogout}; returns a function that removes it. */
+export function setLogoutConfirmation(check: LogoutConfirmation | null): () => void {
+  confirmation = check
+  return () => {
+    if (confirmation === check) confirmation = null
+  }
+}
+
+/**
+ * Logout asked by the user ('Esci'): runs the registered confirmation first and logs out only when it
+ * resolves true (a failing check does not block the logout). Resolves true when the logout ran.
+ * Forced logouts (expired session, error page) call {@link logout} directly.
+ */
+export async function requestLogout(): Promise<boolean> {
+  if (confirmation) {
+    const proceed = await confirmation().catch(() => true)
+    if (!proceed) return false
+  }
+  await logout()
+  return true
+}
+
 /** Logs out once even when called by several failing calls at the same time. */
 export function logout(): Promise<void> {
   inProgress ??= (async () => {

@@ -5,6 +5,7 @@
  * no toast (`silent`) and no logout on 401 (`authRedirects: false`: the outbox handles 401 itself).
  * Each attempt times out after {@link OUTBOX_REQUEST_TIMEOUT_MS}; the idempotency key makes the resend safe.
  */
+import { loadAppConfig } from '../api/config'
 import type { OutboxRequest } from './handlers'
 
 /** Per-attempt timeout of a replayed request (ms). */
@@ -12,7 +13,9 @@ export const OUTBOX_REQUEST_TIMEOUT_MS = 30_000
 
 /** Sends an outbox request; resolves with the parsed JSON answer (null when empty); throws ApiCallError. */
 export async function httpTransport(req: OutboxRequest): Promise<unknown> {
-  const [{ api, toApiCallError }, { loadAppConfig }] = await Promise.all([import('../api/client'), import('../api/config')])
+  // api/config is static (connectivity.ts imports it too): a dynamic import of it would make the bundler
+  // split the landing page's config and valibot into extra chunks
+  const { api, toApiCallError } = await import('../api/client')
   await loadAppConfig()
   try {
     const response = await api(req.path, {

@@ -1,10 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { markFormDirty, resetDirtyForms } from '../../src/pwa/dirty-forms'
-import { applyUpdate, isUpdateAvailable, setWaitingUpdate } from '../../src/pwa/update-store'
-import { UpdatePrompt } from '../../src/pwa/UpdatePrompt'
+import { applyUpdate, getUpdateState, isUpdateAvailable, requestUpdate, resetUpdateGateForTests, setUpdateBlocked, setWaitingUpdate } from '../../src/pwa/update-store'
+import { UpdatePrompt, UPDATE_DEFERRED_TEXT } from '../../src/pwa/UpdatePrompt'
 
 beforeEach(() => {
   resetDirtyForms()
+  resetUpdateGateForTests()
   setWaitingUpdate(null)
 })
 
@@ -60,5 +61,59 @@ describe('UpdatePrompt', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Più tardi' }))
     expect(screen.queryByText('È disponibile una nuova versione')).toBeNull()
     expect(activate).not.toHaveBeenCalled()
+  })
+})
+
+describe('update gate (never reload while the outbox is sending)', () => {
+  it('does not apply while blocked; an accepted update starts when the last blocker clears', () => {
+    const activate = vi.fn()
+    setWaitingUpdate({ activate })
+    setUpdateBlocked('outbox', true)
+    setUpdateBlocked('other', true)
+    expect(applyUpdate()).toBe(false)
+    expect(requestUpdate()).toBe('deferred')
+    expect(getUpdateState()).toBe('deferred')
+    setUpdateBlocked('outbox', false)
+    expect(activate).not.toHaveBeenCalled()
+    setUpdateBlocked('other', false)
+    expect(activate).toHaveBeenCalledTimes(1)
+    expect(getUpdateState()).toBe('none')
+  })
+
+  it('a deferred update also waits for a form that became dirty meanwhile', () => {
+    const activate = vi.fn()
+    setWaitingUpdate({ activate })
+    setUpdateBlocked('outbox', true)
+    expect(requestUpdate()).toBe('deferred')
+    markFormDirty('servizio', true)
+    setUpdateBlocked('outbox', false)
+    expect(activate).not.toHaveBeenCalled()
+    markFormDirty('servizio', false)
+    expect(activate).toHaveBeenCalledTimes(1)
+  })
+
+  it('applies at once when nothing blocks, and never twice', () => {
+    const activate = vi.fn()
+    setWaitingUpdate({ activate })
+    expect(requestUpdate()).toBe('applied')
+    expect(requestUpdate()).toBe(false)
+    setUpdateBlocked('outbox', true)
+    setUpdateBlocked('outbox', false)
+    expect(activate).toHaveBeenCalledTimes(1)
+  })
+
+  it("the prompt says the update will start after the sending, then reloads when it ends", () => {
+    const activate = vi.fn()
+    setWaitingUpdate({ activate })
+    setUpdateBlocked('outbox', true)
+    render(<UpdatePrompt />)
+    fireEvent.click(screen.getByRole('button', { name: 'Aggiorna' }))
+    expect(activate).not.toHaveBeenCalled()
+    expect(screen.getByRole('status').textContent).toContain(UPDATE_DEFERRED_TEXT)
+    expect(UPDATE_DEFERRED_TEXT).toBe("Invio in corso: l'aggiornamento partirà al termine")
+    expect(screen.queryByRole('button', { name: 'Aggiorna' })).toBeNull()
+    act(() => setUpdateBlocked('outbox', false))
+    expect(activate).toHaveBeenCalledTimes(1)
+    expect(screen.queryByRole('status')).toBeNull()
   })
 })

@@ -3,7 +3,8 @@
  * &idProgetto&idEnte` for a facilitator or volunteer, fetched at login and on reconnect. Everything of the
  * profile (project + body) the device needs to work without network: own services with their Q3, their
  * citizens (demographics only) and survey instances, the programme's ATTIVO template and every template
- * snapshot the services use, the facilitator's sites and the programme's minors configuration.
+ * snapshot the services use, the facilitator's sites, the project's dates and the programme's minors
+ * configuration.
  * Provinces are the static `/data/province.json`; enumerations are in `src/api/contract/enums.ts`.
  */
 import * as v from 'valibot'
@@ -45,6 +46,11 @@ export const CampoBootstrapSchema = v.object({
     idProgramma: v.number(),
     idProgetto: v.number(),
     idEnte: v.number(),
+  }),
+  /** the profile project's dates ('YYYY-MM-DD'): a service date must fall within them (A06); null ends are open */
+  progetto: v.object({
+    dataInizio: v.nullable(v.string()),
+    dataFine: v.nullable(v.string()),
   }),
   servizi: v.array(ServizioCampoSchema),
   /** the citizens of those services (demographics, no identifier but the server id) */

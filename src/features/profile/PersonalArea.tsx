@@ -2,6 +2,7 @@
  * '/area-personale' (spec 000 §2.2): the user's data, the list of role profiles with the current
  * one marked, and 'Cambia ruolo' when there is more than one.
  */
+import { Link } from '@tanstack/react-router'
 import { useSession } from '../../auth/session'
 import { RoleCard } from '../../ui/profile/RoleCard'
 import { profileKey } from '../../ui/profile/role-card'
@@ -21,6 +22,12 @@ export function PersonalArea() {
   return (
     <div className="container-xxl pd-page py-4 py-lg-5" data-testid="personal-area">
       <h1 className="mb-4">Area personale</h1>
+      <p className="mb-4">
+        <Link to="/area-personale/sincronizzazione" data-testid="sync-centre-link">
+          Sincronizzazione
+        </Link>
+        : le operazioni salvate su questo dispositivo e non ancora inviate.
+      </p>
       <section aria-labelledby="pd-user-data" className="mb-5">
         <h2 id="pd-user-data" className="h4 mb-3">
           I tuoi dati

@@ -1,6 +1,7 @@
 /**
  * Renders the toast store (spec 000 §3 "Toast", §9 durations): a polite live region at the bottom
- * right; each toast auto-dismisses after its duration, closable ones have a close button.
+ * right; each toast auto-dismisses after its duration and every one can be closed at once (WCAG 2.2.1:
+ * content that goes away by itself, and may cover the page meanwhile, must be dismissable).
  */
 import { useEffect } from 'react'
 import { dismissToast, type Toast, type ToastStatus, useToasts } from '../stores/toasts'
@@ -26,9 +27,7 @@ function ToastItem({ toast }: { toast: Toast }) {
           {toast.title && <p className="fw-bold mb-1">{toast.title}</p>}
           <p className="mb-0">{toast.message}</p>
         </div>
-        {toast.closable && (
-          <button type="button" className="btn-close" aria-label="Chiudi notifica" onClick={() => dismissToast(toast.id)} />
-        )}
+        <button type="button" className="btn-close" aria-label="Chiudi notifica" onClick={() => dismissToast(toast.id)} />
       </div>
     </div>
   )

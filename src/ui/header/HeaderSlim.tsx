@@ -1,10 +1,11 @@
 /**
  * Slim top bar (spec 000 §2.4): status slot, help, management dropdown (desktop), chat, notifications,
- * user dropdown; 'Accedi' when logged out.
+ * user dropdown; 'Accedi' when logged out. 'Esci' goes through `requestLogout` (the unsent-operations
+ * warning of the offline wiring, when registered).
  */
 import { Link } from '@tanstack/react-router'
 import { Icon } from 'design-react-kit'
-import { logout } from '../../auth/session'
+import { requestLogout } from '../../auth/logout'
 import { showToast, TOAST_DURATION } from '../stores/toasts'
 import { openShellModal } from '../stores/modals'
 import { avatarInitials } from '../shell/chrome'
@@ -34,7 +35,7 @@ export function HeaderSlim({ model }: { model: ShellModel }) {
     label: e.label,
     to: e.action === 'link' ? e.to : undefined,
     onSelect:
-      e.action === 'change-role' ? () => openShellModal('profile') : e.action === 'logout' ? () => void logout() : undefined,
+      e.action === 'change-role' ? () => openShellModal('profile') : e.action === 'logout' ? () => void requestLogout() : undefined,
   }))
 
   return (

@@ -1,7 +1,8 @@
 /**
  * Page furniture around every route (spec 000 §1, §2.4–2.7): skip links, header, breadcrumb, main
  * content, footer, toasts, loader overlay, 'Scegli il ruolo' and support modals, update prompt.
- * Renders from the stored session only, so it works offline.
+ * Renders from the stored session only, so it works offline. While a user is logged in it starts the
+ * offline wiring (lazily loaded: `useFieldSession`), whose alerts and modals plug into the shell slots.
  */
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
@@ -13,7 +14,9 @@ import { Footer } from '../footer/Footer'
 import { Header } from '../header/Header'
 import { useOpenShellModal } from '../stores/modals'
 import { isAssistancePage, isBarePage } from './chrome'
+import { ShellSlot } from './ShellSlot'
 import { SkipLinks } from './SkipLinks'
+import { useFieldSession } from './useFieldSession'
 import { useShellModel } from './useShellModel'
 
 // The modals (and design-react-kit's Modal with reactstrap) load only when first opened, keeping
@@ -25,6 +28,7 @@ export function AppShell() {
   const model = useShellModel()
   const openModal = useOpenShellModal()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  useFieldSession(model.loggedIn)
   if (isBarePage(pathname)) {
     return (
       <div className="pd-app pd-bare">
@@ -33,6 +37,7 @@ export function AppShell() {
         </main>
         <ToastRegion />
         <LoaderOverlay />
+        <ShellSlot name="overlay" />
         <UpdatePrompt />
       </div>
     )
@@ -43,6 +48,7 @@ export function AppShell() {
       <SkipLinks withNavigation={hasNav} />
       <Header />
       <Breadcrumb />
+      <ShellSlot name="before-main" />
       <main id="main-content" tabIndex={-1} className="flex-grow-1 pd-main">
         <Outlet />
       </main>
@@ -53,6 +59,7 @@ export function AppShell() {
         {model.loggedIn && (model.needsProfileChoice || openModal === 'profile') && <ProfileModal forced={model.needsProfileChoice} />}
         {openModal === 'support' && <SupportModal />}
       </Suspense>
+      <ShellSlot name="overlay" />
       <UpdatePrompt />
     </div>
   )

@@ -226,6 +226,19 @@ describe('citizens of a service and surveys', () => {
       expect((await call(server, sara, 'POST', '/api/servizio/cittadino/questionarioCompilato/compilato/1')).json()).toMatchObject({ errorCode: 'QC01' })
     })
 
+    it('lets the managers who see the service read the instance, and no one else', async () => {
+      const url = `/api/servizio/cittadino/questionarioCompilato/compilato/${idQ}`
+      for (const [cf, role] of [[CF.REGP_ROMA, 'REGP'], [CF.DEG_LAZ, 'DEG'], [CF.DTD, 'DTD']] as const) {
+        const res = await call(server, await actor(server, cf, role), 'POST', url)
+        expect(res.statusCode, `${role}: ${res.body}`).toBe(200)
+        expect((res.json() as { idQuestionarioCompilato: string }).idQuestionarioCompilato).toBe(idQ)
+      }
+      // the Lombardy region's manager does not see a Rome service
+      const other = await call(server, await actor(server, CF.REG_LOM, 'REG'), 'POST', url)
+      expect([403, 404]).toContain(other.statusCode)
+      expect(other.statusCode).not.toBe(200)
+    })
+
     it('refuses compile by another facilitator (A03), without Q4 (A04) or without answers (A05)', async () => {
       const url = `/api/servizio/cittadino/questionarioCompilato/${idQ}/compila`
       expect((await call(server, matteo, 'POST', url, { body: { sezioneQ4Questionario: Q4_OK } })).json()).toMatchObject({ errorCode: 'A03' })

@@ -70,14 +70,14 @@ describe('services', () => {
       expect(res.json()).toMatchObject({ errorCode: 'C01' })
     })
 
-    it('refuses a date outside the project with A06 (Lazio Digitale Roma: 2024-03-01 … 2026-06-30)', async () => {
+    it('refuses a date outside the project with A06 (Lazio Digitale Roma: 2024-03-01 … 2027-12-31)', async () => {
       const site = await firstSite(server, sara)
-      for (const data of ['2024-02-29', '2026-07-01']) {
+      for (const data of ['2024-02-29', '2028-01-01']) {
         const res = await call(server, sara, 'POST', '/api/servizio', { body: servizioBody(sara, site, { nomeServizio: named('Fuori date'), data }) })
         expect(res.statusCode, data).toBe(400)
         expect(res.json()).toMatchObject({ errorCode: 'A06' })
       }
-      const inside = await call(server, sara, 'POST', '/api/servizio', { body: servizioBody(sara, site, { nomeServizio: named('Ultimo giorno'), data: '2026-06-30' }) })
+      const inside = await call(server, sara, 'POST', '/api/servizio', { body: servizioBody(sara, site, { nomeServizio: named('Ultimo giorno'), data: '2027-12-31' }) })
       expect(inside.statusCode).toBe(201)
     })
 
@@ -147,7 +147,7 @@ describe('services', () => {
       const unknown = await call(server, sara, 'PUT', '/api/servizio/999999', { body: servizioBody(sara, await firstSite(server, sara)) })
       expect(unknown.statusCode).toBe(404)
       expect(unknown.json()).toMatchObject({ errorCode: 'S09' })
-      const late = await call(server, sara, 'PUT', `/api/servizio/${id}`, { body: servizioBody(sara, await firstSite(server, sara), { data: '2027-01-01' }) })
+      const late = await call(server, sara, 'PUT', `/api/servizio/${id}`, { body: servizioBody(sara, await firstSite(server, sara), { data: '2028-06-01' }) })
       expect(late.json()).toMatchObject({ errorCode: 'A06' })
     })
 

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../auth/guards'
-import { SectionPage } from '../../../features/shell/SectionPage'
+import { ServiziPage } from '../../../features/servizi/list/ServiziPage'
 
+/** 'Elenco servizi' (spec 002 §2): tab.am + subtab.serv. */
 export const Route = createFileRoute('/area-amministrativa/servizi/')({
   beforeLoad: requirePermissions(['tab.am', 'subtab.serv']),
-  component: () => <SectionPage id="servizi" />,
+  component: ServiziPage,
 })

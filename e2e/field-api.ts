@@ -1,0 +1,111 @@
+/**
+ * Direct API calls of the end-to-end tests (arrange and verify what the UI did): an actor is a logged-in
+ * page's ID token plus the ids of one of its profiles, read from `POST /api/contesto`. Requests go
+ * through Playwright's `APIRequestContext` (not the page), so they work while the page is offline.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { SEZIONI_QUESTIONARIO } from '../src/api/contract/enums'
+import { encodeSection } from '../src/lib/survey-sections'
+import { readIdToken } from './helpers'
+
+export interface ApiActor {
+  token: string
+  codiceRuolo: string
+  ids: { idProgramma: number | null; idProgetto: number | null; idEnte: number | null }
+}
+
+interface ProfiloWire { codiceRuolo: string; idProgramma: number | null; idProgetto: number | null; idEnte: number | null }
+
+/** The actor of the page's logged user in its first profile of `codiceRuolo`. */
+export async function actorOf(page: Page, request: APIRequestContext, codiceRuolo: string): Promise<ApiActor> {
+  const token = await readIdToken(page)
+  const res = await request.post('/api/contesto', { data: {}, headers: { authToken: token } })
+  expect(res.status(), await res.text()).toBe(200)
+  const contesto = (await res.json()) as { profiliUtente: ProfiloWire[] }
+  const p = contesto.profiliUtente.find((x) => x.codiceRuolo === codiceRuolo)
+  if (!p) throw new Error(`nessun profilo ${codiceRuolo}`)
+  return { token, codiceRuolo, ids: { idProgramma: p.idProgramma, idProgetto: p.idProgetto, idEnte: p.idEnte } }
+}
+
+/** A JSON call as `who` (authToken + userRole headers, profile ids merged into the body). */
+export async function callAs<T = unknown>(request: APIRequestContext, who: ApiActor, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body: Record<string, unknown> = {}, expected = [200, 201]): Promise<T> {
+  const res = await request.fetch(`/api/${path}`, {
+    method,
+    headers: { authToken: who.token, userRole: who.codiceRuolo },
+    ...(method === 'GET' ? {} : { data: { ...who.ids, ...body } }),
+  })
+  const text = await res.text()
+  expect(expected, `${method} ${path}: ${res.status()} ${text}`).toContain(res.status())
+  return (text ? JSON.parse(text) : null) as T
+}
+
+/** Creates a service through the API (date inside every seeded project) and returns its id. */
+export async function createServiceApi(request: APIRequestContext, who: ApiActor, nome: string, data = '2026-05-12'): Promise<number> {
+  const sedi = await callAs<{ id: number }[]>(request, who, 'POST', 'servizio/facilitatore/sedi/dropdown')
+  const idSede = sedi[0]?.id
+  if (!idSede) throw new Error('nessuna sede')
+  const q3 = encodeSection({
+    id: SEZIONI_QUESTIONARIO.Q3.id,
+    title: SEZIONI_QUESTIONARIO.Q3.titolo,
+    answers: {
+      '22': data,
+      '23': '1:00',
+      '24': ['Facilitazione individuale'],
+      '25': ['Sicurezza'],
+      '26': ['Proteggere i dispositivi (es.: impostare e gestire password, riconoscere ed evitare i messaggi di phishing)'],
+      '27': ['App IO'],
+      '28': 'Attivazione dell’app IO',
+    },
+  })
+  const { idServizio } = await callAs<{ idServizio: number }>(request, who, 'POST', 'servizio', {
+    nomeServizio: nome,
+    idEnteServizio: who.ids.idEnte,
+    idSedeServizio: idSede,
+    data,
+    durataServizio: '1:00',
+    tipoDiServizioPrenotato: ['Facilitazione individuale'],
+    sezioneQuestionarioCompilatoQ3: q3,
+  })
+  return idServizio
+}
+
+/** Adds a citizen by document number; returns the survey instance id. */
+export async function addCitizenByDocumentApi(request: APIRequestContext, who: ApiActor, idServizio: number, numeroDocumento: string): Promise<string> {
+  const r = await callAs<{ id: number; idQuestionario: string }>(request, who, 'POST', `servizio/cittadino/${idServizio}`, {
+    nuovoCittadino: true,
+    codiceFiscaleNonDisponibile: true,
+    tipoDocumento: 'Carta di Identità',
+    numeroDocumento,
+    genere: 'Preferisco non rispondere',
+    fasciaDiEtaId: 3,
+    titoloDiStudio: 'Laurea (3 anni)',
+    occupazione: 'Libero professionista',
+    provinciaDiDomicilio: 'Roma',
+    cittadinanza: 'Italiana',
+  })
+  return r.idQuestionario
+}
+
+export interface CittadiniServizio {
+  cittadini: { idCittadino: number; idQuestionario: string; statoQuestionario: string }[]
+  numeroCittadini: number
+  numeroQuestionariCompilati: number
+}
+
+/** The citizens of a service as the server has them. */
+export function citizensOf(request: APIRequestContext, who: ApiActor, idServizio: number): Promise<CittadiniServizio> {
+  return callAs<CittadiniServizio>(request, who, 'POST', `servizio/cittadino/all/${idServizio}?currPage=0&pageSize=1000`, {})
+}
+
+export interface ServizioRiga { id: number; idLocale: string | null; nome: string; stato: string }
+
+/** Every service the actor sees whose name contains `nome`. */
+export async function servicesNamed(request: APIRequestContext, who: ApiActor, nome: string): Promise<ServizioRiga[]> {
+  const r = await callAs<{ servizi: ServizioRiga[] }>(request, who, 'POST', 'servizio/all?currPage=0&pageSize=1000', { filtroRequest: { criterioRicerca: nome } })
+  return r.servizi.filter((s) => s.nome.includes(nome))
+}
+
+/** A document number unique to the call (5–10 characters). */
+export function documentNumber(): string {
+  return `E${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}`
+}

@@ -1,0 +1,92 @@
+/**
+ * Issue 3 "Done when", in Chromium against the built app: a facilitator logs in online, goes offline,
+ * creates a service, adds three citizens (valid fiscal code, omocodic code, document number), compiles two
+ * surveys, closes the browser and reopens it offline — everything is still there, marked as not yet sent;
+ * back online, within 10 s everything is on the server exactly once, and the project's manager sees the
+ * service and its citizens in /area-amministrativa/servizi.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from '@playwright/test'
+import { USERS, expectNoA11yViolations, login, waitForServiceWorkerControl } from './helpers'
+import { actorOf, citizensOf, documentNumber, servicesNamed } from './field-api'
+import { CF_OMOCODICO, CF_VALIDO, addCitizenUI, citizenRows, compileSurveyUI, createServiceUI, launchPersistent } from './field-ui'
+
+/** Project manager (REPP) of Sara Romano's project, 'Lazio Digitale Roma'. */
+const REPP_ROMA = 'MRNLNE83T45D612L'
+
+test('offline field day: service, three citizens, two surveys survive a browser restart and reach the server once', async ({ baseURL, request, browser }) => {
+  test.setTimeout(180_000)
+  const profileDir = mkdtempSync(join(tmpdir(), 'pd-e2e-profile-'))
+  const nome = `Sportello digitale ${Date.now()}`
+  let context = await launchPersistent(profileDir, baseURL ?? '')
+  try {
+    let page = context.pages()[0] ?? await context.newPage()
+    await login(page, USERS.fac.cf)
+    await waitForServiceWorkerControl(page)
+    const fac = await actorOf(page, request, 'FAC')
+    // the field bootstrap and the screens' code reach the device while online
+    await page.goto('/area-amministrativa/servizi')
+    await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
+
+    await context.setOffline(true)
+    await createServiceUI(page, { nome })
+    await expect(page.getByText('DA SINCRONIZZARE').first()).toBeVisible()
+    await page.getByRole('link', { name: 'Cittadini', exact: true }).click()
+    await addCitizenUI(page, { cf: CF_VALIDO })
+    await addCitizenUI(page, { cf: CF_OMOCODICO })
+    await addCitizenUI(page, { documento: documentNumber() })
+    await expect(citizenRows(page)).toHaveCount(3)
+    await compileSurveyUI(page, 0)
+    await compileSurveyUI(page, 1)
+    await expect(citizenRows(page).filter({ hasText: /(?<!NON )COMPILATA/ })).toHaveCount(2)
+    await expect(page.getByText(/in attesa/i).first()).toBeVisible()
+    // nothing reached the server
+    expect(await servicesNamed(request, fac, nome)).toHaveLength(0)
+
+    // close the browser, reopen it offline
+    await context.close()
+    context = await launchPersistent(profileDir, baseURL ?? '')
+    await context.setOffline(true)
+    page = context.pages()[0] ?? await context.newPage()
+    await page.goto('/area-amministrativa/servizi')
+    const row = page.locator('main').getByRole('row').filter({ hasText: nome }).or(page.locator('main li, main .accordion-item').filter({ hasText: nome })).first()
+    await expect(row).toBeVisible({ timeout: 15_000 })
+    await expect(row).toContainText('DA SINCRONIZZARE')
+    await expectNoA11yViolations(page, 'elenco servizi offline')
+    await row.getByRole('link').first().click()
+    await page.getByRole('link', { name: 'Cittadini', exact: true }).click()
+    await expect(citizenRows(page)).toHaveCount(3)
+    await expect(citizenRows(page).filter({ hasText: 'DA SINCRONIZZARE' })).toHaveCount(3)
+    await expectNoA11yViolations(page, 'cittadini del servizio offline')
+
+    // back online: everything on the server within 10 s, exactly once
+    await context.setOffline(false)
+    await expect.poll(async () => (await servicesNamed(request, fac, nome)).length, { timeout: 10_000 }).toBe(1)
+    const [servizio] = await servicesNamed(request, fac, nome)
+    await expect.poll(async () => {
+      const c = await citizensOf(request, fac, servizio!.id)
+      return [c.numeroCittadini, c.numeroQuestionariCompilati]
+    }, { timeout: 10_000 }).toEqual([3, 2])
+    await expect(citizenRows(page).filter({ hasText: 'DA SINCRONIZZARE' })).toHaveCount(0, { timeout: 15_000 })
+    expect((await servicesNamed(request, fac, nome))[0]?.stato).toBe('ATTIVO')
+  } finally {
+    await context.close()
+    rmSync(profileDir, { recursive: true, force: true })
+  }
+
+  // the project's manager sees it
+  const ctx = await browser.newContext({ baseURL })
+  const manager = await ctx.newPage()
+  await login(manager, REPP_ROMA)
+  await manager.goto('/area-amministrativa/servizi')
+  await manager.getByRole('searchbox', { name: 'Cerca servizio' }).fill(nome)
+  await manager.getByRole('button', { name: 'Cerca' }).click()
+  const link = manager.locator('main').getByRole('link', { name: nome })
+  await expect(link).toBeVisible()
+  await link.click()
+  await manager.getByRole('link', { name: 'Cittadini', exact: true }).click()
+  await expect(citizenRows(manager)).toHaveCount(3)
+  await ctx.close()
+})

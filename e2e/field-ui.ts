@@ -1,0 +1,133 @@
+/**
+ * Field-work steps through the real UI (issue 3), shared by the offline end-to-end tests: create a
+ * service, add a citizen (fiscal code, omocodic code, document number), compile a survey, read the sync
+ * state a list shows. Each step waits for what the user would see before going on.
+ */
+import { chromium, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
+
+/** Valid fiscal code (born 1958, Rome), an omocodic code (born 1990, Naples) and the base of the latter. */
+export const CF_VALIDO = 'VRDMRA58D43H501J'
+export const CF_OMOCODICO = 'SPSGNN90P15F83VX'
+
+/** bootstrap-italia draws its own checkboxes and radios: the native input is hidden, click its label. */
+export async function tick(scope: Page | Locator, name: string | RegExp): Promise<void> {
+  const input = scope.getByRole('checkbox', { name, exact: typeof name === 'string' }).or(scope.getByRole('radio', { name, exact: typeof name === 'string' })).first()
+  const id = await input.getAttribute('id')
+  const page = 'page' in scope ? scope.page() : scope
+  if (id) await page.locator(`label[for="${id}"]`).first().click()
+  else await input.check({ force: true })
+  await expect(input).toBeChecked()
+}
+
+export interface NewService {
+  nome: string
+  /** 'YYYY-MM-DD' */
+  data?: string
+}
+
+/** 'Crea servizio' from the services list; resolves on the new service's detail page. */
+export async function createServiceUI(page: Page, s: NewService): Promise<void> {
+  await page.goto('/area-amministrativa/servizi')
+  await page.getByRole('link', { name: 'Crea servizio' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Crea servizio' })).toBeVisible()
+  const main = page.locator('main')
+  await main.getByRole('textbox', { name: 'Nome', exact: true }).fill(s.nome)
+  const sede = main.getByRole('combobox', { name: 'Sede', exact: true })
+  if (await sede.isEnabled()) await sede.selectOption({ index: 1 })
+  await main.getByRole('textbox', { name: 'Data', exact: true }).fill(s.data ?? '2026-05-12')
+  await main.getByRole('textbox', { name: 'Durata', exact: true }).fill('1:30')
+  await tick(main, 'Facilitazione individuale')
+  await tick(main, 'Sicurezza')
+  const competenza = main.getByRole('group', { name: /Sicurezza/ }).getByRole('checkbox').first()
+  await expect(competenza).toBeVisible()
+  const compId = await competenza.getAttribute('id')
+  await main.locator(`label[for="${compId}"]`).click()
+  await tick(main, 'App IO')
+  await main.getByLabel(/Descrivi i dettagli del servizio/).fill('Attivazione di SPID e dell’app IO')
+  await closeToasts(page)
+  await main.getByRole('button', { name: 'Crea servizio' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: s.nome })).toBeVisible({ timeout: 15_000 })
+}
+
+export type CitizenId = { cf: string } | { documento: string }
+
+/** 'Aggiungi cittadino' on the open service's 'Cittadini' tab, through both steps of the modal. */
+export async function addCitizenUI(page: Page, who: CitizenId): Promise<void> {
+  await closeToasts(page)
+  await page.getByRole('button', { name: 'Aggiungi cittadino' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  if ('cf' in who) {
+    await tick(dialog, 'Codice fiscale')
+    await dialog.getByRole('textbox', { name: /Codice fiscale/ }).fill(who.cf.toLowerCase())
+  } else {
+    await tick(dialog, 'Numero documento')
+    await dialog.getByRole('textbox', { name: /Numero documento/ }).fill(who.documento)
+  }
+  await dialog.getByRole('button', { name: /^(Prosegui|Cerca)$/ }).click()
+  const create = dialog.getByRole('button', { name: /Registra|Compila i dati|Crea|Prosegui/ })
+  const step2 = dialog.getByText(/Passo 2 di 2/)
+  await expect(step2.or(create).first()).toBeVisible()
+  if (!(await step2.isVisible())) await create.first().click()
+  await expect(step2).toBeVisible()
+  if ('documento' in who) {
+    await dialog.getByLabel('Tipo documento').selectOption('Carta di Identità')
+    await dialog.getByLabel('Fascia di età').selectOption({ label: '30-54' })
+  }
+  await dialog.getByLabel(/Titolo di studio/).selectOption({ index: 1 })
+  await dialog.getByLabel('Stato occupazionale').selectOption({ index: 1 })
+  const provincia = dialog.getByLabel('Provincia di domicilio')
+  if ((await provincia.evaluate((e) => e.tagName)) === 'SELECT') await provincia.selectOption({ label: 'Roma' })
+  else await provincia.fill('Roma')
+  await dialog.getByLabel('Cittadinanza').selectOption({ index: 1 })
+  await dialog.getByRole('button', { name: /^(Aggiungi|Aggiungi cittadino|Salva)$/ }).click()
+  await expect(dialog).toBeHidden({ timeout: 15_000 })
+}
+
+/** Closes the toasts on screen (a user would: they sit over the bottom-right corner for up to 40 s). */
+export async function closeToasts(page: Page): Promise<void> {
+  const close = page.getByRole('button', { name: 'Chiudi notifica' })
+  while (await close.count()) await close.first().click()
+}
+
+/** Rows of the citizens table of the open service (one per citizen). */
+export function citizenRows(page: Page): Locator {
+  return page.locator('main table tbody tr')
+}
+
+/** Compiles the survey of the `index`-th citizen: every Q4 question answered, 'Invia questionario'. */
+export async function compileSurveyUI(page: Page, index: number): Promise<void> {
+  await citizenRows(page).nth(index).getByRole('link', { name: /Compila questionario/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Compilazione questionario' })).toBeVisible()
+  const next = page.getByRole('button', { name: 'Step successivo' })
+  for (let i = 0; i < 3 && (await next.isVisible()); i += 1) await next.click()
+  const main = page.locator('main')
+  const groups = main.locator('fieldset')
+  for (let i = 0; i < (await groups.count()); i += 1) {
+    const g = groups.nth(i)
+    if (!(await g.isVisible())) continue
+    const choice = g.getByRole('radio').or(g.getByRole('checkbox'))
+    if (!(await choice.count())) continue
+    const star = g.getByRole('radio', { name: /^4/ })
+    const target = (await star.count()) ? star.first() : choice.first()
+    const id = await target.getAttribute('id')
+    if (id) await main.locator(`label[for="${id}"]`).first().click()
+    else await target.check({ force: true })
+  }
+  for (const box of await main.getByRole('textbox').all()) if (await box.isVisible() && await box.isEditable()) await box.fill('Servizi online del Comune')
+  for (const sel of await main.getByRole('combobox').all()) if (await sel.isVisible()) await sel.selectOption({ index: 1 })
+  await closeToasts(page)
+  await page.getByRole('button', { name: 'Invia questionario' }).click()
+  await expect(page).toHaveURL(/\/cittadini$/, { timeout: 15_000 })
+}
+
+/** Launches Chromium on a persistent profile folder (a browser that can be closed and reopened). */
+export function launchPersistent(dir: string, baseURL: string, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    baseURL,
+    viewport,
+    locale: 'it-IT',
+  })
+}

@@ -1,0 +1,188 @@
+/**
+ * Outbox handlers of the field data layer (ARCHITECTURE.md "The offline outbox" point 3; the offline
+ * library's handler registry). One kind per field write:
+ * | kind | request | answer |
+ * |---|---|---|
+ * | `servizio.crea` | POST servizio (body ServizioBodySchema, `idLocale` = client UUID) | {idServizio} |
+ * | `servizio.modifica` | PUT servizio/{idServizio} | {idServizio} |
+ * | `servizio.elimina` | DELETE servizio/{idServizio} (body: profile ids) | {idServizio} |
+ * | `cittadino.aggiungi` | POST servizio/cittadino/{idServizio} | {id, idQuestionario} |
+ * | `questionario.compila` | POST servizio/cittadino/questionarioCompilato/{idQuestionario}/compila | {idQuestionarioCompilato, statoQuestionario} |
+ * Profile ids of every body come from the entry's role context (the profile the write was made in), never
+ * from the current session. Server ids of parents still unsent at queueing time are substituted by
+ * `resolve` from the parents' results. Fiscal codes and consents live only in the payload, and are
+ * removed from it once the server has acknowledged the entry.
+ */
+import { AggiungiCittadinoRispostaSchema, type AggiungiCittadinoBody, type AggiungiCittadinoRisposta } from '../../api/contract/cittadino'
+import { CompilaQuestionarioRispostaSchema, type CompilaQuestionarioRisposta } from '../../api/contract/questionario'
+import { IdServizioSchema, type IdServizio, type ServizioBody } from '../../api/contract/servizio'
+import { registerHandler, type OfflineDb, type ParentResult, type RoleContext } from '../../offline'
+import type { CittadinoDati, QuestionarioDati, ServizioDati } from './records'
+
+/** Kinds of the field writes. */
+export const KIND = {
+  servizioCrea: 'servizio.crea',
+  servizioModifica: 'servizio.modifica',
+  servizioElimina: 'servizio.elimina',
+  cittadinoAggiungi: 'cittadino.aggiungi',
+  questionarioCompila: 'questionario.compila',
+} as const
+
+type ProfileIdKeys = 'idProgramma' | 'idProgetto' | 'idEnte'
+
+/** Service fields of `POST/PUT servizio` (the profile ids are added from the role context). */
+export type ServizioWire = Omit<ServizioBody, ProfileIdKeys>
+
+/** Payload of `servizio.crea`. */
+export interface ServizioCreaPayload {
+  idLocale: string
+  servizio: ServizioWire
+}
+
+/** Payload of `servizio.modifica`: `idServizio` null while the creation is unsent (resolved from it). */
+export interface ServizioModificaPayload {
+  idLocale: string
+  idServizio: number | null
+  servizio: ServizioWire
+}
+
+/** Payload of `servizio.elimina`. */
+export interface ServizioEliminaPayload {
+  idLocale: string
+  idServizio: number | null
+}
+
+/** Payload of `cittadino.aggiungi`: `cittadino` may carry the fiscal code (removed once acknowledged). */
+export interface CittadinoAggiungiPayload {
+  idCittadinoServizioLocale: string
+  idServizioLocale: string
+  idServizio: number | null
+  cittadino: Omit<AggiungiCittadinoBody, ProfileIdKeys>
+}
+
+/** Payload of `questionario.compila`: `idQuestionario` null while the addition is unsent. */
+export interface QuestionarioCompilaPayload {
+  idCittadinoServizioLocale: string
+  idQuestionario: string | null
+  sezioneQ4Questionario: string
+  consensoTrattamentoDatiRequest?: Record<string, unknown> | null
+}
+
+/** `{idProgramma, idProgetto, idEnte}` of the role context an entry was made in. */
+export function profileIds(r: RoleContext): Pick<ServizioBody, ProfileIdKeys> {
+  return { idProgramma: r.idProgramma, idProgetto: r.idProgetto, idEnte: r.idEnte }
+}
+
+/** Message of an entry whose parent answered without the expected id (parked as 'richiede attenzione'). */
+export const MISSING_SERVICE_ID = 'Il servizio a cui si riferisce questa operazione non è ancora stato registrato dal server.'
+export const MISSING_SURVEY_ID = 'Il cittadino a cui si riferisce questo questionario non è ancora stato registrato dal server.'
+
+/** The service id from a parent (creation or edit of the same service, both answer {idServizio}). */
+function serviceIdFrom(parents: ParentResult[]): number | null {
+  for (const p of parents) {
+    const id = (p.result as Partial<IdServizio> | null | undefined)?.idServizio
+    if ((p.kind === KIND.servizioCrea || p.kind === KIND.servizioModifica) && typeof id === 'number') return id
+  }
+  return null
+}
+
+function requireServiceId(id: number | null): number {
+  if (id === null) throw new Error(MISSING_SERVICE_ID)
+  return id
+}
+
+/** Sets `idServer` on a record and in its data (the screens read `data.<idField>`). */
+async function setServerId(db: OfflineDb, tipo: 'servizio' | 'cittadino-servizio' | 'questionario', idLocale: string, idServer: string | number, patch: Record<string, unknown>): Promise<void> {
+  const rec = await db.records.get([tipo, idLocale])
+  if (!rec) return
+  await db.records.put({ ...rec, idServer, data: { ...(rec.data as object), ...patch } })
+}
+
+/**
+ * Registers the handlers of every field kind; returns the function that unregisters them. Called by
+ * `startCampo()`; benchmarks and tests call it directly to replay field entries.
+ */
+export function registerCampoHandlers(): () => void {
+  const offs = [
+    registerHandler<ServizioCreaPayload, IdServizio>(KIND.servizioCrea, {
+      send: (e, ctx) => ctx.post('servizio', { ...profileIds(e.roleContext), ...e.payload.servizio, idLocale: e.payload.idLocale }, IdServizioSchema),
+      // (the additions queued under it learn the id when they are acknowledged: no scan here)
+      applyResult: (db, e, r) => setServerId(db, 'servizio', e.payload.idLocale, r.idServizio, { idServer: r.idServizio } satisfies Partial<ServizioDati>),
+    }),
+
+    registerHandler<ServizioModificaPayload, IdServizio>(KIND.servizioModifica, {
+      dependsOnKinds: [KIND.servizioCrea, KIND.servizioModifica],
+      resolve: (p, parents) => (p.idServizio !== null ? p : { ...p, idServizio: serviceIdFrom(parents) }),
+      send: (e, ctx) => ctx.put(`servizio/${requireServiceId(e.payload.idServizio)}`, { ...profileIds(e.roleContext), ...e.payload.servizio }, IdServizioSchema),
+      applyResult: (db, e, r) => setServerId(db, 'servizio', e.payload.idLocale, r.idServizio, { idServer: r.idServizio }),
+    }),
+
+    registerHandler<ServizioEliminaPayload, IdServizio>(KIND.servizioElimina, {
+      dependsOnKinds: [KIND.servizioCrea, KIND.servizioModifica],
+      resolve: (p, parents) => (p.idServizio !== null ? p : { ...p, idServizio: serviceIdFrom(parents) }),
+      send: (e, ctx) => ctx.request('DELETE', `servizio/${requireServiceId(e.payload.idServizio)}`, profileIds(e.roleContext), IdServizioSchema),
+      // the service is gone from the server: its local copy goes too
+      applyResult: async (db, e) => {
+        await db.records.delete(['servizio', e.payload.idLocale])
+      },
+      // already deleted (another device, an earlier attempt): the goal is reached
+      classifyError: (err) => {
+        const s = err as { status?: unknown; errorCode?: unknown } | null
+        return s?.status === 404 && s.errorCode === 'S09'
+          ? { class: 'done-duplicate', reason: 'not-found', status: 404, errorCode: 'S09', message: 'Servizio già eliminato.' }
+          : undefined
+      },
+    }),
+
+    registerHandler<CittadinoAggiungiPayload, AggiungiCittadinoRisposta>(KIND.cittadinoAggiungi, {
+      dependsOnKinds: [KIND.servizioCrea, KIND.servizioModifica],
+      resolve: (p, parents) => (p.idServizio !== null ? p : { ...p, idServizio: serviceIdFrom(parents) }),
+      send: (e, ctx) =>
+        ctx.post(`servizio/cittadino/${requireServiceId(e.payload.idServizio)}`, { ...profileIds(e.roleContext), ...e.payload.cittadino }, AggiungiCittadinoRispostaSchema),
+      applyResult: async (db, e, r) => {
+        await setServerId(db, 'cittadino-servizio', e.payload.idCittadinoServizioLocale, r.idQuestionario, {
+          idCittadino: r.id, idQuestionario: r.idQuestionario, ...(e.payload.idServizio !== null ? { idServizio: e.payload.idServizio } : {}),
+        } satisfies Partial<CittadinoDati>)
+        const q = await db.records.get(['questionario', e.payload.idCittadinoServizioLocale])
+        if (q && q.idServer === undefined) await db.records.put({ ...q, idServer: r.idQuestionario })
+        // the identifiers were needed to send it, not any more
+        await db.outbox.update(e.id, { payload: { ...e.payload, cittadino: withoutIdentifiers(e.payload.cittadino) } })
+      },
+    }),
+
+    registerHandler<QuestionarioCompilaPayload, CompilaQuestionarioRisposta>(KIND.questionarioCompila, {
+      dependsOnKinds: [KIND.cittadinoAggiungi],
+      resolve: (p, parents) => {
+        if (p.idQuestionario !== null) return p
+        const parent = parents.find((x) => x.kind === KIND.cittadinoAggiungi)?.result as Partial<AggiungiCittadinoRisposta> | undefined
+        return { ...p, idQuestionario: typeof parent?.idQuestionario === 'string' ? parent.idQuestionario : null }
+      },
+      send: (e, ctx) => {
+        if (e.payload.idQuestionario === null) throw new Error(MISSING_SURVEY_ID)
+        return ctx.post(`servizio/cittadino/questionarioCompilato/${e.payload.idQuestionario}/compila`, {
+          ...profileIds(e.roleContext),
+          sezioneQ4Questionario: e.payload.sezioneQ4Questionario,
+          ...(e.payload.consensoTrattamentoDatiRequest ? { consensoTrattamentoDatiRequest: e.payload.consensoTrattamentoDatiRequest } : {}),
+        }, CompilaQuestionarioRispostaSchema)
+      },
+      applyResult: async (db, e, r) => {
+        await setServerId(db, 'questionario', e.payload.idCittadinoServizioLocale, r.idQuestionarioCompilato, {} satisfies Partial<QuestionarioDati>)
+        const add = await db.records.get(['cittadino-servizio', e.payload.idCittadinoServizioLocale])
+        if (add) {
+          const d = add.data as CittadinoDati
+          await db.records.put({ ...add, data: { ...d, statoQuestionario: r.statoQuestionario, sezioneQ4Questionario: e.payload.sezioneQ4Questionario } satisfies CittadinoDati })
+        }
+        if (e.payload.consensoTrattamentoDatiRequest) await db.outbox.update(e.id, { payload: { ...e.payload, consensoTrattamentoDatiRequest: null } })
+      },
+    }),
+  ]
+  return () => offs.forEach((off) => off())
+}
+
+/** The addition body without the citizen's identifiers (kept in acknowledged entries). */
+function withoutIdentifiers(c: CittadinoAggiungiPayload['cittadino']): CittadinoAggiungiPayload['cittadino'] {
+  const rest = { ...c }
+  delete rest.codiceFiscale
+  delete rest.numeroDocumento
+  return rest
+}

@@ -1,0 +1,105 @@
+/**
+ * Device-side helpers shared by the field reads and writes: looking up records by client or server id,
+ * the open outbox entries of a record, the local status rules (a service is ATTIVO from its first
+ * citizen, a survey is COMPILATA once compiled on the device) and the screen shapes of `types.ts`.
+ */
+import { currentDb, NoUserDbError, OPEN_STATUSES, type LocalRecord, type OfflineDb, type OutboxEntry, type RecordSyncState, type RecordTipo } from '../../offline'
+import type { CittadinoDati, QuestionarioDati, ServizioDati } from './records'
+import type { CittadinoServizioLocale, QuestionarioLocale, ServizioLocale } from './types'
+
+/** The open user database; throws NoUserDbError when nobody is logged in. */
+export function db(): OfflineDb {
+  const d = currentDb()
+  if (!d) throw new NoUserDbError()
+  return d
+}
+
+/** A record by client id, or (for ids that are not one) by server id. */
+export async function findRecord<T>(d: OfflineDb, tipo: RecordTipo, id: string): Promise<LocalRecord<T> | undefined> {
+  const byLocal = await d.records.get([tipo, id])
+  if (byLocal) return byLocal as LocalRecord<T>
+  const candidates: (string | number)[] = [id]
+  if (/^\d{1,15}$/.test(id)) candidates.push(Number(id))
+  const rows = await d.records.where('idServer').anyOf(candidates).toArray()
+  return rows.find((r) => r.tipo === tipo) as LocalRecord<T> | undefined
+}
+
+/** Open (not acknowledged) entries writing a record, oldest first. */
+export async function openEntriesOf(d: OfflineDb, tipo: RecordTipo, idLocale: string): Promise<OutboxEntry[]> {
+  const rows = await d.outbox.where('recordKey').equals(`${tipo}|${idLocale}`).toArray()
+  return rows.filter((e) => OPEN_STATUSES.includes(e.status)).sort((a, b) => a.seq - b.seq)
+}
+
+const SEVERITY: Record<RecordSyncState, number> = { confermato: 0, locale: 1, invio: 2, attenzione: 3 }
+
+/** The most urgent of several sync states (attenzione > invio > locale > confermato). */
+export function worstState(...states: (RecordSyncState | undefined)[]): RecordSyncState {
+  return states.reduce<RecordSyncState>((acc, s) => (s && SEVERITY[s] > SEVERITY[acc] ? s : acc), 'confermato')
+}
+
+/** The screen shape of a service; `conCittadini` makes a NON ATTIVO service ATTIVO (its first citizen is on the device). */
+export function toServizioLocale(rec: LocalRecord<ServizioDati>, conCittadini: boolean): ServizioLocale {
+  const d = rec.data
+  const idServer = typeof rec.idServer === 'number' ? rec.idServer : d.idServer
+  return {
+    idLocale: rec.idLocale,
+    idServer: idServer ?? null,
+    nome: d.nome,
+    data: d.data,
+    durataServizio: d.durataServizio,
+    tipologiaServizio: [...d.tipologiaServizio],
+    idEnte: d.idEnte,
+    idSede: d.idSede,
+    nomeSede: d.nomeSede,
+    stato: conCittadini ? 'ATTIVO' : d.stato,
+    sezioneQ3Questionario: d.sezioneQ3Questionario,
+    idQuestionarioTemplateSnapshot: d.idQuestionarioTemplateSnapshot,
+    dataOraAggiornamento: d.dataOraAggiornamento,
+    syncState: rec.syncState,
+  }
+}
+
+/** The screen shape of a citizen's addition; a compilation on the device makes its survey COMPILATA. */
+export function toCittadinoLocale(rec: LocalRecord<CittadinoDati>, q: LocalRecord<QuestionarioDati> | undefined): CittadinoServizioLocale {
+  const d = rec.data
+  return {
+    idLocale: rec.idLocale,
+    idServizioLocale: d.idServizioLocale,
+    idServizio: d.idServizio,
+    idCittadino: d.idCittadino,
+    idQuestionario: d.idQuestionario ?? (typeof rec.idServer === 'string' ? rec.idServer : null),
+    genere: d.genere,
+    fasciaDiEtaId: d.fasciaDiEtaId,
+    titoloDiStudio: d.titoloDiStudio,
+    occupazione: d.occupazione,
+    provinciaDiDomicilio: d.provinciaDiDomicilio,
+    cittadinanza: d.cittadinanza,
+    tipoDocumento: d.tipoDocumento,
+    identificazione: d.identificazione,
+    statoQuestionario: q ? 'COMPILATA' : d.statoQuestionario,
+    dataUltimoAggiornamento: q && q.data.dataCompilazione > d.dataUltimoAggiornamento ? q.data.dataCompilazione : d.dataUltimoAggiornamento,
+    syncState: worstState(rec.syncState, q?.syncState),
+  }
+}
+
+/** The screen shape of a survey instance (the addition's Q1–Q3, the device's Q4 when compiled here). */
+export function toQuestionarioLocale(rec: LocalRecord<CittadinoDati>, q: LocalRecord<QuestionarioDati> | undefined): QuestionarioLocale {
+  const d = rec.data
+  return {
+    idCittadinoServizioLocale: rec.idLocale,
+    idQuestionario: d.idQuestionario ?? (typeof rec.idServer === 'string' ? rec.idServer : null),
+    idServizioLocale: d.idServizioLocale,
+    idQuestionarioTemplate: d.idQuestionarioTemplate,
+    statoQuestionario: q ? 'COMPILATA' : d.statoQuestionario,
+    sezioneQ1Questionario: d.sezioneQ1Questionario,
+    sezioneQ2Questionario: d.sezioneQ2Questionario,
+    sezioneQ3Questionario: d.sezioneQ3Questionario,
+    sezioneQ4Questionario: q ? q.data.sezioneQ4Questionario : d.sezioneQ4Questionario,
+    syncState: worstState(rec.syncState, q?.syncState),
+  }
+}
+
+/** True when the service has at least one citizen on the device (bootstrap copy or local addition). */
+export function serviziConCittadini(cittadini: LocalRecord<CittadinoDati>[]): Set<string> {
+  return new Set(cittadini.map((c) => c.data.idServizioLocale))
+}

@@ -1,0 +1,60 @@
+/**
+ * What the field data layer stores on the device (records of the offline library, `LocalRecord.data`) and
+ * the cache keys of its reference data. One record per entity:
+ * - `servizio` (idLocale = client UUID, or the server's `idLocale`, or `srv-{id}`): {@link ServizioDati};
+ * - `cittadino-servizio` (idLocale = client UUID of the addition, or `srv-{idQuestionario}`; idServer =
+ *   idQuestionario): {@link CittadinoDati}, the citizen's demographics and its survey instance (Q1–Q4);
+ * - `questionario` (same idLocale as the addition; written by a compilation on the device):
+ *   {@link QuestionarioDati}.
+ * No record holds a fiscal code or a document number: those travel only inside outbox payloads.
+ */
+import type { StatoQuestionarioWire } from '../../api/contract/questionario'
+import type { CittadinoServizioLocale, ServizioLocale } from './types'
+
+/** Stored data of a service (the screen shape without the sync state, plus its project). */
+export interface ServizioDati extends Omit<ServizioLocale, 'syncState'> {
+  idProgetto: number
+  /** deleted on the device, waiting for the server's confirmation (hidden from reads) */
+  eliminato?: boolean
+}
+
+/** Stored data of a citizen's addition to a service, with its survey instance. */
+export interface CittadinoDati extends Omit<CittadinoServizioLocale, 'syncState'> {
+  idProgetto: number
+  idEnte: number
+  /** order of addition (bootstrap rows: their position; device additions: ms epoch) */
+  ordine: number
+  idQuestionarioTemplate: string
+  sezioneQ1Questionario: string
+  sezioneQ2Questionario: string
+  sezioneQ3Questionario: string
+  sezioneQ4Questionario: string | null
+}
+
+/** Stored data of a survey compiled on the device (Q4; the consent stays in the outbox payload). */
+export interface QuestionarioDati {
+  idCittadinoServizioLocale: string
+  idServizioLocale: string
+  statoQuestionario: Extract<StatoQuestionarioWire, 'COMPILATA'>
+  sezioneQ4Questionario: string
+  /** ISO timestamp of the compilation on the device */
+  dataCompilazione: string
+}
+
+/** Profile part of the cache key of the reference data. */
+export interface ProfiloCampo {
+  codiceRuolo: string
+  idProgramma: number | null
+  idProgetto: number | null
+  idEnte: number | null
+}
+
+/** Cache key of the reference data (`CampoRiferimenti`) of a field profile. */
+export function riferimentiKey(p: ProfiloCampo): string {
+  return `campo:riferimenti:${p.codiceRuolo}:${p.idProgramma ?? ''}:${p.idProgetto ?? ''}:${p.idEnte ?? ''}`
+}
+
+/** idLocale given to a service known only from the server. */
+export const serverServizioId = (id: number) => `srv-${id}`
+/** idLocale given to a citizen's addition known only from the server. */
+export const serverCittadinoId = (idQuestionario: string) => `srv-${idQuestionario}`

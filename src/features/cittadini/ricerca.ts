@@ -1,0 +1,27 @@
+/**
+ * Step 1 search of 'Aggiungi cittadino al servizio' online: `POST servizio/cittadino` with the profile ids,
+ * `criterioRicerca` (fiscal code or document number, in clear inside the HTTPS body — see the contract's
+ * note) and `tipoDocumento` 'CF' | 'NUM_DOC'; `idServizio` (server id, when known) makes each match carry
+ * `giaAssociatoAlServizio`. Silent call: the modal decides what to show; throws `ApiCallError`.
+ */
+import { apiPost } from '../../api/client'
+import { RicercaCittadinoRispostaSchema, type CittadinoTrovato } from '../../api/contract/cittadino'
+import { getSessionState } from '../../auth/session'
+import type { TipoRicerca } from './aggiungi-cittadino'
+
+export async function cercaCittadino(tipo: TipoRicerca, criterio: string, idServizio: number | null): Promise<CittadinoTrovato[]> {
+  const p = getSessionState().profilo
+  return apiPost(
+    'servizio/cittadino',
+    {
+      idProgramma: p?.idProgramma ?? null,
+      idProgetto: p?.idProgetto ?? null,
+      idEnte: p?.idEnte ?? null,
+      criterioRicerca: criterio,
+      tipoDocumento: tipo,
+      idServizio,
+    },
+    RicercaCittadinoRispostaSchema,
+    { silent: true },
+  )
+}

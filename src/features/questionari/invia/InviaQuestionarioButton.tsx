@@ -1,0 +1,213 @@
+/**
+ * 'Invia questionario' for a citizen of a service (spec 002 §2 "send the survey to the citizen", §7;
+ * platform-frontend §3.6; platform-backend §5.6). Online only: `POST
+ * servizio/cittadino/questionarioCompilato/{id}/invia` (body: the profile ids) creates the link of the
+ * citizen's anonymous page (a new call replaces the previous link), then a modal shows it as a QR code to
+ * frame with the phone's camera, as a read-only field with 'Copia link' (clipboard API, confirmation in
+ * an aria-live region) and 'Condividi' where the browser can share, and its expiry ('Valido fino al …').
+ *
+ * Props: `idQuestionario` — server id of the survey instance, null while it exists only on the device;
+ * `disabled` — the caller's own reason to disable (e.g. survey already compiled).
+ * Disabled with an Italian reason when there is no server id yet or the device is offline. API failures
+ * are shown by the HTTP client's toasts (spec 000 §8).
+ */
+import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { apiPost } from '../../../api/client'
+import { InviaQuestionarioRispostaSchema, type InviaQuestionarioRisposta } from '../../../api/contract/questionario'
+import { getSessionState } from '../../../auth/session'
+import { useConnectivity } from '../../../offline/connectivity'
+import { absoluteLink, motivoDisabilitato, scadenzaText } from './link'
+import { qrSvg, type QrSvg } from './qr'
+
+export interface InviaQuestionarioButtonProps {
+  idQuestionario: string | null
+  disabled?: boolean
+}
+
+function subscribeOnline(cb: () => void): () => void {
+  window.addEventListener('online', cb)
+  window.addEventListener('offline', cb)
+  return () => {
+    window.removeEventListener('online', cb)
+    window.removeEventListener('offline', cb)
+  }
+}
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false
+
+/** Online unless the browser says offline or the API probe failed (ARCHITECTURE outbox point 7). */
+function useOnline(): boolean {
+  const navOnline = useSyncExternalStore(subscribeOnline, browserOnline, () => true)
+  const probe = useConnectivity()
+  return navOnline && probe !== 'offline'
+}
+
+export function InviaQuestionarioButton({ idQuestionario, disabled = false }: InviaQuestionarioButtonProps) {
+  const online = useOnline()
+  const [pending, setPending] = useState(false)
+  const [risposta, setRisposta] = useState<InviaQuestionarioRisposta | null>(null)
+  const [open, setOpen] = useState(false)
+  const reasonId = useId()
+  const reason = disabled ? null : motivoDisabilitato(idQuestionario, online)
+
+  const invia = async () => {
+    if (!idQuestionario || pending) return
+    setPending(true)
+    try {
+      const p = getSessionState().profilo
+      const r = await apiPost(
+        `servizio/cittadino/questionarioCompilato/${encodeURIComponent(idQuestionario)}/invia`,
+        { idProgramma: p?.idProgramma ?? null, idProgetto: p?.idProgetto ?? null, idEnte: p?.idEnte ?? null },
+        InviaQuestionarioRispostaSchema,
+      )
+      setRisposta(r)
+      setOpen(true)
+    } catch {
+      /* the client already showed the error toast */
+    } finally {
+      setPending(false)
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-primary btn-sm"
+        disabled={disabled || reason !== null || pending}
+        aria-describedby={reason ? reasonId : undefined}
+        onClick={() => void invia()}
+        data-testid="invia-questionario"
+      >
+        {pending ? 'Creazione del link…' : 'Invia questionario'}
+      </button>
+      {reason && (
+        <span id={reasonId} className="d-block small text-muted mt-1" data-testid="invia-questionario-motivo">
+          {reason}
+        </span>
+      )}
+      {risposta && <LinkModal risposta={risposta} isOpen={open} onClose={() => setOpen(false)} />}
+    </>
+  )
+}
+
+interface LinkModalProps {
+  risposta: InviaQuestionarioRisposta
+  isOpen: boolean
+  onClose: () => void
+}
+
+/** The modal with the link: QR code, read-only field, 'Copia link', 'Condividi', expiry. */
+function LinkModal({ risposta, isOpen, onClose }: LinkModalProps) {
+  const link = absoluteLink(risposta.link)
+  const [qr, setQr] = useState<QrSvg | null>(null)
+  const [qrFailed, setQrFailed] = useState(false)
+  const [copyMessage, setCopyMessage] = useState('')
+  const inputRef = useRef<HTMLInputElement>(null)
+  const ids = useId()
+  const titleId = `${ids}-titolo`
+  const inputId = `${ids}-link`
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
+
+  useEffect(() => {
+    let active = true
+    setQr(null)
+    setQrFailed(false)
+    setCopyMessage('')
+    qrSvg(link).then(
+      (q) => active && setQr(q),
+      () => active && setQrFailed(true),
+    )
+    return () => {
+      active = false
+    }
+  }, [link])
+
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard?.writeText) throw new Error('clipboard non disponibile')
+      await navigator.clipboard.writeText(link)
+      setCopyMessage('Link copiato negli appunti.')
+    } catch {
+      inputRef.current?.select()
+      setCopyMessage('Non è stato possibile copiare il link: è selezionato, copialo dal menu del telefono.')
+    }
+  }
+
+  const share = async () => {
+    try {
+      await navigator.share({ title: 'Questionario Punto Digitale', text: 'Compila il questionario sul servizio che hai ricevuto:', url: link })
+    } catch {
+      /* share sheet dismissed */
+    }
+  }
+
+  const scadenza = scadenzaText(risposta.scadenza)
+  return (
+    <Modal isOpen={isOpen} toggle={onClose} labelledBy={titleId} data-testid="invia-questionario-modal">
+      <ModalHeader id={titleId} toggle={onClose} closeAriaLabel="Chiudi">
+        Invia il questionario al cittadino
+      </ModalHeader>
+      <ModalBody>
+        <p>Fai inquadrare il codice QR con la fotocamera del telefono del cittadino, oppure copia il link e invialo con un messaggio.</p>
+        <div className="text-center mb-3">
+          {qr ? (
+            <svg
+              role="img"
+              aria-label="Codice QR del link al questionario"
+              viewBox={`0 0 ${qr.size} ${qr.size}`}
+              width="220"
+              height="220"
+              shapeRendering="crispEdges"
+              data-testid="invia-questionario-qr"
+              style={{ maxWidth: '100%', height: 'auto' }}
+            >
+              <rect width={qr.size} height={qr.size} fill="#fff" />
+              <path d={qr.path} fill="#000" />
+            </svg>
+          ) : (
+            <p className="small text-muted mb-0">{qrFailed ? 'Non è stato possibile creare il codice QR: usa il link.' : 'Creazione del codice QR…'}</p>
+          )}
+        </div>
+        <label htmlFor={inputId} className="fw-semibold d-block mb-1">
+          Link al questionario
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="text"
+          className="form-control mb-2"
+          value={link}
+          readOnly
+          aria-readonly="true"
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="invia-questionario-link"
+        />
+        <div className="d-flex flex-wrap gap-2 mb-2">
+          <button type="button" className="btn btn-primary btn-sm" onClick={() => void copy()}>
+            Copia link
+          </button>
+          {canShare && (
+            <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => void share()}>
+              Condividi
+            </button>
+          )}
+        </div>
+        <p role="status" aria-live="polite" className="small mb-2" data-testid="invia-questionario-copiato">
+          {copyMessage}
+        </p>
+        {scadenza && (
+          <p className="mb-1" data-testid="invia-questionario-scadenza">
+            <time dateTime={risposta.scadenza}>{scadenza}</time>
+          </p>
+        )}
+        <p className="small text-muted mb-0">Un nuovo invio crea un nuovo link e disattiva quello precedente.</p>
+      </ModalBody>
+      <ModalFooter>
+        <button type="button" className="btn btn-outline-primary btn-sm" onClick={onClose}>
+          Chiudi
+        </button>
+      </ModalFooter>
+    </Modal>
+  )
+}

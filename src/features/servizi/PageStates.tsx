@@ -1,0 +1,30 @@
+/** Small page states of the services screens: loading (announced), not found, and a notice box. */
+import type { ReactNode } from 'react'
+import { AppLink } from '../../ui/AppLink'
+import { T } from './labels'
+
+export function Loading({ text = T.caricamento }: { text?: string }) {
+  return (
+    <p role="status" aria-live="polite" className="text-secondary my-4">
+      {text}
+    </p>
+  )
+}
+
+export function Notice({ title, children, tone = 'info' }: { title: string; children?: ReactNode; tone?: 'info' | 'warning' | 'danger' }) {
+  return (
+    <div className={`alert alert-${tone} my-4`} role={tone === 'info' ? 'status' : 'alert'} data-testid="servizi-notice">
+      <h2 className="h5">{title}</h2>
+      {children}
+    </div>
+  )
+}
+
+export function ServizioNonTrovato() {
+  return (
+    <Notice title={T.servizioNonTrovato} tone="warning">
+      <p>{T.servizioNonTrovatoTesto}</p>
+      <AppLink to="/area-amministrativa/servizi">{T.tornaElenco}</AppLink>
+    </Notice>
+  )
+}

@@ -1,0 +1,93 @@
+/**
+ * Service detail `/area-amministrativa/servizi/$serviceId/{info|cittadini}` (spec 002 §2, §3 'Service';
+ * platform-frontend §1.4). Facilitators and volunteers read their service from the device (by server id
+ * or device id; offline too) and may edit, delete, add citizens and work on the surveys; managers read
+ * `servizio/{id}/schedaDettaglio` and the citizens online, read-only.
+ */
+import '../servizi.css'
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { QueryProvider } from '../../../api/query'
+import { useSession } from '../../../auth/session'
+import { isFieldRole, useCampoRiferimenti, useServizioCampo } from '../../campo'
+import { Loading, Notice, ServizioNonTrovato } from '../PageStates'
+import { useBreadcrumb } from '../useBreadcrumb'
+import { schedaServizioQuery } from '../api'
+import { CittadiniCampo } from './CittadiniCampo'
+import { CittadiniManager } from './CittadiniManager'
+import { ServizioHeader, type DetailTab } from './ServizioHeader'
+import { ServizioInfo } from './ServizioInfo'
+import { dettaglioDaLocale, dettaglioDaScheda, type DettaglioServizio } from './servizio-detail'
+
+export interface ServizioDetailPageProps {
+  serviceId: string
+  tab: DetailTab
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return <div className="container-xxl pd-page py-4 py-lg-5" data-testid="servizio-detail">{children}</div>
+}
+
+function useDetailBreadcrumb(serviceId: string, nome: string | undefined) {
+  const base = `/area-amministrativa/servizi/${serviceId}`
+  useBreadcrumb({ [base]: nome, [`${base}/info`]: 'Informazioni', [`${base}/cittadini`]: 'Cittadini' })
+}
+
+function DetailCampo({ serviceId, tab }: ServizioDetailPageProps) {
+  const servizio = useServizioCampo(serviceId)
+  const riferimenti = useCampoRiferimenti()
+  const session = useSession()
+  useDetailBreadcrumb(serviceId, servizio?.nome)
+  if (servizio === undefined || riferimenti === undefined) return <Loading />
+  if (servizio === null) return <ServizioNonTrovato />
+  const template = riferimenti?.templateSnapshot.find((t) => t.idQuestionarioTemplate === servizio.idQuestionarioTemplateSnapshot) ?? riferimenti?.template ?? null
+  const d = dettaglioDaLocale(servizio, template, session.profilo?.nomeEnte ?? '')
+  return (
+    <>
+      <ServizioHeader dettaglio={d} serviceId={serviceId} tab={tab} />
+      {tab === 'info' ? (
+        <ServizioInfo dettaglio={d} serviceId={serviceId} />
+      ) : (
+        <QueryProvider>
+          <CittadiniCampo dettaglio={{ ...d, idLocale: servizio.idLocale }} serviceId={serviceId} />
+        </QueryProvider>
+      )}
+    </>
+  )
+}
+
+function DetailManager({ serviceId, tab }: ServizioDetailPageProps) {
+  const q = useQuery(schedaServizioQuery(serviceId))
+  const d: DettaglioServizio | undefined = q.data ? dettaglioDaScheda(q.data) : undefined
+  useDetailBreadcrumb(serviceId, d?.nome)
+  if (q.isPending) return <Loading />
+  if (!d) {
+    return (
+      <Notice title="Servizio non disponibile" tone="warning">
+        <p className="mb-2">Non è stato possibile caricare il servizio. Controlla la connessione e riprova.</p>
+        <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => void q.refetch()}>Riprova</button>
+      </Notice>
+    )
+  }
+  return (
+    <>
+      <ServizioHeader dettaglio={d} serviceId={serviceId} tab={tab} />
+      {tab === 'info' ? <ServizioInfo dettaglio={d} serviceId={serviceId} /> : <CittadiniManager serviceId={serviceId} />}
+    </>
+  )
+}
+
+export function ServizioDetailPage(props: ServizioDetailPageProps) {
+  const session = useSession()
+  return (
+    <Frame>
+      {isFieldRole(session.profilo?.codiceRuolo) ? (
+        <DetailCampo {...props} />
+      ) : (
+        <QueryProvider>
+          <DetailManager {...props} />
+        </QueryProvider>
+      )}
+    </Frame>
+  )
+}

@@ -1,0 +1,35 @@
+/**
+ * A multi-choice question as a fieldset of checkboxes (legend = question, error under the group).
+ * Box ids are `${id}-${index}`, so the form can move focus to the first one.
+ */
+import { toggleValue } from '../../../ui/widgets/filter-options'
+import { FieldError, RequiredMark } from './FieldError'
+
+export interface CheckboxGroupProps {
+  id: string
+  legend: string
+  options: readonly string[]
+  selected: readonly string[]
+  onChange(values: string[]): void
+  required: boolean
+  error?: string | null
+}
+
+export function CheckboxGroup({ id, legend, options, selected, onChange, required, error }: CheckboxGroupProps) {
+  const errorId = `${id}-error`
+  return (
+    <fieldset className="mb-4" aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} data-testid={`group-${id}`}>
+      <legend className="fs-6 fw-semibold mb-2">
+        {legend}
+        <RequiredMark required={required} />
+      </legend>
+      {options.map((o, i) => (
+        <div className="form-check my-1" key={o}>
+          <input id={`${id}-${i}`} type="checkbox" className="form-check-input" checked={selected.includes(o)} onChange={() => onChange(toggleValue(selected, o))} />
+          <label htmlFor={`${id}-${i}`} className="form-check-label">{o}</label>
+        </div>
+      ))}
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  )
+}

@@ -1,0 +1,28 @@
+/** Italian texts of the services screens shared by several components (spec 002 §2, §8; platform-frontend §10.6). */
+
+export const T = {
+  titoloLista: 'Elenco servizi',
+  descrizioneLista: 'Servizi di facilitazione e formazione erogati ai cittadini.',
+  creaServizio: 'Crea servizio',
+  modificaServizio: 'Modifica servizio',
+  filtroTipologia: 'Tipo di servizio prenotato',
+  filtroStato: 'Stato',
+  cercaLabel: 'Cerca servizio',
+  cercaPlaceholder: "Inserisci l'ID o il nome del servizio",
+  scaricaCsv: 'Scarica CSV',
+  csvOffline: 'Sei offline: per scaricare il file CSV serve la connessione.',
+  caricamento: 'Caricamento in corso…',
+  erroreLista: 'Non è stato possibile caricare i servizi. Controlla la connessione e riprova.',
+  riprova: 'Riprova',
+  nonSincronizzato: 'In attesa di invio',
+  servizioNonTrovato: 'Servizio non trovato',
+  servizioNonTrovatoTesto: 'Il servizio non è presente su questo dispositivo o non è visibile con il tuo ruolo.',
+  tornaElenco: 'Torna all’elenco dei servizi',
+} as const
+
+/** Survey states in the UI: the wire values with spaces (spec 002 §4). */
+export const STATI_QUESTIONARIO_UI = [
+  { value: 'NON_COMPILATA', label: 'NON COMPILATA' },
+  { value: 'INVIATO', label: 'INVIATO' },
+  { value: 'COMPILATA', label: 'COMPILATA' },
+] as const

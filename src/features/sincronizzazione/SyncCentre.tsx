@@ -1,0 +1,219 @@
+/**
+ * Sync centre '/area-personale/sincronizzazione' (ARCHITECTURE.md outbox points 4 and 9): every operation
+ * saved on this device and not yet confirmed by the server, by state — 'Richiede attenzione', paused for
+ * the login, retry scheduled (with the next attempt time), sending, waiting — with counts, 'Sincronizza ora'
+ * (disabled offline, with the reason), 'Esporta (JSON)' (file `punto-digitale-operazioni-<date>.json`) and,
+ * per operation, 'Riprova', 'Modifica' and 'Elimina' (after a confirmation). Empty state: 'Tutte le
+ * operazioni sono state inviate'. Reads the offline library only, so it works offline.
+ */
+import { Icon } from 'design-react-kit'
+import { useEffect, useRef, useState } from 'react'
+import { useSession } from '../../auth/session'
+import { exportEntries, retryEntry, storageEstimate, syncNow, useEntries, useSyncStatus, type OutboxEntry, type ReplayResult, type StorageEstimate } from '../../offline'
+import { EmptyState } from '../../ui/feedback/EmptyState'
+import { DiscardEntryModal } from './DiscardEntryModal'
+import { downloadText } from './download'
+import { EditEntryModal } from './EditEntryModal'
+import { EntryCard } from './EntryCard'
+import { exportFileName, formatTime, GROUP_ORDER, GROUP_TITLES, groupEntries } from './format'
+
+export const EMPTY_TEXT = 'Tutte le operazioni sono state inviate'
+export const OFFLINE_REASON = 'Sei offline: le operazioni restano salvate sul dispositivo e saranno inviate automaticamente appena la connessione torna.'
+
+/** The message after 'Sincronizza ora' (exported for tests). */
+export function syncResultMessage(r: ReplayResult): string {
+  if (r.stopped === 'offline') return 'Server non raggiungibile: le operazioni restano salvate e saranno inviate appena possibile.'
+  if (r.stopped === 'auth') return 'La sessione è scaduta: accedi di nuovo per inviare le operazioni salvate. Nessun dato andrà perso.'
+  if (r.stopped === 'error' || r.stopped === 'closed') return 'Invio interrotto: nessun dato è andato perso. Riprova tra poco.'
+  if (!r.ran) return 'Le operazioni sono già in invio da un’altra scheda di Punto Digitale.'
+  const parts = [r.sent === 1 ? '1 operazione inviata' : `${r.sent} operazioni inviate`]
+  if (r.retrying > 0) parts.push(`${r.retrying} da ritentare`)
+  if (r.attention > 0) parts.push(`${r.attention} da verificare`)
+  return `Sincronizzazione completata: ${parts.join(', ')}.`
+}
+
+const mb = (bytes: number) => (bytes / (1024 * 1024)).toLocaleString('it-IT', { maximumFractionDigits: 1 })
+
+export function SyncCentre() {
+  const entries = useEntries()
+  const status = useSyncStatus()
+  const { user } = useSession()
+  const profiles = user?.profiliUtente ?? []
+  const offline = status.connectivity === 'offline'
+  const [message, setMessage] = useState<{ text: string; tone: 'info' | 'success' | 'danger' } | null>(null)
+  const [syncing, setSyncing] = useState(false)
+  const [busyId, setBusyId] = useState<string | null>(null)
+  const [editing, setEditing] = useState<OutboxEntry | null>(null)
+  const [discarding, setDiscarding] = useState<OutboxEntry | null>(null)
+  const [storage, setStorage] = useState<StorageEstimate | null>(null)
+  const messageRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    let alive = true
+    void storageEstimate().then((s) => {
+      if (alive) setStorage(s)
+    })
+    return () => {
+      alive = false
+    }
+  }, [entries?.length])
+
+  const say = (text: string, tone: 'info' | 'success' | 'danger' = 'info', focus = false) => {
+    setMessage({ text, tone })
+    if (focus) setTimeout(() => messageRef.current?.focus(), 0)
+  }
+
+  const sync = async () => {
+    setSyncing(true)
+    say('Invio in corso…')
+    try {
+      const r = await syncNow()
+      say(syncResultMessage(r), r.stopped ? 'danger' : 'success')
+    } finally {
+      setSyncing(false)
+    }
+  }
+
+  const retry = async (e: OutboxEntry) => {
+    setBusyId(e.id)
+    try {
+      await retryEntry(e.id)
+      say(offline ? 'Operazione rimessa in coda: sarà inviata quando torna la connessione.' : 'Operazione rimessa in coda: invio in corso.', 'success')
+    } catch (err) {
+      say(err instanceof Error ? err.message : 'Operazione non riuscita.', 'danger')
+    } finally {
+      setBusyId(null)
+    }
+  }
+
+  const exportAll = async () => {
+    try {
+      downloadText(exportFileName(), await exportEntries())
+      say(`File ${exportFileName()} scaricato. Contiene dati personali dei cittadini: conservalo con cura ed eliminalo quando non serve più.`, 'success')
+    } catch (err) {
+      say(err instanceof Error ? err.message : 'Esportazione non riuscita.', 'danger')
+    }
+  }
+
+  const groups = entries ? groupEntries(entries) : null
+  const open = entries?.filter((e) => e.status !== 'done') ?? []
+  const dependentsOf = (id: string) => open.filter((d) => d.dependsOn.includes(id)).length
+  const counts: Array<[string, number]> = groups ? GROUP_ORDER.map((g) => [GROUP_TITLES[g], groups[g].length]) : []
+  const reasonId = 'pd-sync-offline-reason'
+
+  return (
+    <div className="container-xxl pd-page py-4 py-lg-5" data-testid="sync-centre">
+      <h1 className="mb-3">Sincronizzazione</h1>
+      <p className="lead">
+        Le operazioni fatte sul campo restano salvate su questo dispositivo finché il server non le conferma. Qui vedi quelle non ancora
+        inviate e puoi correggere quelle che richiedono attenzione.
+      </p>
+
+      <section aria-labelledby="pd-sync-summary" className="mb-4">
+        <h2 id="pd-sync-summary" className="h4 mb-3">
+          Riepilogo
+        </h2>
+        <dl className="row mb-2">
+          <div className="col-12 col-sm-6 col-lg-4 mb-2">
+            <dt className="small text-secondary fw-normal">Connessione al server</dt>
+            <dd className="mb-0 fw-semibold" data-testid="sync-connectivity">
+              {offline ? 'Offline' : status.connectivity === 'online' ? 'Online' : 'Verifica in corso'}
+            </dd>
+          </div>
+          <div className="col-12 col-sm-6 col-lg-4 mb-2">
+            <dt className="small text-secondary fw-normal">Ultima sincronizzazione</dt>
+            <dd className="mb-0 fw-semibold">{status.lastSyncAt ? formatTime(status.lastSyncAt) : 'Mai'}</dd>
+          </div>
+          {storage && (
+            <div className="col-12 col-sm-6 col-lg-4 mb-2">
+              <dt className="small text-secondary fw-normal">Spazio usato sul dispositivo</dt>
+              <dd className="mb-0 fw-semibold">{`${mb(storage.usage)} MB di ${mb(storage.quota)} MB`}</dd>
+            </div>
+          )}
+          {counts.map(([label, n]) => (
+            <div className="col-6 col-sm-4 col-lg mb-2" key={label}>
+              <dt className="small text-secondary fw-normal">{label}</dt>
+              <dd className="mb-0 fw-semibold" data-testid={`sync-count-${label}`}>
+                {n}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <div className="d-flex flex-wrap gap-2 align-items-center">
+          <button
+            type="button"
+            className="btn btn-primary d-inline-flex align-items-center gap-2"
+            onClick={() => void sync()}
+            disabled={offline || syncing}
+            aria-describedby={offline ? reasonId : undefined}
+          >
+            <Icon icon="it-refresh" color="white" size="sm" aria-hidden />
+            Sincronizza ora
+          </button>
+          <button type="button" className="btn btn-outline-primary d-inline-flex align-items-center gap-2" onClick={() => void exportAll()} disabled={!entries}>
+            <Icon icon="it-download" color="primary" size="sm" aria-hidden />
+            Esporta (JSON)
+          </button>
+        </div>
+        {offline && (
+          <p id={reasonId} className="small mt-2 mb-0" data-testid="sync-offline-reason">
+            {OFFLINE_REASON}
+          </p>
+        )}
+        <div ref={messageRef} tabIndex={-1} role="status" aria-live="polite" className="mt-3" data-testid="sync-message">
+          {message && <div className={`alert alert-${message.tone} mb-0`}>{message.text}</div>}
+        </div>
+      </section>
+
+      {!entries ? (
+        <p role="status">Caricamento delle operazioni…</p>
+      ) : open.length === 0 ? (
+        <EmptyState text={EMPTY_TEXT}>Non ci sono operazioni in attesa su questo dispositivo.</EmptyState>
+      ) : (
+        GROUP_ORDER.filter((g) => groups && groups[g].length > 0).map((g) => (
+          <section key={g} aria-labelledby={`pd-sync-group-${g}`} className="mb-4" data-testid={`sync-group-${g}`}>
+            <h2 id={`pd-sync-group-${g}`} className="h4 mb-3">
+              {`${GROUP_TITLES[g]} (${groups?.[g].length ?? 0})`}
+            </h2>
+            {groups?.[g].map((e) => (
+              <EntryCard
+                key={e.id}
+                entry={e}
+                profiles={profiles}
+                busy={busyId === e.id}
+                onRetry={(x) => void retry(x)}
+                onEdit={setEditing}
+                onDiscard={setDiscarding}
+              />
+            ))}
+          </section>
+        ))
+      )}
+
+      {editing && (
+        <EditEntryModal
+          key={editing.id}
+          entry={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(text) => {
+            setEditing(null)
+            say(text, 'success')
+            if (!offline) void syncNow({ force: false })
+          }}
+        />
+      )}
+      {discarding && (
+        <DiscardEntryModal
+          key={discarding.id}
+          entry={discarding}
+          dependents={dependentsOf(discarding.id)}
+          onClose={() => setDiscarding(null)}
+          onDiscarded={(text) => {
+            setDiscarding(null)
+            say(text, 'success', true)
+          }}
+        />
+      )}
+    </div>
+  )
+}

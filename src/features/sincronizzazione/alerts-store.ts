@@ -1,0 +1,82 @@
+/**
+ * State of the sync alerts rendered in the shell slots: the 'session expired' alert (offline event
+ * 'auth-required') and the logout warning with unsent operations (a pending question answered by the
+ * modal). Plain module state + `useSyncExternalStore`.
+ */
+import { useSyncExternalStore } from 'react'
+
+/** The logout warning being shown: how many operations are unsent. */
+export interface LogoutQuestion {
+  count: number
+}
+
+interface State {
+  authRequired: boolean
+  logout: LogoutQuestion | null
+}
+
+let state: State = { authRequired: false, logout: null }
+let answer: ((proceed: boolean) => void) | null = null
+const listeners = new Set<() => void>()
+
+function set(next: Partial<State>): void {
+  state = { ...state, ...next }
+  listeners.forEach((l) => l())
+}
+
+function subscribe(l: () => void): () => void {
+  listeners.add(l)
+  return () => {
+    listeners.delete(l)
+  }
+}
+const get = () => state
+
+/** React hook: `{ authRequired, logout }`. */
+export function useSyncAlerts(): State {
+  return useSyncExternalStore(subscribe, get, get)
+}
+
+/** Current state without React (tests). */
+export function getSyncAlerts(): State {
+  return state
+}
+
+/** Shows or hides the 'La sessione è scaduta' alert. */
+export function setAuthRequired(on: boolean): void {
+  if (state.authRequired !== on) set({ authRequired: on })
+}
+
+/**
+ * Opens the logout warning for `count` unsent operations and resolves with the user's answer:
+ * true = 'Esci comunque', false = 'Annulla' (or closed). A second question cancels the first.
+ */
+export function askLogoutConfirmation(count: number): Promise<boolean> {
+  answer?.(false)
+  return new Promise<boolean>((resolve) => {
+    answer = resolve
+    set({ logout: { count } })
+  })
+}
+
+/** Answers the open logout warning and closes it. */
+export function answerLogout(proceed: boolean): void {
+  const a = answer
+  answer = null
+  set({ logout: null })
+  a?.(proceed)
+}
+
+/** Updates the count of the open warning (e.g. after 'Sincronizza ora' sent some). */
+export function updateLogoutCount(count: number): void {
+  if (state.logout && state.logout.count !== count) set({ logout: { count } })
+}
+
+/** Clears everything (wiring stopped, tests); an open logout question is answered 'Annulla'. */
+export function resetSyncAlerts(): void {
+  const a = answer
+  answer = null
+  state = { authRequired: false, logout: null }
+  listeners.forEach((l) => l())
+  a?.(false)
+}

@@ -1,0 +1,8 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+
+/** `/area-amministrativa/servizi/$serviceId` opens the 'Informazioni' tab (platform-frontend §1.4). */
+export const Route = createFileRoute('/area-amministrativa/servizi/$serviceId/')({
+  beforeLoad: ({ params }) => {
+    throw redirect({ to: '/area-amministrativa/servizi/$serviceId/info', params, replace: true })
+  },
+})

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requirePermissions } from '../../../../auth/guards'
+import { ServizioDetailPage } from '../../../../features/servizi/detail/ServizioDetailPage'
+
+/** Service detail, tab 'Informazioni' (view.card.serv). */
+export const Route = createFileRoute('/area-amministrativa/servizi/$serviceId/info')({
+  beforeLoad: requirePermissions(['tab.am', 'view.card.serv'], '/area-amministrativa/servizi'),
+  component: function ServizioInfoRoute() {
+    const { serviceId } = Route.useParams()
+    return <ServizioDetailPage serviceId={serviceId} tab="info" />
+  },
+})

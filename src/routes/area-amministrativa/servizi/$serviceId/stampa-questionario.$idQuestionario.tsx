@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requirePermissions } from '../../../../auth/guards'
+import { StampaQuestionarioPage } from '../../../../features/questionari/StampaQuestionarioPage'
+
+/** Printable blank survey (spec 002 §2, access tab.am), drawn without the shell (`isBarePage`). */
+export const Route = createFileRoute('/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario')({
+  beforeLoad: requirePermissions(['tab.am']),
+  component: function StampaQuestionarioRoute() {
+    const { serviceId, idQuestionario } = Route.useParams()
+    return <StampaQuestionarioPage serviceId={serviceId} idQuestionario={idQuestionario} />
+  },
+})

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requireLogin } from '../../auth/guards'
+import { SyncCentre } from '../../features/sincronizzazione/SyncCentre'
+
+/** `/area-personale/sincronizzazione`: the sync centre (operations saved on the device and not yet confirmed). */
+export const Route = createFileRoute('/area-personale/sincronizzazione')({
+  beforeLoad: requireLogin(),
+  component: SyncCentre,
+})

@@ -1,0 +1,61 @@
+/**
+ * Duration input 'hh:mm' (spec 000 §5, §2.7): hours up to 3 digits, minutes up to 2 digits and at most
+ * 59, no signs, 1–6 characters; keystrokes breaking the rules are refused, '.' and ',' become ':'; on
+ * blur the value is padded ('5' → '5:00', '1:5' → '1:05'). A controlled bootstrap-italia text field
+ * with its label, hint and error (`aria-invalid`, `aria-describedby`).
+ */
+import { useId } from 'react'
+import { padDuration } from '../../lib/duration'
+import { nextDurationValue } from './duration-input'
+
+export interface DurationInputProps {
+  label: string
+  value: string
+  onChange(value: string): void
+  /** called after the blur padding, with the padded value */
+  onBlur?(value: string): void
+  id?: string
+  required?: boolean
+  error?: string | null
+  hint?: string
+  disabled?: boolean
+}
+
+export function DurationInput({ label, value, onChange, onBlur, id, required, error, hint = 'Formato ore:minuti, ad esempio 1:30', disabled }: DurationInputProps) {
+  const auto = useId()
+  const inputId = id ?? `${auto}-durata`
+  const hintId = `${inputId}-hint`
+  const errorId = `${inputId}-error`
+  return (
+    <div className="form-group pd-duration-input">
+      <label htmlFor={inputId} className="active">
+        {label}
+        {required && <span aria-hidden> *</span>}
+      </label>
+      <input
+        id={inputId}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        placeholder="hh:mm"
+        maxLength={6}
+        value={value}
+        required={required}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        onChange={(e) => onChange(nextDurationValue(value, e.target.value))}
+        onBlur={() => {
+          const padded = padDuration(value)
+          if (padded !== value) onChange(padded)
+          onBlur?.(padded)
+        }}
+      />
+      <small id={hintId} className="form-text">{hint}</small>
+      {error && (
+        <div id={errorId} className="invalid-feedback d-block">{error}</div>
+      )}
+    </div>
+  )
+}

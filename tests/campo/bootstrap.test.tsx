@@ -1,0 +1,217 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, renderHook, waitFor } from '@testing-library/react'
+
+vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn(), redirectBrowser: vi.fn(), registerNavigator: vi.fn(), reloadPage: vi.fn() }))
+
+import type { CampoBootstrap } from '../../src/api/contract/campo'
+import {
+  aggiungiCittadino, compilaQuestionario, creaServizio, modificaServizio, refreshCampo, startCampo, useCampoRiferimenti, useCittadiniServizioCampo,
+  useQuestionarioCampo, useServiziCampo, useServizioCampo,
+} from '../../src/features/campo'
+import { setBootstrapFetcherForTests, storeBootstrap } from '../../src/features/campo/bootstrap'
+import { registerCampoHandlers } from '../../src/features/campo/handlers'
+import { currentDb, getRecord, listRecords, runReplay } from '../../src/offline'
+import { configureConnectivityForTests } from '../../src/offline/connectivity'
+import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
+import { resetDbs, setupReplay } from '../offline/helpers'
+import { FAC, VOL, bootstrap, fakeApi, login, servizioInput, storeRiferimenti } from './helpers'
+
+const Q3 = encodeSection({ ...sectionHeader('Q3'), answers: { '22': '2025-02-01', '23': '2:00', '24': ['Formazione online'] } })
+const Q1 = encodeSection({ ...sectionHeader('Q1'), answers: { '1': 'Codice fiscale disponibile ma non visualizzabile', '5': 'F' } })
+const Q2 = encodeSection({ ...sectionHeader('Q2'), answers: { '20': 'Sì' } })
+const Q4 = encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['TV'] } })
+
+/** One server service (12, 'Laboratorio PEC') with one citizen (77) and its survey 'q-77'. */
+function serverSnapshot(extra: Partial<CampoBootstrap['servizi'][number]> = {}): CampoBootstrap {
+  return bootstrap({
+    servizi: [{
+      id: 12, idLocale: null, nome: 'Laboratorio PEC', data: '2025-02-01', durataServizio: '2:00', tipologiaServizio: ['Formazione online'], idEnte: 100,
+      idSede: 8, nomeSede: 'Centro anziani', stato: 'ATTIVO', sezioneQ3Questionario: Q3, idQuestionarioTemplateSnapshot: 'tpl-1',
+      dataOraAggiornamento: '2025-02-01T10:00:00.000Z', ...extra,
+    }],
+    cittadini: [{ idCittadino: 77, genere: 'F', fasciaDiEtaId: 2, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', tipoDocumento: null }],
+    questionari: [{
+      idQuestionarioCompilato: 'q-77', idServizio: 12, idCittadino: 77, idQuestionarioTemplate: 'tpl-1', statoQuestionario: 'NON_COMPILATA',
+      dataOraAggiornamento: '2025-02-01T10:05:00.000Z', sezioneQ1Questionario: Q1, sezioneQ2Questionario: Q2, sezioneQ3Questionario: Q3, sezioneQ4Questionario: null,
+    }],
+  })
+}
+
+let unregister: () => void = () => undefined
+beforeEach(async () => {
+  localStorage.clear()
+  await resetDbs()
+  configureConnectivityForTests({ state: 'online' })
+  await login(FAC)
+  unregister = registerCampoHandlers()
+})
+afterEach(() => {
+  unregister()
+  setBootstrapFetcherForTests(null)
+})
+
+describe('bootstrap on the device', () => {
+  it('stores services, additions and reference data; server rows get srv- ids', async () => {
+    await storeBootstrap(currentDb()!, serverSnapshot(), Date.now())
+    expect(await getRecord('servizio', 'srv-12')).toMatchObject({ idServer: 12, syncState: 'confermato', data: { nome: 'Laboratorio PEC', idProgetto: 10 } })
+    expect(await getRecord('cittadino-servizio', 'srv-q-77')).toMatchObject({ idServer: 'q-77', data: { idServizioLocale: 'srv-12', idCittadino: 77, identificazione: 'CF' } })
+  })
+
+  it('does not clobber a pending local edit; the edit survives until confirmed', async () => {
+    await storeBootstrap(currentDb()!, serverSnapshot(), Date.now())
+    await modificaServizio('srv-12', servizioInput({ nome: 'Laboratorio PEC e SPID', idSede: 8 }))
+    await storeBootstrap(currentDb()!, serverSnapshot(), Date.now())
+    expect(await getRecord('servizio', 'srv-12')).toMatchObject({ syncState: 'locale', data: { nome: 'Laboratorio PEC e SPID' } })
+    // once confirmed, the next snapshot (with the server's new name) is taken
+    setupReplay({ transport: fakeApi().transport })
+    await runReplay(currentDb()!)
+    await storeBootstrap(currentDb()!, serverSnapshot({ nome: 'Laboratorio PEC e SPID (server)' }), Date.now())
+    expect(await getRecord('servizio', 'srv-12')).toMatchObject({ syncState: 'confermato', data: { nome: 'Laboratorio PEC e SPID (server)' } })
+  })
+
+  it('maps server rows onto the local copies created on the device (no duplicates) and removes what the server deleted', async () => {
+    await storeRiferimenti()
+    const s = await creaServizio(servizioInput())
+    const c = await aggiungiCittadino(s.idLocale, { codiceFiscale: 'BNCMRC69S02H501X', titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: false })
+    setupReplay({ transport: fakeApi().transport })
+    await runReplay(currentDb()!)
+    const before = Date.now() + 1
+    const snap = serverSnapshot()
+    snap.servizi.push({ ...snap.servizi[0]!, id: 500, idLocale: s.idLocale, nome: 'Corso SPID', stato: 'ATTIVO' })
+    snap.questionari.push({ ...snap.questionari[0]!, idQuestionarioCompilato: 'q-900', idServizio: 500, idCittadino: 900 })
+    snap.cittadini.push({ ...snap.cittadini[0]!, idCittadino: 900 })
+    await storeBootstrap(currentDb()!, snap, before)
+    expect((await listRecords('servizio')).map((r) => r.idLocale).sort()).toEqual([s.idLocale, 'srv-12'].sort())
+    expect((await listRecords('cittadino-servizio')).map((r) => r.idLocale).sort()).toEqual([c.idLocale, 'srv-q-77'].sort())
+    // service 12 deleted elsewhere: gone with its citizen at the next snapshot
+    snap.servizi.shift()
+    snap.questionari.shift()
+    await storeBootstrap(currentDb()!, snap, Date.now() + 1)
+    expect((await listRecords('servizio')).map((r) => r.idLocale)).toEqual([s.idLocale])
+    expect((await listRecords('cittadino-servizio')).map((r) => r.idLocale)).toEqual([c.idLocale])
+  })
+
+  it('a snapshot taken before a creation was confirmed does not remove it, nor bring back a service deleted here', async () => {
+    await storeRiferimenti()
+    await storeBootstrap(currentDb()!, serverSnapshot(), Date.now())
+    const startedAt = Date.now()
+    const s = await creaServizio(servizioInput())
+    setupReplay({ transport: fakeApi().transport })
+    await runReplay(currentDb()!)
+    expect(await getRecord('servizio', s.idLocale)).toMatchObject({ syncState: 'confermato', idServer: 500 })
+    // the snapshot left before the confirmation: service 500 is not in it
+    await storeBootstrap(currentDb()!, serverSnapshot(), startedAt - 1)
+    expect(await getRecord('servizio', s.idLocale)).toMatchObject({ idServer: 500 })
+    // service 12 deleted on this device and confirmed; an older snapshot still lists it
+    const { eliminaServizio } = await import('../../src/features/campo')
+    await storeBootstrap(currentDb()!, serverSnapshot({ stato: 'NON ATTIVO' }), Date.now())
+    const snapNoCitizens = { ...serverSnapshot({ stato: 'NON ATTIVO' }), questionari: [], cittadini: [] }
+    await storeBootstrap(currentDb()!, snapNoCitizens, Date.now() + 1)
+    await eliminaServizio('srv-12')
+    await runReplay(currentDb()!)
+    expect(await getRecord('servizio', 'srv-12')).toBeUndefined()
+    await storeBootstrap(currentDb()!, snapNoCitizens, startedAt)
+    expect(await getRecord('servizio', 'srv-12')).toBeUndefined()
+  })
+
+  it('refreshCampo fetches the current FAC/VOL profile, silently ignores failures, and does nothing for other roles or offline', async () => {
+    const fetcher = vi.fn(async () => serverSnapshot())
+    setBootstrapFetcherForTests(fetcher)
+    await refreshCampo()
+    expect(fetcher).toHaveBeenCalledWith({ codiceRuolo: 'FAC', idProgramma: 1, idProgetto: 10, idEnte: 100 })
+    expect(await getRecord('servizio', 'srv-12')).toBeDefined()
+    fetcher.mockRejectedValueOnce(new Error('rete'))
+    await expect(refreshCampo()).resolves.toBeUndefined()
+    configureConnectivityForTests({ state: 'offline' })
+    await refreshCampo()
+    configureConnectivityForTests({ state: 'online' })
+    await login({ ...FAC, codiceRuolo: 'DTD' })
+    await refreshCampo()
+    expect(fetcher).toHaveBeenCalledTimes(2)
+  })
+
+  it('startCampo registers the handlers and refreshes at start, on profile change and when the API is reachable again', async () => {
+    unregister()
+    const fetcher = vi.fn(async (p: { codiceRuolo: string }) => ({ ...serverSnapshot(), profilo: { ...serverSnapshot().profilo, codiceRuolo: p.codiceRuolo } }))
+    setBootstrapFetcherForTests(fetcher)
+    const stop = startCampo()
+    try {
+      await waitFor(() => expect(fetcher).toHaveBeenCalledTimes(1))
+      await login(VOL)
+      await waitFor(() => expect(fetcher).toHaveBeenCalledTimes(2))
+      expect(fetcher.mock.calls[1]![0]).toMatchObject({ codiceRuolo: 'VOL', idProgetto: 20 })
+      configureConnectivityForTests({ state: 'offline' })
+      const { reportReachable } = await import('../../src/offline/connectivity')
+      reportReachable()
+      await waitFor(() => expect(fetcher).toHaveBeenCalledTimes(3))
+    } finally {
+      stop()
+    }
+  })
+})
+
+describe('live reads', () => {
+  it('merge the bootstrap copy and local records, with sync state and the local status rules', async () => {
+    await storeRiferimenti()
+    await storeBootstrap(currentDb()!, serverSnapshot(), Date.now())
+    const servizi = renderHook(() => useServiziCampo())
+    await waitFor(() => expect(servizi.result.current).toHaveLength(1))
+    expect(servizi.result.current![0]).toMatchObject({ idLocale: 'srv-12', syncState: 'confermato', stato: 'ATTIVO' })
+
+    let nuovo = ''
+    await act(async () => {
+      nuovo = (await creaServizio(servizioInput())).idLocale
+    })
+    await waitFor(() => expect(servizi.result.current).toHaveLength(2))
+    // newest date first; not yet confirmed
+    expect(servizi.result.current!.map((s) => [s.nome, s.stato, s.syncState])).toEqual([['Corso SPID', 'NON ATTIVO', 'locale'], ['Laboratorio PEC', 'ATTIVO', 'confermato']])
+
+    const byServerId = renderHook(() => useServizioCampo('12'))
+    await waitFor(() => expect(byServerId.result.current).toMatchObject({ idLocale: 'srv-12' }))
+    const unknown = renderHook(() => useServizioCampo('sconosciuto'))
+    await waitFor(() => expect(unknown.result.current).toBeNull())
+
+    const uno = renderHook(() => useServizioCampo(nuovo))
+    const cittadini = renderHook(() => useCittadiniServizioCampo(nuovo))
+    await waitFor(() => expect(cittadini.result.current).toEqual([]))
+    let add = ''
+    await act(async () => {
+      add = (await aggiungiCittadino(nuovo, { codiceFiscale: 'BNCMRC69S02H501X', titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: false })).idLocale
+    })
+    await waitFor(() => expect(cittadini.result.current).toHaveLength(1))
+    // first citizen on the device: the service is ATTIVO
+    await waitFor(() => expect(uno.result.current).toMatchObject({ stato: 'ATTIVO', syncState: 'locale' }))
+    expect(cittadini.result.current![0]).toMatchObject({ statoQuestionario: 'NON_COMPILATA', syncState: 'locale', idQuestionario: null })
+
+    const q = renderHook(() => useQuestionarioCampo(add))
+    await waitFor(() => expect(q.result.current).toMatchObject({ statoQuestionario: 'NON_COMPILATA', sezioneQ4Questionario: null }))
+    await act(async () => {
+      await compilaQuestionario(add, Q4)
+    })
+    await waitFor(() => expect(q.result.current).toMatchObject({ statoQuestionario: 'COMPILATA', sezioneQ4Questionario: Q4, syncState: 'locale' }))
+    await waitFor(() => expect(cittadini.result.current![0]).toMatchObject({ statoQuestionario: 'COMPILATA' }))
+
+    // replayed: confirmed, reachable by the server idQuestionario too
+    setupReplay({ transport: fakeApi().transport })
+    await act(async () => {
+      await runReplay(currentDb()!)
+    })
+    await waitFor(() => expect(q.result.current).toMatchObject({ syncState: 'confermato', idQuestionario: 'q-900' }))
+    const byQ = renderHook(() => useQuestionarioCampo('q-900'))
+    await waitFor(() => expect(byQ.result.current).toMatchObject({ idCittadinoServizioLocale: add }))
+    const server = renderHook(() => useQuestionarioCampo('q-77'))
+    await waitFor(() => expect(server.result.current).toMatchObject({ idCittadinoServizioLocale: 'srv-q-77', sezioneQ1Questionario: Q1 }))
+  })
+
+  it("show only the current profile's services and its reference data", async () => {
+    await storeBootstrap(currentDb()!, serverSnapshot(), Date.now())
+    const rif = renderHook(() => useCampoRiferimenti())
+    await waitFor(() => expect(rif.result.current).toMatchObject({ progetto: { dataInizio: '2025-01-01' }, sedi: [{ id: 7 }, { id: 8 }] }))
+    await act(async () => {
+      await login(VOL)
+    })
+    const servizi = renderHook(() => useServiziCampo())
+    await waitFor(() => expect(servizi.result.current).toEqual([]))
+    await waitFor(() => expect(rif.result.current).toBeNull())
+  })
+})

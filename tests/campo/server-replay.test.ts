@@ -1,0 +1,120 @@
+// @vitest-environment node
+/**
+ * The field data layer against the real reference server (createTestServer, PGlite): bootstrap fetched
+ * and stored on the device, a service + citizen + survey made offline, replayed through a transport that
+ * calls `app.inject`, then a second bootstrap that maps the server rows onto the device copies.
+ */
+import { and, eq } from 'drizzle-orm'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { Profilo } from '../../src/api/contract/contesto'
+
+const session = vi.hoisted(() => ({ profilo: null as Profilo | null, cf: '' }))
+vi.mock('../../src/auth/session', () => {
+  const state = () => ({ status: 'authenticated', user: null, profilo: session.profilo, permessi: [], isOfflineSession: false, needsProfileChoice: false })
+  return { getSessionState: state, useSession: state, currentFiscalCode: () => session.cf, subscribeSession: () => () => undefined }
+})
+
+import { questionarioCompilato, servizio, servizioXCittadino } from '../../server/db/schema'
+import { ApiCallError } from '../../src/api/client'
+import { CampoBootstrapSchema } from '../../src/api/contract/campo'
+import { aggiungiCittadino, compilaQuestionario, creaServizio } from '../../src/features/campo'
+import { storeBootstrap } from '../../src/features/campo/bootstrap'
+import { registerCampoHandlers } from '../../src/features/campo/handlers'
+import { closeUserDb, currentDb, getRecord, listEntries, listRecords, openUserDb, runReplay } from '../../src/offline'
+import type { OutboxRequest } from '../../src/offline/handlers'
+import { configureConnectivityForTests } from '../../src/offline/connectivity'
+import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
+import { createTestServer, TEST_HOST, type TestServer } from '../server/helpers'
+import { actor, CF, fiscalCodeAged, type Actor } from '../server/field/fixtures'
+import { setupReplay } from '../offline/helpers'
+
+describe('replay against the reference server', () => {
+  let server: TestServer
+  let sara: Actor
+  let unregister: () => void
+
+  /** The outbox transport over `app.inject` (headers as httpTransport sends them). */
+  const injectTransport = async (req: OutboxRequest): Promise<unknown> => {
+    const res = await server.app.inject({
+      method: req.method, url: `/api/${req.path}`,
+      headers: { host: TEST_HOST, authToken: sara.token, userRole: req.roleContext.codiceRuolo, 'idempotency-key': req.idempotencyKey },
+      payload: (req.body ?? {}) as object,
+    })
+    const body = res.body ? (JSON.parse(res.body) as { errorCode?: string; message?: string }) : null
+    if (res.statusCode >= 400) throw new ApiCallError(res.statusCode, body?.errorCode ?? null, body?.message ?? 'errore', 'http')
+    return body
+  }
+
+  const fetchBootstrap = async () => {
+    const { idProgramma, idProgetto, idEnte } = sara.ids
+    const res = await server.app.inject({
+      method: 'GET', url: `/api/campo/bootstrap?idProgramma=${idProgramma}&idProgetto=${idProgetto}&idEnte=${idEnte}`,
+      headers: { host: TEST_HOST, authToken: sara.token, userRole: 'FAC' },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    return v.parse(CampoBootstrapSchema, res.json())
+  }
+
+  beforeAll(async () => {
+    server = await createTestServer()
+    sara = await actor(server, CF.SARA, 'FAC')
+    session.cf = CF.SARA
+    session.profilo = {
+      codiceRuolo: 'FAC', descrizioneRuolo: 'FAC', descrizioneRuoloCompleta: 'FAC', idProgramma: sara.ids.idProgramma, nomeProgramma: null,
+      idProgetto: sara.ids.idProgetto, nomeProgettoBreve: null, idEnte: sara.ids.idEnte, nomeEnte: null, descrizioneEstesaEnte: null, policy: 'RFD',
+    }
+    const db = await openUserDb(CF.SARA)
+    await Promise.all(db.tables.map((t) => t.clear()))
+    unregister = registerCampoHandlers()
+  })
+  afterAll(async () => {
+    unregister?.()
+    closeUserDb()
+    await server?.close()
+  })
+
+  it('creates the service, adds the citizen and compiles the survey once, with the device ids mapped back', async () => {
+    const startedAt = Date.now()
+    const first = await fetchBootstrap()
+    await storeBootstrap(currentDb()!, first, startedAt)
+    const before = (await listRecords('servizio')).length
+    expect(before).toBe(first.servizi.length)
+
+    configureConnectivityForTests({ state: 'offline' })
+    const sede = first.sedi[0]!
+    const nome = `Corso SPID offline ${Math.random().toString(36).slice(2, 7)}`
+    const s = await creaServizio({ nome, idSede: sede.id, q3: { '22': first.progetto.dataInizio!, '23': '1:15', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'Attivazione SPID, con app' } })
+    const cf = fiscalCodeAged(35, 'F')
+    const c = await aggiungiCittadino(s.idLocale, { codiceFiscale: cf, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Libero professionista', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: true })
+    await compilaQuestionario(c.idLocale, encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '1663320201383': '5' } }))
+
+    setupReplay({ transport: injectTransport })
+    const report = await runReplay(currentDb()!)
+    expect(report, JSON.stringify(await listEntries({ includeDone: true }), null, 1)).toMatchObject({ sent: 3, attention: 0, stopped: null })
+
+    const rows = await server.database.db.select().from(servizio).where(eq(servizio.idLocale, s.idLocale))
+    expect(rows).toHaveLength(1)
+    const idServizio = rows[0]!.id
+    expect(rows[0]).toMatchObject({ nome, durataServizio: '1:15', stato: 'ATTIVO' })
+    const links = await server.database.db.select().from(servizioXCittadino).where(eq(servizioXCittadino.idServizio, idServizio))
+    expect(links).toHaveLength(1)
+    const [istanza] = await server.database.db.select().from(questionarioCompilato)
+      .where(and(eq(questionarioCompilato.idServizio, idServizio), eq(questionarioCompilato.idCittadino, links[0]!.idCittadino)))
+    expect(istanza).toMatchObject({ stato: 'COMPILATA' })
+
+    expect(await getRecord('servizio', s.idLocale)).toMatchObject({ idServer: idServizio, syncState: 'confermato' })
+    expect(await getRecord('cittadino-servizio', c.idLocale)).toMatchObject({ idServer: istanza!.id, syncState: 'confermato' })
+
+    // a replay run again sends nothing; the next bootstrap maps the server rows onto the device copies
+    expect(await runReplay(currentDb()!)).toMatchObject({ sent: 0 })
+    configureConnectivityForTests({ state: 'online' })
+    await storeBootstrap(currentDb()!, await fetchBootstrap(), Date.now())
+    expect(await listRecords('servizio')).toHaveLength(before + 1)
+    const add = await getRecord<{ statoQuestionario: string; sezioneQ1Questionario: string }>('cittadino-servizio', c.idLocale)
+    expect(add).toMatchObject({ syncState: 'confermato', data: { statoQuestionario: 'COMPILATA' } })
+    expect((await listRecords('cittadino-servizio')).filter((r) => r.idServer === istanza!.id)).toHaveLength(1)
+    expect(JSON.stringify(await currentDb()!.records.toArray())).not.toContain(cf)
+    expect(JSON.stringify(await listEntries({ includeDone: true }))).not.toContain(cf)
+  })
+})

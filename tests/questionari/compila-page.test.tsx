@@ -1,0 +1,148 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { QuestionarioLocale } from '../../src/features/campo'
+import { Q1, Q2, Q3, TEMPLATE } from './fixtures'
+
+const h = vi.hoisted(() => ({
+  ruolo: 'FAC',
+  q: null as unknown,
+  compila: vi.fn(),
+}))
+
+vi.mock('../../src/features/campo', () => ({
+  isFieldRole: (r: string | null | undefined) => r === 'FAC' || r === 'VOL',
+  SyncChip: ({ state }: { state: string }) => (state === 'confermato' ? null : <span>DA SINCRONIZZARE</span>),
+  useQuestionarioCampo: () => h.q,
+  useServizioCampo: () => null,
+  useCampoRiferimenti: () => ({ template: null, templateSnapshot: [TEMPLATE], configurazioneMinorenni: null }),
+  compilaQuestionario: h.compila,
+}))
+vi.mock('../../src/auth/session', () => ({
+  useSession: () => ({ profilo: { codiceRuolo: h.ruolo } }),
+  getSessionState: () => ({ profilo: { codiceRuolo: h.ruolo, idProgramma: 1, idProgetto: 2, idEnte: 3 } }),
+}))
+vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn() }))
+
+import { navigateTo } from '../../src/auth/navigation'
+import { CompilaQuestionarioPage } from '../../src/features/questionari'
+import { isAnyFormDirty, resetDirtyForms } from '../../src/pwa/dirty-forms'
+import { getToasts } from '../../src/ui/stores/toasts'
+
+const istanza = (over: Partial<QuestionarioLocale> = {}): QuestionarioLocale => ({
+  idCittadinoServizioLocale: 'add-1',
+  idQuestionario: 'q-1',
+  idServizioLocale: 'srv-loc',
+  idQuestionarioTemplate: 'tpl-1',
+  statoQuestionario: 'NON_COMPILATA',
+  sezioneQ1Questionario: Q1,
+  sezioneQ2Questionario: Q2,
+  sezioneQ3Questionario: Q3,
+  sezioneQ4Questionario: null,
+  syncState: 'confermato',
+  ...over,
+})
+
+const stepTitle = () => screen.getByTestId('titolo-step').textContent
+
+beforeEach(() => {
+  h.ruolo = 'FAC'
+  h.q = istanza()
+  h.compila.mockReset()
+  h.compila.mockResolvedValue(undefined)
+  vi.mocked(navigateTo).mockClear()
+  resetDirtyForms()
+})
+
+describe('Compilazione questionario', () => {
+  it('opens at step 4 when Q1–Q3 are filled and moves through the read-only steps', () => {
+    render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Compilazione questionario' })).toBeTruthy()
+    expect(stepTitle()).toBe('Informazioni sull’esperienza')
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
+    fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
+    expect(stepTitle()).toBe('Informazioni sul servizio')
+    expect(screen.getByText('2026-03-12')).toBeTruthy()
+    expect(screen.getByText('Navigare in rete')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Invia questionario' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
+    expect(stepTitle()).toBe('Informazioni anagrafiche (modello)')
+    expect(screen.getByText('Codice fiscale disponibile ma non visualizzabile')).toBeTruthy()
+    expect(screen.queryByText('Codice fiscale non disponibile')).toBeNull()
+    expect((screen.getByRole('button', { name: 'Step precedente' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25')
+    fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+    expect(stepTitle()).toBe('Informazioni sulla prenotazione')
+    expect(screen.getByRole('button', { name: 'Step successivo' })).toBeTruthy()
+  })
+
+  it('opens at step 1 when Q2 is still empty', () => {
+    h.q = istanza({ sezioneQ2Questionario: '{}' })
+    render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+    expect(stepTitle()).toBe('Informazioni anagrafiche (modello)')
+    const current = screen.getByTestId('step-indicator').querySelector('[aria-current="step"]')
+    expect(current?.textContent).toContain('Informazioni anagrafiche (modello)')
+  })
+
+  it('refuses to send with required answers missing, then sends the encoded Q4 and goes back to the citizens', async () => {
+    render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+    expect(isAnyFormDirty()).toBe(false)
+    fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
+    expect(await screen.findByText('3 risposte da controllare.')).toBeTruthy()
+    expect(screen.getByText('Seleziona almeno una risposta')).toBeTruthy()
+    expect(h.compila).not.toHaveBeenCalled()
+
+    fireEvent.click(screen.getByLabelText('Sito internet'))
+    fireEvent.click(screen.getByLabelText('Sportello'))
+    expect(isAnyFormDirty()).toBe(true)
+    fireEvent.click(screen.getByLabelText('Sì, per facilitazione'))
+    // the dependent question appears with the flag and becomes required
+    expect(screen.queryByLabelText(/^Quale supporto\?/)).toBeNull()
+    expect(screen.getByLabelText('Perché no?')).toBeTruthy()
+    fireEvent.click(screen.getByLabelText('Hai bisogno di altro supporto?'))
+    expect(screen.queryByLabelText('Perché no?')).toBeNull()
+    fireEvent.change(screen.getByLabelText('Quale supporto?*'), { target: { value: 'Uso dello SPID' } })
+    fireEvent.change(screen.getByLabelText('In quale ambito sei interessato?'), { target: { value: 'PEC, firma digitale' } })
+    expect(screen.getByText('19 / 600 caratteri')).toBeTruthy()
+    const rating = screen.getByRole('group', { name: /Quanto sei soddisfatto/ })
+    fireEvent.click(within(rating).getByLabelText(/4 stelle su 5/))
+
+    fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
+    await waitFor(() => expect(h.compila).toHaveBeenCalledTimes(1))
+    expect(h.compila).toHaveBeenCalledWith(
+      'add-1',
+      `{"id":"content-service-section","title":"Informazioni sull’esperienza","properties":[{'29':['Sportello','Sito internet']},{'31':['Sì§ per facilitazione']},{'32':['PEC§ firma digitale']},{'40':['true']},{'41':['Uso dello SPID']},{'1663320201383':['4']}]}`,
+    )
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/area-amministrativa/servizi/srv-1/cittadini'))
+    expect(getToasts().some((t) => t.title === 'Questionario compilato')).toBe(true)
+    expect(isAnyFormDirty()).toBe(false)
+  })
+
+  it('keeps the answers and shows the message when saving fails', async () => {
+    h.compila.mockRejectedValue(new Error('Memoria del dispositivo piena: il dato non è stato salvato.'))
+    render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+    fireEvent.click(screen.getByLabelText('Telefono'))
+    fireEvent.click(screen.getByLabelText('Non saprei'))
+    fireEvent.click(within(screen.getByRole('group', { name: /Quanto sei soddisfatto/ })).getByLabelText(/5 stelle su 5/))
+    fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
+    expect(await screen.findByText('Memoria del dispositivo piena: il dato non è stato salvato.')).toBeTruthy()
+    expect((screen.getByLabelText('Telefono') as HTMLInputElement).checked).toBe(true)
+    expect(navigateTo).not.toHaveBeenCalled()
+    expect(isAnyFormDirty()).toBe(true)
+  })
+
+  it('managers cannot compile: notice and link to the read-only view', () => {
+    h.ruolo = 'REG'
+    render(<CompilaQuestionarioPage serviceId="12" idQuestionarioCompilato="q-1" />)
+    expect(screen.getByText('Compilazione non consentita')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Visualizza questionario' }).getAttribute('href')).toBe('/area-amministrativa/servizi/12/cittadini/compilato/q-1')
+    expect(screen.queryByRole('button', { name: 'Invia questionario' })).toBeNull()
+  })
+
+  it('a compiled survey is not compiled again', () => {
+    h.q = istanza({ statoQuestionario: 'COMPILATA' })
+    render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+    expect(screen.getByText('Il questionario è già stato compilato.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Invia questionario' })).toBeNull()
+  })
+})

@@ -1,0 +1,132 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SessionState } from '../../src/auth/session'
+import type { ServizioLocale } from '../../src/features/campo/types'
+import { servizio } from './fixtures'
+import { renderAt, sessionOf } from './helpers'
+
+const state = vi.hoisted(() => ({
+  session: null as unknown as SessionState,
+  servizi: undefined as ServizioLocale[] | undefined,
+  connectivity: 'online' as 'online' | 'offline' | 'unknown',
+}))
+
+vi.mock('../../src/auth/session', () => ({
+  useSession: () => state.session,
+  getSessionState: () => state.session,
+}))
+vi.mock('../../src/offline', () => ({ useConnectivity: () => state.connectivity }))
+vi.mock('../../src/features/campo', () => ({
+  isFieldRole: (r: string | null | undefined) => r === 'FAC' || r === 'VOL',
+  useServiziCampo: () => state.servizi,
+  SyncChip: ({ state: s }: { state: string }) => (s === 'confermato' ? null : <span>DA SINCRONIZZARE</span>),
+}))
+vi.mock('../../src/api/client', () => ({ apiPost: vi.fn(), api: { post: vi.fn() } }))
+
+import { apiPost } from '../../src/api/client'
+import { queryClient } from '../../src/api/query'
+import { ServiziPage } from '../../src/features/servizi/list/ServiziPage'
+
+const renderList = () => renderAt('/area-amministrativa/servizi', { '/area-amministrativa/servizi': ServiziPage })
+
+function tenServices(): ServizioLocale[] {
+  return Array.from({ length: 10 }, (_, i) =>
+    servizio({
+      idLocale: `loc-${i}`,
+      idServer: i === 9 ? null : 200 + i,
+      nome: i === 3 ? 'Corso SPID' : `Servizio ${i}`,
+      data: `2025-03-${String(10 + i).padStart(2, '0')}`,
+      stato: i % 2 === 0 ? 'ATTIVO' : 'NON ATTIVO',
+      tipologiaServizio: i === 4 ? ['Formazione online'] : ['Facilitazione individuale'],
+      syncState: i === 9 ? 'locale' : 'confermato',
+    }),
+  )
+}
+
+const rowNames = () => within(screen.getByRole('table')).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0]!.textContent)
+
+describe('Elenco servizi — facilitator (device data)', () => {
+  beforeEach(() => {
+    state.session = sessionOf('FAC')
+    state.servizi = tenServices()
+    state.connectivity = 'online'
+  })
+
+  it('title, CTA, 8 rows per page newest first, unsent row with its chip and no ID', async () => {
+    await renderList()
+    expect(screen.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Crea servizio' }).getAttribute('href')).toBe('/area-amministrativa/servizi/crea')
+    expect(rowNames()).toHaveLength(8)
+    expect(rowNames()[0]).toContain('Servizio 9')
+    expect(rowNames()[0]).toContain('DA SINCRONIZZARE')
+    expect(within(screen.getByRole('link', { name: 'Servizio 9' })).getByText('Servizio 9').closest('a')!.getAttribute('href')).toBe('/area-amministrativa/servizi/loc-9/info')
+    expect(screen.getByRole('link', { name: 'Servizio 8' }).getAttribute('href')).toBe('/area-amministrativa/servizi/208/info')
+    expect(screen.getByText('10 servizi')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Pagina 2' }))
+    expect(rowNames()).toEqual(['Servizio 1', 'Servizio 0'])
+  })
+
+  it('search by name or id, filters with chips', async () => {
+    await renderList()
+    const search = screen.getByLabelText('Cerca servizio')
+    fireEvent.change(search, { target: { value: 'spid' } })
+    fireEvent.submit(search.closest('form')!)
+    expect(rowNames()).toEqual(['Corso SPID'])
+    fireEvent.change(search, { target: { value: '205' } })
+    fireEvent.submit(search.closest('form')!)
+    expect(rowNames()).toEqual(['Servizio 5'])
+    fireEvent.click(screen.getByRole('button', { name: 'Rimuovi filtro Ricerca: 205' }))
+    fireEvent.click(screen.getByRole('button', { name: /Tipo di servizio prenotato/ }))
+    fireEvent.click(screen.getByLabelText('Formazione online'))
+    expect(rowNames()).toEqual(['Servizio 4'])
+    fireEvent.click(screen.getByRole('button', { name: /^Stato/ }))
+    fireEvent.click(screen.getByLabelText('NON ATTIVO'))
+    expect(screen.getByText('Questa sezione è vuota')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Cancella filtri' }))
+    expect(rowNames()).toHaveLength(8)
+  })
+
+  it('CSV: disabled offline with the reason', async () => {
+    state.connectivity = 'offline'
+    await renderList()
+    const btn = screen.getByRole('button', { name: 'Scarica CSV' }) as HTMLButtonElement
+    expect(btn.disabled).toBe(true)
+    expect(document.getElementById(btn.getAttribute('aria-describedby')!)!.textContent).toBe('Sei offline: per scaricare il file CSV serve la connessione.')
+  })
+})
+
+describe('Elenco servizi — manager (online)', () => {
+  beforeEach(() => {
+    queryClient.clear()
+    state.session = sessionOf('REGP')
+    vi.mocked(apiPost).mockReset()
+    vi.mocked(apiPost).mockImplementation(async (path: string) => {
+      if (path.startsWith('servizio/all')) {
+        return {
+          servizi: [{ id: 31, idLocale: null, nome: 'Laboratorio', tipologiaServizio: ['Facilitazione di gruppo'], data: '2025-02-01', durataServizio: '2:00', nomeSede: 'Centro', facilitatore: 'ROSSI Anna', stato: 'ATTIVO', dataOraAggiornamento: '2025-02-01T10:00:00Z' }],
+          numeroPagine: 3,
+          numeroTotaleElementi: 17,
+        }
+      }
+      if (path.includes('tipologiaServizio')) return ['Facilitazione di gruppo', 'Altro']
+      return ['ATTIVO']
+    })
+  })
+
+  it('reads servizio/all with the profile ids and filters; no CTA', async () => {
+    await renderList()
+    expect(await screen.findByRole('link', { name: 'Laboratorio' })).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Crea servizio' })).toBeNull()
+    expect(screen.getByText('17 servizi')).toBeTruthy()
+    const [path, body] = vi.mocked(apiPost).mock.calls.find(([p]) => String(p).startsWith('servizio/all'))!
+    expect(path).toBe('servizio/all?currPage=0&pageSize=8')
+    expect(body).toEqual({ idProgramma: 7, idProgetto: 42, idEnte: 3, filtroRequest: {} })
+    fireEvent.click(screen.getByRole('button', { name: /Tipo di servizio prenotato/ }))
+    fireEvent.click(await screen.findByLabelText('Altro'))
+    await waitFor(() =>
+      expect(vi.mocked(apiPost).mock.calls.some(([p, b]) => String(p) === 'servizio/all?currPage=0&pageSize=8' && JSON.stringify((b as { filtroRequest: unknown }).filtroRequest) === '{"tipologiaServizio":["Altro"]}')).toBe(true),
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Pagina 3' }))
+    await waitFor(() => expect(vi.mocked(apiPost).mock.calls.some(([p]) => String(p) === 'servizio/all?currPage=2&pageSize=8')).toBe(true))
+  })
+})
