@@ -54,5 +54,23 @@ export default defineConfig({
   server: {
     proxy: { '/api': apiTarget, '/oidc': apiTarget },
   },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // The landing page's shared modules (router, React, session, config, stores) travel as ONE chunk
+        // instead of a dozen tiny ones: each chunk boundary costs import/export glue and a request.
+        advancedChunks: {
+          groups: [
+            {
+              name: 'shell',
+              test: /[\\/](node_modules[\\/](react|valibot|use-sync-external-store)[\\/]|src[\\/]auth[\\/](guards|permissions|session|pkce|jwt|logout|navigation|token-store)\.ts|src[\\/]ui[\\/]stores[\\/](toasts|loader)\.ts|src[\\/]api[\\/](config|fetch-json|contract[\\/](common|contesto))\.ts)/,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
+  },
 })
