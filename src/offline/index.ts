@@ -22,6 +22,7 @@ export type {
   RoleContext,
 } from './types'
 export { OPEN_STATUSES } from './types'
+export { newUuid } from './ids'
 export { openUserDb, closeUserDb, currentDb, currentDbOwner, userDbName, type OfflineDb } from './db'
 export {
   enqueue,

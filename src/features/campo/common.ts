@@ -1,4 +1,5 @@
 /** Small shared pieces of the field data layer. */
+import { newUuid } from '../../offline'
 
 /** Roles that work in the field with their own services (offline-capable): facilitator and volunteer. */
 export function isFieldRole(codiceRuolo: string | null | undefined): boolean {
@@ -53,14 +54,5 @@ export const MESSAGGI = {
   giaCompilato: 'Il questionario è già stato compilato.',
 } as const
 
-/** A random UUID v4 (client id of a record created on the device). */
-export function newIdLocale(): string {
-  const c = globalThis.crypto
-  if (typeof c?.randomUUID === 'function') return c.randomUUID()
-  const b = new Uint8Array(16)
-  c.getRandomValues(b)
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80
-  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
-}
+/** A random UUID v4 (client id of a record created on the device): the offline library's generator. */
+export const newIdLocale = (): string => newUuid()
