@@ -65,7 +65,7 @@ export async function addCitizenUI(page: Page, who: CitizenId): Promise<void> {
     await dialog.getByRole('textbox', { name: /Numero documento/ }).fill(who.documento)
   }
   await dialog.getByRole('button', { name: /^(Prosegui|Cerca)$/ }).click()
-  const create = dialog.getByRole('button', { name: /Registra|Compila i dati|Crea|Prosegui/ })
+  const create = dialog.getByRole('button', { name: /Aggiungi nuovo cittadino|Registra|Compila i dati|Crea|Prosegui/ })
   const step2 = dialog.getByText(/Passo 2 di 2/)
   await expect(step2.or(create).first()).toBeVisible()
   if (!(await step2.isVisible())) await create.first().click()

@@ -201,9 +201,12 @@ function surelyNotApplied(e: OutboxEntry): boolean {
  * typically 'richiede attenzione') and puts it back to pending. A refused entry gets a new idempotency
  * key, because its request changes. Entries parked because of this one go back to pending too.
  * `recordData` replaces the local copy's data. Throws {@link EntryNotEditableError} while sending, once
- * done, or when an earlier attempt may have reached the server (it must be sent as it is first).
+ * done, or when an earlier attempt may have reached the server (it must be sent as it is first), and —
+ * with `expectedUpdatedAt` (the entry's `updatedAt` when the editor opened) — when the entry changed since
+ * (another tab edited it, or an attempt ran): an explicit conflict instead of a silent overwrite
+ * (offline-field-systems §2 no. 2).
  */
-export async function updateEntryPayload<P>(id: string, payload: P, opts: { recordData?: unknown; label?: string; now?: number } = {}): Promise<OutboxEntry<P>> {
+export async function updateEntryPayload<P>(id: string, payload: P, opts: { recordData?: unknown; label?: string; now?: number; expectedUpdatedAt?: number } = {}): Promise<OutboxEntry<P>> {
   const db = requireDb()
   const now = opts.now ?? Date.now()
   return withStorageErrors(db, () =>
@@ -211,6 +214,9 @@ export async function updateEntryPayload<P>(id: string, payload: P, opts: { reco
       const e = await db.outbox.get(id)
       if (!e) throw new EntryNotFoundError(id)
       if (e.status === 'sending' || e.status === 'done') throw new EntryNotEditableError("L'operazione è in invio o già inviata: non si può modificare.")
+      if (opts.expectedUpdatedAt !== undefined && e.updatedAt !== opts.expectedUpdatedAt) {
+        throw new EntryNotEditableError("L'operazione è cambiata nel frattempo (forse in un'altra scheda): chiudi e riaprila per vedere la versione aggiornata. La tua modifica non è stata salvata.")
+      }
       if (!surelyNotApplied(e)) {
         throw new EntryNotEditableError("L'operazione potrebbe essere già arrivata al server: attendi che l'invio si concluda prima di modificarla.")
       }

@@ -153,6 +153,18 @@ describe('sync centre actions', () => {
     await expect(updateEntryPayload(e.id, { idLocale: 's-4', nomeServizio: 'Altro' })).rejects.toBeInstanceOf(EntryNotEditableError)
   })
 
+  it('refuses an edit made on a stale copy (another tab saved first): explicit conflict, first edit kept', async () => {
+    await freshDb()
+    const e = await enqueue(servizio('s-6'))
+    const opened = e.updatedAt
+    // tab A saves
+    await updateEntryPayload(e.id, { idLocale: 's-6', nomeServizio: 'Scheda A' }, { expectedUpdatedAt: opened, now: opened + 10 })
+    // tab B, opened before A saved, saves its version
+    await expect(updateEntryPayload(e.id, { idLocale: 's-6', nomeServizio: 'Scheda B' }, { expectedUpdatedAt: opened, now: opened + 20 }))
+      .rejects.toThrow(/cambiata nel frattempo/)
+    expect((await getEntry(e.id))?.payload).toEqual({ idLocale: 's-6', nomeServizio: 'Scheda A' })
+  })
+
   it('retries an entry now: backoff cleared; a refused one gets a new key', async () => {
     const db = await freshDb()
     const e = await enqueue(servizio('s-5'))

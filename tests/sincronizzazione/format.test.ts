@@ -12,6 +12,7 @@ import {
   kindLabel,
   maskFiscalCode,
   mirrorRecordData,
+  relabel,
   plainFields,
   roleContextLabel,
 } from '../../src/features/sincronizzazione/format'
@@ -93,6 +94,11 @@ describe('sync centre formatting', () => {
   it('mirrors corrections into the local copy only where it holds the same old value', () => {
     expect(mirrorRecordData({ nome: 'Corso', sede: 'X' }, { nome: 'Corso' }, { nome: 'Corso SPID' }, ['nome'])).toEqual({ nome: 'Corso SPID', sede: 'X' })
     expect(mirrorRecordData({ nome: 'Altro' }, { nome: 'Corso' }, { nome: 'Corso SPID' }, ['nome'])).toBeUndefined()
+    // the service record keeps `nome`, the queued request sends `servizio.nomeServizio`
+    expect(mirrorRecordData({ nome: 'Corso', data: '2026-05-12' }, { servizio: { nomeServizio: 'Corso' } }, { servizio: { nomeServizio: 'Corso PEC' } }, ['servizio.nomeServizio']))
+      .toEqual({ nome: 'Corso PEC', data: '2026-05-12' })
+    expect(relabel('Servizio «Corso» del 12/05/2026', { servizio: { nomeServizio: 'Corso' } }, { servizio: { nomeServizio: 'Corso PEC' } })).toBe('Servizio «Corso PEC» del 12/05/2026')
+    expect(relabel('Servizio «Corso» del 12/05/2026', { servizio: { nomeServizio: 'Corso' } }, { servizio: { nomeServizio: 'Corso' } })).toBeUndefined()
     expect(mirrorRecordData({ titolo: 'Corso' }, { nome: 'Corso' }, { nome: 'Corso SPID' }, ['nome'])).toBeUndefined()
     expect(mirrorRecordData({ nomeServizio: 'Corso' }, { servizio: { nomeServizio: 'Corso' } }, { servizio: { nomeServizio: 'Corso SPID' } }, ['servizio.nomeServizio'])).toEqual({ nomeServizio: 'Corso SPID' })
   })

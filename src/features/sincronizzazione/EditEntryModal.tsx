@@ -7,7 +7,7 @@
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
 import { useId, useMemo, useState } from 'react'
 import { getRecord, updateEntryPayload, type OutboxEntry } from '../../offline'
-import { applyFieldEdits, fieldLabel, kindLabel, maskFiscalCode, mirrorRecordData, plainFields } from './format'
+import { applyFieldEdits, fieldLabel, kindLabel, maskFiscalCode, mirrorRecordData, plainFields, relabel } from './format'
 
 export interface EditEntryModalProps {
   entry: OutboxEntry
@@ -40,7 +40,12 @@ export function EditEntryModal({ entry, onClose, onSaved }: EditEntryModalProps)
     try {
       const rec = entry.record ? await getRecord(entry.record.tipo, entry.record.idLocale) : undefined
       const recordData = rec ? mirrorRecordData(rec.data, entry.payload, result.payload, result.changed) : undefined
-      await updateEntryPayload(entry.id, result.payload, recordData !== undefined ? { recordData } : {})
+      const label = relabel(entry.label, entry.payload, result.payload)
+      await updateEntryPayload(entry.id, result.payload, {
+        expectedUpdatedAt: entry.updatedAt,
+        ...(recordData !== undefined ? { recordData } : {}),
+        ...(label ? { label } : {}),
+      })
       onSaved('Operazione modificata: sarà inviata di nuovo.')
     } catch (e) {
       setError({ key: null, message: e instanceof Error && e.message ? e.message : 'Modifica non riuscita.' })

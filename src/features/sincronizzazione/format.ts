@@ -242,13 +242,35 @@ export function mirrorRecordData(data: unknown, oldPayload: unknown, newPayload:
   let touched = false
   const out: Record<string, unknown> = { ...data }
   for (const path of changed) {
-    const key = lastSegment(path)
-    if (key in data && data[key] === getPath(oldPayload, path)) {
+    const leaf = lastSegment(path)
+    const key: string | undefined = leaf in data ? leaf : RECORD_FIELD_OF[leaf]
+    if (key !== undefined && key in data && data[key] === getPath(oldPayload, path)) {
       out[key] = getPath(newPayload, path)
       touched = true
     }
   }
   return touched ? out : undefined
+}
+
+/**
+ * Wire names of the payload whose local copy carries another name (the service record of
+ * `src/features/campo` keeps `nome`, the request sends `nomeServizio`).
+ */
+const RECORD_FIELD_OF: Readonly<Record<string, string>> = { nomeServizio: 'nome' }
+
+/**
+ * The entry's label with an edited name put in place of the old one (labels quote names in «»), or
+ * undefined when no quoted name changed.
+ */
+export function relabel(label: string | undefined, oldPayload: unknown, newPayload: unknown): string | undefined {
+  if (!label) return undefined
+  let out = label
+  for (const path of ['nomeServizio', 'servizio.nomeServizio']) {
+    const before = getPath(oldPayload, path)
+    const after = getPath(newPayload, path)
+    if (typeof before === 'string' && typeof after === 'string' && before !== after) out = out.replace(`«${before}»`, `«${after}»`)
+  }
+  return out === label ? undefined : out
 }
 
 /** True when 'Modifica' is offered: the server cannot have applied the entry (never sent, or refused with a 4xx). */

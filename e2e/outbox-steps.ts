@@ -1,0 +1,208 @@
+/**
+ * Steps of the outbox failure tests (e2e/outbox-failures.spec.ts, offline-field-systems.md §2): a
+ * facilitator ready for field work, a log of every outbox write the browser sends (one line per
+ * attempt: Idempotency-Key, method, path, when it started and ended, how it ended) and a switchable
+ * interceptor of those writes (pass, 503, abort, answer lost after the server applied it, hold open).
+ * Only requests carrying `Idempotency-Key` (the outbox's writes) are touched; every other request passes.
+ */
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test'
+import { USERS, login, waitForServiceWorkerControl } from './helpers'
+import { actorOf, type ApiActor } from './field-api'
+
+/** Logs in as the facilitator Sara Romano, waits for the service worker, opens the services list. */
+export async function readyFacilitator(page: Page, request: APIRequestContext): Promise<ApiActor> {
+  await login(page, USERS.fac.cf)
+  await waitForServiceWorkerControl(page)
+  const fac = await actorOf(page, request, 'FAC')
+  await page.goto('/area-amministrativa/servizi')
+  await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
+  return fac
+}
+
+/** What happened to one attempt of an outbox write, as the interceptor saw it. */
+export type Outcome = 'passed' | 'lost-answer' | 'fulfilled-503' | 'aborted' | 'held' | 'in-flight'
+
+/** One attempt of an outbox write. */
+export interface WriteAttempt {
+  key: string
+  method: string
+  /** path without the origin ('/api/servizio') */
+  path: string
+  start: number
+  end: number | null
+  outcome: Outcome
+  /** HTTP status the server (or the fulfilment) gave; null when none */
+  status: number | null
+  /** the server answered `Idempotent-Replayed: true` (a repeat of an applied request) */
+  replayed: boolean
+}
+
+/** How the interceptor treats the next write: by default every write passes. */
+export type Mode = 'pass' | '503' | 'abort' | 'lose-answer' | 'hold'
+
+/** The modes chosen per attempt; `decide` may look at the attempt (path, key) and the log. */
+export type Decide = (a: { key: string; method: string; path: string }, log: WriteAttempt[]) => Mode
+
+const isWrite = (route: Route) => route.request().headers()['idempotency-key'] !== undefined
+
+/**
+ * Intercepts the outbox writes of `context` (service, citizen and survey endpoints under `/api/servizio`).
+ * `decide` picks the mode of each attempt; `delayMs` keeps each passing attempt open that long after the
+ * server answered (to make runs overlap). Held attempts stay open until {@link WriteInterceptor.releaseHeld}
+ * (or the page drops them).
+ */
+export class WriteInterceptor {
+  readonly log: WriteAttempt[] = []
+  decide: Decide = () => 'pass'
+  delayMs = 0
+  private held: Array<{ route: Route; attempt: WriteAttempt }> = []
+
+  static async attach(context: BrowserContext): Promise<WriteInterceptor> {
+    const w = new WriteInterceptor()
+    await context.route(/\/api\/servizio(?:[/?]|$)/, (route) => w.handle(route))
+    return w
+  }
+
+  private async handle(route: Route): Promise<void> {
+    if (!isWrite(route)) return route.fallback()
+    const req = route.request()
+    const key = req.headers()['idempotency-key'] ?? ''
+    const path = new URL(req.url()).pathname
+    const attempt: WriteAttempt = { key, method: req.method(), path, start: Date.now(), end: null, outcome: 'in-flight', status: null, replayed: false }
+    const mode = this.decide({ key, method: attempt.method, path }, this.log)
+    this.log.push(attempt)
+    const finish = (outcome: Outcome, status: number | null) => {
+      attempt.outcome = outcome
+      attempt.status = status
+      attempt.end = Date.now()
+    }
+    try {
+      if (mode === '503') {
+        await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errorCode: 'G99', message: 'Servizio non disponibile (test)' }) })
+        finish('fulfilled-503', 503)
+      } else if (mode === 'abort') {
+        await route.abort('failed')
+        finish('aborted', null)
+      } else if (mode === 'hold') {
+        attempt.outcome = 'held'
+        this.held.push({ route, attempt })
+      } else {
+        const res = await route.fetch()
+        attempt.status = res.status()
+        attempt.replayed = res.headers()['idempotent-replayed'] === 'true'
+        if (mode === 'lose-answer') {
+          await route.abort('failed')
+          finish('lost-answer', res.status())
+        } else {
+          if (this.delayMs > 0) await new Promise((r) => setTimeout(r, this.delayMs))
+          await route.fulfill({ response: res })
+          finish('passed', res.status())
+        }
+      }
+    } catch {
+      // the page went away meanwhile (reload/close): the browser dropped the request
+      if (attempt.end === null) finish('aborted', attempt.status)
+    }
+  }
+
+  /** Lets the held attempts through to the server (those whose page is gone end as 'aborted'). */
+  async releaseHeld(): Promise<void> {
+    const held = this.held
+    this.held = []
+    for (const { route, attempt } of held) {
+      try {
+        const res = await route.fetch()
+        await route.fulfill({ response: res })
+        attempt.status = res.status()
+        attempt.replayed = res.headers()['idempotent-replayed'] === 'true'
+        attempt.outcome = 'passed'
+      } catch {
+        attempt.outcome = 'aborted'
+      }
+      attempt.end = Date.now()
+    }
+  }
+
+  /** Marks held attempts as dropped without sending them (their page was reloaded or closed). */
+  dropHeld(): void {
+    for (const { attempt } of this.held) {
+      attempt.outcome = 'aborted'
+      attempt.end = Date.now()
+    }
+    this.held = []
+  }
+
+  /** Attempts whose path matches. */
+  to(path: RegExp): WriteAttempt[] {
+    return this.log.filter((a) => path.test(a.path))
+  }
+
+  /** Attempts grouped by Idempotency-Key (insertion order). */
+  byKey(): Map<string, WriteAttempt[]> {
+    const m = new Map<string, WriteAttempt[]>()
+    for (const a of this.log) m.set(a.key, [...(m.get(a.key) ?? []), a])
+    return m
+  }
+}
+
+/** Path of a service creation, of a citizen added to a service, of a compiled survey. */
+export const SERVICE_CREATE = /^\/api\/servizio$/
+export const CITIZEN_ADD = /^\/api\/servizio\/cittadino\/\d+$/
+export const SURVEY_COMPILE = /^\/api\/servizio\/cittadino\/questionarioCompilato\/[^/]+\/compila$/
+
+/** Opens the sync centre. */
+export async function openSyncCentre(page: Page): Promise<void> {
+  await page.goto('/area-personale/sincronizzazione')
+  await expect(page.getByRole('heading', { level: 1, name: 'Sincronizzazione' })).toBeVisible({ timeout: 15_000 })
+}
+
+/** The sync centre's operation cards (every state). */
+export function syncEntries(page: Page): Locator {
+  return page.getByTestId('sync-entry')
+}
+
+/** The row of a service in the services list (table row or card). */
+export function serviceRow(page: Page, nome: string): Locator {
+  return page.locator('main').getByRole('row').filter({ hasText: nome }).or(page.locator('main li, main .accordion-item').filter({ hasText: nome })).first()
+}
+
+/** True when two attempts were open at the same time (ends of still-open attempts count as now). */
+export function overlap(a: WriteAttempt, b: WriteAttempt): boolean {
+  const ae = a.end ?? Date.now()
+  const be = b.end ?? Date.now()
+  return a.start < be && b.start < ae
+}
+
+/**
+ * 'Aggiungi cittadino' by document number on the open service's 'Cittadini' tab, online or offline: the
+ * online lookup of a new citizen ends on 'Aggiungi nuovo cittadino' (which field-ui's addCitizenUI does not
+ * expect), the offline one goes straight to step 2.
+ */
+export async function addCitizenByDocumentUI(page: Page, numeroDocumento: string): Promise<void> {
+  const close = page.getByRole('button', { name: 'Chiudi notifica' })
+  while (await close.count()) await close.first().click()
+  await page.getByRole('button', { name: 'Aggiungi cittadino' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  const radio = dialog.getByRole('radio', { name: 'Numero documento', exact: true })
+  const id = await radio.getAttribute('id')
+  if (id) await dialog.locator(`label[for="${id}"]`).first().click()
+  else await radio.check({ force: true })
+  await dialog.getByRole('textbox', { name: /Numero documento/ }).fill(numeroDocumento)
+  await dialog.getByRole('button', { name: /^(Prosegui|Cerca)$/ }).click()
+  const create = dialog.getByRole('button', { name: /Aggiungi nuovo cittadino|Registra|Compila i dati|Crea|Prosegui/ })
+  const step2 = dialog.getByText(/Passo 2 di 2/)
+  await expect(step2.or(create).first()).toBeVisible()
+  if (!(await step2.isVisible())) await create.first().click()
+  await expect(step2).toBeVisible()
+  await dialog.getByLabel('Tipo documento').selectOption('Carta di Identità')
+  await dialog.getByLabel('Fascia di età').selectOption({ label: '30-54' })
+  await dialog.getByLabel(/Titolo di studio/).selectOption({ index: 1 })
+  await dialog.getByLabel('Stato occupazionale').selectOption({ index: 1 })
+  const provincia = dialog.getByLabel('Provincia di domicilio')
+  if ((await provincia.evaluate((e) => e.tagName)) === 'SELECT') await provincia.selectOption({ label: 'Roma' })
+  else await provincia.fill('Roma')
+  await dialog.getByLabel('Cittadinanza').selectOption({ index: 1 })
+  await dialog.getByRole('button', { name: /^(Aggiungi|Aggiungi cittadino|Salva)$/ }).click()
+  await expect(dialog).toBeHidden({ timeout: 15_000 })
+}
