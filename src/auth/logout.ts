@@ -5,7 +5,7 @@
  * run after the local data is cleared (e.g. to drop per-user offline data).
  */
 import { getAppConfig } from '../api/config'
-import { clearSession, readAuth } from './token-store'
+import { clearSession, markProviderLogoutPending, readAuth } from './token-store'
 import { navigateTo, redirectBrowser } from './navigation'
 
 const logoutListeners = new Set<() => void | Promise<void>>()
@@ -74,6 +74,8 @@ export function logout(): Promise<void> {
         /* provider unreachable: local logout only */
       }
     }
+    // the provider's session could not be ended: the next login must show its form again
+    if (idToken) markProviderLogoutPending(true)
     navigateTo('/', { replace: true })
   })().finally(() => {
     inProgress = null

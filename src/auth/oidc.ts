@@ -79,9 +79,14 @@ export interface AuthorizeParams {
   state: string
   nonce: string
   redirectUri: string
+  /** ask the provider to show its login form even with a session open (`prompt=login`) */
+  forceLogin?: boolean
 }
 
-/** The authorization request URL (response_type=code, PKCE S256, state, nonce; `prompt` only when configured). */
+/**
+ * The authorization request URL (response_type=code, PKCE S256, state, nonce; `prompt` when configured,
+ * plus `login` when `forceLogin`).
+ */
 export function buildAuthorizeUrl(discovery: OidcDiscovery, config: AppConfig, p: AuthorizeParams): string {
   const url = new URL(discovery.authorization_endpoint)
   const q = url.searchParams
@@ -93,7 +98,8 @@ export function buildAuthorizeUrl(discovery: OidcDiscovery, config: AppConfig, p
   q.set('nonce', p.nonce)
   q.set('code_challenge', p.challenge)
   q.set('code_challenge_method', 'S256')
-  if (config.oidc.prompt) q.set('prompt', config.oidc.prompt)
+  const prompt = [p.forceLogin ? 'login' : null, config.oidc.prompt || null].filter(Boolean).join(' ')
+  if (prompt) q.set('prompt', prompt)
   return url.toString()
 }
 

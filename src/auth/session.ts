@@ -23,7 +23,9 @@ import { createNonce, createPkcePair, createState, isPkceSupported } from './pkc
 import {
   DEFAULT_EXPIRES_IN,
   clearSession,
+  markProviderLogoutPending,
   notifyTokenStore,
+  providerLogoutPending,
   readAuth,
   readPendingLogin,
   readProfile,
@@ -179,7 +181,7 @@ export async function startLogin(provider: LoginProvider): Promise<void> {
       const nonce = createNonce()
       const redirectUri = originUri(config.oidc.redirectPath)
       writePendingLogin({ verifier: pkce.verifier, state, nonce, provider, redirectUri, createdAt: Date.now() })
-      redirectBrowser(buildAuthorizeUrl(discovery, config, { challenge: pkce.challenge, state, nonce, redirectUri }))
+      redirectBrowser(buildAuthorizeUrl(discovery, config, { challenge: pkce.challenge, state, nonce, redirectUri, forceLogin: providerLogoutPending() }))
     })
   } catch {
     showToast({
@@ -249,6 +251,7 @@ async function runLogin(code: string, returnedState: string | null): Promise<Log
     clearSession()
     return { to: errorPath('A08') }
   }
+  markProviderLogoutPending(false)
   writeAuth({
     id_token: idToken,
     refresh_token: tokens.refresh_token ?? null,

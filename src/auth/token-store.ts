@@ -112,3 +112,29 @@ export function readPendingLogin(): PendingLogin | null {
 export function writePendingLogin(p: PendingLogin | null): void {
   write(session(), PKCE_KEY, p)
 }
+
+const RELOGIN_KEY = 'pd.relogin'
+
+/**
+ * Marks (or clears) that the identity provider's session may still be open although the user logged out
+ * here (logout without network: the end-session redirect was not possible). While marked, the next login
+ * asks the provider to show its login form again (`prompt=login`), so the next person on a shared tablet
+ * is never signed in silently as the previous one.
+ */
+export function markProviderLogoutPending(pending: boolean): void {
+  try {
+    if (pending) local()?.setItem(RELOGIN_KEY, '1')
+    else local()?.removeItem(RELOGIN_KEY)
+  } catch {
+    /* storage unavailable */
+  }
+}
+
+/** True while {@link markProviderLogoutPending} is set. */
+export function providerLogoutPending(): boolean {
+  try {
+    return local()?.getItem(RELOGIN_KEY) === '1'
+  } catch {
+    return false
+  }
+}

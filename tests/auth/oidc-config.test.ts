@@ -71,6 +71,10 @@ describe('OIDC URLs and tokens', () => {
     expect(withPrompt.oidc.prompt).toBe('consent')
     const url = new URL(buildAuthorizeUrl(d, withPrompt, { challenge: 'c', state: 's', nonce: 'n', redirectUri: 'x:/' }))
     expect(url.searchParams.get('prompt')).toBe('consent')
+    const forced = new URL(buildAuthorizeUrl(d, withPrompt, { challenge: 'c', state: 's', nonce: 'n', redirectUri: 'x:/', forceLogin: true }))
+    expect(forced.searchParams.get('prompt')).toBe('login consent')
+    const plain = new URL(buildAuthorizeUrl(d, config, { challenge: 'c', state: 's', nonce: 'n', redirectUri: 'x:/', forceLogin: true }))
+    expect(plain.searchParams.get('prompt')).toBe('login')
   })
 
   it('builds the end-session URL with id_token_hint and the post-logout redirect', () => {

@@ -13,7 +13,7 @@ import {
   resetSessionForTests,
   startLogin,
 } from '../../src/auth/session'
-import { readAuth, readPendingLogin, readProfile, readUser, writeAuth, writePendingLogin, writeSessionData } from '../../src/auth/token-store'
+import { markProviderLogoutPending, providerLogoutPending, readAuth, readPendingLogin, readProfile, readUser, writeAuth, writePendingLogin, writeSessionData } from '../../src/auth/token-store'
 import { getToasts, dismissToast } from '../../src/ui/stores/toasts'
 import { contesto, DISCOVERY, fakeJwt, installFetch, json, profile, type RecordedCall } from './helpers'
 
@@ -216,6 +216,7 @@ describe('profile, registration, logout, offline', () => {
   })
 
   it('logout clears the session and goes to the provider end-session endpoint', async () => {
+    markProviderLogoutPending(false)
     loggedIn()
     const idToken = readAuth()!.id_token
     provider(contesto([FAC]))
@@ -227,6 +228,7 @@ describe('profile, registration, logout, offline', () => {
     expect(url.pathname).toBe('/oidc/session/end')
     expect(url.searchParams.get('id_token_hint')).toBe(idToken)
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${location.origin}/`)
+    expect(providerLogoutPending()).toBe(false)
   })
 
   it('logout offline clears locally and goes home', async () => {
@@ -238,6 +240,8 @@ describe('profile, registration, logout, offline', () => {
     expect(fn).not.toHaveBeenCalled()
     expect(redirectBrowser).not.toHaveBeenCalled()
     expect(navigateTo).toHaveBeenCalledWith('/', { replace: true })
+    // the provider's session is still open: the next login must show its form again
+    expect(providerLogoutPending()).toBe(true)
   })
 
   it('a stored session survives a restart and is flagged offline when started without network', () => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 vi.mock('../../src/api/client', () => ({ apiPost: vi.fn() }))
@@ -86,6 +86,21 @@ describe('InviaQuestionarioButton', () => {
     await waitFor(() => expect(screen.getByTestId('invia-questionario-copiato').textContent).toBe('Link copiato negli appunti.'))
     expect(writeText).toHaveBeenCalledWith(expected)
     expect(screen.getByTestId('invia-questionario-copiato').getAttribute('aria-live')).toBe('polite')
+
+    // the list redraws its rows (phone turned across 768 px): the new button of the same survey keeps the modal open
+    const calls = vi.mocked(apiPost).mock.calls.length
+    cleanup()
+    render(<InviaQuestionarioButton idQuestionario={ID} />)
+    expect(await screen.findByText('Invia il questionario al cittadino')).toBeTruthy()
+    expect(vi.mocked(apiPost).mock.calls.length).toBe(calls)
+    // a button of another survey does not show it
+    cleanup()
+    render(<InviaQuestionarioButton idQuestionario="altro-questionario" />)
+    expect(screen.queryByText('Invia il questionario al cittadino')).toBeNull()
+    cleanup()
+    render(<InviaQuestionarioButton idQuestionario={ID} />)
+    fireEvent.click(screen.getAllByRole('button', { name: 'Chiudi' })[0]!)
+    await waitFor(() => expect(screen.queryByText('Invia il questionario al cittadino')).toBeNull())
   })
 
   it('opens no modal when the call fails (the client shows the error)', async () => {

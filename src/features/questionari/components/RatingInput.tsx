@@ -22,7 +22,9 @@ export function RatingInput({ id, legend, value, onChange, min = 1, max = 5, req
   const current = Number(value) || 0
   const values = Array.from({ length: max - min + 1 }, (_, i) => min + i)
   return (
-    <fieldset className="pd-rating" aria-describedby={describedBy} aria-invalid={invalid || undefined} aria-required={required || undefined}>
+    // `aria-required` is not allowed on a fieldset (role group): the radios carry the native `required`
+    // (the forms using this are `noValidate`, so no browser bubble)
+    <fieldset className="pd-rating" aria-describedby={describedBy} aria-invalid={invalid || undefined}>
       <legend className="fs-6 fw-semibold mb-2">
         {legend}
         {required && '*'}
@@ -38,6 +40,7 @@ export function RatingInput({ id, legend, value, onChange, min = 1, max = 5, req
                 name={id}
                 value={String(n)}
                 checked={current === n}
+                required={required}
                 disabled={disabled}
                 onChange={() => onChange(String(n))}
               />

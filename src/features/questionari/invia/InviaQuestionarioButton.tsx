@@ -42,11 +42,27 @@ function useOnline(): boolean {
   return navOnline && probe !== 'offline'
 }
 
+/**
+ * The open link modal, kept outside the button: a list that redraws its rows (table ↔ accordion when a
+ * phone is turned across 768 px) unmounts the button, and the facilitator showing the QR code must not
+ * lose it. Whichever button of that survey is mounted draws the modal.
+ */
+let openLink: { idQuestionario: string; risposta: InviaQuestionarioRisposta } | null = null
+const openLinkListeners = new Set<() => void>()
+function setOpenLink(value: typeof openLink): void {
+  openLink = value
+  openLinkListeners.forEach((l) => l())
+}
+function subscribeOpenLink(listener: () => void): () => void {
+  openLinkListeners.add(listener)
+  return () => openLinkListeners.delete(listener)
+}
+
 export function InviaQuestionarioButton({ idQuestionario, disabled = false }: InviaQuestionarioButtonProps) {
   const online = useOnline()
   const [pending, setPending] = useState(false)
-  const [risposta, setRisposta] = useState<InviaQuestionarioRisposta | null>(null)
-  const [open, setOpen] = useState(false)
+  const shown = useSyncExternalStore(subscribeOpenLink, () => openLink, () => null)
+  const risposta = shown && shown.idQuestionario === idQuestionario ? shown.risposta : null
   const reasonId = useId()
   const reason = disabled ? null : motivoDisabilitato(idQuestionario, online)
 
@@ -60,8 +76,7 @@ export function InviaQuestionarioButton({ idQuestionario, disabled = false }: In
         { idProgramma: p?.idProgramma ?? null, idProgetto: p?.idProgetto ?? null, idEnte: p?.idEnte ?? null },
         InviaQuestionarioRispostaSchema,
       )
-      setRisposta(r)
-      setOpen(true)
+      setOpenLink({ idQuestionario, risposta: r })
     } catch {
       /* the client already showed the error toast */
     } finally {
@@ -86,7 +101,7 @@ export function InviaQuestionarioButton({ idQuestionario, disabled = false }: In
           {reason}
         </span>
       )}
-      {risposta && <LinkModal risposta={risposta} isOpen={open} onClose={() => setOpen(false)} />}
+      {risposta && <LinkModal risposta={risposta} isOpen onClose={() => setOpenLink(null)} />}
     </>
   )
 }
