@@ -54,9 +54,15 @@ class BenchHttpError extends Error {
   }
 }
 
-/** A transport that hands each outbox request to the server in-process, with the contract's headers; `spent.ms` sums the time inside the server. */
-function injectTransport(server: TestServer, token: string, spent: { ms: number }) {
+/**
+ * A transport that hands each outbox request to the server in-process, with the contract's headers;
+ * `spent.ms` sums the wall time inside the server, `spent.cpuMs` the process CPU time meanwhile (the replay
+ * sends one request at a time, so that is the server's CPU; unlike wall time it hardly moves when other
+ * processes load the machine).
+ */
+function injectTransport(server: TestServer, token: string, spent: { ms: number; cpuMs: number }) {
   return async (req: OutboxRequest): Promise<unknown> => {
+    const c0 = process.cpuUsage()
     const t0 = performance.now()
     const res = await server.app.inject({
       method: req.method,
@@ -65,6 +71,8 @@ function injectTransport(server: TestServer, token: string, spent: { ms: number 
       payload: JSON.stringify(req.body ?? {}),
     })
     spent.ms += performance.now() - t0
+    const c = process.cpuUsage(c0)
+    spent.cpuMs += (c.user + c.system) / 1000
     const data = res.body ? (JSON.parse(res.body) as { errorCode?: string; message?: string } | null) : null
     if (res.statusCode >= 200 && res.statusCode < 300) return data
     throw new BenchHttpError(res.statusCode, data?.errorCode ?? null, data?.message ?? `HTTP ${res.statusCode}`)
@@ -167,13 +175,14 @@ export async function measureOutbox(): Promise<void> {
     line('idb_bytes_per_op', (bytes / OPS).toFixed(0), 'B')
     note(`spazio: ${entries.length} voci + ${records.length} record = ${(bytes / 1024).toFixed(0)} KiB (v8.serialize), ${(jsonBytes / 1024).toFixed(0)} KiB in JSON`)
 
-    const spent = { ms: 0 }
+    const spent = { ms: 0, cpuMs: 0 }
     configureReplay({
       transport: injectTransport(server, sara.token, spent),
       refreshTokens: async () => false,
       locks: createMemoryLockManager(),
       currentToken: () => sara.token,
     })
+    const cpu0 = process.cpuUsage()
     const t0 = performance.now()
     let runs = 0
     for (;;) {
@@ -183,9 +192,12 @@ export async function measureOutbox(): Promise<void> {
       if (open === 0 || r.sent === 0 || runs >= 10) break
     }
     const seconds = (performance.now() - t0) / 1000
+    const replayCpu = process.cpuUsage(cpu0)
+    const cpuSeconds = (replayCpu.user + replayCpu.system) / 1e6
     const done = await db.outbox.where('status').equals('done').count()
     line('replay_ops_per_s', (done / seconds).toFixed(1), 'ops/s')
     note(`replay: ${done}/${OPS} confermate in ${seconds.toFixed(1)} s (${runs} esecuzioni); nel server ${(spent.ms / 1000).toFixed(1)} s, nel motore (Dexie, handler) ${(seconds - spent.ms / 1000).toFixed(1)} s → motore da solo ≈ ${(done / Math.max(0.001, seconds - spent.ms / 1000)).toFixed(0)} ops/s`)
+    note(`replay: tempo CPU del processo ${cpuSeconds.toFixed(1)} s (server ${(spent.cpuMs / 1000).toFixed(1)} s = ${(spent.cpuMs / Math.max(1, done)).toFixed(1)} ms per operazione) → ${(done / Math.max(0.001, cpuSeconds)).toFixed(1)} ops/s per secondo di CPU; carico medio della macchina ${loadavg()[0]?.toFixed(1)} su ${availableParallelism()} core`)
     if (done < OPS) {
       const failed = (await db.outbox.toArray()).filter((e) => e.status !== 'done')
       note(`replay: ${failed.length} non confermate, per esempio: ${failed.slice(0, 3).map((e) => `${e.kind} ${e.status} ${e.lastError?.message ?? ''}`).join(' | ')}`)

@@ -13,6 +13,7 @@ import { utente } from './db/schema'
 import { createPrincipalLoader } from './domain/principal'
 import { ApiError, catalogueMessage } from './errors'
 import { accessControl } from './auth/access-control'
+import { createPrincipalCache, readPrincipalGeneration } from './auth/principal-cache'
 import { createTokenVerifier, type TokenVerifier } from './auth/verify-token'
 import { createPayloadAdapterFactory, purgeExpiredPayloads } from './oidc/adapter'
 import { registerDevIdentityProvider } from './oidc/index'
@@ -139,7 +140,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     })
   }
 
-  await app.register(accessControl, { verifyToken, loadPrincipal: createPrincipalLoader(db) })
+  // the principal of each request, rebuilt only after a write to its tables (server/auth/principal-cache.ts)
+  const loadPrincipal = createPrincipalCache({
+    load: createPrincipalLoader(db),
+    generation: database.principalGeneration ?? (() => readPrincipalGeneration(db)),
+  })
+  await app.register(accessControl, { verifyToken, loadPrincipal })
   await app.register(idempotency, { db })
 
   let ready = false

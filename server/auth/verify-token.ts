@@ -6,6 +6,11 @@
  * - External provider: `createRemoteJWKSet` on `OIDC_JWKS_URI`, or on the `jwks_uri` discovered at
  *   `<issuer>/.well-known/openid-configuration` (fetched once, retried after a failure).
  * Checks signature, `iss`, `aud` = client id, `exp` (required; 30 s clock tolerance).
+ *
+ * Verified tokens are remembered (keyed by the exact token string, so a forged or altered token never
+ * matches an entry) until their `exp` — without the tolerance — and at most {@link VERIFIED_TOKEN_MAX_AGE_MS};
+ * the outbox replays hundreds of requests with one token, each would otherwise re-verify the signature.
+ * Only successes are remembered: a refused token is checked again each time.
  */
 import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose'
 import { ApiError, unauthorized } from '../errors'
@@ -20,7 +25,14 @@ export interface TokenVerifierOptions {
   jwks?: JSONWebKeySet
   /** remote key set URL (external provider); discovered from the issuer when neither is given */
   jwksUri?: string
+  /** how many verified tokens to remember (default 1000; 0 = none) */
+  cacheSize?: number
+  /** clock in ms (tests) */
+  now?: () => number
 }
+
+/** A remembered verified token is trusted at most this long (ms), whatever its `exp`. */
+export const VERIFIED_TOKEN_MAX_AGE_MS = 10 * 60_000
 
 /** Verifies an ID token; resolves to the caller's fiscal code (16 upper-case alphanumerics). */
 export type TokenVerifier = (jwt: string) => Promise<{ codiceFiscale: string }>
@@ -76,7 +88,17 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
     getKeySet = discoveredKeySet(opts.issuer)
   }
 
+  const cacheSize = opts.cacheSize ?? 1000
+  const now = opts.now ?? Date.now
+  /** token → fiscal code and the time (ms) until which it is trusted; insertion order = age */
+  const verified = new Map<string, { codiceFiscale: string; until: number }>()
+
   return async (jwt) => {
+    const known = verified.get(jwt)
+    if (known) {
+      if (now() < known.until) return { codiceFiscale: known.codiceFiscale }
+      verified.delete(jwt)
+    }
     if (!jwt || jwt.split('.').length !== 3) throw unauthorized('A08')
     let payload: Record<string, unknown>
     try {
@@ -95,6 +117,11 @@ export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
     }
     const codiceFiscale = fiscalCodeFromClaim(payload[opts.fiscalCodeClaim])
     if (!codiceFiscale) throw unauthorized('A08')
+    const until = Math.min(Number(payload.exp) * 1000, now() + VERIFIED_TOKEN_MAX_AGE_MS)
+    if (cacheSize > 0 && Number.isFinite(until) && now() < until) {
+      verified.set(jwt, { codiceFiscale, until })
+      while (verified.size > cacheSize) verified.delete(verified.keys().next().value as string)
+    }
     return { codiceFiscale }
   }
 }

@@ -8,13 +8,12 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { projectPath } from '../paths'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, types } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
-import * as schema from './schema'
 import type { Database } from './types'
 import { seedDatabase } from '../seed'
 
@@ -23,6 +22,14 @@ export type { Database, Executor, Transaction } from './types'
 export interface DatabaseHandle {
   db: Database
   kind: 'pglite' | 'postgres'
+  /**
+   * PGlite only: the principal generation without a query (server/auth/principal-cache.ts). The one
+   * in-process session LISTENs to the `principal_generation` notification of migration 0002's triggers,
+   * which PGlite hands over while it processes the COMMIT, before the committing call returns; a counter
+   * of those notifications changes exactly when the table's value does. PostgreSQL (other sessions, other
+   * processes) reads the table instead.
+   */
+  principalGeneration?: () => Promise<string>
   close(): Promise<void>
 }
 
@@ -58,14 +65,63 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     mkdirSync(location, { recursive: true })
   }
   const client = new PGlite(location)
-  const db = drizzlePglite({ client, schema })
+  // no `schema`: the relational API (`db.query.*`) is not used, and without it each transaction object
+  // is built without a query builder per table (the write path opens one transaction per request)
+  const db = drizzlePglite({ client: await withDrizzleParsersInstalled(client) })
+  let notified = 0
   try {
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
+    await client.listen('principal_generation', () => { notified++ })
   } catch (err) {
     await client.close()
     throw err
   }
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() }
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    principalGeneration: () => Promise.resolve(`notified:${notified}`),
+    close: () => client.close(),
+  }
+}
+
+/** Types drizzle's PGlite driver wants as their text (it maps them itself): dates, times, intervals, numeric[]. */
+const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182]
+const asText = (value: string) => value
+
+type QueryOptions = Parameters<PGlite['query']>[2]
+type TransactionClient = Parameters<Parameters<PGlite['transaction']>[0]>[0]
+
+/** The options without `parsers` (installed once on the client instead). */
+function withoutParsers(options: QueryOptions): QueryOptions {
+  if (!options || options.parsers === undefined) return options
+  const { parsers: _installed, ...rest } = options
+  return rest
+}
+
+/** `target` with `query` dropping the per-query parsers, other members bound to `target` (private fields). */
+function leanQueries<T extends PGlite | TransactionClient>(target: T, overrides: Partial<Record<string | symbol, unknown>> = {}): T {
+  return new Proxy(target, {
+    get(t, key) {
+      if (key === 'query') return (text: string, params?: unknown[], options?: QueryOptions) => t.query(text, params, withoutParsers(options))
+      if (key in overrides) return overrides[key]
+      const value: unknown = Reflect.get(t, key, t)
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(t) : value
+    },
+  })
+}
+
+/**
+ * The PGlite client as drizzle should get it. drizzle's driver passes the same `parsers` option (text for
+ * {@link DRIZZLE_TEXT_TYPES}) with EVERY query, and PGlite then copies its whole parser table (300+ types)
+ * for each query — about a third of a short query's time. The same parsers are installed once on the
+ * client instead (after its start, which registers the array types) and the option is dropped per query,
+ * on the client and on each transaction: the results are identical.
+ */
+async function withDrizzleParsersInstalled(client: PGlite): Promise<PGlite> {
+  await client.waitReady
+  for (const oid of DRIZZLE_TEXT_TYPES) client.parsers[oid] = asText
+  const transaction: PGlite['transaction'] = (fn) => client.transaction((tx) => fn(leanQueries(tx)))
+  return leanQueries(client, { transaction })
 }
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
@@ -82,7 +138,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     try {
       await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
       try {
-        await migratePg(drizzlePg({ client: conn, schema }), { migrationsFolder: MIGRATIONS_FOLDER })
+        await migratePg(drizzlePg({ client: conn }), { migrationsFolder: MIGRATIONS_FOLDER })
       } finally {
         await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
       }
@@ -93,7 +149,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     await pool.end()
     throw err
   }
-  const db = drizzlePg({ client: pool, schema })
+  const db = drizzlePg({ client: pool })
   return {
     db: db as unknown as Database,
     kind: 'postgres',

@@ -19,7 +19,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
-  boolean, date, foreignKey, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar,
+  bigint, boolean, check, date, foreignKey, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core'
 
 /** Values of the status columns (platform-backend §1 `StatoEnum`; NON ATTIVO is stored with a space). */
@@ -336,19 +336,19 @@ const referentColumns = () => ({
 export const referenteDelegatiGestoreProgramma = pgTable('referente_delegati_gestore_programma', {
   idProgramma: integer('id_programma').notNull().references(() => programma.id),
   ...referentColumns(),
-}, (t) => [primaryKey({ columns: [t.idProgramma, t.idUtente, t.idEnte] })])
+}, (t) => [primaryKey({ columns: [t.idProgramma, t.idUtente, t.idEnte] }), index('rdg_programma_utente_idx').on(t.idUtente)])
 
 /** Referents (REGP) and delegates (DEGP) of a project's managing body. */
 export const referenteDelegatiGestoreProgetto = pgTable('referente_delegati_gestore_progetto', {
   idProgetto: integer('id_progetto').notNull().references(() => progetto.id),
   ...referentColumns(),
-}, (t) => [primaryKey({ columns: [t.idProgetto, t.idUtente, t.idEnte] })])
+}, (t) => [primaryKey({ columns: [t.idProgetto, t.idUtente, t.idEnte] }), index('rdg_progetto_utente_idx').on(t.idUtente)])
 
 /** Referents (REPP) and delegates (DEPP) of a partner body in a project. */
 export const referenteDelegatiPartner = pgTable('referente_delegati_partner', {
   idProgetto: integer('id_progetto').notNull().references(() => progetto.id),
   ...referentColumns(),
-}, (t) => [primaryKey({ columns: [t.idProgetto, t.idEnte, t.idUtente] })])
+}, (t) => [primaryKey({ columns: [t.idProgetto, t.idEnte, t.idUtente] }), index('rd_partner_utente_idx').on(t.idUtente)])
 
 // History rows: inserted ATTIVO on activation, updated to TERMINATO on termination.
 export const storicoEnteGestoreProgramma = pgTable('storico_ente_gestore_programma', {
@@ -438,7 +438,7 @@ export const tipologiaServizio = pgTable('tipologia_servizio', {
   titolo: text('titolo').notNull(),
   idServizio: integer('id_servizio').notNull().references(() => servizio.id, { onDelete: 'cascade' }),
   ...audit,
-})
+}, (t) => [index('tipologia_servizio_servizio_idx').on(t.idServizio)])
 
 export const cittadino = pgTable('cittadino', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -464,7 +464,7 @@ export const servizioXCittadino = pgTable('servizio_x_cittadino', {
   idServizio: integer('id_servizio').notNull().references(() => servizio.id, { onDelete: 'cascade' }),
   codInserimento: text('cod_inserimento'),
   ...audit,
-}, (t) => [primaryKey({ columns: [t.idCittadino, t.idServizio] })])
+}, (t) => [primaryKey({ columns: [t.idCittadino, t.idServizio] }), index('servizio_x_cittadino_servizio_idx').on(t.idServizio)])
 
 /** One questionnaire instance per (citizen, service); sections formerly in Mongo. */
 export const questionarioCompilato = pgTable('questionario_compilato', {
@@ -480,7 +480,10 @@ export const questionarioCompilato = pgTable('questionario_compilato', {
   stato: text('stato').notNull().default('NON_COMPILATA').$type<StatoQuestionario>(),
   sezioni: jsonb('sezioni').notNull().default([]).$type<SezioneCompilata[]>(),
   ...audit,
-}, (t) => [uniqueIndex('questionario_compilato_cittadino_servizio_uq').on(t.idCittadino, t.idServizio)])
+}, (t) => [
+  uniqueIndex('questionario_compilato_cittadino_servizio_uq').on(t.idCittadino, t.idServizio),
+  index('questionario_compilato_servizio_idx').on(t.idServizio),
+])
 
 /** Anonymous self-compile link: only the hash of the token is stored. */
 export const questionarioInviatoOnline = pgTable('questionario_inviato_online', {
@@ -573,6 +576,19 @@ export const idempotencyRecord = pgTable('idempotency_record', {
   uniqueIndex('idempotency_record_scope_key_uq').on(t.scope, t.key),
   index('idempotency_record_created_idx').on(t.createdAt),
 ])
+
+/**
+ * Generation counter of the data a Principal is built from (server/domain/principal.ts: users, roles,
+ * groups, permissions, the referent/facilitator links and the programmes, projects, bodies and partner
+ * rows they join). One row; statement-level triggers (migration 0002) add 1 on every INSERT, UPDATE,
+ * DELETE or TRUNCATE of those tables, in the writing transaction. The principal cache
+ * (server/auth/principal-cache.ts) reuses a principal only while this value is unchanged, so a change is
+ * seen by the next request whoever made it (a route, the seed, another process, a manual SQL session).
+ */
+export const principalGeneration = pgTable('principal_generation', {
+  id: boolean('id').primaryKey().default(true),
+  gen: bigint('gen', { mode: 'number' }).notNull().default(0),
+}, (t) => [check('principal_generation_one_row', sql`${t.id}`)])
 
 /** Persistent storage of the development OIDC provider (oidc-provider adapter): one row per model instance. */
 export const oidcPayload = pgTable('oidc_payload', {

@@ -20,7 +20,7 @@ import type { PaginazioneQuery } from '../../src/api/contract/servizio'
 import { deriveFromFiscalCode } from '../../src/lib/fiscal-code'
 import { hashDocumentNumber, hashFiscalCode } from '../db/citizen-hash'
 import {
-  cittadino, configurazioneMinorenni, fasciaDiEta, questionarioCompilato, servizio, servizioXCittadino,
+  cittadino, configurazioneMinorenni, fasciaDiEta, questionarioCompilato, servizio, servizioXCittadino, STATO,
 } from '../db/schema'
 import type { Executor, Transaction } from '../db/types'
 import { ApiError, badRequest, forbidden, notFound } from '../errors'
@@ -83,34 +83,37 @@ interface Identity {
   age: number | null
 }
 
-async function identify(tx: Executor, body: AggiungiCittadinoBody, secret: string): Promise<Identity> {
-  if (body.idCittadino) {
-    const [row] = await tx.select().from(cittadino).where(eq(cittadino.id, body.idCittadino))
-    if (!row) throw notFound('C01', 'Il cittadino indicato non esiste.')
-    return { existing: row, create: { codiceFiscaleHash: null, tipoDocumento: null, numeroDocumentoHash: null, genere: null, fasciaDiEtaId: null }, age: null }
-  }
+/** How the body identifies the citizen: the lookup condition and what a new citizen gets, or the error to answer. */
+type Identifier =
+  | { where: SQL; create: Identity['create']; age: number | null; notFoundIsError: boolean }
+  | { error: ApiError }
+
+const NO_CREATE: Identity['create'] = { codiceFiscaleHash: null, tipoDocumento: null, numeroDocumentoHash: null, genere: null, fasciaDiEtaId: null }
+
+/** Reads the identifier of an addition (no query); errors are returned, to be thrown after the service checks. */
+async function identifier(body: AggiungiCittadinoBody, secret: string): Promise<Identifier> {
+  if (body.idCittadino) return { where: eq(cittadino.id, body.idCittadino), create: NO_CREATE, age: null, notFoundIsError: true }
   if (body.codiceFiscale && !body.codiceFiscaleNonDisponibile) {
     const derived = await deriveFromFiscalCode(body.codiceFiscale)
-    if (!derived) throw badRequest('G02', 'Codice fiscale non valido.')
+    if (!derived) return { error: badRequest('G02', 'Codice fiscale non valido.') }
     const hash = hashFiscalCode(derived.codiceFiscale, secret)
-    const [row] = await tx.select().from(cittadino).where(eq(cittadino.codiceFiscaleHash, hash))
     return {
-      existing: row,
+      where: eq(cittadino.codiceFiscaleHash, hash),
       create: { codiceFiscaleHash: hash, tipoDocumento: null, numeroDocumentoHash: null, genere: derived.gender, fasciaDiEtaId: derived.fasciaDiEtaId },
       age: derived.age,
+      notFoundIsError: false,
     }
   }
   if (body.tipoDocumento && body.numeroDocumento) {
     const hash = hashDocumentNumber(body.tipoDocumento, body.numeroDocumento, secret)
-    const [row] = await tx.select().from(cittadino)
-      .where(and(eq(cittadino.tipoDocumento, body.tipoDocumento), eq(cittadino.numeroDocumentoHash, hash)))
     return {
-      existing: row,
+      where: and(eq(cittadino.tipoDocumento, body.tipoDocumento), eq(cittadino.numeroDocumentoHash, hash))!,
       create: { codiceFiscaleHash: null, tipoDocumento: body.tipoDocumento, numeroDocumentoHash: hash, genere: body.genere ?? GENERE_PREDEFINITO, fasciaDiEtaId: body.fasciaDiEtaId ?? null },
       age: null,
+      notFoundIsError: false,
     }
   }
-  throw badRequest('U08')
+  return { error: badRequest('U08') }
 }
 
 function requireField<T>(value: T | null | undefined, label: string): T {
@@ -118,23 +121,37 @@ function requireField<T>(value: T | null | undefined, label: string): T {
   return value
 }
 
-/** Adds a citizen to a service (201 `{id, idQuestionario}`), see the module comment. */
+/**
+ * Adds a citizen to a service (201 `{id, idQuestionario}`), see the module comment. The service, the
+ * citizen the body identifies and whether it is already on the service come from ONE query; a new citizen
+ * has no other service (Q2 without a query) and an ATTIVO service is not activated again.
+ */
 export async function addCittadino(tx: Transaction, caller: Caller, idServizio: number, body: AggiungiCittadinoBody, secret: string): Promise<AggiungiCittadinoRisposta> {
   const field = fieldProfile(caller, 'U06')
-  const [s] = Number.isNaN(idServizio) ? [] : await tx.select().from(servizio).where(eq(servizio.id, idServizio))
+  const ident = await identifier(body, secret)
+  const [found] = Number.isNaN(idServizio) ? [] : await tx.select({
+    s: servizio,
+    c: cittadino,
+    linked: 'error' in ident ? sql<boolean>`false` : sql<boolean>`exists (select 1 from ${servizioXCittadino} where ${servizioXCittadino.idServizio} = ${servizio.id} and ${servizioXCittadino.idCittadino} = ${cittadino.id})`,
+  }).from(servizio)
+    .leftJoin(cittadino, 'error' in ident ? sql`false` : ident.where)
+    .where(eq(servizio.id, idServizio))
+    .limit(1)
+  const s = found?.s
   if (!s) throw notFound('S09')
   if (s.idFacilitatore !== field.userId || s.idProgetto !== field.idProgetto || s.idEnte !== field.idEnte) throw forbidden('A02')
   if (!s.idQuestionarioTemplateSnapshot) throw notFound('QT05')
+  if ('error' in ident) throw ident.error
+  const existing = found.c ?? undefined
+  if (!existing && ident.notFoundIsError) throw notFound('C01', 'Il cittadino indicato non esiste.')
+  const who: Identity = { existing, create: ident.create, age: ident.age }
 
-  const who = await identify(tx, body, secret)
   if (who.existing && body.nuovoCittadino) throw new ApiError(409, 'U07')
   await checkAge(tx, field.idProgramma, who.age, who.age !== null ? null : who.existing?.fasciaDiEtaId ?? who.create.fasciaDiEtaId)
 
   let citizen = who.existing
   if (citizen) {
-    const [linked] = await tx.select({ id: servizioXCittadino.idCittadino }).from(servizioXCittadino)
-      .where(and(eq(servizioXCittadino.idServizio, s.id), eq(servizioXCittadino.idCittadino, citizen.id)))
-    if (linked) throw new ApiError(409, 'U23')
+    if (found.linked === true) throw new ApiError(409, 'U23')
   } else {
     const provincia = requireField(body.provinciaDiDomicilio, 'provincia di domicilio')
     if (!PROVINCE_NAMES.has(provincia)) throw badRequest('G02', 'Dati non validi: controlla provincia di domicilio.')
@@ -150,11 +167,11 @@ export async function addCittadino(tx: Transaction, caller: Caller, idServizio: 
     citizen = created!
   }
   await tx.insert(servizioXCittadino).values({ idCittadino: citizen.id, idServizio: s.id, codInserimento: body.codInserimento ?? null })
-  await activateServizio(tx, s.id)
+  if (s.stato === STATO.NON_ATTIVO) await activateServizio(tx, s.id)
   const [instance] = await tx.insert(questionarioCompilato).values({
     idQuestionarioTemplate: s.idQuestionarioTemplateSnapshot, idCittadino: citizen.id, idFacilitatore: s.idFacilitatore,
     idSede: s.idSede, idEnte: s.idEnte, idProgetto: s.idProgetto, idServizio: s.id, codInserimento: body.codInserimento ?? null,
-    stato: 'NON_COMPILATA', sezioni: await initialSections(tx, citizen, s.id, s.sezioneQ3Compilato),
+    stato: 'NON_COMPILATA', sezioni: await initialSections(tx, citizen, s.id, s.sezioneQ3Compilato, { newCitizen: !who.existing }),
   }).returning({ id: questionarioCompilato.id })
   return { id: citizen.id, idQuestionario: instance!.id }
 }

@@ -62,9 +62,16 @@ export async function buildQ2(db: Executor, idCittadino: number, idServizio: num
   }
 }
 
-/** The three stored sections of a new instance. */
-export async function initialSections(db: Executor, c: CittadinoRow, idServizio: number, q3: SezioneCompilata | null): Promise<SezioneCompilata[]> {
-  const q2 = await buildQ2(db, c.id, idServizio)
+/** Q2 of a citizen created by this very addition: no other service yet. */
+export const Q2_FIRST_SERVICE: DecodedSection = { id: SEZIONI_QUESTIONARIO.Q2.id, title: SEZIONI_QUESTIONARIO.Q2.titolo, properties: { '20': ['Sì'] } }
+
+/**
+ * The three stored sections of a new instance. `newCitizen`: the citizen was created in this transaction,
+ * so it has no other service and Q2 needs no query.
+ */
+export async function initialSections(db: Executor, c: CittadinoRow, idServizio: number, q3: SezioneCompilata | null,
+  opts: { newCitizen?: boolean } = {}): Promise<SezioneCompilata[]> {
+  const q2 = opts.newCitizen ? Q2_FIRST_SERVICE : await buildQ2(db, c.id, idServizio)
   const q3Section = q3 ?? { id: SEZIONI_QUESTIONARIO.Q3.id, title: SEZIONI_QUESTIONARIO.Q3.titolo, properties: [] }
   return [toStored(dropEmpty(buildQ1(c))), toStored(q2), q3Section]
 }

@@ -10,18 +10,18 @@
  * - delete: FAC/VOL (else 403 U06), creator only (A02), only NON ATTIVO (409 S07);
  * - card: whoever may list the service (servizio-scope.ts), A02 otherwise; 404 S09 when it does not exist.
  */
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { IdServizio, SchedaServizio, ServizioBody } from '../../src/api/contract/servizio'
 import { SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
 import {
-  ente, enteSedeProgettoFacilitatore, progetto, questionarioCompilato, sede, servizio, STATO, tipologiaServizio, utente,
+  ente, enteSedeProgettoFacilitatore, programmaXQuestionarioTemplate, progetto, questionarioCompilato, sede, servizio, STATO, tipologiaServizio, utente,
 } from '../db/schema'
 import type { Executor, Transaction } from '../db/types'
 import { ApiError, badRequest, forbidden, notFound } from '../errors'
 import { fieldProfile, isFieldRole, type Caller } from './profile'
 import { serviceVisible } from './servizio-scope'
 import { answers, decodeSection, encodeStored, SectionFormatError, toStored, type DecodedSection } from './survey-codec'
-import { activeTemplate, templatesById, templateToWire } from './template'
+import { templatesById, templateToWire } from './template'
 
 /** Q3 questions compared by the duplicate check (detailed competences, public-service area, details). */
 export const DUPLICATE_Q3_QUESTIONS = ['26', '27', '28'] as const
@@ -48,24 +48,60 @@ export function decodeQ3(text: string): DecodedSection {
 
 const sameAnswers = (a: string[], b: string[]) => [...a].sort().join('\u0000') === [...b].sort().join('\u0000')
 
+type FieldProfile = ReturnType<typeof fieldProfile>
+
 interface CheckedInput {
-  field: ReturnType<typeof fieldProfile>
+  field: FieldProfile
   q3: DecodedSection
   tipologia: string
 }
 
+/** What one query tells about a create/update: the project's dates, the facilitator's link, the template, an earlier create. */
+interface WriteContext {
+  /** false when the profile's project does not exist */
+  found: boolean
+  inizio: string
+  fine: string
+  /** the caller is an active (not TERMINATO) facilitator of (body, site, project) */
+  linked: boolean
+  /** the programme's ATTIVO template (create only) */
+  templateId: string | null
+  /** the service already created with the body's `idLocale` (create only) */
+  existing: number | null
+}
+
+/**
+ * Reads the {@link WriteContext} in ONE query (the write path of the outbox replay runs it for every
+ * service): project dates plus scalar subqueries for the facilitator link, the ATTIVO template and the
+ * service of `idLocale`.
+ */
+async function writeContext(tx: Executor, field: FieldProfile, body: ServizioBody,
+  create?: { idLocale: string | null | undefined }): Promise<WriteContext> {
+  const linked = sql<boolean>`exists (select 1 from ${enteSedeProgettoFacilitatore} where ${and(
+    eq(enteSedeProgettoFacilitatore.idEnte, field.idEnte), eq(enteSedeProgettoFacilitatore.idSede, body.idSedeServizio),
+    eq(enteSedeProgettoFacilitatore.idProgetto, field.idProgetto), eq(enteSedeProgettoFacilitatore.idFacilitatore, field.userId),
+    ne(enteSedeProgettoFacilitatore.statoUtente, STATO.TERMINATO))})`
+  const templateId = create
+    ? sql<string | null>`(select ${programmaXQuestionarioTemplate.idQuestionarioTemplate} from ${programmaXQuestionarioTemplate} where ${and(
+      eq(programmaXQuestionarioTemplate.idProgramma, field.idProgramma), eq(programmaXQuestionarioTemplate.stato, STATO.ATTIVO))} limit 1)`
+    : sql<null>`null`
+  const existing = create?.idLocale
+    ? sql<number | null>`(select ${servizio.id} from ${servizio} where ${and(eq(servizio.idFacilitatore, field.userId), eq(servizio.idLocale, create.idLocale))})`
+    : sql<null>`null`
+  const [row] = await tx.select({
+    inizio: progetto.dataInizioProgetto, fine: progetto.dataFineProgetto, linked, templateId,
+    existing: existing.mapWith((v: unknown) => (v === null ? null : Number(v))),
+  }).from(progetto).where(eq(progetto.id, field.idProgetto))
+  if (!row) return { found: false, inizio: '', fine: '', linked: false, templateId: null, existing: null }
+  return { found: true, ...row, linked: row.linked === true, templateId: row.templateId ?? null }
+}
+
 /** The checks shared by create and update (see the module comment); `excludeId` = the service updated. */
-async function checkInput(tx: Executor, caller: Caller, body: ServizioBody, roleCode: 'S05' | 'S06', excludeId?: number): Promise<CheckedInput> {
-  const field = fieldProfile(caller, roleCode)
+async function checkInput(tx: Executor, field: FieldProfile, body: ServizioBody, ctx: WriteContext, excludeId?: number): Promise<CheckedInput> {
   if (body.idEnteServizio !== field.idEnte) throw badRequest('G02', 'L\'ente del servizio deve essere quello del tuo profilo.')
-  const [link] = await tx.select({ stato: enteSedeProgettoFacilitatore.statoUtente }).from(enteSedeProgettoFacilitatore)
-    .where(and(eq(enteSedeProgettoFacilitatore.idEnte, field.idEnte), eq(enteSedeProgettoFacilitatore.idSede, body.idSedeServizio),
-      eq(enteSedeProgettoFacilitatore.idProgetto, field.idProgetto), eq(enteSedeProgettoFacilitatore.idFacilitatore, field.userId),
-      ne(enteSedeProgettoFacilitatore.statoUtente, STATO.TERMINATO)))
-  if (!link) throw notFound('C01', 'Non risulti facilitatore della sede indicata per questo progetto.')
-  const [prj] = await tx.select({ inizio: progetto.dataInizioProgetto, fine: progetto.dataFineProgetto }).from(progetto).where(eq(progetto.id, field.idProgetto))
-  if (!prj) throw notFound('C01')
-  if (body.data < prj.inizio || body.data > prj.fine) throw badRequest('A06')
+  if (!ctx.linked) throw notFound('C01', 'Non risulti facilitatore della sede indicata per questo progetto.')
+  if (!ctx.found) throw notFound('C01')
+  if (body.data < ctx.inizio || body.data > ctx.fine) throw badRequest('A06')
   const q3 = decodeQ3(body.sezioneQuestionarioCompilatoQ3)
   const tipologia = body.tipoDiServizioPrenotato.join(', ')
 
@@ -84,18 +120,14 @@ async function checkInput(tx: Executor, caller: Caller, body: ServizioBody, role
 /** Creates a service (201 `{idServizio}`); with a known `idLocale` answers the existing service. */
 export async function createServizio(tx: Transaction, caller: Caller, body: ServizioBody): Promise<IdServizio> {
   const field = fieldProfile(caller, 'S05')
-  if (body.idLocale) {
-    const [existing] = await tx.select({ id: servizio.id }).from(servizio)
-      .where(and(eq(servizio.idFacilitatore, field.userId), eq(servizio.idLocale, body.idLocale)))
-    if (existing) return { idServizio: existing.id }
-  }
-  const { q3, tipologia } = await checkInput(tx, caller, body, 'S05')
-  const template = await activeTemplate(tx, field.idProgramma)
-  if (!template) throw new ApiError(409, 'S04')
+  const ctx = await writeContext(tx, field, body, { idLocale: body.idLocale })
+  if (ctx.existing !== null) return { idServizio: ctx.existing }
+  const { q3, tipologia } = await checkInput(tx, field, body, ctx)
+  if (!ctx.templateId) throw new ApiError(409, 'S04')
   const [row] = await tx.insert(servizio).values({
     nome: body.nomeServizio, dataServizio: body.data, durataServizio: body.durataServizio, tipologiaServizio: tipologia,
     stato: STATO.NON_ATTIVO, idEnte: field.idEnte, idSede: body.idSedeServizio, idProgetto: field.idProgetto, idFacilitatore: field.userId,
-    sezioneQ3Compilato: toStored(q3), idQuestionarioTemplateSnapshot: template.id, codInserimento: body.codInserimento ?? null,
+    sezioneQ3Compilato: toStored(q3), idQuestionarioTemplateSnapshot: ctx.templateId, codInserimento: body.codInserimento ?? null,
     idLocale: body.idLocale ?? null,
   }).returning({ id: servizio.id })
   const idServizio = row!.id
@@ -115,7 +147,8 @@ async function ownService(tx: Executor, caller: Caller, idServizio: number, role
 /** Updates a service (200 `{idServizio}`). */
 export async function updateServizio(tx: Transaction, caller: Caller, idServizio: number, body: ServizioBody): Promise<IdServizio> {
   const row = await ownService(tx, caller, idServizio, 'S06')
-  const { q3, tipologia } = await checkInput(tx, caller, body, 'S06', row.id)
+  const field = fieldProfile(caller, 'S06')
+  const { q3, tipologia } = await checkInput(tx, field, body, await writeContext(tx, field, body), row.id)
   const stored = toStored(q3)
   await tx.update(servizio).set({
     nome: body.nomeServizio, dataServizio: body.data, durataServizio: body.durataServizio, tipologiaServizio: tipologia,
