@@ -322,7 +322,7 @@ test('#21 three distinct states: saved on the device, sending, confirmed by the 
   expect(w.to(SERVICE_CREATE).map((a) => a.outcome)).toEqual(['passed'])
 })
 
-test('#2 one entry edited in two tabs through the sync centre: one write reaches the server, and the device shows what the server has', async ({ page, request }) => {
+test('#2 one entry edited in two tabs through the sync centre: the stale edit is refused explicitly, one write reaches the server, and the device shows what the server has', async ({ page, request }) => {
   test.setTimeout(120_000)
   const context = page.context()
   const w = await intercept(page)
@@ -347,8 +347,11 @@ test('#2 one entry edited in two tabs through the sync centre: one write reaches
   await d1.getByLabel('Nome servizio', { exact: true }).fill(`${base} A`)
   await d1.getByRole('button', { name: 'Salva' }).click()
   await expect(d1).toBeHidden()
+  // the other tab's dialog was opened on the old version: its save is refused, explicitly, and A's edit stays
   await d2.getByLabel('Nome servizio', { exact: true }).fill(`${base} B`)
   await d2.getByRole('button', { name: 'Salva' }).click()
+  await expect(d2.getByText(/cambiata nel frattempo/)).toBeVisible()
+  await d2.getByRole('button', { name: /^(Annulla|Chiudi)$/ }).first().click()
   await expect(d2).toBeHidden()
   for (const p of [page, other]) await expect(syncEntries(p)).toHaveCount(1)
 
@@ -359,7 +362,7 @@ test('#2 one entry edited in two tabs through the sync centre: one write reaches
   expect(rows, 'one service on the server').toHaveLength(1)
   expect(w.to(SERVICE_CREATE).filter((a) => a.outcome === 'passed'), 'one write').toHaveLength(1)
   const onServer = rows[0]!.nome
-  expect([`${base} A`, `${base} B`]).toContain(onServer)
+  expect(onServer, 'the first saved edit is the one sent').toBe(`${base} A`)
   // the device's copy must not disagree with the server about what was sent
   await page.goto('/area-amministrativa/servizi')
   await expect(serviceRow(page, base)).toBeVisible({ timeout: 15_000 })
