@@ -90,3 +90,60 @@ test('offline field day: service, three citizens, two surveys survive a browser 
   await expect(citizenRows(manager)).toHaveCount(3)
   await ctx.close()
 })
+
+test('the same day with half the replayed requests failing (503, dropped, answer lost): nothing lost, nothing duplicated', async ({ page, request, context }) => {
+  test.setTimeout(400_000)
+  const nome = `Sportello instabile ${Date.now()}`
+  await login(page, USERS.fac.cf)
+  await waitForServiceWorkerControl(page)
+  const fac = await actorOf(page, request, 'FAC')
+  await page.goto('/area-amministrativa/servizi')
+  await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
+
+  await context.setOffline(true)
+  await createServiceUI(page, { nome })
+  await page.getByRole('link', { name: 'Cittadini', exact: true }).click()
+  await addCitizenUI(page, { cf: CF_VALIDO })
+  await addCitizenUI(page, { cf: CF_OMOCODICO })
+  await addCitizenUI(page, { documento: documentNumber() })
+  await compileSurveyUI(page, 0)
+  await compileSurveyUI(page, 1)
+
+  // every other outbox write fails, in turn: 503, connection dropped, answer lost after the server applied it
+  let n = 0
+  const seen = new Map<string, number>()
+  await page.route('**/api/**', async (route) => {
+    const key = route.request().headers()['idempotency-key']
+    if (!key) return route.continue()
+    seen.set(key, (seen.get(key) ?? 0) + 1)
+    n += 1
+    if (n % 2 === 0) return route.continue()
+    const mode = Math.floor(n / 2) % 3
+    if (mode === 0) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"errorCode":"G00","message":"Servizio non disponibile"}' })
+    if (mode === 1) return route.abort('failed')
+    await route.fetch()
+    return route.abort('failed')
+  })
+  await context.setOffline(false)
+  await page.goto('/area-personale/sincronizzazione')
+  const syncNow = page.getByRole('button', { name: 'Sincronizza ora' })
+  await expect.poll(async () => {
+    if (await syncNow.isEnabled()) await syncNow.click().catch(() => undefined)
+    const found = await servicesNamed(request, fac, nome)
+    if (found.length !== 1) return [found.length, 0, 0]
+    const c = await citizensOf(request, fac, found[0]!.id)
+    return [found.length, c.numeroCittadini, c.numeroQuestionariCompilati]
+  }, { timeout: 150_000, intervals: [3_000] }).toEqual([1, 3, 2])
+  // six operations, each sent until confirmed: some more than once, all under one key each
+  expect(seen.size).toBe(6)
+  expect([...seen.values()].some((count) => count > 1)).toBe(true)
+  // an operation whose answer was lost is confirmed by its next attempt (same key, stored answer)
+  await page.unroute('**/api/**')
+  await expect.poll(async () => {
+    if (await syncNow.isEnabled()) await syncNow.click().catch(() => undefined)
+    return page.getByText('Tutte le operazioni sono state inviate').isVisible()
+  }, { timeout: 170_000, intervals: [5_000] }).toBe(true)
+  const [servizio] = await servicesNamed(request, fac, nome)
+  const c = await citizensOf(request, fac, servizio!.id)
+  expect([c.numeroCittadini, c.numeroQuestionariCompilati]).toEqual([3, 2])
+})
