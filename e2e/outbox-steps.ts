@@ -8,6 +8,7 @@
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test'
 import { USERS, login, waitForServiceWorkerControl } from './helpers'
 import { actorOf, type ApiActor } from './field-api'
+import { addCitizenUI } from './field-ui'
 
 /** Logs in as the facilitator Sara Romano, waits for the service worker, opens the services list. */
 export async function readyFacilitator(page: Page, request: APIRequestContext): Promise<ApiActor> {
@@ -173,36 +174,7 @@ export function overlap(a: WriteAttempt, b: WriteAttempt): boolean {
   return a.start < be && b.start < ae
 }
 
-/**
- * 'Aggiungi cittadino' by document number on the open service's 'Cittadini' tab, online or offline: the
- * online lookup of a new citizen ends on 'Aggiungi nuovo cittadino' (which field-ui's addCitizenUI does not
- * expect), the offline one goes straight to step 2.
- */
-export async function addCitizenByDocumentUI(page: Page, numeroDocumento: string): Promise<void> {
-  const close = page.getByRole('button', { name: 'Chiudi notifica' })
-  while (await close.count()) await close.first().click()
-  await page.getByRole('button', { name: 'Aggiungi cittadino' }).click()
-  const dialog = page.getByRole('dialog')
-  await expect(dialog).toBeVisible()
-  const radio = dialog.getByRole('radio', { name: 'Numero documento', exact: true })
-  const id = await radio.getAttribute('id')
-  if (id) await dialog.locator(`label[for="${id}"]`).first().click()
-  else await radio.check({ force: true })
-  await dialog.getByRole('textbox', { name: /Numero documento/ }).fill(numeroDocumento)
-  await dialog.getByRole('button', { name: /^(Prosegui|Cerca)$/ }).click()
-  const create = dialog.getByRole('button', { name: /Aggiungi nuovo cittadino|Registra|Compila i dati|Crea|Prosegui/ })
-  const step2 = dialog.getByText(/Passo 2 di 2/)
-  await expect(step2.or(create).first()).toBeVisible()
-  if (!(await step2.isVisible())) await create.first().click()
-  await expect(step2).toBeVisible()
-  await dialog.getByLabel('Tipo documento').selectOption('Carta di Identità')
-  await dialog.getByLabel('Fascia di età').selectOption({ label: '30-54' })
-  await dialog.getByLabel(/Titolo di studio/).selectOption({ index: 1 })
-  await dialog.getByLabel('Stato occupazionale').selectOption({ index: 1 })
-  const provincia = dialog.getByLabel('Provincia di domicilio')
-  if ((await provincia.evaluate((e) => e.tagName)) === 'SELECT') await provincia.selectOption({ label: 'Roma' })
-  else await provincia.fill('Roma')
-  await dialog.getByLabel('Cittadinanza').selectOption({ index: 1 })
-  await dialog.getByRole('button', { name: /^(Aggiungi|Aggiungi cittadino|Salva)$/ }).click()
-  await expect(dialog).toBeHidden({ timeout: 15_000 })
+/** 'Aggiungi cittadino' by document number on the open service's 'Cittadini' tab, online or offline. */
+export function addCitizenByDocumentUI(page: Page, numeroDocumento: string): Promise<void> {
+  return addCitizenUI(page, { documento: numeroDocumento })
 }
