@@ -203,6 +203,26 @@ describe('live reads', () => {
     await waitFor(() => expect(server.result.current).toMatchObject({ idCittadinoServizioLocale: 'srv-q-77', sezioneQ1Questionario: Q1 }))
   })
 
+  it('order the services of one date stably: not yet sent first, then the newest on the server, across bootstraps', async () => {
+    await storeRiferimenti()
+    const snap = serverSnapshot()
+    const stesso = snap.servizi[0]!
+    snap.servizi = [9, 30, 12].map((id) => ({ ...stesso, id, nome: `Servizio ${id}` }))
+    snap.questionari = []
+    await storeBootstrap(currentDb()!, snap, Date.now())
+    const servizi = renderHook(() => useServiziCampo())
+    // same date and the same refresh timestamp: the device's key order (srv-12, srv-30, srv-9) must not decide
+    await waitFor(() => expect(servizi.result.current?.map((s) => s.nome)).toEqual(['Servizio 30', 'Servizio 12', 'Servizio 9']))
+    await act(async () => {
+      await creaServizio(servizioInput({ nome: 'Nuovo sul dispositivo' }, { '22': stesso.data }))
+    })
+    await waitFor(() => expect(servizi.result.current?.map((s) => s.nome)).toEqual(['Nuovo sul dispositivo', 'Servizio 30', 'Servizio 12', 'Servizio 9']))
+    await act(async () => {
+      await storeBootstrap(currentDb()!, snap, Date.now())
+    })
+    await waitFor(() => expect(servizi.result.current?.map((s) => s.nome)).toEqual(['Nuovo sul dispositivo', 'Servizio 30', 'Servizio 12', 'Servizio 9']))
+  })
+
   it("show only the current profile's services and its reference data", async () => {
     await storeBootstrap(currentDb()!, serverSnapshot(), Date.now())
     const rif = renderHook(() => useCampoRiferimenti())

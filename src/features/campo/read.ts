@@ -32,6 +32,22 @@ async function all<T>(db: OfflineDb, tipo: 'servizio' | 'cittadino-servizio' | '
   return (await db.records.where('tipo').equals(tipo).toArray()) as LocalRecord<T>[]
 }
 
+/**
+ * List order of the facilitator's services: newest service date first; on the same date, the ones not yet
+ * on the server first (latest local change first), then the server's by id, newest first. Stable across
+ * bootstraps: a refresh rewrites every server row with one timestamp, so `updatedAt` alone cannot order them.
+ */
+export function compareServizi(a: LocalRecord<ServizioDati>, b: LocalRecord<ServizioDati>): number {
+  if (a.data.data !== b.data.data) return a.data.data < b.data.data ? 1 : -1
+  const ia = a.data.idServer ?? a.idServer
+  const ib = b.data.idServer ?? b.idServer
+  if (ia === undefined || ib === undefined) {
+    if (ia !== ib) return ia === undefined ? -1 : 1
+    return b.updatedAt - a.updatedAt
+  }
+  return Number(ib) - Number(ia) || (a.idLocale < b.idLocale ? -1 : a.idLocale > b.idLocale ? 1 : 0)
+}
+
 /** The facilitator's services in the current profile, newest date first (records not yet confirmed included). */
 export function useServiziCampo(): ServizioLocale[] | undefined {
   const { key, scope } = useScope()
@@ -40,7 +56,7 @@ export function useServiziCampo(): ServizioLocale[] | undefined {
     const attivi = serviziConCittadini(cittadini)
     return servizi
       .filter((s) => !s.data.eliminato && inScope(scope, s.data))
-      .sort((a, b) => (a.data.data === b.data.data ? b.updatedAt - a.updatedAt : a.data.data < b.data.data ? 1 : -1))
+      .sort(compareServizi)
       .map((s) => toServizioLocale(s, attivi.has(s.idLocale)))
   })
 }
