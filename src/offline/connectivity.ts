@@ -95,6 +95,25 @@ export function useConnectivity(): Connectivity {
   return useSyncExternalStore(subscribeConnectivity, getConnectivity, getConnectivity)
 }
 
+const subscribeNetwork = (listener: () => void): (() => void) => {
+  if (typeof window === 'undefined') return () => undefined
+  window.addEventListener('online', listener)
+  window.addEventListener('offline', listener)
+  return () => {
+    window.removeEventListener('online', listener)
+    window.removeEventListener('offline', listener)
+  }
+}
+const networkAvailable = () => typeof navigator === 'undefined' || navigator.onLine !== false
+
+/**
+ * React hook: false while the device itself has no network (`navigator.onLine === false`). Unlike
+ * `useConnectivity`, true when the network is there but the API does not answer.
+ */
+export function useNetworkAvailable(): boolean {
+  return useSyncExternalStore(subscribeNetwork, networkAvailable, () => true)
+}
+
 let started = 0
 const onOnline = () => void checkConnectivity()
 const onOffline = () => setState('offline')

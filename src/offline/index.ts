@@ -54,7 +54,7 @@ export { classifyFailure, type Classification, type FailureClass } from './class
 export { nextDelay, BACKOFF_BASE_MS, BACKOFF_CAP_MS } from './backoff'
 export { runReplay, configureReplay, DEPENDENCY_ATTENTION_MESSAGE, type ReplayResult } from './replay'
 export { syncNow, startSync, handleBackgroundSync, registerBackgroundSync, BACKGROUND_SYNC_TAG, SW_SYNC_MESSAGE } from './sync'
-export { useConnectivity, getConnectivity, checkConnectivity, type Connectivity } from './connectivity'
+export { useConnectivity, useNetworkAvailable, getConnectivity, checkConnectivity, type Connectivity } from './connectivity'
 export { useSyncStatus, getSyncStatus, indicatorTexts, useEntries, useRecords, useCached, useOfflineQuery, type SyncStatus } from './status'
 export { startOfflineSession, unsentCountForLogout, roleContextFromSession } from './session-bridge'
 export { requestPersistentStorage, storageEstimate, type StorageEstimate } from './storage'

@@ -149,6 +149,6 @@ describe('service form values', () => {
     const e = new Error('Memoria piena')
     e.name = 'StorageFullError'
     expect(saveErrorMessage(e)).toBe('Memoria piena')
-    expect(saveErrorMessage(new Error('TODO(campo)'))).toBe('Non è stato possibile salvare il servizio sul dispositivo. Riprova.')
+    expect(saveErrorMessage(new Error('device database unavailable'))).toBe('Non è stato possibile salvare il servizio sul dispositivo. Riprova.')
   })
 })

@@ -147,6 +147,7 @@ describe('sync centre', () => {
 
   it("'Sincronizza ora' is disabled offline with the reason, and sends the queue when online", async () => {
     await addService('Corso SPID')
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
     configureConnectivityForTests({ state: 'offline' })
     const { transport, calls } = scriptedTransport(() => ({ idServizio: 77 }))
     setupReplay({ transport })
@@ -159,6 +160,7 @@ describe('sync centre', () => {
     expect(button.getAttribute('aria-describedby')).toBe('pd-sync-offline-reason')
     view.unmount()
 
+    onLine.mockReturnValue(true)
     configureConnectivityForTests({ state: 'online' })
     render(<SyncCentre />)
     await screen.findByTestId('sync-group-pending')
@@ -167,6 +169,33 @@ describe('sync centre', () => {
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST servizio'])
     await screen.findByText('Tutte le operazioni sono state inviate')
     expect(await listEntries()).toEqual([])
+  })
+
+  it("with the network there but the server silent, 'Sincronizza ora' probes first: still down → says so and sends nothing; back → sends", async () => {
+    await addService('Corso SPID')
+    const { transport, calls } = scriptedTransport(() => ({ idServizio: 77 }))
+    setupReplay({ transport })
+    let up = false
+    const probe = vi.fn(async () => (up ? new Response(JSON.stringify({ status: 'ok' }), { status: 200 }) : new Response('', { status: 503 })))
+    configureConnectivityForTests({ fetch: probe as unknown as typeof fetch, state: 'offline' })
+    render(<SyncCentre />)
+    await screen.findByTestId('sync-group-pending')
+    const button = screen.getByRole('button', { name: 'Sincronizza ora' }) as HTMLButtonElement
+    expect(button.disabled).toBe(false)
+    expect(screen.getByTestId('sync-offline-reason').textContent).toContain('Il server non risponde')
+    expect(screen.getByText('Server non raggiungibile')).toBeTruthy()
+
+    fireEvent.click(button)
+    await screen.findByText(/Il server non è ancora raggiungibile/)
+    expect(probe).toHaveBeenCalledTimes(1)
+    expect(calls).toEqual([])
+    expect(await listEntries()).toHaveLength(1)
+
+    up = true
+    fireEvent.click(button)
+    await screen.findByText('Sincronizzazione completata: 1 operazione inviata.')
+    expect(probe).toHaveBeenCalledTimes(2)
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST servizio'])
   })
 
   it('reports a refusal after Sincronizza ora as needing attention', async () => {

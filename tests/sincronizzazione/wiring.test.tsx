@@ -3,7 +3,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn(), redirectBrowser: vi.fn(), registerNavigator: vi.fn(), reloadPage: vi.fn() }))
-const campo = vi.hoisted(() => ({ startCampo: vi.fn((): (() => void) => { throw new Error('TODO(campo): startCampo') }) }))
+const campo = vi.hoisted(() => ({ startCampo: vi.fn((): (() => void) => { throw new Error('campo layer unavailable (simulated)') }) }))
 vi.mock('../../src/features/campo', () => campo)
 
 import { requestLogout } from '../../src/auth/logout'

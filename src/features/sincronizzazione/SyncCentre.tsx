@@ -2,14 +2,15 @@
  * Sync centre '/area-personale/sincronizzazione' (ARCHITECTURE.md outbox points 4 and 9): every operation
  * saved on this device and not yet confirmed by the server, by state — 'Richiede attenzione', paused for
  * the login, retry scheduled (with the next attempt time), sending, waiting — with counts, 'Sincronizza ora'
- * (disabled offline, with the reason), 'Esporta (JSON)' (file `punto-digitale-operazioni-<date>.json`) and,
+ * (disabled while the device has no network, with the reason; when the network is there but the server did
+ * not answer, it probes the server first and says so if it is still unreachable), 'Esporta (JSON)' (file `punto-digitale-operazioni-<date>.json`) and,
  * per operation, 'Riprova', 'Modifica' and 'Elimina' (after a confirmation). Empty state: 'Tutte le
  * operazioni sono state inviate'. Reads the offline library only, so it works offline.
  */
 import { Icon } from 'design-react-kit'
 import { useEffect, useRef, useState } from 'react'
 import { useSession } from '../../auth/session'
-import { exportEntries, retryEntry, storageEstimate, syncNow, useEntries, useSyncStatus, type OutboxEntry, type ReplayResult, type StorageEstimate } from '../../offline'
+import { checkConnectivity, exportEntries, retryEntry, storageEstimate, syncNow, useEntries, useNetworkAvailable, useSyncStatus, type OutboxEntry, type ReplayResult, type StorageEstimate } from '../../offline'
 import { EmptyState } from '../../ui/feedback/EmptyState'
 import { DiscardEntryModal } from './DiscardEntryModal'
 import { downloadText } from './download'
@@ -19,6 +20,9 @@ import { exportFileName, formatTime, GROUP_ORDER, GROUP_TITLES, groupEntries } f
 
 export const EMPTY_TEXT = 'Tutte le operazioni sono state inviate'
 export const OFFLINE_REASON = 'Sei offline: le operazioni restano salvate sul dispositivo e saranno inviate automaticamente appena la connessione torna.'
+export const SERVER_DOWN_REASON =
+  'Il server non risponde: le operazioni restano salvate sul dispositivo e saranno inviate automaticamente appena risponde. Puoi riprovare subito con «Sincronizza ora».'
+export const STILL_DOWN = 'Il server non è ancora raggiungibile: le operazioni restano salvate sul dispositivo. Riprova tra poco.'
 
 /** The message after 'Sincronizza ora' (exported for tests). */
 export function syncResultMessage(r: ReplayResult): string {
@@ -39,7 +43,10 @@ export function SyncCentre() {
   const status = useSyncStatus()
   const { user } = useSession()
   const profiles = user?.profiliUtente ?? []
-  const offline = status.connectivity === 'offline'
+  const network = useNetworkAvailable()
+  // no network on the device: nothing to try; network but no answer from the server: a new probe may succeed
+  const offline = status.connectivity === 'offline' && !network
+  const serverDown = status.connectivity === 'offline' && network
   const [message, setMessage] = useState<{ text: string; tone: 'info' | 'success' | 'danger' } | null>(null)
   const [syncing, setSyncing] = useState(false)
   const [busyId, setBusyId] = useState<string | null>(null)
@@ -65,8 +72,15 @@ export function SyncCentre() {
 
   const sync = async () => {
     setSyncing(true)
-    say('Invio in corso…')
     try {
+      if (serverDown) {
+        say('Verifica della connessione al server…')
+        if ((await checkConnectivity()) !== 'online') {
+          say(STILL_DOWN, 'danger', true)
+          return
+        }
+      }
+      say('Invio in corso…')
       const r = await syncNow()
       say(syncResultMessage(r), r.stopped ? 'danger' : 'success')
     } finally {
@@ -78,7 +92,7 @@ export function SyncCentre() {
     setBusyId(e.id)
     try {
       await retryEntry(e.id)
-      say(offline ? 'Operazione rimessa in coda: sarà inviata quando torna la connessione.' : 'Operazione rimessa in coda: invio in corso.', 'success')
+      say(offline || serverDown ? 'Operazione rimessa in coda: sarà inviata quando torna la connessione.' : 'Operazione rimessa in coda: invio in corso.', 'success')
     } catch (err) {
       say(err instanceof Error ? err.message : 'Operazione non riuscita.', 'danger')
     } finally {
@@ -117,7 +131,7 @@ export function SyncCentre() {
           <div className="col-12 col-sm-6 col-lg-4 mb-2">
             <dt className="small text-secondary fw-normal">Connessione al server</dt>
             <dd className="mb-0 fw-semibold" data-testid="sync-connectivity">
-              {offline ? 'Offline' : status.connectivity === 'online' ? 'Online' : 'Verifica in corso'}
+              {offline ? 'Offline' : serverDown ? 'Server non raggiungibile' : status.connectivity === 'online' ? 'Online' : 'Verifica in corso'}
             </dd>
           </div>
           <div className="col-12 col-sm-6 col-lg-4 mb-2">
@@ -145,7 +159,7 @@ export function SyncCentre() {
             className="btn btn-primary d-inline-flex align-items-center gap-2"
             onClick={() => void sync()}
             disabled={offline || syncing}
-            aria-describedby={offline ? reasonId : undefined}
+            aria-describedby={offline || serverDown ? reasonId : undefined}
           >
             <Icon icon="it-refresh" color="white" size="sm" aria-hidden />
             Sincronizza ora
@@ -155,9 +169,9 @@ export function SyncCentre() {
             Esporta (JSON)
           </button>
         </div>
-        {offline && (
+        {(offline || serverDown) && (
           <p id={reasonId} className="small mt-2 mb-0" data-testid="sync-offline-reason">
-            {OFFLINE_REASON}
+            {offline ? OFFLINE_REASON : SERVER_DOWN_REASON}
           </p>
         )}
         <div ref={messageRef} tabIndex={-1} role="status" aria-live="polite" className="mt-3" data-testid="sync-message">
@@ -198,7 +212,7 @@ export function SyncCentre() {
           onSaved={(text) => {
             setEditing(null)
             say(text, 'success')
-            if (!offline) void syncNow({ force: false })
+            if (!offline && !serverDown) void syncNow({ force: false })
           }}
         />
       )}
