@@ -179,6 +179,10 @@ describe('anonymous survey page', () => {
     })
     renderPage()
     await screen.findByRole('heading', { level: 1, name: 'Sei offline' })
+    // let the page's effects run (they attach the 'online' listener) before the network comes back
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    })
     network = true
     await act(async () => {
       window.dispatchEvent(new Event('online'))
