@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { DESKTOP, PHONE, USERS, login, waitForServiceWorkerControl } from './helpers'
 import { actorOf, documentNumber, servicesNamed } from './field-api'
-import { CF_VALIDO, addCitizenUI, citizenRows, closeToasts, compileSurveyUI, createServiceUI, tick } from './field-ui'
+import { CF_VALIDO, addCitizenUI, citizenRows, closeToasts, compileSurveyUI, createServiceUI, searchToStep2, tick } from './field-ui'
 import { WriteGate, isServiceCreate, logoutWarning, openSyncCentre, openUserMenu, syncEntries } from './session-steps'
 
 test.use({ viewport: DESKTOP })
@@ -71,12 +71,7 @@ test('field pages of issue 3: list, form, detail, add citizen, compilation, view
   await axeBoth(page, 'aggiungi cittadino – passo 1')
   await tick(dialog, 'Codice fiscale')
   await dialog.getByRole('textbox', { name: /Codice fiscale/ }).fill(CF_VALIDO)
-  await dialog.getByRole('button', { name: /^(Prosegui|Cerca)$/ }).click()
-  const step2 = dialog.getByText(/Passo 2 di 2/)
-  const create = dialog.getByRole('button', { name: /Aggiungi nuovo cittadino|Registra|Compila i dati|Crea|Prosegui/ })
-  await expect(step2.or(create).first()).toBeVisible()
-  if (!(await step2.isVisible())) await create.first().click()
-  await expect(step2).toBeVisible()
+  await searchToStep2(dialog)
   await axeBoth(page, 'aggiungi cittadino – passo 2')
   await dialog.getByLabel(/Titolo di studio/).selectOption({ index: 1 })
   await dialog.getByLabel('Stato occupazionale').selectOption({ index: 1 })

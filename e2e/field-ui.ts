@@ -51,6 +51,20 @@ export async function createServiceUI(page: Page, s: NewService): Promise<void> 
 
 export type CitizenId = { cf: string } | { documento: string }
 
+/**
+ * Step 1 of 'Aggiungi cittadino' with the identifier typed: 'Cerca'/'Prosegui', then on to step 2 — directly
+ * (one match, or offline) or through 'Aggiungi nuovo cittadino' (online, no match). Never clicks the step-1
+ * button twice: it stays on screen, disabled, while the search runs.
+ */
+export async function searchToStep2(dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: /^(Prosegui|Cerca)$/ }).click()
+  const create = dialog.getByRole('button', { name: 'Aggiungi nuovo cittadino' })
+  const step2 = dialog.getByText(/Passo 2 di 2/)
+  await expect(step2.or(create).first()).toBeVisible()
+  if (!(await step2.isVisible())) await create.click()
+  await expect(step2).toBeVisible()
+}
+
 /** 'Aggiungi cittadino' on the open service's 'Cittadini' tab, through both steps of the modal. */
 export async function addCitizenUI(page: Page, who: CitizenId): Promise<void> {
   await closeToasts(page)
@@ -64,12 +78,7 @@ export async function addCitizenUI(page: Page, who: CitizenId): Promise<void> {
     await tick(dialog, 'Numero documento')
     await dialog.getByRole('textbox', { name: /Numero documento/ }).fill(who.documento)
   }
-  await dialog.getByRole('button', { name: /^(Prosegui|Cerca)$/ }).click()
-  const create = dialog.getByRole('button', { name: /Aggiungi nuovo cittadino|Registra|Compila i dati|Crea|Prosegui/ })
-  const step2 = dialog.getByText(/Passo 2 di 2/)
-  await expect(step2.or(create).first()).toBeVisible()
-  if (!(await step2.isVisible())) await create.first().click()
-  await expect(step2).toBeVisible()
+  await searchToStep2(dialog)
   if ('documento' in who) {
     await dialog.getByLabel('Tipo documento').selectOption('Carta di Identità')
     await dialog.getByLabel('Fascia di età').selectOption({ label: '30-54' })
