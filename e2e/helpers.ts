@@ -110,10 +110,23 @@ export async function readIdToken(page: Page): Promise<string> {
 }
 
 /**
- * Runs axe-core (WCAG 2.0/2.1 A and AA rules) on the current page and fails with a readable list of
- * violations. `label` names the page in the failure message.
+ * Waits until no finite CSS animation or transition is running (a modal fading in has half-transparent
+ * text, which axe would measure as low contrast). Endless ones (spinners) are ignored; gives up after 5 s.
+ */
+export async function waitForAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  ).catch(() => undefined)
+}
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A and AA rules) on the current page, once its animations have ended, and
+ * fails with a readable list of violations. `label` names the page in the failure message.
  */
 export async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
+  await waitForAnimations(page)
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
   const summary = results.violations.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
   expect(summary, `violazioni axe su ${label} (${page.viewportSize()?.width ?? '?'} px)`).toEqual([])
