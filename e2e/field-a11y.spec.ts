@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { DESKTOP, PHONE, USERS, login, waitForServiceWorkerControl } from './helpers'
 import { actorOf, documentNumber, servicesNamed } from './field-api'
-import { CF_VALIDO, addCitizenUI, citizenRows, closeToasts, compileSurveyUI, createServiceUI, searchToStep2, tick } from './field-ui'
+import { CF_VALIDO, addCitizenUI, citizenRows, closeToasts, compileSurveyUI, completeStep2, createServiceUI, searchToStep2, tick } from './field-ui'
 import { WriteGate, isServiceCreate, logoutWarning, openSyncCentre, openUserMenu, syncEntries } from './session-steps'
 
 test.use({ viewport: DESKTOP })
@@ -73,14 +73,7 @@ test('field pages of issue 3: list, form, detail, add citizen, compilation, view
   await dialog.getByRole('textbox', { name: /Codice fiscale/ }).fill(CF_VALIDO)
   await searchToStep2(dialog)
   await axeBoth(page, 'aggiungi cittadino – passo 2')
-  await dialog.getByLabel(/Titolo di studio/).selectOption({ index: 1 })
-  await dialog.getByLabel('Stato occupazionale').selectOption({ index: 1 })
-  const provincia = dialog.getByLabel('Provincia di domicilio')
-  if ((await provincia.evaluate((e) => e.tagName)) === 'SELECT') await provincia.selectOption({ label: 'Roma' })
-  else await provincia.fill('Roma')
-  await dialog.getByLabel('Cittadinanza').selectOption({ index: 1 })
-  await dialog.getByRole('button', { name: /^(Aggiungi|Aggiungi cittadino|Salva)$/ }).click()
-  await expect(dialog).toBeHidden({ timeout: 15_000 })
+  await completeStep2(dialog)
   await expect(citizenRows(page)).toHaveCount(1)
   // sent: the row gets its server id and 'Invia questionario'
   await expect(citizenRows(page).filter({ hasText: 'DA SINCRONIZZARE' })).toHaveCount(0, { timeout: 15_000 })

@@ -83,6 +83,11 @@ export async function addCitizenUI(page: Page, who: CitizenId): Promise<void> {
     await dialog.getByLabel('Tipo documento').selectOption('Carta di Identità')
     await dialog.getByLabel('Fascia di età').selectOption({ label: '30-54' })
   }
+  await completeStep2(dialog)
+}
+
+/** Step 2 of 'Aggiungi cittadino': the citizen's details (first options, province Roma), 'Aggiungi', dialog closed. */
+export async function completeStep2(dialog: Locator): Promise<void> {
   await dialog.getByLabel(/Titolo di studio/).selectOption({ index: 1 })
   await dialog.getByLabel('Stato occupazionale').selectOption({ index: 1 })
   const provincia = dialog.getByLabel('Provincia di domicilio')
