@@ -293,7 +293,8 @@ test('role switch between queueing and replay: the writes are sent with the FAC 
   gate.mode = 'pass'
   await context.setOffline(true)
   await context.setOffline(false)
-  await expect.poll(() => gate.passed().length, { timeout: 45_000 }).toBe(2)
+  // both through and answered (a write is recorded as it leaves, its status when the server's answer is back)
+  await expect.poll(() => gate.passed((w) => w.status !== null).length, { timeout: 45_000 }).toBe(2)
   for (const w of gate.passed()) {
     expect(w.userRole, `${w.method} ${w.path}`).toBe('FAC')
     expect(w.body, `${w.method} ${w.path}`).toMatchObject(fac.ids)
