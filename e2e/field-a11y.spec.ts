@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { DESKTOP, PHONE, USERS, login, waitForServiceWorkerControl } from './helpers'
 import { actorOf, documentNumber, servicesNamed } from './field-api'
-import { CF_VALIDO, addCitizenUI, citizenRows, closeToasts, compileSurveyUI, completeStep2, createServiceUI, searchToStep2, tick } from './field-ui'
+import { CF_VALIDO, addCitizenUI, citizenRows, closeToasts, compileSurveyUI, completeStep2, createServiceUI, searchToStep2, tick, waitForFieldData } from './field-ui'
 import { WriteGate, isServiceCreate, logoutWarning, openSyncCentre, openUserMenu, syncEntries } from './session-steps'
 
 test.use({ viewport: DESKTOP })
@@ -36,6 +36,7 @@ async function facOnServices(page: Page): Promise<void> {
   await waitForServiceWorkerControl(page)
   await page.goto('/area-amministrativa/servizi')
   await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
+  await waitForFieldData(page, USERS.fac.cf)
 }
 
 test('field pages of issue 3: list, form, detail, add citizen, compilation, view, print, survey link', async ({ page, request }) => {

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { USERS, expectNoA11yViolations, login, waitForServiceWorkerControl } from './helpers'
 import { actorOf, citizensOf, documentNumber, servicesNamed } from './field-api'
-import { CF_OMOCODICO, CF_VALIDO, addCitizenUI, citizenRows, compileSurveyUI, createServiceUI, launchPersistent } from './field-ui'
+import { CF_OMOCODICO, CF_VALIDO, addCitizenUI, citizenRows, compileSurveyUI, createServiceUI, launchPersistent, waitForFieldData } from './field-ui'
 
 /** Project manager (REPP) of Sara Romano's project, 'Lazio Digitale Roma'. */
 const REPP_ROMA = 'MRNLNE83T45D612L'
@@ -29,6 +29,7 @@ test('offline field day: service, three citizens, two surveys survive a browser 
     // the field bootstrap and the screens' code reach the device while online
     await page.goto('/area-amministrativa/servizi')
     await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
+    await waitForFieldData(page, USERS.fac.cf)
 
     await context.setOffline(true)
     await createServiceUI(page, { nome })
@@ -99,6 +100,7 @@ test('the same day with half the replayed requests failing (503, dropped, answer
   const fac = await actorOf(page, request, 'FAC')
   await page.goto('/area-amministrativa/servizi')
   await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
+  await waitForFieldData(page, USERS.fac.cf)
 
   await context.setOffline(true)
   await createServiceUI(page, { nome })

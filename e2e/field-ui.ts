@@ -3,11 +3,46 @@
  * service, add a citizen (fiscal code, omocodic code, document number), compile a survey, read the sync
  * state a list shows. Each step waits for what the user would see before going on.
  */
+import { createHash } from 'node:crypto'
 import { chromium, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 
 /** Valid fiscal code (born 1958, Rome), an omocodic code (born 1990, Naples) and the base of the latter. */
 export const CF_VALIDO = 'VRDMRA58D43H501J'
 export const CF_OMOCODICO = 'SPSGNN90P15F83VX'
+
+/**
+ * Waits until the device holds the field reference data (template, sites, project dates) of `cf`'s profile
+ * with role `ruolo`: the `campo:riferimenti:` entry of the user's database (`pd-` + sha256(cf)[0..16],
+ * src/offline/db.ts). The list page appears before the field bootstrap has finished; going offline earlier
+ * leaves 'Crea servizio' saying "Dati non ancora disponibili su questo dispositivo", as it should.
+ */
+export async function waitForFieldData(page: Page, cf: string, ruolo = 'FAC'): Promise<void> {
+  const dbName = `pd-${createHash('sha256').update(cf.trim().toUpperCase()).digest('hex').slice(0, 16)}`
+  const prefix = `campo:riferimenti:${ruolo}:`
+  await expect.poll(() => page.evaluate(async ({ dbName, prefix }) => {
+    if (!(await indexedDB.databases()).some((d) => d.name === dbName)) return false
+    return new Promise<boolean>((resolve) => {
+      const open = indexedDB.open(dbName)
+      open.onerror = () => resolve(false)
+      open.onsuccess = () => {
+        const db = open.result
+        if (!db.objectStoreNames.contains('cache')) {
+          db.close()
+          return resolve(false)
+        }
+        const keys = db.transaction('cache', 'readonly').objectStore('cache').getAllKeys()
+        keys.onsuccess = () => {
+          db.close()
+          resolve(keys.result.some((k) => String(k).startsWith(prefix)))
+        }
+        keys.onerror = () => {
+          db.close()
+          resolve(false)
+        }
+      }
+    })
+  }, { dbName, prefix }), { message: 'dati di campo sul dispositivo', timeout: 20_000 }).toBe(true)
+}
 
 /** bootstrap-italia draws its own checkboxes and radios: the native input is hidden, click its label. */
 export async function tick(scope: Page | Locator, name: string | RegExp): Promise<void> {

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { DESKTOP, USERS, chooseProfile, isInApp, jwtPayload, login, profileDialog, readIdToken, waitForServiceWorkerControl } from './helpers'
 import { actorOf, citizensOf, documentNumber, servicesNamed } from './field-api'
-import { addCitizenUI, citizenRows, closeToasts, createServiceUI, tick } from './field-ui'
+import { addCitizenUI, citizenRows, closeToasts, createServiceUI, tick, waitForFieldData } from './field-ui'
 import {
   WriteGate, changeRoleUI, installStorageFullSwitch, isCitizenAdd, isServiceCreate, logoutUI, openSyncCentre, setStorageFull, syncEntries,
   syncEntry, syncIndicator, tokenSubject,
@@ -32,6 +32,7 @@ async function facOnServices(page: Page, cf: string = USERS.fac.cf): Promise<voi
   await waitForServiceWorkerControl(page)
   await page.goto('/area-amministrativa/servizi')
   await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
+  await waitForFieldData(page, cf)
 }
 
 test('#11 server refuses a queued service as invalid: needs attention, exportable, discard asks first, fixed and sent once', async ({ page, request }) => {
@@ -273,6 +274,7 @@ test('role switch between queueing and replay: the writes are sent with the FAC 
   const fac = await actorOf(page, request, 'FAC')
   await page.goto('/area-amministrativa/servizi')
   await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
+  await waitForFieldData(page, USERS.multi.cf)
   const nome = `Sportello Milano ${Date.now()}`
 
   await context.setOffline(true)

@@ -8,7 +8,7 @@
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test'
 import { USERS, login, waitForServiceWorkerControl } from './helpers'
 import { actorOf, type ApiActor } from './field-api'
-import { addCitizenUI } from './field-ui'
+import { addCitizenUI, waitForFieldData } from './field-ui'
 
 /** Logs in as the facilitator Sara Romano, waits for the service worker, opens the services list. */
 export async function readyFacilitator(page: Page, request: APIRequestContext): Promise<ApiActor> {
@@ -17,6 +17,7 @@ export async function readyFacilitator(page: Page, request: APIRequestContext): 
   const fac = await actorOf(page, request, 'FAC')
   await page.goto('/area-amministrativa/servizi')
   await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
+  await waitForFieldData(page, USERS.fac.cf)
   return fac
 }
 
