@@ -3,8 +3,8 @@
  * saved on this device and not yet confirmed by the server, by state — 'Richiede attenzione', paused for
  * the login, retry scheduled (with the next attempt time), sending, waiting — with counts, 'Sincronizza ora'
  * (disabled while the device has no network, with the reason; when the network is there but the server did
- * not answer, it probes the server first and says so if it is still unreachable), 'Esporta (JSON)' (file `punto-digitale-operazioni-<date>.json`) and,
- * per operation, 'Riprova', 'Modifica' and 'Elimina' (after a confirmation). Empty state: 'Tutte le
+ * not answer, it probes the server first and says so if it is still unreachable), 'Esporta (JSON)' (file
+ * `punto-digitale-operazioni-<date>.json`) and, per operation, 'Riprova', 'Modifica' and 'Elimina' (after a confirmation). Empty state: 'Tutte le
  * operazioni sono state inviate'. Reads the offline library only, so it works offline.
  */
 import { Icon } from 'design-react-kit'
@@ -44,9 +44,10 @@ export function SyncCentre() {
   const { user } = useSession()
   const profiles = user?.profiliUtente ?? []
   const network = useNetworkAvailable()
+  const unreachable = status.connectivity === 'offline'
   // no network on the device: nothing to try; network but no answer from the server: a new probe may succeed
-  const offline = status.connectivity === 'offline' && !network
-  const serverDown = status.connectivity === 'offline' && network
+  const offline = unreachable && !network
+  const serverDown = unreachable && network
   const [message, setMessage] = useState<{ text: string; tone: 'info' | 'success' | 'danger' } | null>(null)
   const [syncing, setSyncing] = useState(false)
   const [busyId, setBusyId] = useState<string | null>(null)
@@ -92,7 +93,7 @@ export function SyncCentre() {
     setBusyId(e.id)
     try {
       await retryEntry(e.id)
-      say(offline || serverDown ? 'Operazione rimessa in coda: sarà inviata quando torna la connessione.' : 'Operazione rimessa in coda: invio in corso.', 'success')
+      say(unreachable ? 'Operazione rimessa in coda: sarà inviata quando torna la connessione.' : 'Operazione rimessa in coda: invio in corso.', 'success')
     } catch (err) {
       say(err instanceof Error ? err.message : 'Operazione non riuscita.', 'danger')
     } finally {
@@ -159,7 +160,7 @@ export function SyncCentre() {
             className="btn btn-primary d-inline-flex align-items-center gap-2"
             onClick={() => void sync()}
             disabled={offline || syncing}
-            aria-describedby={offline || serverDown ? reasonId : undefined}
+            aria-describedby={unreachable ? reasonId : undefined}
           >
             <Icon icon="it-refresh" color="white" size="sm" aria-hidden />
             Sincronizza ora
@@ -169,7 +170,7 @@ export function SyncCentre() {
             Esporta (JSON)
           </button>
         </div>
-        {(offline || serverDown) && (
+        {unreachable && (
           <p id={reasonId} className="small mt-2 mb-0" data-testid="sync-offline-reason">
             {offline ? OFFLINE_REASON : SERVER_DOWN_REASON}
           </p>
@@ -212,7 +213,7 @@ export function SyncCentre() {
           onSaved={(text) => {
             setEditing(null)
             say(text, 'success')
-            if (!offline && !serverDown) void syncNow({ force: false })
+            if (!unreachable) void syncNow({ force: false })
           }}
         />
       )}
