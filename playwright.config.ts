@@ -18,6 +18,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'it-IT',
+    // the app ends transitions at once under reduced motion: what a test sees is settled, never mid-fade
+    reducedMotion: 'reduce',
     actionTimeout: 20_000,
     launchOptions: {
       executablePath,

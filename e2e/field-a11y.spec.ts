@@ -6,20 +6,17 @@
  * operations (plus its 'Modifica'/'Elimina' dialogs and the logout warning). The anonymous survey page is
  * covered in anonymous-survey.spec.ts. Checks are soft: one run lists every violation.
  */
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { DESKTOP, PHONE, USERS, login, waitForServiceWorkerControl } from './helpers'
+import { DESKTOP, PHONE, USERS, axeViolations, login, waitForServiceWorkerControl } from './helpers'
 import { actorOf, documentNumber, servicesNamed } from './field-api'
-import { CF_VALIDO, addCitizenUI, citizenRows, closeToasts, compileSurveyUI, completeStep2, createServiceUI, searchToStep2, tick, waitForFieldData } from './field-ui'
+import { addCitizenUI, citizenRows, closeToasts, compileSurveyUI, completeStep2, createServiceUI, freshFiscalCode, searchToStep2, tick, waitForFieldData } from './field-ui'
 import { WriteGate, isServiceCreate, logoutWarning, openSyncCentre, openUserMenu, syncEntries } from './session-steps'
 
 test.use({ viewport: DESKTOP })
 
 /** axe-core (WCAG 2.0/2.1 A+AA) at the current width; violations are soft failures naming the page. */
 async function axeOne(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const summary = results.violations.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
-  expect.soft(summary, `violazioni axe su ${label} (${page.viewportSize()?.width ?? '?'} px)`).toEqual([])
+  expect.soft(await axeViolations(page), `violazioni axe su ${label} (${page.viewportSize()?.width ?? '?'} px)`).toEqual([])
 }
 
 /** {@link axeOne} at 1280 and 375 px (back to 1280 after). */
@@ -71,7 +68,7 @@ test('field pages of issue 3: list, form, detail, add citizen, compilation, view
   await expect(dialog).toBeVisible()
   await axeBoth(page, 'aggiungi cittadino – passo 1')
   await tick(dialog, 'Codice fiscale')
-  await dialog.getByRole('textbox', { name: /Codice fiscale/ }).fill(CF_VALIDO)
+  await dialog.getByRole('textbox', { name: /Codice fiscale/ }).fill(await freshFiscalCode())
   await searchToStep2(dialog)
   await axeBoth(page, 'aggiungi cittadino – passo 2')
   await completeStep2(dialog)

@@ -5,10 +5,28 @@
  */
 import { createHash } from 'node:crypto'
 import { chromium, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { loadCodiceFiscale } from '../src/lib/fiscal-code'
 
 /** Valid fiscal code (born 1958, Rome), an omocodic code (born 1990, Naples) and the base of the latter. */
 export const CF_VALIDO = 'VRDMRA58D43H501J'
 export const CF_OMOCODICO = 'SPSGNN90P15F83VX'
+
+const CONSONANTS = 'BCDFGHLMNPRSTVZ'
+const MONTHS = 'ABCDEHLMPRST'
+
+/**
+ * A valid fiscal code no earlier run has used (random consonant name and surname, born 1960–1995 in Rome,
+ * checksum by codice-fiscale-js): a test that adds "a new citizen" finds no citizen with it, on its first
+ * run and on any rerun against the same database.
+ */
+export async function freshFiscalCode(): Promise<string> {
+  const CodiceFiscale = await loadCodiceFiscale()
+  const pick = (alphabet: string, n: number) => Array.from({ length: n }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('')
+  const year = String(60 + Math.floor(Math.random() * 36))
+  const day = 1 + Math.floor(Math.random() * 28) + (Math.random() < 0.5 ? 40 : 0)
+  const base = `${pick(CONSONANTS, 6)}${year}${pick(MONTHS, 1)}${String(day).padStart(2, '0')}H501`
+  return base + CodiceFiscale.getCheckCode(base)
+}
 
 /**
  * Waits until the device holds the field reference data (template, sites, project dates) of `cf`'s profile
@@ -178,5 +196,6 @@ export function launchPersistent(dir: string, baseURL: string, viewport = { widt
     baseURL,
     viewport,
     locale: 'it-IT',
+    reducedMotion: 'reduce',
   })
 }

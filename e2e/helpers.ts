@@ -110,26 +110,19 @@ export async function readIdToken(page: Page): Promise<string> {
 }
 
 /**
- * Waits until no finite CSS animation or transition is running (a modal fading in has half-transparent
- * text, which axe would measure as low contrast). Endless ones (spinners) are ignored; gives up after 5 s.
+ * axe-core (WCAG 2.0/2.1 A and AA rules) on the current page, as "rule (impact): help — targets" lines.
+ * Motion is off first (prefers-reduced-motion emulated: the app's CSS then ends every transition and
+ * finite animation at once), so what axe measures is the page's settled state, never a frame of a fade.
  */
-export async function waitForAnimations(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    undefined,
-    { timeout: 5_000 },
-  ).catch(() => undefined)
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.emulateMedia({ reducedMotion: 'reduce' })
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
 }
 
-/**
- * Runs axe-core (WCAG 2.0/2.1 A and AA rules) on the current page, once its animations have ended, and
- * fails with a readable list of violations. `label` names the page in the failure message.
- */
+/** {@link axeViolations}, failing with a readable list; `label` names the page in the failure message. */
 export async function expectNoA11yViolations(page: Page, label: string): Promise<void> {
-  await waitForAnimations(page)
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  const summary = results.violations.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
-  expect(summary, `violazioni axe su ${label} (${page.viewportSize()?.width ?? '?'} px)`).toEqual([])
+  expect(await axeViolations(page), `violazioni axe su ${label} (${page.viewportSize()?.width ?? '?'} px)`).toEqual([])
 }
 
 /** Chromium's own installability verdict for the current page (CDP `Page.getInstallabilityErrors`). */

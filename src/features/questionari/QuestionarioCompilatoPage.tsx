@@ -57,7 +57,7 @@ export function VistaQuestionario({ istanza, template, syncState }: { istanza: S
     <>
       <p className="mb-4">
         <span className="me-2">Stato:</span>
-        <span className="chip chip-simple" data-testid="stato-questionario">
+        <span className="chip chip-simple pd-chip-static" data-testid="stato-questionario">
           <span className="chip-label">{STATO_LABEL[istanza.statoQuestionario]}</span>
         </span>
         {syncState && <SyncChip state={syncState} />}

@@ -3,6 +3,7 @@
  * ('NON_COMPILATA' → 'NON COMPILATA'), coloured by group: done/active green, pending/sent blue,
  * ended/removed red, anything else neutral.
  */
+import './widgets.css'
 
 const GREEN = ['ATTIVO', 'COMPILATA', 'COMPILATO', 'COMPLETATO', 'ACTIVE', 'ABILITATA']
 const BLUE = ['INVIATO', 'IN CORSO', 'PROGRAMMATA', 'ATTIVABILE', 'TERMINABILE', 'IN BOZZA', 'DRAFT']
@@ -22,9 +23,10 @@ export function statusColor(value: string): string {
   return 'chip-secondary'
 }
 
+/** A status chip: a label, not a control (no hover inversion, no transition). */
 export function StatusChip({ value }: { value: string }) {
   return (
-    <span className={`chip chip-simple m-0 ${statusColor(value)}`}>
+    <span className={`chip chip-simple pd-chip-static m-0 ${statusColor(value)}`}>
       <span className="chip-label">{statusLabel(value)}</span>
     </span>
   )
