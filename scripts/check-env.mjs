@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs'
 
 const problems = []
 const [major, minor] = process.versions.node.split('.').map(Number)
-if (major < 20 || (major === 20 && minor < 19)) problems.push(`Node ${process.versions.node} è troppo vecchio: serve Node >= 20.19.`)
+// npm scripts run on the Node LTS that `npm ci` installs into node_modules/.bin (the `node` dependency)
+if (major < 24 || (major === 24 && minor < 11)) problems.push(`Node ${process.versions.node} non è il Node del progetto (24 LTS): esegui npm ci, poi avvia i test con npm test.`)
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
 if (!existsSync(chromium)) {
   problems.push(`Chromium non trovato in ${chromium}. Esegui (come root): apt-get update && apt-get install -y chromium`)
