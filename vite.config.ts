@@ -61,7 +61,7 @@ export default defineConfig({
       output: {
         // The landing page's shared modules (router, React, session, config, stores) travel as ONE chunk
         // instead of a dozen tiny ones: each chunk boundary costs import/export glue and a request.
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             {
               name: 'shell',
