@@ -3,7 +3,6 @@
  * service, add a citizen (fiscal code, omocodic code, document number), compile a survey, read the sync
  * state a list shows. Each step waits for what the user would see before going on.
  */
-import { createHash } from 'node:crypto'
 import { chromium, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { loadCodiceFiscale } from '../src/lib/fiscal-code'
 
@@ -30,36 +29,56 @@ export async function freshFiscalCode(): Promise<string> {
 
 /**
  * Waits until the device holds the field reference data (template, sites, project dates) of `cf`'s profile
- * with role `ruolo`: the `campo:riferimenti:` entry of the user's database (`pd-` + sha256(cf)[0..16],
- * src/offline/db.ts). The list page appears before the field bootstrap has finished; going offline earlier
- * leaves 'Crea servizio' saying "Dati non ancora disponibili su questo dispositivo", as it should.
+ * with role `ruolo`: the `campo:riferimenti:` entry of the user's database. The list page appears before the
+ * field bootstrap has finished; going offline earlier leaves 'Crea servizio' saying "Dati non ancora
+ * disponibili su questo dispositivo", as it should. The database name is computed in the page as the app
+ * does (src/offline/device.ts): `pd-` + the first 16 hex digits of PBKDF2-SHA256(fiscal code, the device
+ * salt of `pd-device`, 100 000 iterations).
  */
 export async function waitForFieldData(page: Page, cf: string, ruolo = 'FAC'): Promise<void> {
-  const dbName = `pd-${createHash('sha256').update(cf.trim().toUpperCase()).digest('hex').slice(0, 16)}`
   const prefix = `campo:riferimenti:${ruolo}:`
-  await expect.poll(() => page.evaluate(async ({ dbName, prefix }) => {
-    if (!(await indexedDB.databases()).some((d) => d.name === dbName)) return false
+  await expect.poll(() => page.evaluate(async ({ cf, prefix }) => {
+    const openDb = (name: string) => new Promise<IDBDatabase | null>((resolve) => {
+      const open = indexedDB.open(name)
+      open.onerror = () => resolve(null)
+      open.onsuccess = () => resolve(open.result)
+    })
+    const names = (await indexedDB.databases()).map((d) => d.name)
+    if (!names.includes('pd-device')) return false
+    const device = await openDb('pd-device')
+    if (!device) return false
+    const salt = await new Promise<string | null>((resolve) => {
+      if (!device.objectStoreNames.contains('kv')) return resolve(null)
+      const get = device.transaction('kv', 'readonly').objectStore('kv').get('salt')
+      get.onsuccess = () => resolve(typeof get.result?.value === 'string' ? get.result.value : null)
+      get.onerror = () => resolve(null)
+    })
+    device.close()
+    if (!salt) return false
+    const subtle = crypto.subtle
+    const material = await subtle.importKey('raw', new TextEncoder().encode(cf.trim().toUpperCase()), 'PBKDF2', false, ['deriveBits'])
+    const saltBytes = new Uint8Array((salt.match(/../g) ?? []).map((x) => parseInt(x, 16)))
+    const bits = new Uint8Array(await subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: saltBytes, iterations: 100_000 }, material, 256))
+    const dbName = `pd-${Array.from(bits.slice(0, 8), (x) => x.toString(16).padStart(2, '0')).join('')}`
+    if (!names.includes(dbName)) return false
+    const db = await openDb(dbName)
+    if (!db) return false
+    if (!db.objectStoreNames.contains('cache')) {
+      db.close()
+      return false
+    }
     return new Promise<boolean>((resolve) => {
-      const open = indexedDB.open(dbName)
-      open.onerror = () => resolve(false)
-      open.onsuccess = () => {
-        const db = open.result
-        if (!db.objectStoreNames.contains('cache')) {
-          db.close()
-          return resolve(false)
-        }
-        const keys = db.transaction('cache', 'readonly').objectStore('cache').getAllKeys()
-        keys.onsuccess = () => {
-          db.close()
-          resolve(keys.result.some((k) => String(k).startsWith(prefix)))
-        }
-        keys.onerror = () => {
-          db.close()
-          resolve(false)
-        }
+      const keys = db.transaction('cache', 'readonly').objectStore('cache').getAllKeys()
+      keys.onsuccess = () => {
+        db.close()
+        resolve(keys.result.some((k) => String(k).startsWith(prefix)))
+      }
+      keys.onerror = () => {
+        db.close()
+        resolve(false)
       }
     })
-  }, { dbName, prefix }), { message: 'dati di campo sul dispositivo', timeout: 20_000 }).toBe(true)
+  }, { cf, prefix }), { message: 'dati di campo sul dispositivo', timeout: 20_000 }).toBe(true)
 }
 
 /** bootstrap-italia draws its own checkboxes and radios: the native input is hidden, click its label. */

@@ -2,7 +2,8 @@
  * Logout (spec 000 §4): clears tokens, user context and profile of the session, then sends the browser
  * to the identity provider's end-session endpoint (which returns to home); offline, or when the
  * provider cannot be reached, it clears locally and goes home. Listeners registered with `onLogout`
- * run after the local data is cleared (e.g. to drop per-user offline data).
+ * run after the session is cleared and are awaited before leaving the page (the offline library keeps on
+ * the device only the user's unsent operations, the query cache is emptied).
  */
 import { getAppConfig } from '../api/config'
 import { clearSession, markProviderLogoutPending, readAuth } from './token-store'
@@ -54,8 +55,10 @@ export function logout(): Promise<void> {
   inProgress ??= (async () => {
     const idToken = readAuth()?.id_token ?? null
     const config = getAppConfig()
+    // a snapshot: clearing the session stops the offline wiring, which unregisters its listener meanwhile
+    const listeners = [...logoutListeners]
     clearSession()
-    for (const l of logoutListeners) {
+    for (const l of listeners) {
       try {
         await l()
       } catch {

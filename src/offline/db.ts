@@ -1,20 +1,24 @@
 /**
  * The per-user Dexie database (ARCHITECTURE.md outbox points 1 and 6). One IndexedDB database per user,
- * named `pd-<first 16 hex of sha256(fiscal code)>` so the clear code is not in the name; opened at login,
- * closed at logout. Another user on the same browser opens a different database and never sees or sends
- * someone else's entries.
+ * named `pd-` + the first 16 hex digits of the user's owner hash — a salted, slow hash of the fiscal code
+ * with a per-device salt (device.ts) — so neither the name nor the content carries the clear code; opened at
+ * login, closed at logout, when only what is still unsent stays on the device (retention.ts). Another user
+ * on the same browser opens a different database and never sees or sends someone else's entries.
  *
  * Schema version 1:
  * - `outbox`: key `id` (entry uuid); indexes `&seq` (FIFO order, from the `seq` counter in `meta`), `status`,
  *   `kind`, `*dependsOn`, `recordKey`, `createdAt`, `nextAttemptAt`, `[status+seq]`;
  * - `records`: key `[tipo+idLocale]`; indexes `tipo`, `idServer`, `syncState`, `updatedAt`;
  * - `cache`: key `key`; index `fetchedAt`;
- * - `meta`: key `key` (`owner` = fiscal code, `seq` counter, `lastSyncAt`).
+ * - `meta`: key `key` (`owner` = owner hash, `seq` counter, `lastSyncAt`).
  */
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { CacheItem, LocalRecord, MetaItem, OutboxEntry, RecordTipo } from './types'
-import { sha256Hex } from './ids'
+import { dbNameOfOwner, legacyDbName, normaliseCf, ownerHash } from './device'
 import { NoUserDbError } from './errors'
+import { migrateLegacyDb } from './retention'
+
+export { normaliseCf }
 
 export type OfflineDb = Dexie & {
   outbox: EntityTable<OutboxEntry, 'id'>
@@ -30,14 +34,9 @@ export const DB_SCHEMA_V1 = {
   meta: 'key',
 } as const
 
-/** Normalises a fiscal code for naming and ownership (trimmed, upper case). */
-export function normaliseCf(cf: string): string {
-  return cf.trim().toUpperCase()
-}
-
-/** Database name of a user: `pd-` + the first 16 hex digits of sha256(normalised fiscal code). */
+/** Database name of a user on this device: `pd-` + the first 16 hex digits of the owner hash (device.ts). */
 export async function userDbName(cf: string): Promise<string> {
-  return `pd-${(await sha256Hex(normaliseCf(cf))).slice(0, 16)}`
+  return dbNameOfOwner(await ownerHash(cf))
 }
 
 /** Creates (does not open) the Dexie instance of a database name with the current schema. */
@@ -49,7 +48,10 @@ export function createOfflineDb(name: string): OfflineDb {
 
 interface OpenDb {
   db: OfflineDb
+  /** the normalised fiscal code, in memory only (checks `enqueue`'s role context) */
   cf: string
+  /** the owner hash stored in `meta.owner` and in every entry */
+  owner: string
 }
 
 let current: OpenDb | null = null
@@ -58,20 +60,24 @@ const listeners = new Set<() => void>()
 const emit = () => listeners.forEach((l) => l())
 
 /**
- * Opens the database of the user `cf` (closing another user's first) and records the owner in `meta`.
- * Idempotent for the same user. Rejects with the IndexedDB error when the browser refuses storage.
+ * Opens the database of the user `cf` (closing another user's first) and records the owner hash in `meta`.
+ * The user's database of the previous version, if any, is moved into it first (retention.ts; a failed
+ * move is retried at the next open, nothing is lost). Idempotent for the same user. Rejects with the
+ * IndexedDB error when the browser refuses storage.
  */
 export async function openUserDb(cf: string): Promise<OfflineDb> {
-  const owner = normaliseCf(cf)
-  if (current?.cf === owner && current.db.isOpen()) return current.db
+  const user = normaliseCf(cf)
+  if (current?.cf === user && current.db.isOpen()) return current.db
   if (opening) await opening.catch(() => undefined)
-  if (current?.cf === owner && current.db.isOpen()) return current.db
+  if (current?.cf === user && current.db.isOpen()) return current.db
   opening = (async () => {
     if (current) closeUserDb()
-    const db = createOfflineDb(await userDbName(owner))
+    const owner = await ownerHash(user)
+    const db = createOfflineDb(dbNameOfOwner(owner))
     await db.open()
     await db.meta.put({ key: 'owner', value: owner })
-    current = { db, cf: owner }
+    await migrateLegacyDb(await legacyDbName(user), 'all', db).catch(() => false)
+    current = { db, cf: user, owner }
     emit()
     return db
   })()
@@ -82,12 +88,17 @@ export async function openUserDb(cf: string): Promise<OfflineDb> {
   }
 }
 
-/** Closes the open user database (logout). Its data stay on the device for that user. */
-export function closeUserDb(): void {
-  if (!current) return
+/**
+ * Closes the open user database and returns its name (null when none was open). Its content is left as it
+ * is: at logout the session bridge then keeps only what is unsent (retention.ts `purgeUserDb`).
+ */
+export function closeUserDb(): string | null {
+  if (!current) return null
+  const { name } = current.db
   current.db.close()
   current = null
   emit()
+  return name
 }
 
 /** The open user database, or null when nobody is logged in. */
@@ -95,8 +106,13 @@ export function currentDb(): OfflineDb | null {
   return current?.db ?? null
 }
 
-/** The owner (normalised fiscal code) of the open database, or null. */
+/** The owner of the open database (owner hash, as in `meta.owner` and the entries' `roleContext.utente`), or null. */
 export function currentDbOwner(): string | null {
+  return current?.owner ?? null
+}
+
+/** The normalised fiscal code of the open database's user (memory only, never stored), or null. */
+export function currentDbUser(): string | null {
   return current?.cf ?? null
 }
 

@@ -6,7 +6,7 @@
 import type { StandardSchemaV1 } from 'ky'
 import type { OfflineDb } from './db'
 import type { Classification } from './classify'
-import type { OutboxEntry, RoleContext } from './types'
+import type { EntryRoleContext, OutboxEntry } from './types'
 
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -19,7 +19,7 @@ export interface OutboxRequest {
   /** sent as header `Idempotency-Key` */
   idempotencyKey: string
   /** `codiceRuolo` is sent as header `userRole`; the current user's token authenticates */
-  roleContext: RoleContext
+  roleContext: EntryRoleContext
   signal?: AbortSignal
 }
 

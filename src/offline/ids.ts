@@ -1,6 +1,6 @@
 /**
- * Identifiers: client UUIDs (v4) for entities and idempotency keys, and the SHA-256 used to name a
- * user's database without the clear fiscal code.
+ * Identifiers: client UUIDs (v4) for entities and idempotency keys, and SHA-256 (the previous version's
+ * database names, see device.ts).
  */
 
 /** A random UUID v4 (crypto.randomUUID, or getRandomValues where randomUUID is missing). */

@@ -20,6 +20,8 @@ export type {
   RecordSyncState,
   RecordTipo,
   RoleContext,
+  RoleProfile,
+  EntryRoleContext,
 } from './types'
 export { OPEN_STATUSES } from './types'
 export { newUuid } from './ids'

@@ -5,7 +5,7 @@
  * discarded automatically: only {@link discardEntry} with an explicit confirmation removes one.
  */
 import type { OfflineDb } from './db'
-import { currentDb, currentDbOwner, normaliseCf, readMeta, requireDb } from './db'
+import { currentDb, currentDbOwner, currentDbUser, normaliseCf, readMeta, requireDb } from './db'
 import { ConfirmationRequiredError, EntryNotEditableError, EntryNotFoundError, ForeignUserError, StorageFullError, isDbClosedError, isQuotaError } from './errors'
 import { emitOfflineEvent } from './events'
 import { newUuid } from './ids'
@@ -28,7 +28,7 @@ export interface EnqueueOp<P = unknown, T = unknown> {
   kind: string
   /** the data the handler needs to build its request */
   payload: P
-  /** the role profile the write is made in (see `roleContextFromSession`) */
+  /** the role profile the write is made in (see `roleContextFromSession`); stored with the owner hash instead of `cfUtente` */
   roleContext: RoleContext
   /** entry ids that must be acknowledged first (their results are passed to the handler's `resolve`) */
   dependsOn?: string[]
@@ -54,7 +54,7 @@ export interface OutboxCounts {
 export interface OutboxExport {
   formato: 'punto-digitale/outbox'
   version: 1
-  /** owner of the database (fiscal code) */
+  /** the logged user's fiscal code (the file is the user's own download; the device stores only its hash) */
   user: string | null
   /** ISO 8601 */
   exportedAt: string
@@ -103,8 +103,10 @@ async function nextSeq(db: OfflineDb): Promise<number> {
  */
 export async function enqueue<P, T = unknown>(op: EnqueueOp<P, T>, now: number = Date.now()): Promise<OutboxEntry<P>> {
   const db = requireDb()
+  const user = currentDbUser()
   const owner = currentDbOwner()
-  if (owner && normaliseCf(op.roleContext.cfUtente) !== owner) throw new ForeignUserError()
+  if (!user || !owner || normaliseCf(op.roleContext.cfUtente) !== user) throw new ForeignUserError()
+  const { codiceRuolo, idProgramma, idProgetto, idEnte } = op.roleContext
   const record = op.record ? { tipo: op.record.tipo, idLocale: op.record.idLocale } : null
   const recordKey = record ? recordKeyOf(record) : null
   const entry = await withStorageErrors(db, () =>
@@ -122,7 +124,7 @@ export async function enqueue<P, T = unknown>(op: EnqueueOp<P, T>, now: number =
         idempotencyKey: newUuid(),
         kind: op.kind,
         payload: op.payload,
-        roleContext: { ...op.roleContext },
+        roleContext: { codiceRuolo, idProgramma, idProgetto, idEnte, utente: owner },
         dependsOn,
         status: 'pending',
         attempts: 0,
@@ -334,6 +336,6 @@ export async function discardEntry(id: string, opts: { confirmed: true }, now: n
 export async function exportEntries(now: Date = new Date()): Promise<string> {
   const db = requireDb()
   const entries = await db.outbox.orderBy('seq').toArray()
-  const doc: OutboxExport = { formato: 'punto-digitale/outbox', version: 1, user: currentDbOwner(), exportedAt: now.toISOString(), entries }
+  const doc: OutboxExport = { formato: 'punto-digitale/outbox', version: 1, user: currentDbUser(), exportedAt: now.toISOString(), entries }
   return JSON.stringify(doc, null, 2)
 }

@@ -1,36 +1,86 @@
 /**
  * Session bridge (ARCHITECTURE.md outbox point 6): the logged user's database is open while a session
- * exists and closed at logout; its entries stay on the device for that user only and are sent again at
- * their next login. A new ID token (login again after 'Sessione scaduta', refresh) restarts the replay.
+ * exists. When the session ends (logout here or in another tab, expiry) the database is closed and only
+ * what is still unsent stays on the device, for that user only, sent again at their next login; with
+ * nothing unsent the database is deleted (retention.ts). At every login the other users' databases left on
+ * the device get the same treatment. A new ID token (login again after 'Sessione scaduta', refresh)
+ * restarts the replay.
  */
 import { currentFiscalCode, getSessionState, subscribeSession } from '../auth/session'
 import { onLogout } from '../auth/logout'
 import { readAuth, subscribeTokenStore } from '../auth/token-store'
-import { closeUserDb, currentDb, currentDbOwner, normaliseCf, openUserDb } from './db'
+import { closeUserDb, currentDb, currentDbUser, normaliseCf, openUserDb } from './db'
+import { forgetOwnerHashes } from './device'
 import { isQuotaError, StorageFullError } from './errors'
 import { emitOfflineEvent } from './events'
+import { purgeUserDb, sweepDevice } from './retention'
 import { requestPersistentStorage } from './storage'
-import { startSync, syncNow } from './sync'
+import { startSync, syncIdle, syncNow } from './sync'
 import type { RoleContext } from './types'
+
+/** Longest wait of a logout for the database clean-up, and of a login for the sweep (ms): never blocks them for good. */
+export const RETENTION_WAIT_MS = 10_000
+/** Longest wait for this page's replay to stop before the clean-up (ms). */
+const REPLAY_STOP_WAIT_MS = 3_000
+
+const within = (p: Promise<unknown>, ms: number): Promise<void> => {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  return Promise.race([
+    p.then(() => undefined, () => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms)
+    }),
+  ]).finally(() => clearTimeout(timer))
+}
+
+let leaving: Promise<void> | null = null
+
+/**
+ * The user leaves the device (logout, end of the session): closes their database, lets this page's replay
+ * stop, then keeps on the device only what is unsent, or deletes the database (retention.ts). A call while
+ * a clean-up runs joins it. Never rejects.
+ */
+export function leaveUserDb(): Promise<void> {
+  const name = closeUserDb()
+  if (!name) return leaving ?? Promise.resolve()
+  const run: Promise<void> = (async () => {
+    await within(syncIdle(), REPLAY_STOP_WAIT_MS)
+    await purgeUserDb(name)
+  })()
+    .catch(() => undefined)
+    .finally(() => {
+      forgetOwnerHashes()
+      if (leaving === run) leaving = null
+    })
+  leaving = run
+  return run
+}
 
 let syncing: Promise<void> = Promise.resolve()
 
-/** Opens the session user's database, or closes it without a session (serialised). */
+/**
+ * Opens the session user's database and sweeps the other users' databases, or — without a session — leaves
+ * the device ({@link leaveUserDb}). Serialised.
+ */
 export function syncDbWithSession(): Promise<void> {
   syncing = syncing.then(async () => {
     const s = getSessionState()
     const cf = s.status === 'authenticated' ? currentFiscalCode() : null
     if (!cf) {
-      closeUserDb()
+      await leaveUserDb()
       return
     }
-    if (currentDbOwner() === normaliseCf(cf) && currentDb()?.isOpen()) return
+    if (currentDbUser() === normaliseCf(cf) && currentDb()?.isOpen()) return
+    if (leaving) await leaving
+    let name: string
     try {
-      await openUserDb(cf)
+      name = (await openUserDb(cf)).name
       void requestPersistentStorage()
     } catch (e) {
       if (isQuotaError(e)) emitOfflineEvent('storage-full', { message: new StorageFullError().message })
+      return
     }
+    await within(sweepDevice([name]), RETENTION_WAIT_MS)
   })
   return syncing
 }
@@ -47,7 +97,8 @@ export function startOfflineSession(): () => void {
     let lastToken: string | null = null
     const offs = [
       subscribeSession(() => void syncDbWithSession()),
-      onLogout(() => closeUserDb()),
+      // awaited by the logout before it leaves the page (end-session redirect)
+      onLogout(() => within(leaveUserDb(), RETENTION_WAIT_MS)),
       subscribeTokenStore(() => {
         const token = readAuth()?.id_token ?? null
         if (token && token !== lastToken && currentDb()) void syncNow({ force: false })
@@ -76,7 +127,7 @@ export async function unsentCountForLogout(): Promise<number> {
   return db.outbox.where('status').anyOf('pending', 'sending', 'failed-retry', 'attention', 'paused-auth').count()
 }
 
-/** The role context of the session's chosen profile (for `enqueue`), or null without a profile. */
+/** The role context of the session's chosen profile (for `enqueue`, which stores the owner hash instead of the fiscal code), or null without a profile. */
 export function roleContextFromSession(): RoleContext | null {
   const s = getSessionState()
   const cf = currentFiscalCode()

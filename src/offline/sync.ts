@@ -69,6 +69,11 @@ export function syncNow(opts: { force?: boolean } = { force: true }): Promise<Re
   return running
 }
 
+/** Resolves once this page's replay run (if any) has ended; never rejects. */
+export function syncIdle(): Promise<void> {
+  return running ? running.then(() => undefined, () => undefined) : Promise.resolve()
+}
+
 /** Automatic trigger: skipped while the API is known unreachable (the probe triggers the run on return). */
 function requestSync(): void {
   if (requested) return

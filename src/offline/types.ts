@@ -16,13 +16,28 @@ export type EntryStatus = 'pending' | 'sending' | 'failed-retry' | 'attention' |
 /** Entry statuses that still need to reach the server (everything but `done`). */
 export const OPEN_STATUSES: readonly EntryStatus[] = ['pending', 'sending', 'failed-retry', 'attention', 'paused-auth']
 
-/** The role profile an entry was made in: replayed as header `userRole` and body ids, whatever the current profile. */
-export interface RoleContext {
+/** The role profile of a write (header `userRole` and body ids). */
+export interface RoleProfile {
   codiceRuolo: string
   idProgramma: number | null
   idProgetto: number | null
   idEnte: number | null
+}
+
+/**
+ * The role profile a write is made in, as the session gives it (`roleContextFromSession`) to `enqueue`:
+ * with the user's fiscal code, checked against the open database's user and never stored.
+ */
+export interface RoleContext extends RoleProfile {
   cfUtente: string
+}
+
+/**
+ * The role context stored with an entry: replayed as header `userRole` and body ids, whatever the current
+ * profile. `utente` is the owner hash of the database (`meta.owner`, see device.ts), never the fiscal code.
+ */
+export interface EntryRoleContext extends RoleProfile {
+  utente: string
 }
 
 /** Why the last attempt failed (see classify.ts). */
@@ -82,7 +97,7 @@ export interface OutboxEntry<P = unknown> {
   idempotencyKey: string
   kind: string
   payload: P
-  roleContext: RoleContext
+  roleContext: EntryRoleContext
   dependsOn: string[]
   status: EntryStatus
   /** requests sent so far (incremented when an attempt starts) */
@@ -114,7 +129,7 @@ export interface CacheItem<T = unknown> {
   fetchedAt: number
 }
 
-/** Small key/value facts of the database (owner, sequence counter, last sync). */
+/** Small key/value facts of the database (`owner` hash, `seq` counter, `lastSyncAt`). */
 export interface MetaItem {
   key: string
   value: unknown

@@ -15,6 +15,7 @@ import {
 } from '../../src/auth/session'
 import { markProviderLogoutPending, providerLogoutPending, readAuth, readPendingLogin, readProfile, readUser, writeAuth, writePendingLogin, writeSessionData } from '../../src/auth/token-store'
 import { getToasts, dismissToast } from '../../src/ui/stores/toasts'
+import { queryClient } from '../../src/api/query'
 import { contesto, DISCOVERY, fakeJwt, installFetch, json, profile, type RecordedCall } from './helpers'
 
 const FAC = profile('FAC')
@@ -229,6 +230,15 @@ describe('profile, registration, logout, offline', () => {
     expect(url.searchParams.get('id_token_hint')).toBe(idToken)
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${location.origin}/`)
     expect(providerLogoutPending()).toBe(false)
+  })
+
+  it("logout empties the query cache (the managers' lists stay in no memory for the next user)", async () => {
+    loggedIn()
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    queryClient.setQueryData(['cittadini', 'elenco'], [{ codiceFiscale: 'BNCMRC69S02H501X' }])
+    await logout()
+    expect(queryClient.getQueryData(['cittadini', 'elenco'])).toBeUndefined()
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0)
   })
 
   it('logout offline clears locally and goes home', async () => {

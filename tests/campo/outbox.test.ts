@@ -4,7 +4,7 @@ vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn(), redirectBrows
 
 import { aggiungiCittadino, compilaQuestionario, creaServizio, eliminaServizio, modificaServizio } from '../../src/features/campo'
 import { registerCampoHandlers, KIND, type CittadinoAggiungiPayload, type ServizioCreaPayload } from '../../src/features/campo/handlers'
-import { currentDb, getRecord, listEntries, listRecords, runReplay, type OutboxEntry } from '../../src/offline'
+import { currentDb, currentDbOwner, getRecord, listEntries, listRecords, runReplay, type OutboxEntry } from '../../src/offline'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
 import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { httpError, networkError, resetDbs, setupReplay, CF_SARA } from '../offline/helpers'
@@ -41,7 +41,9 @@ describe('field writes offline', () => {
     expect(aggiungi.dependsOn).toEqual([crea.id])
     expect(compila.dependsOn).toEqual([aggiungi.id])
     expect(new Set([crea.idempotencyKey, aggiungi.idempotencyKey, compila.idempotencyKey]).size).toBe(3)
-    for (const e of [crea, aggiungi, compila]) expect(e.roleContext).toEqual({ codiceRuolo: 'FAC', idProgramma: 1, idProgetto: 10, idEnte: 100, cfUtente: CF_SARA })
+    // the user as the database's owner hash, never the fiscal code
+    for (const e of [crea, aggiungi, compila]) expect(e.roleContext).toEqual({ codiceRuolo: 'FAC', idProgramma: 1, idProgetto: 10, idEnte: 100, utente: currentDbOwner() })
+    expect(JSON.stringify([crea, aggiungi, compila])).not.toContain(CF_SARA)
     expect(crea.label).toBe('Servizio «Corso SPID» del 12-03-2025')
     expect(aggiungi.label).toBe('Cittadino aggiunto a «Corso SPID»')
     expect(compila.label).toBe('Questionario compilato — «Corso SPID»')

@@ -5,7 +5,7 @@ import { closeUserDb, openUserDb, type OfflineDb } from '../../src/offline/db'
 import { registerHandler, resultOf, type OutboxRequest } from '../../src/offline/handlers'
 import { configureReplay, resetReplayForTests } from '../../src/offline/replay'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
-import type { RoleContext } from '../../src/offline/types'
+import type { EntryRoleContext, RoleContext } from '../../src/offline/types'
 
 /** Demo facilitators of the seed (server/seed/identities.ts). */
 export const CF_SARA = 'RMNSRA92E51A944H'
@@ -13,6 +13,11 @@ export const CF_LUCA = 'SPSLCU00B24F839F'
 
 export function role(cf: string = CF_SARA, codiceRuolo = 'FAC', extra: Partial<RoleContext> = {}): RoleContext {
   return { codiceRuolo, idProgramma: 1, idProgetto: 10, idEnte: 100, cfUtente: cf, ...extra }
+}
+
+/** A role context as stored with an entry (owner hash instead of the fiscal code). */
+export function storedRole(codiceRuolo = 'FAC', extra: Partial<EntryRoleContext> = {}): EntryRoleContext {
+  return { codiceRuolo, idProgramma: 1, idProgetto: 10, idEnte: 100, utente: 'a'.repeat(64), ...extra }
 }
 
 /** Opens the user's database and empties every table (fake-indexeddb keeps state within a worker). */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DBCore, DBCoreTable } from 'dexie'
-import { currentDb } from '../../src/offline/db'
+import { currentDb, currentDbOwner } from '../../src/offline/db'
 import {
   counts,
   discardEntry,
@@ -15,7 +15,7 @@ import {
 import { getRecord, putServerRecords, listRecords } from '../../src/offline/records'
 import { ConfirmationRequiredError, EntryNotEditableError, StorageFullError } from '../../src/offline/errors'
 import { onOfflineEvent } from '../../src/offline/events'
-import { CF_SARA, freshDb, resetDbs, role } from './helpers'
+import { CF_SARA, freshDb, resetDbs, role, storedRole } from './helpers'
 
 beforeEach(resetDbs)
 
@@ -57,7 +57,8 @@ describe('enqueue', () => {
     expect(e.id).toMatch(/^[0-9a-f-]{36}$/)
     expect(e.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
     expect(e.idempotencyKey).not.toBe(e.id)
-    expect(e).toMatchObject({ status: 'pending', attempts: 0, seq: 1, createdAt: 1_000, dependsOn: [], roleContext: role() })
+    expect(e).toMatchObject({ status: 'pending', attempts: 0, seq: 1, createdAt: 1_000, dependsOn: [], roleContext: storedRole('FAC', { utente: currentDbOwner()! }) })
+    expect(JSON.stringify(e)).not.toContain(CF_SARA)
     expect(await getEntry(e.id)).toEqual(e)
     const rec = await getRecord('servizio', '11111111-1111-4111-8111-111111111111')
     expect(rec).toMatchObject({ syncState: 'locale', data: { nomeServizio: 'Corso SPID' }, updatedAt: 1_000 })

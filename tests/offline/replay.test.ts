@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { closeUserDb, openUserDb, type OfflineDb } from '../../src/offline/db'
+import { closeUserDb, currentDbOwner, openUserDb, type OfflineDb } from '../../src/offline/db'
 import { enqueue, getEntry, listEntries, updateEntryPayload } from '../../src/offline/outbox'
 import { getRecord } from '../../src/offline/records'
 import { DEPENDENCY_ATTENTION_MESSAGE, DONE_RETENTION_MS, NO_HANDLER_MESSAGE, configureReplay, runReplay, lockNameOf } from '../../src/offline/replay'
@@ -19,6 +19,7 @@ import {
   role,
   scriptedTransport,
   setupReplay,
+  storedRole,
   timeoutError,
   type CittadinoPayload,
   type ServizioPayload,
@@ -76,7 +77,7 @@ describe('replay: order, results and dependencies', () => {
     const r = await runReplay(db)
     expect(r).toMatchObject({ ran: true, sent: 2, stopped: null })
     expect(calls.map((c) => c.idempotencyKey)).toEqual([a.idempotencyKey, b.idempotencyKey])
-    expect(calls[0]).toMatchObject({ method: 'POST', path: 'servizio', roleContext: role(), body: { idLocale: 's-a', idProgramma: 1, idProgetto: 10, idEnte: 100 } })
+    expect(calls[0]).toMatchObject({ method: 'POST', path: 'servizio', roleContext: storedRole('FAC', { utente: currentDbOwner()! }), body: { idLocale: 's-a', idProgramma: 1, idProgetto: 10, idEnte: 100 } })
     expect(await getEntry(a.id)).toMatchObject({ status: 'done', result: { idServizio: 500 }, attempts: 1, lastError: null })
     expect(await getRecord('servizio', 's-a')).toMatchObject({ syncState: 'confermato', idServer: 500 })
     expect(await getRecord('servizio', 's-b')).toMatchObject({ syncState: 'confermato', idServer: 501 })

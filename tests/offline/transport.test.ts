@@ -11,7 +11,7 @@ import { httpTransport } from '../../src/offline/transport'
 import { enqueue, getEntry } from '../../src/offline/outbox'
 import { configureReplay, runReplay } from '../../src/offline/replay'
 import { installFetch, json, profile } from '../auth/helpers'
-import { freshDb, registerTestHandlers, resetDbs, role, setupReplay } from './helpers'
+import { freshDb, registerTestHandlers, resetDbs, role, setupReplay, storedRole } from './helpers'
 
 beforeEach(async () => {
   localStorage.clear()
@@ -26,7 +26,7 @@ afterEach(() => vi.unstubAllGlobals())
 describe('default transport (the app HTTP client)', () => {
   it("sends Idempotency-Key, the entry's userRole and the current token, silently and without the loader", async () => {
     const { calls } = installFetch({ 'POST /api/servizio': () => json(200, { idServizio: 12 }) })
-    const answer = await httpTransport({ method: 'POST', path: 'servizio', body: { a: 1 }, idempotencyKey: 'key-123', roleContext: role() })
+    const answer = await httpTransport({ method: 'POST', path: 'servizio', body: { a: 1 }, idempotencyKey: 'key-123', roleContext: storedRole() })
     expect(answer).toEqual({ idServizio: 12 })
     const call = calls.find((c) => c.url.pathname === '/api/servizio')!
     expect(call.headers.get('Idempotency-Key')).toBe('key-123')
@@ -38,15 +38,15 @@ describe('default transport (the app HTTP client)', () => {
 
   it('supports PUT and DELETE and empty answers', async () => {
     const { calls } = installFetch({ 'PUT /api/servizio/12': () => new Response(null, { status: 204 }), 'DELETE /api/servizio/12': () => json(200, { ok: true }) })
-    await expect(httpTransport({ method: 'PUT', path: 'servizio/12', body: { n: 1 }, idempotencyKey: 'k1', roleContext: role() })).resolves.toBeNull()
-    await expect(httpTransport({ method: 'DELETE', path: 'servizio/12', idempotencyKey: 'k2', roleContext: role() })).resolves.toEqual({ ok: true })
+    await expect(httpTransport({ method: 'PUT', path: 'servizio/12', body: { n: 1 }, idempotencyKey: 'k1', roleContext: storedRole() })).resolves.toBeNull()
+    await expect(httpTransport({ method: 'DELETE', path: 'servizio/12', idempotencyKey: 'k2', roleContext: storedRole() })).resolves.toEqual({ ok: true })
     expect(calls.filter((c) => c.url.pathname.startsWith('/api/servizio')).map((c) => c.method)).toEqual(['PUT', 'DELETE'])
   })
 
   it('a 401 is thrown to the outbox: no logout, no toast', async () => {
     installFetch({ 'POST /api/servizio': () => json(401, { errorCode: 'A08', message: 'Token non valido' }) })
     const before = getToasts().length
-    const err = await httpTransport({ method: 'POST', path: 'servizio', body: {}, idempotencyKey: 'k', roleContext: role() }).catch((e: unknown) => e)
+    const err = await httpTransport({ method: 'POST', path: 'servizio', body: {}, idempotencyKey: 'k', roleContext: storedRole() }).catch((e: unknown) => e)
     expect(err).toMatchObject({ name: 'ApiCallError', status: 401 })
     expect(logout).not.toHaveBeenCalled()
     expect(getToasts().length).toBe(before)

@@ -18,7 +18,7 @@ import {
 } from '../../src/features/sincronizzazione/format'
 import { profile } from '../ui/fixtures'
 
-const rc = { codiceRuolo: 'FAC', idProgramma: 7, idProgetto: 42, idEnte: 3, cfUtente: 'RMNSRA92E51A944H' }
+const rc = { codiceRuolo: 'FAC', idProgramma: 7, idProgetto: 42, idEnte: 3, utente: 'a'.repeat(64) }
 
 function entry(over: Partial<OutboxEntry> = {}): OutboxEntry {
   return {

@@ -5,7 +5,8 @@
  * (`CampoRiferimenti`) in the cache. Background and silent: no loader, no toast, no logout on 401.
  *
  * Merging with the device: server rows take the `idLocale` of the local copy that already has their
- * server id (or the service's stored `idLocale`), else `srv-{id}`; `putServerRecords` never overwrites a
+ * server id (an addition: also of a survey compiled on the device; a service: or its stored `idLocale`),
+ * else `srv-{id}`; `putServerRecords` never overwrites a
  * local copy with unsent changes; confirmed copies of the profile that the server no longer returns (and
  * that did not change while the request was in flight) are removed.
  */
@@ -63,12 +64,15 @@ export async function storeBootstrap(db: OfflineDb, b: CampoBootstrap, startedAt
   await cacheSet(riferimentiKey(b.profilo), rif, now)
   const { idProgetto, idEnte } = b.profilo
 
-  const [servizi, cittadini] = await Promise.all([
+  const [servizi, cittadini, compilati] = await Promise.all([
     db.records.where('tipo').equals('servizio').toArray() as Promise<LocalRecord<ServizioDati>[]>,
     db.records.where('tipo').equals('cittadino-servizio').toArray() as Promise<LocalRecord<CittadinoDati>[]>,
+    db.records.where('tipo').equals('questionario').toArray(),
   ])
   const servizioByServer = new Map(servizi.filter((r) => r.idServer !== undefined).map((r) => [String(r.idServer), r.idLocale]))
-  const cittadinoByServer = new Map(cittadini.filter((r) => r.idServer !== undefined).map((r) => [String(r.idServer), r.idLocale]))
+  // a survey compiled here keeps its addition's idLocale: the addition comes back under it even when its
+  // own copy was removed at logout (only unsent data stay on the device, see src/offline/retention.ts)
+  const cittadinoByServer = new Map([...compilati, ...cittadini].filter((r) => r.idServer !== undefined).map((r) => [String(r.idServer), r.idLocale]))
 
   // services deleted from this device: a snapshot taken before the deletion must not bring them back
   const eliminati = new Set((await db.outbox.where('kind').equals(KIND.servizioElimina).toArray())

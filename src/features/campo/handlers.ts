@@ -16,7 +16,7 @@
 import { AggiungiCittadinoRispostaSchema, type AggiungiCittadinoBody, type AggiungiCittadinoRisposta } from '../../api/contract/cittadino'
 import { CompilaQuestionarioRispostaSchema, type CompilaQuestionarioRisposta } from '../../api/contract/questionario'
 import { IdServizioSchema, type IdServizio, type ServizioBody } from '../../api/contract/servizio'
-import { registerHandler, type OfflineDb, type ParentResult, type RoleContext } from '../../offline'
+import { registerHandler, type OfflineDb, type ParentResult, type RoleProfile } from '../../offline'
 import type { CittadinoDati, QuestionarioDati, ServizioDati } from './records'
 
 /** Kinds of the field writes. */
@@ -69,7 +69,7 @@ export interface QuestionarioCompilaPayload {
 }
 
 /** `{idProgramma, idProgetto, idEnte}` of the role context an entry was made in. */
-export function profileIds(r: RoleContext): Pick<ServizioBody, ProfileIdKeys> {
+export function profileIds(r: RoleProfile): Pick<ServizioBody, ProfileIdKeys> {
   return { idProgramma: r.idProgramma, idProgetto: r.idProgetto, idEnte: r.idEnte }
 }
 

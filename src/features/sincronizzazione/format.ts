@@ -3,7 +3,7 @@
  * entry was made in, masking of fiscal codes, the payload fields the 'Modifica' modal may edit, and the
  * export file name. No React, no database: unit-tested in tests/sincronizzazione.
  */
-import type { EntryError, EntryStatus, OutboxEntry, RoleContext } from '../../offline'
+import type { EntryError, EntryStatus, OutboxEntry, RoleProfile } from '../../offline'
 import { formatDisplayDateTime, toWireDate } from '../../lib/dates'
 
 /** Italian names of the field operation kinds (src/features/campo/write.ts). */
@@ -82,7 +82,7 @@ export interface KnownProfile {
   nomeProgettoBreve: string | null
 }
 
-const sameProfile = (a: Omit<RoleContext, 'cfUtente'>, b: KnownProfile) =>
+const sameProfile = (a: RoleProfile, b: KnownProfile) =>
   a.codiceRuolo === b.codiceRuolo && a.idProgramma === b.idProgramma && a.idProgetto === b.idProgetto && a.idEnte === b.idEnte
 
 /**
@@ -91,7 +91,7 @@ const sameProfile = (a: Omit<RoleContext, 'cfUtente'>, b: KnownProfile) =>
  * (Kept apart from src/ui/profile/role-card.ts on purpose: importing it here would split that landing
  * module into a chunk of its own.)
  */
-export function roleContextLabel(rc: RoleContext, profiles: readonly KnownProfile[] = []): string {
+export function roleContextLabel(rc: RoleProfile, profiles: readonly KnownProfile[] = []): string {
   const match = profiles.find((p) => sameProfile(rc, p))
   if (match) {
     const title = match.descrizioneRuoloCompleta?.trim() || match.descrizioneRuolo
