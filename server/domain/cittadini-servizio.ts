@@ -15,7 +15,8 @@
  *   NON ATTIVO → ATTIVO; one questionnaire instance with Q1–Q3 (questionario-istanza.ts);
  * - a new citizen gets a random id (server/db/citizen-id.ts); an existing one within the caller's scope
  *   keeps its data; one outside it takes the data declared at the desk (required as for a new citizen),
- *   so that the new survey, and whatever the caller reads later, shows only what the caller was told;
+ *   so that the new survey, and whatever the caller reads later, shows only what the caller was told
+ *   (the surveys already made elsewhere keep their Q1);
  * - list of the service's citizens (whoever may see the service) and the survey-state dropdown.
  * No clear fiscal code is stored or returned anywhere.
  */
@@ -101,7 +102,9 @@ export async function searchCittadini(db: Executor, caller: Caller, body: Ricerc
   const ids = rows.map((r) => r.id)
   const inScope = await citizensInScope(db, caller, ids)
   let onService: Set<number> | undefined
-  if (body.idServizio && Number.isSafeInteger(body.idServizio) && (await serviceVisible(db, caller, body.idServizio))) {
+  // (a service id is an int4: anything else names no service, and must not reach the query)
+  if (body.idServizio && Number.isInteger(body.idServizio) && body.idServizio > 0 && body.idServizio <= 2 ** 31 - 1
+    && (await serviceVisible(db, caller, body.idServizio))) {
     const links = await db.select({ id: servizioXCittadino.idCittadino }).from(servizioXCittadino)
       .where(and(eq(servizioXCittadino.idServizio, body.idServizio), inArray(servizioXCittadino.idCittadino, ids)))
     onService = new Set(links.map((l) => l.id))

@@ -221,6 +221,14 @@ describe('security issue 6: citizens across projects and programmes', () => {
       expect(own.json()).toEqual([{ idCittadino: idSara, genere: 'F', fasciaDiEtaId: 2, tipoDocumento: null, ...RISERVATO, giaAssociatoAlServizio: false }])
     })
 
+    it('answers a service id that names no service without the membership flag (never 500)', async () => {
+      for (const idServizio of [2 ** 40, 1.5, -3]) {
+        const res = await search(sara, { criterioRicerca: cfSara, tipoDocumento: 'CF', idServizio })
+        expect(res.statusCode, `${idServizio}: ${res.body}`).toBe(200)
+        expect(res.body).not.toContain('giaAssociatoAlServizio')
+      }
+    })
+
     it('tells a facilitator of another project of the same programme no more', async () => {
       const res = await search(matteo, { criterioRicerca: cfLuca, tipoDocumento: 'CF' })
       expect(res.json()).toEqual([{ idCittadino: idLuca, genere: 'M', fasciaDiEtaId: 2, tipoDocumento: null, ...RISERVATO }])
