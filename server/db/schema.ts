@@ -3,7 +3,8 @@
  * PGlite and PostgreSQL (issue #2 point 3). Later issues add behaviour, not tables.
  *
  * Conventions:
- * - SQL names are snake_case, TypeScript names camelCase; ids are `integer` identity columns.
+ * - SQL names are snake_case, TypeScript names camelCase; ids are `integer` identity columns, except the
+ *   citizen's: a random `bigint` (not guessable, see `cittadino`).
  * - Status columns are text holding the reference's values: 'ATTIVO', 'ATTIVABILE', 'NON ATTIVO'
  *   (with a space), 'TERMINATO' (see `Stato`).
  * - Timestamps are `timestamptz`; calendar dates are `date` columns read and written as 'YYYY-MM-DD' strings.
@@ -441,7 +442,11 @@ export const tipologiaServizio = pgTable('tipologia_servizio', {
 }, (t) => [index('tipologia_servizio_servizio_idx').on(t.idServizio)])
 
 export const cittadino = pgTable('cittadino', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  /**
+   * Random, not sequential (security issue 6: a sequential id let anyone enumerate citizens): drawn by
+   * the server (`newCitizenId`, server/db/citizen-id.ts) in [2^52, 2^53), a safe integer in JavaScript.
+   */
+  id: bigint('id', { mode: 'number' }).primaryKey(),
   /** HMAC-SHA256 hex (server secret) of the upper-cased fiscal code; never the clear CF */
   codiceFiscaleHash: varchar('codice_fiscale_hash', { length: 64 }).unique(),
   /** document path (no fiscal code available): the type and a keyed hash of the number */
@@ -460,7 +465,7 @@ export const cittadino = pgTable('cittadino', {
 }, (t) => [uniqueIndex('cittadino_documento_uq').on(t.tipoDocumento, t.numeroDocumentoHash)])
 
 export const servizioXCittadino = pgTable('servizio_x_cittadino', {
-  idCittadino: integer('id_cittadino').notNull().references(() => cittadino.id),
+  idCittadino: bigint('id_cittadino', { mode: 'number' }).notNull().references(() => cittadino.id),
   idServizio: integer('id_servizio').notNull().references(() => servizio.id, { onDelete: 'cascade' }),
   codInserimento: text('cod_inserimento'),
   ...audit,
@@ -470,7 +475,7 @@ export const servizioXCittadino = pgTable('servizio_x_cittadino', {
 export const questionarioCompilato = pgTable('questionario_compilato', {
   id: uuid('id').primaryKey().defaultRandom(),
   idQuestionarioTemplate: uuid('id_questionario_template').notNull().references(() => questionarioTemplate.id),
-  idCittadino: integer('id_cittadino').notNull().references(() => cittadino.id),
+  idCittadino: bigint('id_cittadino', { mode: 'number' }).notNull().references(() => cittadino.id),
   idFacilitatore: integer('id_facilitatore').notNull().references(() => utente.id),
   idSede: integer('id_sede').notNull().references(() => sede.id),
   idEnte: integer('id_ente').notNull().references(() => ente.id),

@@ -1,12 +1,22 @@
 /**
- * Citizens of a service (platform-backend §5.2, §6, §9; spec 002 §5, §8; issue #3 point 2):
- * - search (FAC/VOL, U06) by fiscal code (its HMAC) or by document number (any document type);
- * - addition (only the facilitator who created the service, A02): fiscal code validated with
- *   codice-fiscale-js (omocodic codes accepted), gender and age band derived from it; document path with
- *   gender 'Preferisco non rispondere' by default and a required age band; the age rule of §9 (14–17
- *   only where the programme's minors configuration is effective: 400 U25 'deve essere maggiorenne',
- *   U26 'deve avere almeno 14 anni'); U07 when `nuovoCittadino` and the citizen exists; U23 when already on
- *   the service; NON ATTIVO → ATTIVO; one questionnaire instance with Q1–Q3 (questionario-istanza.ts);
+ * Citizens of a service (platform-backend §5.2, §6, §9; spec 002 §5, §8; issue #3 point 2; security
+ * issue 6 items 1 and 4):
+ * - search (FAC/VOL, U06) by fiscal code (its HMAC) or by document number (any document type); a
+ *   citizen outside the caller's scope (servizio-scope.ts `citizensInScope`) comes back with
+ *   `datiRiservati` and only what the identifier typed says (gender and age band of the fiscal code, the
+ *   document type); `giaAssociatoAlServizio` only for a service the caller sees;
+ * - addition (only the facilitator who created the service, A02): the citizen is identified by the
+ *   identity typed at the desk, matched through the keyed hash — a bare `idCittadino` (or one the
+ *   identity does not match) is refused with 400 U27; fiscal code validated with codice-fiscale-js
+ *   (omocodic codes accepted), gender and age band derived from it; document path with gender 'Preferisco
+ *   non rispondere' by default and a required age band; the age rule of §9 (14–17 only where the
+ *   programme's minors configuration is effective: 400 U25 'deve essere maggiorenne', U26 'deve avere
+ *   almeno 14 anni'); U07 when `nuovoCittadino` and the citizen exists; U23 when already on the service;
+ *   NON ATTIVO → ATTIVO; one questionnaire instance with Q1–Q3 (questionario-istanza.ts);
+ * - a new citizen gets a random id (server/db/citizen-id.ts); an existing one within the caller's scope
+ *   keeps its data; one outside it takes the data declared at the desk (required as for a new citizen),
+ *   so that the new survey, and whatever the caller reads later, shows only what the caller was told
+ *   (the surveys already made elsewhere keep their Q1);
  * - list of the service's citizens (whoever may see the service) and the survey-state dropdown.
  * No clear fiscal code is stored or returned anywhere.
  */
@@ -19,6 +29,7 @@ import { TIPO_DOCUMENTO } from '../../src/api/contract/enums'
 import type { PaginazioneQuery } from '../../src/api/contract/servizio'
 import { deriveFromFiscalCode } from '../../src/lib/fiscal-code'
 import { hashDocumentNumber, hashFiscalCode } from '../db/citizen-hash'
+import { newCitizenId } from '../db/citizen-id'
 import {
   cittadino, configurazioneMinorenni, fasciaDiEta, questionarioCompilato, servizio, servizioXCittadino, STATO,
 } from '../db/schema'
@@ -27,10 +38,12 @@ import { ApiError, badRequest, forbidden, notFound } from '../errors'
 import { fieldProfile, type Caller } from './profile'
 import { initialSections } from './questionario-istanza'
 import { activateServizio } from './servizi'
-import { serviceVisible } from './servizio-scope'
+import { citizensInScope, serviceVisible } from './servizio-scope'
 
 type CittadinoRow = typeof cittadino.$inferSelect
 const PROVINCE_NAMES = new Set((provinces as { nome: string }[]).map((p) => p.nome))
+/** True for a province name of `/data/province.json`. */
+export const isProvincia = (nome: string) => PROVINCE_NAMES.has(nome)
 export const GENERE_PREDEFINITO = 'Preferisco non rispondere'
 
 /** Today's calendar date 'YYYY-MM-DD' (UTC). */
@@ -59,40 +72,60 @@ function toTrovato(c: CittadinoRow, onService?: Set<number>): CittadinoTrovato {
   }
 }
 
-/** Search by fiscal code or document number (FAC/VOL). */
-export async function searchCittadini(db: Executor, caller: Caller, body: RicercaCittadinoBody, secret: string): Promise<CittadinoTrovato[]> {
-  fieldProfile(caller, 'U06')
-  const where = body.tipoDocumento === 'CF'
-    ? eq(cittadino.codiceFiscaleHash, hashFiscalCode(body.criterioRicerca, secret))
-    : inArray(cittadino.numeroDocumentoHash, TIPO_DOCUMENTO.map((t) => hashDocumentNumber(t, body.criterioRicerca, secret)))
-  const rows = await db.select().from(cittadino).where(where).orderBy(cittadino.id).limit(50)
-  let onService: Set<number> | undefined
-  if (body.idServizio && rows.length > 0) {
-    const links = await db.select({ id: servizioXCittadino.idCittadino }).from(servizioXCittadino)
-      .where(and(eq(servizioXCittadino.idServizio, body.idServizio), inArray(servizioXCittadino.idCittadino, rows.map((r) => r.id))))
-    onService = new Set(links.map((l) => l.id))
+/**
+ * A citizen outside the caller's scope: that it exists and what the identifier typed says (`byCode`: the
+ * gender and age band of the fiscal code searched; on the document path the document's type), nothing stored.
+ */
+function toRiservato(c: CittadinoRow, byCf: boolean, byCode: { gender: string; fasciaDiEtaId: number } | null, onService?: Set<number>): CittadinoTrovato {
+  return {
+    idCittadino: c.id, genere: byCode?.gender ?? null, fasciaDiEtaId: byCode?.fasciaDiEtaId ?? null,
+    titoloDiStudio: null, occupazione: null, provinciaDiDomicilio: null, cittadinanza: null,
+    tipoDocumento: byCf ? null : c.tipoDocumento,
+    datiRiservati: true,
+    ...(onService ? { giaAssociatoAlServizio: onService.has(c.id) } : {}),
   }
-  return rows.map((r) => toTrovato(r, onService))
 }
 
-interface Identity {
-  existing: CittadinoRow | undefined
-  /** what a new citizen gets from the identifier */
-  create: { codiceFiscaleHash: string | null; tipoDocumento: string | null; numeroDocumentoHash: string | null; genere: string | null; fasciaDiEtaId: number | null }
-  /** age from the fiscal code (null on the other paths) */
-  age: number | null
+/**
+ * Search by fiscal code or document number (FAC/VOL; platform-backend §5.2, security issue 6 item 4):
+ * the whole data of a citizen within the caller's scope, the reserved answer otherwise (module comment).
+ */
+export async function searchCittadini(db: Executor, caller: Caller, body: RicercaCittadinoBody, secret: string): Promise<CittadinoTrovato[]> {
+  fieldProfile(caller, 'U06')
+  const byCf = body.tipoDocumento === 'CF'
+  const derived = byCf ? await deriveFromFiscalCode(body.criterioRicerca) : null
+  const where = byCf
+    ? eq(cittadino.codiceFiscaleHash, hashFiscalCode(derived?.codiceFiscale ?? body.criterioRicerca, secret))
+    : inArray(cittadino.numeroDocumentoHash, TIPO_DOCUMENTO.map((t) => hashDocumentNumber(t, body.criterioRicerca, secret)))
+  const rows = await db.select().from(cittadino).where(where).orderBy(cittadino.id).limit(50)
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.id)
+  const inScope = await citizensInScope(db, caller, ids)
+  let onService: Set<number> | undefined
+  // (a service id is an int4: anything else names no service, and must not reach the query)
+  if (body.idServizio && Number.isInteger(body.idServizio) && body.idServizio > 0 && body.idServizio <= 2 ** 31 - 1
+    && (await serviceVisible(db, caller, body.idServizio))) {
+    const links = await db.select({ id: servizioXCittadino.idCittadino }).from(servizioXCittadino)
+      .where(and(eq(servizioXCittadino.idServizio, body.idServizio), inArray(servizioXCittadino.idCittadino, ids)))
+    onService = new Set(links.map((l) => l.id))
+  }
+  const byCode = derived ? { gender: derived.gender, fasciaDiEtaId: derived.fasciaDiEtaId } : null
+  return rows.map((r) => (inScope.has(r.id) ? toTrovato(r, onService) : toRiservato(r, byCf, byCode, onService)))
 }
+
+/** What a new citizen gets from the identity typed at the desk. */
+type FromIdentity = { codiceFiscaleHash: string | null; tipoDocumento: string | null; numeroDocumentoHash: string | null; genere: string | null; fasciaDiEtaId: number | null }
 
 /** How the body identifies the citizen: the lookup condition and what a new citizen gets, or the error to answer. */
 type Identifier =
-  | { where: SQL; create: Identity['create']; age: number | null; notFoundIsError: boolean }
+  | { where: SQL; create: FromIdentity; age: number | null }
   | { error: ApiError }
 
-const NO_CREATE: Identity['create'] = { codiceFiscaleHash: null, tipoDocumento: null, numeroDocumentoHash: null, genere: null, fasciaDiEtaId: null }
-
-/** Reads the identifier of an addition (no query); errors are returned, to be thrown after the service checks. */
+/**
+ * Reads the identity typed at the desk (no query); errors are returned, to be thrown after the service
+ * checks. A bare `idCittadino` proves nothing: 400 U27 (security issue 6, item 1).
+ */
 async function identifier(body: AggiungiCittadinoBody, secret: string): Promise<Identifier> {
-  if (body.idCittadino) return { where: eq(cittadino.id, body.idCittadino), create: NO_CREATE, age: null, notFoundIsError: true }
   if (body.codiceFiscale && !body.codiceFiscaleNonDisponibile) {
     const derived = await deriveFromFiscalCode(body.codiceFiscale)
     if (!derived) return { error: badRequest('G02', 'Codice fiscale non valido.') }
@@ -101,7 +134,6 @@ async function identifier(body: AggiungiCittadinoBody, secret: string): Promise<
       where: eq(cittadino.codiceFiscaleHash, hash),
       create: { codiceFiscaleHash: hash, tipoDocumento: null, numeroDocumentoHash: null, genere: derived.gender, fasciaDiEtaId: derived.fasciaDiEtaId },
       age: derived.age,
-      notFoundIsError: false,
     }
   }
   if (body.tipoDocumento && body.numeroDocumento) {
@@ -110,9 +142,9 @@ async function identifier(body: AggiungiCittadinoBody, secret: string): Promise<
       where: and(eq(cittadino.tipoDocumento, body.tipoDocumento), eq(cittadino.numeroDocumentoHash, hash))!,
       create: { codiceFiscaleHash: null, tipoDocumento: body.tipoDocumento, numeroDocumentoHash: hash, genere: body.genere ?? GENERE_PREDEFINITO, fasciaDiEtaId: body.fasciaDiEtaId ?? null },
       age: null,
-      notFoundIsError: false,
     }
   }
+  if (body.idCittadino) return { error: badRequest('U27') }
   return { error: badRequest('U08') }
 }
 
@@ -121,9 +153,32 @@ function requireField<T>(value: T | null | undefined, label: string): T {
   return value
 }
 
+/** The demographics declared at the desk (required, the province one of the list): 400 G02 naming the first missing. */
+function declaredData(body: AggiungiCittadinoBody, fromIdentity: FromIdentity) {
+  const provincia = requireField(body.provinciaDiDomicilio, 'provincia di domicilio')
+  if (!isProvincia(provincia)) throw badRequest('G02', 'Dati non validi: controlla provincia di domicilio.')
+  return {
+    genere: fromIdentity.genere,
+    fasciaDiEtaId: requireField(fromIdentity.fasciaDiEtaId, 'fascia di età'),
+    titoloDiStudio: requireField(body.titoloDiStudio, 'titolo di studio'),
+    occupazione: requireField(body.occupazione, 'stato occupazionale'),
+    cittadinanza: requireField(body.cittadinanza, 'cittadinanza'),
+    provinciaDiDomicilio: provincia,
+  }
+}
+
+/** Inserts a citizen with a random id (server/db/citizen-id.ts), drawing again on the (unlikely) clash of ids. */
+async function insertCitizen(tx: Transaction, values: Omit<typeof cittadino.$inferInsert, 'id'>): Promise<CittadinoRow> {
+  for (let draw = 0; draw < 5; draw++) {
+    const [row] = await tx.insert(cittadino).values({ ...values, id: newCitizenId() }).onConflictDoNothing({ target: cittadino.id }).returning()
+    if (row) return row
+  }
+  throw new Error('insertCitizen: no free citizen id after 5 draws')
+}
+
 /**
  * Adds a citizen to a service (201 `{id, idQuestionario}`), see the module comment. The service, the
- * citizen the body identifies and whether it is already on the service come from ONE query; a new citizen
+ * citizen the identity names and whether it is already on the service come from ONE query; a new citizen
  * has no other service (Q2 without a query) and an ATTIVO service is not activated again.
  */
 export async function addCittadino(tx: Transaction, caller: Caller, idServizio: number, body: AggiungiCittadinoBody, secret: string): Promise<AggiungiCittadinoRisposta> {
@@ -143,35 +198,33 @@ export async function addCittadino(tx: Transaction, caller: Caller, idServizio: 
   if (!s.idQuestionarioTemplateSnapshot) throw notFound('QT05')
   if ('error' in ident) throw ident.error
   const existing = found.c ?? undefined
-  if (!existing && ident.notFoundIsError) throw notFound('C01', 'Il cittadino indicato non esiste.')
-  const who: Identity = { existing, create: ident.create, age: ident.age }
+  if (body.idCittadino && existing?.id !== body.idCittadino) {
+    throw badRequest('U27', 'Il codice fiscale o il documento inserito non corrisponde al cittadino selezionato.')
+  }
 
-  if (who.existing && body.nuovoCittadino) throw new ApiError(409, 'U07')
-  await checkAge(tx, field.idProgramma, who.age, who.age !== null ? null : who.existing?.fasciaDiEtaId ?? who.create.fasciaDiEtaId)
+  if (existing && body.nuovoCittadino) throw new ApiError(409, 'U07')
+  const inScope = existing !== undefined && (await citizensInScope(tx, caller, [existing.id])).has(existing.id)
+  const band = ident.age !== null ? null : inScope ? existing.fasciaDiEtaId : ident.create.fasciaDiEtaId
+  await checkAge(tx, field.idProgramma, ident.age, band)
 
-  let citizen = who.existing
-  if (citizen) {
-    if (found.linked === true) throw new ApiError(409, 'U23')
+  let citizen: CittadinoRow
+  if (existing && found.linked === true) throw new ApiError(409, 'U23')
+  if (existing && inScope) {
+    citizen = existing
+  } else if (existing) {
+    // outside the caller's scope: what was declared at the desk replaces what the caller may not see
+    const [updated] = await tx.update(cittadino).set({ ...declaredData(body, ident.create), dataOraAggiornamento: new Date() })
+      .where(eq(cittadino.id, existing.id)).returning()
+    citizen = updated!
   } else {
-    const provincia = requireField(body.provinciaDiDomicilio, 'provincia di domicilio')
-    if (!PROVINCE_NAMES.has(provincia)) throw badRequest('G02', 'Dati non validi: controlla provincia di domicilio.')
-    const [created] = await tx.insert(cittadino).values({
-      ...who.create,
-      fasciaDiEtaId: requireField(who.create.fasciaDiEtaId, 'fascia di età'),
-      titoloDiStudio: requireField(body.titoloDiStudio, 'titolo di studio'),
-      occupazione: requireField(body.occupazione, 'stato occupazionale'),
-      cittadinanza: requireField(body.cittadinanza, 'cittadinanza'),
-      provinciaDiDomicilio: provincia,
-      codInserimento: body.codInserimento ?? null,
-    }).returning()
-    citizen = created!
+    citizen = await insertCitizen(tx, { ...ident.create, ...declaredData(body, ident.create), codInserimento: body.codInserimento ?? null })
   }
   await tx.insert(servizioXCittadino).values({ idCittadino: citizen.id, idServizio: s.id, codInserimento: body.codInserimento ?? null })
   if (s.stato === STATO.NON_ATTIVO) await activateServizio(tx, s.id)
   const [instance] = await tx.insert(questionarioCompilato).values({
     idQuestionarioTemplate: s.idQuestionarioTemplateSnapshot, idCittadino: citizen.id, idFacilitatore: s.idFacilitatore,
     idSede: s.idSede, idEnte: s.idEnte, idProgetto: s.idProgetto, idServizio: s.id, codInserimento: body.codInserimento ?? null,
-    stato: 'NON_COMPILATA', sezioni: await initialSections(tx, citizen, s.id, s.sezioneQ3Compilato, { newCitizen: !who.existing }),
+    stato: 'NON_COMPILATA', sezioni: await initialSections(tx, citizen, s.id, s.sezioneQ3Compilato, { newCitizen: !existing, caller }),
   }).returning({ id: questionarioCompilato.id })
   return { id: citizen.id, idQuestionario: instance!.id }
 }
@@ -191,7 +244,7 @@ export async function listCittadiniServizio(db: Executor, caller: Caller, idServ
   const parts: (SQL | undefined)[] = [eq(questionarioCompilato.idServizio, idServizio)]
   const criterio = body.filtroRequest?.criterioRicerca?.trim()
   if (criterio) {
-    parts.push(/^\d{1,9}$/.test(criterio)
+    parts.push(/^\d{1,16}$/.test(criterio) && Number.isSafeInteger(Number(criterio))
       ? eq(cittadino.id, Number(criterio))
       : eq(cittadino.codiceFiscaleHash, hashFiscalCode(criterio, secret)))
   }

@@ -3,8 +3,12 @@
  * (platform-backend §5.4–5.6 with defect §16.2 fixed; issue #3 points 3–4).
  * - read / compile / invia: only the facilitator who created the service (read A02, compile A03);
  * - compile: Q4 required (400 A04 missing, A05 without answers), 409 Q02 once COMPILATA; Q1–Q3 sent by
- *   the client are ignored; `…DaAggiornare` fields update the citizen and the Q1 of its instances not
- *   yet compiled (a fiscal code of another citizen: 409 U07);
+ *   the client are ignored; `…DaAggiornare` fields update the instance's citizen — a citizen of the
+ *   caller's own service — and the Q1 of its instances not yet compiled (platform-backend §5.4–5.5,
+ *   §6.2; security issue 6): the enumerations are checked by the contract, the province here (400 G02);
+ *   gender and age band of a citizen with a fiscal code come from the code and such a citizen gets no
+ *   document (400 U28); a document needs type and number; the age rule of §9 (U25/U26); a fiscal code or
+ *   document of another citizen: 409 U07. Everything is checked before anything is written;
  * - invia: a new random token (256 bits, base64url) whose SHA-256 only is stored, valid 3 days from its
  *   creation; replaces the previous one; state INVIATO; 409 Q02 once compiled;
  * - anonymous: 404 T01 unknown id/token, 409 Q02 compiled, 410 T02 expired; the read returns the
@@ -24,8 +28,9 @@ import {
 import type { Executor, Transaction } from '../db/types'
 import { ApiError, badRequest, forbidden, notFound } from '../errors'
 import { sha256Hex } from '../idempotency'
+import { checkAge, isProvincia } from './cittadini-servizio'
 import { isUuid } from './db-errors'
-import { isFieldRole, type Caller } from './profile'
+import { fieldProfile, isFieldRole, type Caller } from './profile'
 import { buildQ1, dropEmpty, sectionOf } from './questionario-istanza'
 import { serviceVisible } from './servizio-scope'
 import { decodeSection, encodeSection, SectionFormatError, toStored, type DecodedSection } from './survey-codec'
@@ -104,26 +109,55 @@ function withQ4(sezioni: SezioneCompilata[], q4: DecodedSection, q1?: SezioneCom
   return [...keep, toStored(q4)]
 }
 
-/** Applies the `…DaAggiornare` fields to the citizen; returns the updated row (or the same). */
-async function updateCitizen(tx: Transaction, idCittadino: number, body: CompilaQuestionarioBody, secret: string) {
+/** 400 U28 for a change of what the fiscal code says (module comment). */
+const derivedFromCode = () => badRequest('U28')
+
+/**
+ * Applies the `…DaAggiornare` fields to the instance's citizen (module comment; platform-backend §5.4,
+ * §6.2); returns the updated row, or undefined when nothing changes. Throws before writing anything.
+ */
+async function updateCitizen(tx: Transaction, caller: Caller, idCittadino: number, body: CompilaQuestionarioBody, secret: string) {
+  const { idProgramma } = fieldProfile(caller, 'A03')
+  const [current] = await tx.select().from(cittadino).where(eq(cittadino.id, idCittadino))
+  if (!current) throw notFound('CIT02')
   const changes: Partial<typeof cittadino.$inferInsert> = {}
+  let derived: Awaited<ReturnType<typeof deriveFromFiscalCode>> = null
   if (body.codiceFiscaleDaAggiornare) {
-    const derived = await deriveFromFiscalCode(body.codiceFiscaleDaAggiornare)
+    derived = await deriveFromFiscalCode(body.codiceFiscaleDaAggiornare)
     if (!derived) throw badRequest('G02', 'Codice fiscale non valido.')
+    await checkAge(tx, idProgramma, derived.age, null)
     const hash = hashFiscalCode(derived.codiceFiscale, secret)
     const [other] = await tx.select({ id: cittadino.id }).from(cittadino).where(and(eq(cittadino.codiceFiscaleHash, hash), ne(cittadino.id, idCittadino)))
     if (other) throw new ApiError(409, 'U07')
     Object.assign(changes, { codiceFiscaleHash: hash, tipoDocumento: null, numeroDocumentoHash: null, genere: derived.gender, fasciaDiEtaId: derived.fasciaDiEtaId })
-  } else if (body.tipoDocumentoDaAggiornare && body.numeroDocumentoDaAggiornare) {
-    changes.tipoDocumento = body.tipoDocumentoDaAggiornare
-    changes.numeroDocumentoHash = hashDocumentNumber(body.tipoDocumentoDaAggiornare, body.numeroDocumentoDaAggiornare, secret)
   }
-  if (body.genereDaAggiornare && !body.codiceFiscaleDaAggiornare) changes.genere = body.genereDaAggiornare
-  if (body.fasciaDiEtaIdDaAggiornare && !body.codiceFiscaleDaAggiornare) changes.fasciaDiEtaId = body.fasciaDiEtaIdDaAggiornare
+  const withCode = derived !== null || current.codiceFiscaleHash !== null
+  if (body.tipoDocumentoDaAggiornare || body.numeroDocumentoDaAggiornare) {
+    if (withCode) throw badRequest('U28', 'Il cittadino ha un codice fiscale: il documento non si può aggiungere né modificare.')
+    if (!body.tipoDocumentoDaAggiornare || !body.numeroDocumentoDaAggiornare) throw badRequest('G02', 'Dati non validi: indica insieme tipo e numero del documento.')
+    const hash = hashDocumentNumber(body.tipoDocumentoDaAggiornare, body.numeroDocumentoDaAggiornare, secret)
+    const [other] = await tx.select({ id: cittadino.id }).from(cittadino)
+      .where(and(eq(cittadino.tipoDocumento, body.tipoDocumentoDaAggiornare), eq(cittadino.numeroDocumentoHash, hash), ne(cittadino.id, idCittadino)))
+    if (other) throw new ApiError(409, 'U07')
+    Object.assign(changes, { tipoDocumento: body.tipoDocumentoDaAggiornare, numeroDocumentoHash: hash })
+  }
+  if (body.genereDaAggiornare) {
+    if (!withCode) changes.genere = body.genereDaAggiornare
+    else if (body.genereDaAggiornare !== (derived?.gender ?? current.genere)) throw derivedFromCode()
+  }
+  if (body.fasciaDiEtaIdDaAggiornare) {
+    if (!withCode) {
+      await checkAge(tx, idProgramma, null, body.fasciaDiEtaIdDaAggiornare)
+      changes.fasciaDiEtaId = body.fasciaDiEtaIdDaAggiornare
+    } else if (body.fasciaDiEtaIdDaAggiornare !== (derived?.fasciaDiEtaId ?? current.fasciaDiEtaId)) throw derivedFromCode()
+  }
+  if (body.provinciaDiDomicilioDaAggiornare) {
+    if (!isProvincia(body.provinciaDiDomicilioDaAggiornare)) throw badRequest('G02', 'Dati non validi: controlla provincia di domicilio.')
+    changes.provinciaDiDomicilio = body.provinciaDiDomicilioDaAggiornare
+  }
   if (body.titoloDiStudioDaAggiornare) changes.titoloDiStudio = body.titoloDiStudioDaAggiornare
   if (body.occupazioneDaAggiornare) changes.occupazione = body.occupazioneDaAggiornare
   if (body.cittadinanzaDaAggiornare) changes.cittadinanza = body.cittadinanzaDaAggiornare
-  if (body.provinciaDiDomicilioDaAggiornare) changes.provinciaDiDomicilio = body.provinciaDiDomicilioDaAggiornare
   if (Object.keys(changes).length === 0) return undefined
   const [row] = await tx.update(cittadino).set({ ...changes, dataOraAggiornamento: new Date() }).where(eq(cittadino.id, idCittadino)).returning()
   return row
@@ -134,7 +168,7 @@ export async function compilaQuestionario(tx: Transaction, caller: Caller, id: s
   const row = await ownInstance(tx, caller, id, 'A03')
   if (row.stato === 'COMPILATA') throw new ApiError(409, 'Q02')
   const q4 = parseQ4(body.sezioneQ4Questionario)
-  const updated = await updateCitizen(tx, row.idCittadino, body, secret)
+  const updated = await updateCitizen(tx, caller, row.idCittadino, body, secret)
   let q1: SezioneCompilata | undefined
   if (updated) {
     q1 = toStored(dropEmpty(buildQ1(updated)))

@@ -5,13 +5,16 @@
  *   code nor its hash — or 'Codice fiscale non presente' on the document path; 2 = 'true' then, 3 = the
  *   document type; the document number is never written; 5–10 the demographics, 6 as the band label);
  * - Q2: 20 = 'Sì' when the citizen has no other service, else 'No' and 21 = the types of the most recent
- *   other service;
+ *   other service the caller sees (servizio-scope.ts): the services of another scope are never described
+ *   (security issue 6), so 21 stays empty when the citizen's other services are all outside it;
  * - Q3: the service's section.
  */
-import { and, desc, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import { FASCE_DI_ETA, SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
-import { cittadino, servizio, servizioXCittadino, type SezioneCompilata } from '../db/schema'
+import { cittadino, programma, progetto, servizio, servizioXCittadino, type SezioneCompilata } from '../db/schema'
 import type { Executor } from '../db/types'
+import type { Caller } from './profile'
+import { serviceScope } from './servizio-scope'
 import { fromStored, toStored, type DecodedSection } from './survey-codec'
 
 type CittadinoRow = typeof cittadino.$inferSelect
@@ -46,19 +49,25 @@ export function buildQ1(c: CittadinoRow): DecodedSection {
   }
 }
 
-/** Q2 of a citizen for a service, from the citizen's other services. */
-export async function buildQ2(db: Executor, idCittadino: number, idServizio: number): Promise<DecodedSection> {
-  const [other] = await db.select({ tipologia: servizio.tipologiaServizio }).from(servizioXCittadino)
+/**
+ * Q2 of a citizen for a service, from the citizen's other services: 21 only from a service `caller` sees
+ * (every service when no caller is given), the most recent one first (platform-backend §5.3).
+ */
+export async function buildQ2(db: Executor, idCittadino: number, idServizio: number, caller?: Caller): Promise<DecodedSection> {
+  const scope = caller ? serviceScope(caller) : undefined
+  const visible = scope ? sql<boolean>`coalesce((${scope}), false)` : sql<boolean>`true`
+  const [other] = await db.select({ tipologia: servizio.tipologiaServizio, visible }).from(servizioXCittadino)
     .innerJoin(servizio, eq(servizio.id, servizioXCittadino.idServizio))
+    .innerJoin(progetto, eq(progetto.id, servizio.idProgetto))
+    .innerJoin(programma, eq(programma.id, progetto.idProgramma))
     .where(and(eq(servizioXCittadino.idCittadino, idCittadino), ne(servizioXCittadino.idServizio, idServizio)))
-    .orderBy(desc(servizio.dataServizio), desc(servizio.id))
+    .orderBy(desc(visible), desc(servizio.dataServizio), desc(servizio.id))
     .limit(1)
+  const tipi = other?.visible === true ? other.tipologia.split(', ').filter((t) => t !== '') : []
   return {
     id: SEZIONI_QUESTIONARIO.Q2.id,
     title: SEZIONI_QUESTIONARIO.Q2.titolo,
-    properties: other
-      ? { '20': ['No'], '21': other.tipologia.split(', ').filter((t) => t !== '') }
-      : { '20': ['Sì'] },
+    properties: other ? { '20': ['No'], ...(tipi.length > 0 ? { '21': tipi } : {}) } : { '20': ['Sì'] },
   }
 }
 
@@ -67,11 +76,11 @@ export const Q2_FIRST_SERVICE: DecodedSection = { id: SEZIONI_QUESTIONARIO.Q2.id
 
 /**
  * The three stored sections of a new instance. `newCitizen`: the citizen was created in this transaction,
- * so it has no other service and Q2 needs no query.
+ * so it has no other service and Q2 needs no query; `caller`: whose scope bounds Q2's question 21.
  */
 export async function initialSections(db: Executor, c: CittadinoRow, idServizio: number, q3: SezioneCompilata | null,
-  opts: { newCitizen?: boolean } = {}): Promise<SezioneCompilata[]> {
-  const q2 = opts.newCitizen ? Q2_FIRST_SERVICE : await buildQ2(db, c.id, idServizio)
+  opts: { newCitizen?: boolean; caller?: Caller } = {}): Promise<SezioneCompilata[]> {
+  const q2 = opts.newCitizen ? Q2_FIRST_SERVICE : await buildQ2(db, c.id, idServizio, opts.caller)
   const q3Section = q3 ?? { id: SEZIONI_QUESTIONARIO.Q3.id, title: SEZIONI_QUESTIONARIO.Q3.titolo, properties: [] }
   return [toStored(dropEmpty(buildQ1(c))), toStored(q2), q3Section]
 }

@@ -9,9 +9,14 @@
  * - FAC / VOL: their own services in the profile project and body;
  * - MOD (community only): none.
  * The condition reads `servizio`, `progetto` and `programma`: queries join the three.
+ *
+ * A citizen is within a caller's scope when it is on a service the caller sees (`citizensInScope`,
+ * security issue 6 item 4; platform-backend §4.4 row `POST /cittadino/all`: FAC/VOL see the citizens of
+ * their own services in the profile project and body). Outside it, a caller learns only that the citizen
+ * exists and what the identifier typed at the desk itself says.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm'
-import { programma, progetto, servizio } from '../db/schema'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { programma, progetto, servizio, servizioXCittadino } from '../db/schema'
 import type { Executor } from '../db/types'
 import type { Caller } from './profile'
 
@@ -51,4 +56,15 @@ export async function serviceVisible(db: Executor, caller: Caller, idServizio: n
     .innerJoin(programma, eq(programma.id, progetto.idProgramma))
     .where(and(eq(servizio.id, idServizio), serviceScope(caller)))
   return row !== undefined
+}
+
+/** The ids among `idCittadini` of the citizens on at least one service the caller sees (see the module comment). */
+export async function citizensInScope(db: Executor, caller: Caller, idCittadini: number[]): Promise<Set<number>> {
+  if (idCittadini.length === 0) return new Set()
+  const rows = await db.selectDistinct({ id: servizioXCittadino.idCittadino }).from(servizioXCittadino)
+    .innerJoin(servizio, eq(servizio.id, servizioXCittadino.idServizio))
+    .innerJoin(progetto, eq(progetto.id, servizio.idProgetto))
+    .innerJoin(programma, eq(programma.id, progetto.idProgramma))
+    .where(and(inArray(servizioXCittadino.idCittadino, idCittadini), serviceScope(caller)))
+  return new Set(rows.map((r) => r.id))
 }

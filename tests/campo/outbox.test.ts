@@ -11,6 +11,8 @@ import { httpError, networkError, resetDbs, setupReplay, CF_SARA } from '../offl
 import { FAC, VOL, fakeApi, login, servizioInput, storeRiferimenti } from './helpers'
 
 const CF_CITTADINO = 'BNCMRC69S02H501X'
+/** a man born 10-12-1985 (a citizen already registered on the server) */
+const CF_ESISTENTE = 'RSSMRA85T10A562S'
 const Q4 = encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '31': ['Sì, per formazione'] } })
 const cittadinoCf = { codiceFiscale: CF_CITTADINO, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: true }
 
@@ -189,16 +191,37 @@ describe('service edit and delete', () => {
 })
 
 describe('citizen additions', () => {
-  it('an existing citizen picked online is sent by id; the same citizen twice on a service is refused (U23)', async () => {
+  it('an existing citizen picked online is sent with the identity typed at the desk; the same citizen twice on a service is refused (U23)', async () => {
     configureConnectivityForTests({ state: 'online' })
     const s = await creaServizio(servizioInput())
-    const c = await aggiungiCittadino(s.idLocale, { idCittadino: 42, genere: 'F', fasciaDiEtaId: 2, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: false })
-    expect(c).toMatchObject({ identificazione: 'ESISTENTE', idCittadino: 42 })
+    const c = await aggiungiCittadino(s.idLocale, { idCittadino: 42, codiceFiscale: CF_ESISTENTE.toLowerCase(), genere: 'F', fasciaDiEtaId: 2, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: false })
+    expect(c).toMatchObject({ identificazione: 'ESISTENTE', idCittadino: 42, genere: 'M' })
     const entries = await listEntries()
-    expect((entries[1]!.payload as CittadinoAggiungiPayload).cittadino).toEqual({ nuovoCittadino: false, idCittadino: 42 })
-    await expect(aggiungiCittadino(s.idLocale, { idCittadino: 42, nuovoCittadino: false })).rejects.toThrow('Il cittadino è già associato a questo servizio.')
+    expect((entries[1]!.payload as CittadinoAggiungiPayload).cittadino).toEqual({
+      nuovoCittadino: false, idCittadino: 42, codiceFiscale: CF_ESISTENTE, codiceFiscaleNonDisponibile: false,
+      titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana',
+    })
+    await expect(aggiungiCittadino(s.idLocale, { idCittadino: 42, codiceFiscale: CF_ESISTENTE, nuovoCittadino: false })).rejects.toThrow('Il cittadino è già associato a questo servizio.')
     await expect(aggiungiCittadino(s.idLocale, cittadinoCf)).resolves.toBeDefined()
     await expect(aggiungiCittadino(s.idLocale, cittadinoCf)).rejects.toThrow('Il cittadino è già associato a questo servizio.')
+  })
+
+  it('an existing citizen found by document travels with the document type and number', async () => {
+    configureConnectivityForTests({ state: 'online' })
+    const s = await creaServizio(servizioInput())
+    await aggiungiCittadino(s.idLocale, { idCittadino: 43, tipoDocumento: 'Patente', numeroDocumento: 'ab12345', genere: 'Non binario', fasciaDiEtaId: 3, nuovoCittadino: false })
+    const entries = await listEntries()
+    expect((entries[1]!.payload as CittadinoAggiungiPayload).cittadino).toEqual({
+      nuovoCittadino: false, idCittadino: 43, codiceFiscaleNonDisponibile: true, tipoDocumento: 'Patente', numeroDocumento: 'AB12345', genere: 'Non binario', fasciaDiEtaId: 3,
+    })
+  })
+
+  it('refuses an existing citizen without the identity typed at the desk: nothing is queued (U27)', async () => {
+    configureConnectivityForTests({ state: 'online' })
+    const s = await creaServizio(servizioInput())
+    await expect(aggiungiCittadino(s.idLocale, { idCittadino: 42, genere: 'F', fasciaDiEtaId: 2, nuovoCittadino: false }))
+      .rejects.toThrow('Per aggiungere un cittadino già registrato inserisci il suo codice fiscale o il tipo e il numero del suo documento.')
+    expect(await listEntries()).toHaveLength(1)
   })
 
   it('online after a search that found nobody, the addition keeps nuovoCittadino: true', async () => {

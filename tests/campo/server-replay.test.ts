@@ -15,7 +15,7 @@ vi.mock('../../src/auth/session', () => {
   return { getSessionState: state, useSession: state, currentFiscalCode: () => session.cf, subscribeSession: () => () => undefined }
 })
 
-import { questionarioCompilato, servizio, servizioXCittadino } from '../../server/db/schema'
+import { cittadino, questionarioCompilato, servizio, servizioXCittadino } from '../../server/db/schema'
 import { ApiCallError } from '../../src/api/client'
 import { CampoBootstrapSchema } from '../../src/api/contract/campo'
 import { aggiungiCittadino, compilaQuestionario, creaServizio } from '../../src/features/campo'
@@ -26,7 +26,7 @@ import type { OutboxRequest } from '../../src/offline/handlers'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
 import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { createTestServer, TEST_HOST, type TestServer } from '../server/helpers'
-import { actor, CF, fiscalCodeAged, type Actor } from '../server/field/fixtures'
+import { actor, call, CF, createService, fiscalCodeAged, type Actor } from '../server/field/fixtures'
 import { setupReplay } from '../offline/helpers'
 
 describe('replay against the reference server', () => {
@@ -115,6 +115,44 @@ describe('replay against the reference server', () => {
     expect(add).toMatchObject({ syncState: 'confermato', data: { statoQuestionario: 'COMPILATA' } })
     expect((await listRecords('cittadino-servizio')).filter((r) => r.idServer === istanza!.id)).toHaveLength(1)
     expect(JSON.stringify(await currentDb()!.records.toArray())).not.toContain(cf)
+    expect(JSON.stringify(await listEntries({ includeDone: true }))).not.toContain(cf)
+  })
+
+  it('attaches a citizen already registered elsewhere by its fiscal code: offline by the hash, online with the code and the id (security issue 6)', async () => {
+    // a citizen of the SCD programme, registered by a volunteer
+    const luca = await actor(server, CF.LUCA, 'VOL')
+    const cf = fiscalCodeAged(52, 'M', 4, 'Ciro')
+    const altrove = await call(server, luca, 'POST', `/api/servizio/cittadino/${await createService(server, luca, { nomeServizio: `Altrove ${Math.random()}` })}`, {
+      body: { codiceFiscale: cf, nuovoCittadino: true, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Napoli', cittadinanza: 'Italiana' },
+    })
+    expect(altrove.statusCode, altrove.body).toBe(201)
+    const idCittadino = (altrove.json() as { id: number }).id
+
+    await storeBootstrap(currentDb()!, await fetchBootstrap(), Date.now())
+    const sede = (await fetchBootstrap()).sedi[0]!
+    const q3 = { '22': '2025-05-05', '23': '1:00', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'SPID' }
+    configureConnectivityForTests({ state: 'offline' })
+    const s1 = await creaServizio({ nome: `Desk 1 ${Math.random()}`, idSede: sede.id, q3 })
+    const s2 = await creaServizio({ nome: `Desk 2 ${Math.random()}`, idSede: sede.id, q3 })
+    // offline: the typed code and the data declared at the desk; the server finds the citizen by its hash
+    const offline = await aggiungiCittadino(s1.idLocale, { codiceFiscale: cf, titoloDiStudio: 'Licenza elementare / Scuola primaria', occupazione: 'Casalinga/o', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: true })
+    setupReplay({ transport: injectTransport })
+    expect(await runReplay(currentDb()!)).toMatchObject({ attention: 0, stopped: null })
+    expect(await getRecord('cittadino-servizio', offline.idLocale)).toMatchObject({ syncState: 'confermato', data: { idCittadino } })
+    const [istanza] = await server.database.db.select().from(questionarioCompilato).where(eq(questionarioCompilato.idCittadino, idCittadino))
+      .orderBy(questionarioCompilato.dataOraCreazione)
+      .then((rows) => rows.filter((r) => r.idFacilitatore === sara.userId))
+    expect(JSON.stringify(istanza?.sezioni)).toContain('Casalinga/o')
+    expect(JSON.stringify(istanza?.sezioni)).not.toContain('Napoli')
+
+    // online, now within Sara's scope: the search match's id travels with the typed code; a bare id is refused on the device
+    configureConnectivityForTests({ state: 'online' })
+    await expect(aggiungiCittadino(s2.idLocale, { idCittadino, nuovoCittadino: false })).rejects.toThrow(/codice fiscale/)
+    const online = await aggiungiCittadino(s2.idLocale, { idCittadino, codiceFiscale: cf, nuovoCittadino: false })
+    expect(await runReplay(currentDb()!)).toMatchObject({ attention: 0, stopped: null })
+    expect(await getRecord('cittadino-servizio', online.idLocale)).toMatchObject({ syncState: 'confermato', data: { idCittadino } })
+    const [row] = await server.database.db.select().from(cittadino).where(eq(cittadino.id, idCittadino))
+    expect(row).toMatchObject({ occupazione: 'Casalinga/o', provinciaDiDomicilio: 'Roma' })
     expect(JSON.stringify(await listEntries({ includeDone: true }))).not.toContain(cf)
   })
 })

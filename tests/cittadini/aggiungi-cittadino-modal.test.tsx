@@ -81,7 +81,7 @@ describe('Aggiungi cittadino al servizio', () => {
     expect(search).not.toHaveBeenCalled()
   })
 
-  it('one match: step 2 with the existing citizen locked, saved by id', async () => {
+  it('one match: step 2 with the existing citizen locked, saved with the typed fiscal code', async () => {
     search.mockResolvedValue([trovato()])
     open()
     await cerca(ADULTO)
@@ -94,7 +94,7 @@ describe('Aggiungi cittadino al servizio', () => {
     expect((screen.getByLabelText('Fascia di età') as HTMLInputElement).value).toBe('30-54')
     fireEvent.click(screen.getByRole('button', { name: 'Aggiungi' }))
     await waitFor(() => expect(campo.aggiungiCittadino).toHaveBeenCalledTimes(1))
-    expect(campo.aggiungiCittadino).toHaveBeenCalledWith('srv-loc', expect.objectContaining({ idCittadino: 7, nuovoCittadino: false }))
+    expect(campo.aggiungiCittadino).toHaveBeenCalledWith('srv-loc', expect.objectContaining({ idCittadino: 7, codiceFiscale: ADULTO, nuovoCittadino: false }))
     await waitFor(() => expect(onClose).toHaveBeenCalled())
     expect(getToasts().some((t) => t.status === 'success' && t.title === 'Cittadino aggiunto')).toBe(true)
   })
@@ -138,6 +138,29 @@ describe('Aggiungi cittadino al servizio', () => {
     fireEvent.click(within(table).getByLabelText('Seleziona il cittadino 7'))
     fireEvent.click(seleziona)
     expect(await screen.findByText('Il cittadino è già presente nella tua lista I miei cittadini')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Aggiungi' }))
+    await waitFor(() => expect(campo.aggiungiCittadino).toHaveBeenCalledTimes(1))
+    expect(campo.aggiungiCittadino.mock.calls[0]?.[1]).toMatchObject({ idCittadino: 7, codiceFiscale: ADULTO })
+  })
+
+  it('a match outside the scope (datiRiservati): gender and band of the code locked, the other data asked and sent with the code', async () => {
+    search.mockResolvedValue([trovato({ genere: 'M', titoloDiStudio: null, occupazione: null, provinciaDiDomicilio: null, cittadinanza: null, datiRiservati: true })])
+    open()
+    await cerca(ADULTO)
+    expect(await screen.findByText('Il cittadino è già registrato da un altro progetto o programma: inserisci i dati che ti dichiara.')).toBeTruthy()
+    const genere = screen.getByLabelText('Genere') as HTMLInputElement
+    expect(genere.readOnly).toBe(true)
+    expect(genere.value).toBe('M')
+    fireEvent.click(screen.getByRole('button', { name: 'Aggiungi' }))
+    expect((await screen.findAllByText('Campo obbligatorio')).length).toBe(4)
+    expect(campo.aggiungiCittadino).not.toHaveBeenCalled()
+    fillDemographics()
+    fireEvent.click(screen.getByRole('button', { name: 'Aggiungi' }))
+    await waitFor(() => expect(campo.aggiungiCittadino).toHaveBeenCalledTimes(1))
+    expect(campo.aggiungiCittadino.mock.calls[0]?.[1]).toEqual({
+      idCittadino: 7, codiceFiscale: ADULTO, tipoDocumento: null, genere: 'M', fasciaDiEtaId: 2, titoloDiStudio: 'Laurea (3 anni)',
+      occupazione: 'Imprenditore', provinciaDiDomicilio: 'Milano', cittadinanza: 'Italiana', nuovoCittadino: false,
+    })
   })
 
   it('offline: no search, straight to the form with the notice and nuovoCittadino false', async () => {

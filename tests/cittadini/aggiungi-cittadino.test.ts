@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
-  campiBloccati, esitoRicerca, fasceOfferte, formIniziale, inputCittadino, MESSAGGI, messaggioEta, messaggioFascia, minorenniAbilitati,
+  campiBloccati, datiDaChiedere, esitoRicerca, fasceOfferte, formIniziale, inputCittadino, MESSAGGI, messaggioEta, messaggioFascia, minorenniAbilitati,
   normalizzaDigitazione, validaForm, verificaIdentificativo, type ModoForm,
 } from '../../src/features/cittadini/aggiungi-cittadino'
 import type { CittadinoTrovato } from '../../src/api/contract/cittadino'
@@ -113,14 +113,50 @@ describe('step 2: form', () => {
     expect(inputCittadino(minore, modo).codiceFiscale).toBeUndefined()
   })
 
-  it('existing citizen: everything locked, input by id, minors rule on its band', () => {
-    const modo: ModoForm = { tipo: 'esistente', ricerca: 'CF', cittadino: trovato() }
+  it('existing citizen within the scope: everything locked, input with the typed fiscal code, minors rule on its band', () => {
+    const modo: ModoForm = { tipo: 'esistente', ricerca: 'CF', identificativo: ADULTO, cittadino: trovato() }
     const form = formIniziale(modo)
     expect(form).toMatchObject({ genere: 'F', fasciaDiEtaId: '2', provinciaDiDomicilio: 'Roma' })
     expect(campiBloccati(modo).size).toBe(7)
+    expect(datiDaChiedere(modo)).toBe(false)
     expect(validaForm(form, modo, false, province)).toEqual({})
-    expect(inputCittadino(form, modo)).toMatchObject({ idCittadino: 7, nuovoCittadino: false, fasciaDiEtaId: 2 })
-    const minore: ModoForm = { tipo: 'esistente', ricerca: 'CF', cittadino: trovato({ fasciaDiEtaId: 5 }) }
+    expect(inputCittadino(form, modo)).toMatchObject({ idCittadino: 7, codiceFiscale: ADULTO, nuovoCittadino: false, fasciaDiEtaId: 2 })
+    const minore: ModoForm = { tipo: 'esistente', ricerca: 'CF', identificativo: ADULTO, cittadino: trovato({ fasciaDiEtaId: 5 }) }
     expect(validaForm(formIniziale(minore), minore, false, province)).toEqual({ eta: MESSAGGI.maggiorenne })
+  })
+
+  it('existing citizen found by document: input with the document type and the typed number', () => {
+    const modo: ModoForm = { tipo: 'esistente', ricerca: 'NUM_DOC', identificativo: 'CA12345AB', cittadino: trovato({ tipoDocumento: 'Patente' }) }
+    const input = inputCittadino(formIniziale(modo), modo)
+    expect(input).toMatchObject({ idCittadino: 7, tipoDocumento: 'Patente', numeroDocumento: 'CA12345AB', nuovoCittadino: false })
+    expect(input.codiceFiscale).toBeUndefined()
+  })
+
+  it('existing citizen outside the scope (datiRiservati): gender and band of the code locked, the rest asked at the desk', () => {
+    const riservato = trovato({ genere: 'M', fasciaDiEtaId: 2, titoloDiStudio: null, occupazione: null, provinciaDiDomicilio: null, cittadinanza: null, datiRiservati: true })
+    const modo: ModoForm = { tipo: 'esistente', ricerca: 'CF', identificativo: ADULTO, cittadino: riservato }
+    expect(datiDaChiedere(modo)).toBe(true)
+    const form = formIniziale(modo)
+    expect(form).toEqual({ tipoDocumento: '', genere: 'M', fasciaDiEtaId: '2', titoloDiStudio: '', occupazione: '', provinciaDiDomicilio: '', cittadinanza: '' })
+    expect([...campiBloccati(modo)].sort()).toEqual(['fasciaDiEtaId', 'genere'])
+    expect(validaForm(form, modo, false, province)).toMatchObject({ titoloDiStudio: 'Campo obbligatorio', provinciaDiDomicilio: 'Campo obbligatorio' })
+    const filled = { ...form, ...completo }
+    expect(validaForm(filled, modo, false, province)).toEqual({})
+    expect(inputCittadino(filled, modo)).toEqual({
+      idCittadino: 7, codiceFiscale: ADULTO, tipoDocumento: null, genere: 'M', fasciaDiEtaId: 2, ...completo, nuovoCittadino: false,
+    })
+  })
+
+  it('existing citizen outside the scope found by document: its type locked, gender and band asked', () => {
+    const riservato = trovato({ genere: null, fasciaDiEtaId: null, titoloDiStudio: null, occupazione: null, provinciaDiDomicilio: null, cittadinanza: null, tipoDocumento: 'Passaporto', datiRiservati: true })
+    const modo: ModoForm = { tipo: 'esistente', ricerca: 'NUM_DOC', identificativo: 'CA12345AB', cittadino: riservato }
+    const form = formIniziale(modo)
+    expect(form).toMatchObject({ tipoDocumento: 'Passaporto', genere: 'Preferisco non rispondere', fasciaDiEtaId: '' })
+    expect([...campiBloccati(modo)]).toEqual(['tipoDocumento'])
+    expect(validaForm(form, modo, false, province)).toMatchObject({ fasciaDiEtaId: 'Campo obbligatorio' })
+    const filled = { ...form, ...completo, fasciaDiEtaId: '3' }
+    expect(inputCittadino(filled, modo)).toEqual({
+      idCittadino: 7, numeroDocumento: 'CA12345AB', tipoDocumento: 'Passaporto', genere: 'Preferisco non rispondere', fasciaDiEtaId: 3, ...completo, nuovoCittadino: false,
+    })
   })
 })

@@ -9,17 +9,19 @@
  * reproduced: it added no protection over TLS.
  */
 import * as v from 'valibot'
-import { ProfileIdsSchema } from './common'
+import { NumeroDocumentoSchema, ProfileIdsSchema } from './common'
 import { CITTADINANZA, GENERE, STATO_OCCUPAZIONALE, TIPO_DOCUMENTO, TITOLO_DI_STUDIO } from './enums'
 import { StatoQuestionarioSchema } from './questionario'
 
 /** Search kinds: by fiscal code, or by document number (any document type). */
 export const TIPI_RICERCA_CITTADINO = ['CF', 'NUM_DOC'] as const
 
-/** Document number: 5–10 letters/digits, `_ . -` allowed (spec 002 §5). */
-export const NumeroDocumentoSchema = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9_.-]{5,10}$/, 'Numero documento non valido'))
+export { NumeroDocumentoSchema }
 
-/** Body of `POST /servizio/cittadino` (search). `idServizio` adds `giaAssociatoAlServizio` to each row. */
+/**
+ * Body of `POST /servizio/cittadino` (search). `idServizio`, when it names a service the caller sees,
+ * adds `giaAssociatoAlServizio` to each row.
+ */
 export const RicercaCittadinoBodySchema = v.object({
   ...ProfileIdsSchema.entries,
   criterioRicerca: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.minLength(1), v.maxLength(32)),
@@ -28,7 +30,14 @@ export const RicercaCittadinoBodySchema = v.object({
 })
 export type RicercaCittadinoBody = v.InferOutput<typeof RicercaCittadinoBodySchema>
 
-/** A match of the search: demographic data only, never a clear identifier. */
+/**
+ * A match of the search: demographic data only, never a clear identifier (security issue 6, item 4).
+ * Within the caller's scope (the citizen is on a service the caller sees, server/domain/servizio-scope.ts)
+ * the row carries the citizen's data. Outside it, `datiRiservati: true` and only what the identifier
+ * typed itself says: that the citizen exists, the gender and age band of the fiscal code (null on the
+ * document path) and the type of the document; the other fields are null, to be asked at the desk.
+ * `idCittadino` is random (not guessable) and attaches nobody by itself: an addition needs the identity.
+ */
 export const CittadinoTrovatoSchema = v.object({
   idCittadino: v.number(),
   genere: v.nullable(v.string()),
@@ -39,8 +48,10 @@ export const CittadinoTrovatoSchema = v.object({
   cittadinanza: v.nullable(v.string()),
   /** document type of a citizen registered by document (null for the fiscal-code path) */
   tipoDocumento: v.nullable(v.string()),
-  /** present when the search named a service: the citizen is already on it (U23 if added again) */
+  /** present when the search named a service the caller sees: the citizen is already on it (U23 if added again) */
   giaAssociatoAlServizio: v.optional(v.boolean()),
+  /** true: the citizen is outside the caller's scope and the data above are only what the identifier says */
+  datiRiservati: v.optional(v.boolean()),
 })
 export type CittadinoTrovato = v.InferOutput<typeof CittadinoTrovatoSchema>
 export const RicercaCittadinoRispostaSchema = v.array(CittadinoTrovatoSchema)
@@ -49,12 +60,17 @@ const Opt = <S extends v.GenericSchema>(s: S) => v.optional(v.nullable(s))
 
 /**
  * Body of `POST /servizio/cittadino/{idServizio}` (add a citizen to a service).
- * Identify the citizen by ONE of: `codiceFiscale` (validated, upper-cased; gender and age band derived
- * from it), `tipoDocumento` + `numeroDocumento` (`codiceFiscaleNonDisponibile: true`; gender defaults to
- * 'Preferisco non rispondere', `fasciaDiEtaId` required), or `idCittadino` (a search match).
+ * Identify the citizen by the identity typed at the desk, ONE of: `codiceFiscale` (validated,
+ * upper-cased; gender and age band derived from it) or `tipoDocumento` + `numeroDocumento`
+ * (`codiceFiscaleNonDisponibile: true`; gender defaults to 'Preferisco non rispondere', `fasciaDiEtaId`
+ * required). The server matches it through the keyed hash (security issue 6, item 1). `idCittadino` (a
+ * search match) is optional and only checked against that identity: alone, or naming another citizen,
+ * it is refused (400 U27).
  * `nuovoCittadino: true` refuses an existing citizen (409 U07); `false` reuses an existing one or
  * creates it when absent — the choice for entries queued offline, where no search could run.
- * Demographic fields are required only when the citizen is created.
+ * Demographic fields are required when the citizen is created and when an existing citizen is outside
+ * the caller's scope (the search answered `datiRiservati`): the data declared at the desk are then the
+ * citizen's; a citizen already within the scope keeps its data and the fields are ignored.
  */
 export const AggiungiCittadinoBodySchema = v.object({
   ...ProfileIdsSchema.entries,

@@ -25,3 +25,9 @@ export const ProfileIdsSchema = v.object({
   idEnte: v.optional(v.nullable(v.number())),
 })
 export type ProfileIds = v.InferOutput<typeof ProfileIdsSchema>
+
+/**
+ * Identity-document number: 5–10 letters/digits, `_ . -` allowed (spec 002 §5), trimmed and upper-cased.
+ * Shared by the addition of a citizen and by the compile's `numeroDocumentoDaAggiornare`.
+ */
+export const NumeroDocumentoSchema = v.pipe(v.string(), v.trim(), v.toUpperCase(), v.regex(/^[A-Z0-9_.-]{5,10}$/, 'Numero documento non valido'))

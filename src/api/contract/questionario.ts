@@ -6,7 +6,7 @@
  * it and valid JSON (the mass-upload encoding); writers produce the contract's.
  */
 import * as v from 'valibot'
-import { ProfileIdsSchema } from './common'
+import { NumeroDocumentoSchema, ProfileIdsSchema } from './common'
 import { CITTADINANZA, GENERE, STATO_OCCUPAZIONALE, TIPO_DOCUMENTO, TITOLO_DI_STUDIO } from './enums'
 
 /** States of a compiled questionnaire on the wire (the UI shows them with spaces). */
@@ -94,7 +94,12 @@ const Opt = <S extends v.GenericSchema>(s: S) => v.optional(v.nullable(s))
 /**
  * Body of `POST /servizio/cittadino/questionarioCompilato/{id}/compila` (platform-frontend §3.5).
  * The server takes Q4 only (required) and ignores any Q1–Q3 sent: those were filled at the citizen's
- * addition. The `…DaAggiornare` fields update the citizen and the Q1 of its instances not yet compiled.
+ * addition. The `…DaAggiornare` fields update the citizen and the Q1 of its instances not yet compiled
+ * (platform-backend §5.4–5.5, §6.2; security issue 6): each value must belong to its enumeration (the
+ * province to `/data/province.json`), else 400 G02; the gender and age band of a citizen with a fiscal
+ * code come from the code and a document cannot be given to such a citizen (400 U28); the document needs
+ * type and number together; a band 14–17 follows the minors rule (U25); an identifier of another citizen
+ * gives 409 U07.
  */
 export const CompilaQuestionarioBodySchema = v.object({
   ...ProfileIdsSchema.entries,
@@ -104,13 +109,14 @@ export const CompilaQuestionarioBodySchema = v.object({
   sezioneQ4Questionario: Opt(v.pipe(v.string(), v.maxLength(20_000))),
   codiceFiscaleDaAggiornare: Opt(v.pipe(v.string(), v.trim(), v.toUpperCase())),
   tipoDocumentoDaAggiornare: Opt(v.picklist(TIPO_DOCUMENTO)),
-  numeroDocumentoDaAggiornare: Opt(v.string()),
+  numeroDocumentoDaAggiornare: Opt(NumeroDocumentoSchema),
   genereDaAggiornare: Opt(v.picklist(GENERE)),
   fasciaDiEtaIdDaAggiornare: Opt(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5))),
   titoloDiStudioDaAggiornare: Opt(v.picklist(TITOLO_DI_STUDIO)),
   occupazioneDaAggiornare: Opt(v.picklist(STATO_OCCUPAZIONALE)),
   cittadinanzaDaAggiornare: Opt(v.picklist(CITTADINANZA)),
-  provinciaDiDomicilioDaAggiornare: Opt(v.string()),
+  /** a province name of `/data/province.json` (checked by the server) */
+  provinciaDiDomicilioDaAggiornare: Opt(v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(60))),
   consensoTrattamentoDatiRequest: Opt(v.record(v.string(), v.unknown())),
   codInserimento: Opt(v.string()),
 })

@@ -35,6 +35,8 @@ export const MESSAGGI = {
   servizioAttivo: 'Il servizio ha già dei cittadini associati e non può essere eliminato.',
   /** U08 */
   identificazione: 'Inserisci il codice fiscale del cittadino oppure un documento di identità.',
+  /** U27 */
+  identitaEsistente: 'Per aggiungere un cittadino già registrato inserisci il suo codice fiscale o il tipo e il numero del suo documento.',
   codiceFiscale: 'Codice fiscale non valido.',
   numeroDocumento: 'Numero documento non valido: da 5 a 10 caratteri tra lettere, cifre e _ . -',
   fasciaDiEta: 'Indica la fascia di età del cittadino.',

@@ -66,7 +66,7 @@ export interface CittadinoServizioLocale {
 
 /** What the 'Aggiungi cittadino al servizio' form hands over (the fiscal code travels only in the outbox payload). */
 export interface CittadinoInput {
-  /** search match picked in step 1 (online) */
+  /** search match picked in step 1 (online): sent only with the identity typed there (fiscal code, or document type and number) */
   idCittadino?: number | null
   codiceFiscale?: string | null
   tipoDocumento?: string | null

@@ -210,7 +210,13 @@ interface Identificato {
   conCodiceFiscale: boolean
 }
 
-/** Checks the citizen's identification and data (see the module comment of validation.ts). */
+/**
+ * Checks the citizen's identification and data (see the module comment of validation.ts). An existing
+ * citizen picked from the search (`idCittadino`) travels with the identity typed at the desk — fiscal
+ * code, or document type and number — which the server matches through its keyed hash (security issue
+ * 6: no citizen is attached by id alone); its data go along when given (the server uses them only for a
+ * citizen outside the facilitator's scope).
+ */
 async function identifica(input: CittadinoInput, rif: CampoRiferimenti | undefined, oggi: Date): Promise<Identificato> {
   const demografia = {
     ...(present(input.titoloDiStudio) ? { titoloDiStudio: input.titoloDiStudio } : {}),
@@ -221,11 +227,32 @@ async function identifica(input: CittadinoInput, rif: CampoRiferimenti | undefin
   const minori = rif ? rif.configurazioneMinorenni : undefined
   const wireOggi = toWireDate(oggi)
   if (typeof input.idCittadino === 'number' && input.idCittadino > 0) {
-    verificaEta(null, input.fasciaDiEtaId, minori, wireOggi)
-    return {
-      identificazione: 'ESISTENTE', body: { idCittadino: input.idCittadino }, genere: input.genere ?? null, fasciaDiEtaId: input.fasciaDiEtaId ?? null,
-      tipoDocumento: input.tipoDocumento ?? null, conCodiceFiscale: !present(input.tipoDocumento),
+    const idCittadino = input.idCittadino
+    if (present(input.codiceFiscale)) {
+      const derived = await deriveFromFiscalCode(input.codiceFiscale, oggi)
+      if (!derived) throw new CampoInputError(MESSAGGI.codiceFiscale)
+      verificaEta(derived.age, derived.fasciaDiEtaId, minori, wireOggi)
+      return {
+        identificazione: 'ESISTENTE', body: { idCittadino, codiceFiscale: derived.codiceFiscale, codiceFiscaleNonDisponibile: false, ...demografia },
+        genere: derived.gender, fasciaDiEtaId: derived.fasciaDiEtaId, tipoDocumento: null, conCodiceFiscale: true,
+      }
     }
+    if (present(input.tipoDocumento) && present(input.numeroDocumento)) {
+      const numero = input.numeroDocumento.trim().toUpperCase()
+      if (!NUMERO_DOCUMENTO.test(numero)) throw new CampoInputError(MESSAGGI.numeroDocumento)
+      verificaEta(null, input.fasciaDiEtaId, minori, wireOggi)
+      return {
+        identificazione: 'ESISTENTE',
+        body: {
+          idCittadino, codiceFiscaleNonDisponibile: true, tipoDocumento: input.tipoDocumento as AggiungiCittadinoBody['tipoDocumento'], numeroDocumento: numero,
+          ...(present(input.genere) ? { genere: input.genere as AggiungiCittadinoBody['genere'] } : {}),
+          ...(typeof input.fasciaDiEtaId === 'number' ? { fasciaDiEtaId: input.fasciaDiEtaId } : {}),
+          ...demografia,
+        },
+        genere: input.genere ?? null, fasciaDiEtaId: input.fasciaDiEtaId ?? null, tipoDocumento: input.tipoDocumento, conCodiceFiscale: false,
+      }
+    }
+    throw new CampoInputError(MESSAGGI.identitaEsistente)
   }
   const completa = present(input.titoloDiStudio) && present(input.occupazione) && present(input.provinciaDiDomicilio) && present(input.cittadinanza)
   if (present(input.codiceFiscale)) {

@@ -3,8 +3,10 @@
  * service detail for FAC/VOL. Props `{ idServizioLocale, isOpen, onClose }`.
  * Step 1 (search): radio 'Codice fiscale' / 'Numero documento'; the field upper-cases as typed; the code
  * is checked with codice-fiscale-js (omocodic accepted) and the age rule; online `POST servizio/cittadino`
- * → one match: step 2 with the citizen's data (locked; already on the service: §8 message, U23), several:
- * selectable table, none: prompt that opens the creation form. Offline (or network failure): no search,
+ * → one match: step 2 with the citizen's data (locked; already on the service: §8 message, U23; outside
+ * the facilitator's scope the server sends only what the identifier says, and step 2 asks the rest at the
+ * desk), several: selectable table, none: prompt that opens the creation form. An existing citizen is sent
+ * with the identity typed here (security issue 6: the server attaches nobody by id alone). Offline (or network failure): no search,
  * straight to the creation form with `nuovoCittadino: false` and the offline notice.
  * Step 2 (form): fiscal-code path — gender and age band derived and locked; document path — 'Tipo
  * documento', gender 'Preferisco non rispondere' by default, age band required (14–17 only with minors
@@ -19,8 +21,8 @@ import { useConnectivity } from '../../offline'
 import { showToast } from '../../ui/stores/toasts'
 import { aggiungiCittadino, useCampoRiferimenti, useServizioCampo } from '../campo'
 import {
-  esitoRicerca, formIniziale, inputCittadino, MESSAGGI, messaggioFascia, minorenniAbilitati, normalizzaDigitazione, validaForm,
-  verificaIdentificativo, type CampoForm, type FormCittadino, type ModoForm, type TipoRicerca,
+  datiDaChiedere, esitoRicerca, formIniziale, inputCittadino, MESSAGGI, messaggioFascia, minorenniAbilitati, normalizzaDigitazione,
+  validaForm, verificaIdentificativo, type CampoForm, type FormCittadino, type ModoForm, type TipoRicerca,
 } from './aggiungi-cittadino'
 import { CampiCittadino } from './components/CampiCittadino'
 import { TabellaRisultati } from './components/TabellaRisultati'
@@ -103,7 +105,8 @@ export function AggiungiCittadinoModal({ idServizioLocale, isOpen, onClose }: Ag
     setPasso('form')
   }
 
-  const scegliEsistente = (c: CittadinoTrovato) => {
+  /** `valore`: the identifier typed in step 1, sent as the proof of identity. */
+  const scegliEsistente = (c: CittadinoTrovato, valore: string) => {
     if (c.giaAssociatoAlServizio) {
       setAvvisoRicerca(MESSAGGI.giaIncluso)
       setPasso('ricerca')
@@ -115,7 +118,7 @@ export function AggiungiCittadinoModal({ idServizioLocale, isOpen, onClose }: Ag
       setPasso('ricerca')
       return
     }
-    apriForm({ tipo: 'esistente', ricerca: tipo, cittadino: c })
+    apriForm({ tipo: 'esistente', ricerca: tipo, identificativo: valore, cittadino: c })
   }
 
   const cerca = async (e: FormEvent) => {
@@ -150,7 +153,7 @@ export function AggiungiCittadinoModal({ idServizioLocale, isOpen, onClose }: Ag
       }
       setModoNuovo(nuovo(true))
       const r = esitoRicerca(trovati)
-      if (r.tipo === 'uno') scegliEsistente(r.cittadino)
+      if (r.tipo === 'uno') scegliEsistente(r.cittadino, esito.valore)
       else if (r.tipo === 'molti') {
         setRisultati(r.cittadini)
         setSelezionato(null)
@@ -302,7 +305,7 @@ export function AggiungiCittadinoModal({ idServizioLocale, isOpen, onClose }: Ag
               )}
               {modo.tipo === 'esistente' && (
                 <p className="alert alert-info" role="status" data-testid="cittadino-esistente">
-                  {MESSAGGI.giaPresente}
+                  {datiDaChiedere(modo) ? MESSAGGI.datiRiservati : MESSAGGI.giaPresente}
                 </p>
               )}
               <CampiCittadino
@@ -345,7 +348,7 @@ export function AggiungiCittadinoModal({ idServizioLocale, isOpen, onClose }: Ag
               disabled={selezionato === null}
               onClick={() => {
                 const c = risultati.find((r) => r.idCittadino === selezionato)
-                if (c) scegliEsistente(c)
+                if (c && modoNuovo?.tipo === 'nuovo') scegliEsistente(c, modoNuovo.identificativo)
               }}
             >
               Seleziona

@@ -9,7 +9,11 @@
  * - step 2: `formIniziale`, `campiBloccati`, `validaForm` and `inputCittadino` build what
  *   `aggiungiCittadino` receives: new citizen by fiscal code (gender and age band derived, locked), new
  *   citizen by document (gender 'Preferisco non rispondere' by default, age band required), or an
- *   existing citizen picked from the search (everything shown, locked).
+ *   existing citizen picked from the search: within the facilitator's scope everything shown, locked;
+ *   outside it (`datiRiservati`, security issue 6) only what the identifier says is known (gender and
+ *   age band of the fiscal code, locked; the document type, locked) and the rest is asked at the desk as
+ *   for a new citizen. An existing citizen is always sent with the identity typed in step 1 (fiscal code,
+ *   or document type and number): the server attaches nobody by id alone.
  */
 import type { CittadinoTrovato } from '../../api/contract/cittadino'
 import { CITTADINANZA, FASCE_DI_ETA, GENERE, STATO_OCCUPAZIONALE, TIPO_DOCUMENTO, TITOLO_DI_STUDIO } from '../../api/contract/enums'
@@ -29,6 +33,7 @@ export const MESSAGGI = {
   maggiorenne: 'Il cittadino inserito deve essere maggiorenne',
   almeno14: 'Il cittadino inserito deve avere almeno 14 anni',
   offline: "Sei offline: il cittadino verrà cercato o registrato all'invio",
+  datiRiservati: 'Il cittadino è già registrato da un altro progetto o programma: inserisci i dati che ti dichiara.',
 } as const
 
 export const GENERE_PREDEFINITO = 'Preferisco non rispondere'
@@ -119,7 +124,13 @@ export type ModoForm =
       /** true after an online search found nobody; false offline (reuse-or-create when sent) */
       nuovoCittadino: boolean
     }
-  | { tipo: 'esistente'; ricerca: TipoRicerca; cittadino: CittadinoTrovato }
+  | {
+      tipo: 'esistente'
+      ricerca: TipoRicerca
+      /** the fiscal code or document number typed in step 1: the proof of identity sent with the addition */
+      identificativo: string
+      cittadino: CittadinoTrovato
+    }
 
 export interface FormCittadino {
   tipoDocumento: string
@@ -135,8 +146,25 @@ export interface FormCittadino {
 export type CampoForm = keyof FormCittadino
 export const CAMPI_FORM: readonly CampoForm[] = ['tipoDocumento', 'genere', 'fasciaDiEtaId', 'titoloDiStudio', 'occupazione', 'provinciaDiDomicilio', 'cittadinanza']
 
+/** True for an existing citizen outside the facilitator's scope: its data are asked at the desk. */
+export function datiDaChiedere(modo: ModoForm): boolean {
+  return modo.tipo === 'esistente' && modo.cittadino.datiRiservati === true
+}
+
 /** Initial values of step 2 for a mode. */
 export function formIniziale(modo: ModoForm): FormCittadino {
+  if (modo.tipo === 'esistente' && datiDaChiedere(modo)) {
+    const c = modo.cittadino
+    return {
+      tipoDocumento: c.tipoDocumento ?? '',
+      genere: c.genere ?? (modo.ricerca === 'NUM_DOC' ? GENERE_PREDEFINITO : ''),
+      fasciaDiEtaId: c.fasciaDiEtaId ? String(c.fasciaDiEtaId) : '',
+      titoloDiStudio: '',
+      occupazione: '',
+      provinciaDiDomicilio: '',
+      cittadinanza: '',
+    }
+  }
   if (modo.tipo === 'esistente') {
     const c = modo.cittadino
     return {
@@ -161,9 +189,13 @@ export function formIniziale(modo: ModoForm): FormCittadino {
   }
 }
 
-/** Fields shown but not editable: everything for an existing citizen, gender and age band on the fiscal-code path. */
+/**
+ * Fields shown but not editable: everything for an existing citizen within the scope; gender and age band
+ * on the fiscal-code path; the document type of an existing citizen found by its document.
+ */
 export function campiBloccati(modo: ModoForm): ReadonlySet<CampoForm> {
-  if (modo.tipo === 'esistente') return new Set(CAMPI_FORM)
+  if (modo.tipo === 'esistente' && !datiDaChiedere(modo)) return new Set(CAMPI_FORM)
+  if (modo.tipo === 'esistente' && modo.ricerca === 'NUM_DOC') return new Set<CampoForm>(['tipoDocumento'])
   if (modo.ricerca === 'CF') return new Set<CampoForm>(['genere', 'fasciaDiEtaId'])
   return new Set()
 }
@@ -179,7 +211,7 @@ const inList = (list: readonly string[], v: string) => list.includes(v)
 /** Italian messages by field (empty when valid); `province` are the allowed province names. */
 export function validaForm(form: FormCittadino, modo: ModoForm, abilitati: boolean, province: readonly string[]): Partial<Record<CampoForm | 'eta', string>> {
   const e: Partial<Record<CampoForm | 'eta', string>> = {}
-  if (modo.tipo === 'esistente') {
+  if (modo.tipo === 'esistente' && !datiDaChiedere(modo)) {
     const m = messaggioFascia(modo.cittadino.fasciaDiEtaId, abilitati)
     if (m) e.eta = m
     return e
@@ -205,8 +237,26 @@ const orNull = (v: string) => (v === '' ? null : v)
 export function inputCittadino(form: FormCittadino, modo: ModoForm): CittadinoInput {
   if (modo.tipo === 'esistente') {
     const c = modo.cittadino
+    const prova = modo.ricerca === 'CF'
+      ? { codiceFiscale: modo.identificativo }
+      : { numeroDocumento: modo.identificativo }
+    if (datiDaChiedere(modo)) {
+      return {
+        idCittadino: c.idCittadino,
+        ...prova,
+        tipoDocumento: modo.ricerca === 'NUM_DOC' ? orNull(form.tipoDocumento) : null,
+        genere: orNull(form.genere),
+        fasciaDiEtaId: form.fasciaDiEtaId ? Number(form.fasciaDiEtaId) : null,
+        titoloDiStudio: orNull(form.titoloDiStudio),
+        occupazione: orNull(form.occupazione),
+        provinciaDiDomicilio: orNull(form.provinciaDiDomicilio),
+        cittadinanza: orNull(form.cittadinanza),
+        nuovoCittadino: false,
+      }
+    }
     return {
       idCittadino: c.idCittadino,
+      ...prova,
       tipoDocumento: c.tipoDocumento,
       genere: c.genere,
       fasciaDiEtaId: c.fasciaDiEtaId,

@@ -209,9 +209,11 @@ describe('citizens of a service and surveys', () => {
     let otherQ: string
 
     beforeAll(async () => {
-      const res = await add(sara, serviceB, { codiceFiscale: fiscalCodeAged(60, 'M', 3, 'Franco'), nuovoCittadino: true, ...DEMOGRAFICA })
+      const franco = fiscalCodeAged(60, 'M', 3, 'Franco')
+      const res = await add(sara, serviceB, { codiceFiscale: franco, nuovoCittadino: true, ...DEMOGRAFICA })
       ;({ idQuestionario: idQ, id: idCitt } = res.json() as { id: number; idQuestionario: string })
-      const second = await add(sara, serviceA, { idCittadino: idCitt, nuovoCittadino: false })
+      // an existing citizen is attached with the identity typed at the desk (security issue 6)
+      const second = await add(sara, serviceA, { idCittadino: idCitt, codiceFiscale: franco, nuovoCittadino: false })
       otherQ = (second.json() as { idQuestionario: string }).idQuestionario
     })
 

@@ -7,7 +7,7 @@
 import { CITTADINANZA, GENERE, STATO_OCCUPAZIONALE, TIPO_DOCUMENTO, TITOLO_DI_STUDIO } from '../../../api/contract/enums'
 import { REQUIRED_NOTE } from '../../../lib/validation'
 import {
-  campiBloccati, campiVisibili, etichettaFascia, fasceOfferte, MESSAGGI, type CampoForm, type FormCittadino, type ModoForm,
+  campiBloccati, campiVisibili, datiDaChiedere, etichettaFascia, fasceOfferte, MESSAGGI, type CampoForm, type FormCittadino, type ModoForm,
 } from '../aggiungi-cittadino'
 
 const LABEL: Record<CampoForm, string> = {
@@ -53,7 +53,7 @@ function opzioniDi(campo: CampoForm, province: string[], abilitati: boolean): { 
 /** The identifier line: the typed code/number for a new citizen, the §8 wording for an existing one. */
 function identificativo(modo: ModoForm): { label: string; value: string } {
   if (modo.tipo === 'esistente') {
-    const byDoc = modo.cittadino.tipoDocumento !== null
+    const byDoc = modo.ricerca === 'NUM_DOC' || modo.cittadino.tipoDocumento !== null
     return { label: 'Codice fiscale', value: byDoc ? MESSAGGI.cfNonPresente : MESSAGGI.cfNonVisualizzabile }
   }
   return modo.ricerca === 'CF' ? { label: 'Codice fiscale', value: modo.identificativo } : { label: 'Numero documento', value: modo.identificativo }
@@ -62,7 +62,10 @@ function identificativo(modo: ModoForm): { label: string; value: string } {
 export function CampiCittadino({ modo, form, errori, province, minorenniAbilitati, disabled, onChange }: CampiCittadinoProps) {
   const bloccati = campiBloccati(modo)
   const ident = identificativo(modo)
-  const nota = modo.tipo === 'esistente' ? 'Dato del cittadino già registrato' : 'Ricavato dal codice fiscale'
+  // locked because stored (an existing citizen within the scope, or its document type) or derived from the code
+  const nota = (campo: CampoForm) => (modo.tipo === 'esistente' && (!datiDaChiedere(modo) || campo === 'tipoDocumento')
+    ? 'Dato del cittadino già registrato'
+    : 'Ricavato dal codice fiscale')
   return (
     <>
       <p className="small">{REQUIRED_NOTE}</p>
@@ -97,7 +100,7 @@ export function CampiCittadino({ modo, form, errori, province, minorenniAbilitat
                 data-bloccato="true"
               />
               <small id={notaId} className="form-text d-block">
-                {nota}
+                {nota(campo)}
               </small>
               {errore && (
                 <div id={errId} className="invalid-feedback d-block">
