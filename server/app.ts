@@ -1,6 +1,8 @@
 /**
  * The HTTP server (ARCHITECTURE "The server"; issue #2 points 3–5, 8): helmet (CSP fit for the built
- * PWA), the development identity provider at `/oidc` (unless `OIDC_ISSUER` points elsewhere), access
+ * PWA, HSTS only over https, Permissions-Policy), a logger that redacts tokens and fiscal codes
+ * (server/logging.ts), rate limits on the routes open to anyone (server/rate-limit.ts), the development
+ * identity provider at `/oidc` (only when the configuration allows it: server/config.ts), access
  * control on every `/api` route, the domain routes, `/app-config.json`, the static app with SPA fallback,
  * and one error handler answering `{errorCode, message}` (never a bare 500 for a caller's mistake).
  */
@@ -24,6 +26,8 @@ import servizioRoutes from './routes/servizio'
 import cittadinoServizioRoutes from './routes/cittadino-servizio'
 import campoRoutes from './routes/campo'
 import { idempotency } from './idempotency'
+import { loggerOptions } from './logging'
+import { registerRateLimits } from './rate-limit'
 import { CACHE_NO_CACHE, registerStatic } from './static'
 
 export interface BuildAppOptions {
@@ -31,6 +35,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle
   /** called for every route as it is registered (tests enumerate the `/api` routes with it) */
   onRoute?: (route: RouteOptions) => void
+  /** where log lines go, already redacted (default standard output; tests capture them) */
+  logStream?: { write(line: string): unknown }
 }
 
 /** Shape of `GET /app-config.json` (common brief "Runtime app config"). */
@@ -38,6 +44,9 @@ export interface RuntimeAppConfig {
   apiBaseUrl: string
   oidc: { issuer: string; clientId: string; scope: string; redirectPath: string; postLogoutRedirectPath: string }
   devIdentityProvider: boolean
+  /** true when the development provider runs on a server others may reach (`DEV_IDENTITY_PROVIDER=on`):
+   * the app shows a test-environment banner on every page */
+  devIdentityProviderWarning: boolean
 }
 
 /** The runtime configuration the PWA fetches at start. */
@@ -51,13 +60,16 @@ export function runtimeAppConfig(config: AppConfig): RuntimeAppConfig {
       redirectPath: '/auth',
       postLogoutRedirectPath: '/',
     },
-    devIdentityProvider: !config.oidc.external,
+    devIdentityProvider: config.devIdentityProvider !== 'off',
+    devIdentityProviderWarning: config.devIdentityProvider === 'forced',
   }
 }
 
 /**
  * Content-Security-Policy directives (toolchain P14): no upgrade-insecure-requests (plain http on a LAN);
- * connect-src allows the issuer (token and refresh calls) and PUBLIC_URL's loopback twin.
+ * connect-src allows the issuer (token and refresh calls) and PUBLIC_URL's loopback twin; style-src
+ * without helmet's `https:` (every style is served from here): `'unsafe-inline'` stays because the
+ * shell's `index.html` and the identity provider's pages carry an inline `<style>` block.
  */
 export function cspDirectives(config: AppConfig): Record<string, string[] | null> {
   const twins = loopbackTwins(config.publicUrl)
@@ -67,11 +79,18 @@ export function cspDirectives(config: AppConfig): Record<string, string[] | null
     defaultSrc: ["'self'"],
     connectSrc,
     imgSrc: ["'self'", 'data:'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
     // the dev provider's login POST ends in a redirect to the app (possibly the loopback twin origin)
     formAction: ["'self'", ...twins],
     upgradeInsecureRequests: null,
   }
 }
+
+/** Browser features the app never uses, denied to every page (and to anything embedded in one). */
+export const PERMISSIONS_POLICY = [
+  'accelerometer', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'magnetometer', 'microphone',
+  'midi', 'payment', 'usb',
+].map((feature) => `${feature}=()`).join(', ')
 
 function isFastifyError(err: unknown): err is FastifyError {
   return err instanceof Error
@@ -101,7 +120,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const { config, database } = opts
   const { db } = database
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, opts.logStream),
     trustProxy: config.trustProxy,
   })
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
@@ -110,15 +129,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: true, directives: cspDirectives(config) },
+    // only when the app is served over https: browsers ignore HSTS on plain http (a LAN, a laptop)
+    strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   })
+  // on the raw response, so the identity provider's own (hijacked) replies carry it too
+  app.addHook('onRequest', async (_request, reply) => { reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY) })
+  await registerRateLimits(app)
 
   let verifyToken: TokenVerifier
-  if (config.oidc.external) {
+  if (config.devIdentityProvider === 'off') {
     verifyToken = createTokenVerifier({
       issuer: config.oidc.issuer,
       audience: config.oidc.clientId,
       fiscalCodeClaim: config.oidc.fiscalCodeClaim,
       jwksUri: config.oidc.jwksUri,
+      maxTokenLifetime: config.oidc.maxTokenLifetime,
     })
   } else {
     const lookupAccount: AccountLookup = async (codiceFiscale) => {
@@ -137,6 +162,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       audience: config.oidc.clientId,
       fiscalCodeClaim: 'fiscalNumber',
       jwks: dev.publicJwks,
+      maxTokenLifetime: config.oidc.maxTokenLifetime,
     })
   }
 

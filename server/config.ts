@@ -6,10 +6,12 @@
  * | `PORT` | `8080` | TCP port to listen on (0–65535; 0 picks a free port). |
  * | `HOST` | `127.0.0.1` | Interface to bind (`0.0.0.0` to listen on every interface). |
  * | `PUBLIC_URL` | `http://HOST:PORT` (`127.0.0.1` when HOST is `0.0.0.0`/`::`) | Origin the browser uses to reach the server (http/https, no path). The dev identity provider's issuer is `PUBLIC_URL/oidc`; its client accepts redirects to this origin and to its `localhost`/`127.0.0.1` twin. |
- * | `DATA_DIR` | `./data` | Folder for the embedded PGlite database (`DATA_DIR/pglite`), the dev provider's signing keys (`oidc-jwks.json`) and generated secrets (`secrets.json`). |
+ * | `DATA_DIR` | `./data` | Folder for the embedded PGlite database (`DATA_DIR/pglite`), the dev provider's signing keys (`oidc-jwks.json`) and generated secrets (`secrets.json`); created with mode 700, its files 600. |
  * | `DATABASE_URL` | — (embedded PGlite) | `postgres://…` connection string: use PostgreSQL instead of PGlite (migrated and seeded the same way). |
  * | `STATIC_DIR` | `./dist` | Folder of the built application (`npm run build`) served at `/`. |
- * | `OIDC_ISSUER` | — (dev provider at `PUBLIC_URL/oidc`) | Issuer URL of an external OpenID Connect provider. When set, the development provider is off. |
+ * | `OIDC_ISSUER` | — (dev provider at `PUBLIC_URL/oidc`) | Issuer URL of an external OpenID Connect provider. When set, the development provider is off. Required unless the server is local (see `DEV_IDENTITY_PROVIDER`). |
+ * | `DEV_IDENTITY_PROVIDER` | `auto` | `auto`: the development provider runs only when the server is local — `PUBLIC_URL` and `HOST` on loopback and `TRUST_PROXY` off — and no `OIDC_ISSUER` is set; a server that is not local refuses to start without `OIDC_ISSUER`. `on`: runs it anyway (a test environment reachable from other machines), with a warning at every start and a banner on every page. `off`: never (needs `OIDC_ISSUER`). |
+ * | `OIDC_MAX_TOKEN_LIFETIME` | `86400` (24 h) | Longest ID token lifetime accepted, in seconds (`exp - iat`); a token without `iat`, or living longer, is refused. |
  * | `OIDC_CLIENT_ID` | `punto-digitale` | Client id of the application at the provider; the ID token's audience must equal it. |
  * | `OIDC_JWKS_URI` | — (discovered from the issuer) | JWKS URL of the external provider, to verify ID token signatures. |
  * | `OIDC_FISCAL_CODE_CLAIM` | `fiscalNumber` | ID token claim holding the fiscal code (`TINIT-<CF>` or the bare CF). |
@@ -21,8 +23,9 @@
  * Invalid values throw a {@link ConfigError} naming the variable, at startup.
  */
 import { randomBytes } from 'node:crypto'
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { ensurePrivateDir } from './data-dir'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -40,7 +43,16 @@ export interface OidcConfig {
   fiscalCodeClaim: string
   /** true when `OIDC_ISSUER` points at another provider (dev provider off) */
   external: boolean
+  /** longest accepted ID token lifetime (`exp - iat`), seconds */
+  maxTokenLifetime: number
 }
+
+/**
+ * Whether the development identity provider runs: `off` (an external issuer), `local` (automatic: the
+ * server is reachable from this machine only) or `forced` (`DEV_IDENTITY_PROVIDER=on` on a server
+ * other machines may reach: a warning at every start, a banner on every page).
+ */
+export type DevIdentityProviderMode = 'off' | 'local' | 'forced'
 
 export interface AppConfig {
   port: number
@@ -53,6 +65,7 @@ export interface AppConfig {
   /** absolute path */
   staticDir: string
   oidc: OidcConfig
+  devIdentityProvider: DevIdentityProviderMode
   citizenHashSecret: string
   cookieKeys: string[]
   trustProxy: boolean
@@ -106,6 +119,61 @@ function parseBoolean(name: string, raw: string | undefined): boolean {
   throw new ConfigError(`${name} must be true or false (got "${raw}")`)
 }
 
+function parsePositiveInteger(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
+    throw new ConfigError(`${name} must be a positive integer (got "${raw}")`)
+  }
+  return Number(raw)
+}
+
+/** True for a loopback host name or address: `localhost`, `127.x.x.x`, `::1` (bracketed or not). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1')
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h)
+}
+
+/** Default of `OIDC_MAX_TOKEN_LIFETIME`: 24 hours. */
+export const DEFAULT_MAX_TOKEN_LIFETIME = 24 * 60 * 60
+
+/**
+ * `DEV_IDENTITY_PROVIDER` against the rest of the configuration. The development provider logs anyone
+ * in, national administrator included, without a password: it runs by itself only on a server nobody
+ * else can reach, and a server others can reach refuses to start without a real issuer unless told
+ * explicitly (`on`).
+ */
+function devIdentityProviderMode(raw: string | undefined, ctx: { externalIssuer: boolean; publicUrl: string; host: string; trustProxy: boolean }): DevIdentityProviderMode {
+  const value = (raw ?? 'auto').toLowerCase()
+  const on = /^(on|true|1|yes)$/.test(value)
+  const off = /^(off|false|0|no)$/.test(value)
+  if (!on && !off && value !== 'auto') throw new ConfigError(`DEV_IDENTITY_PROVIDER must be auto, on or off (got "${raw}")`)
+  if (ctx.externalIssuer) {
+    if (on) throw new ConfigError('DEV_IDENTITY_PROVIDER=on and OIDC_ISSUER exclude each other: unset one of them')
+    return 'off'
+  }
+  if (on) return 'forced'
+  if (off) throw new ConfigError('DEV_IDENTITY_PROVIDER=off needs OIDC_ISSUER (the identity provider to use instead)')
+  const reasons: string[] = []
+  if (!isLoopbackHost(new URL(ctx.publicUrl).hostname)) reasons.push(`PUBLIC_URL ${ctx.publicUrl} is not a loopback address`)
+  if (!isLoopbackHost(ctx.host)) reasons.push(`HOST ${ctx.host} accepts connections from other machines`)
+  if (ctx.trustProxy) reasons.push('TRUST_PROXY=true (behind a reverse proxy)')
+  if (reasons.length > 0) {
+    throw new ConfigError(`OIDC_ISSUER is required: ${reasons.join(', ')}, and without OIDC_ISSUER the server would run `
+      + 'the development identity provider, which logs anyone in (national administrator included) without a password. '
+      + 'Set OIDC_ISSUER (and OIDC_CLIENT_ID) to your OpenID Connect provider; for a test environment reachable from other '
+      + 'machines, set DEV_IDENTITY_PROVIDER=on instead.')
+  }
+  return 'local'
+}
+
+/** The warning printed at every start while the development provider runs on `DEV_IDENTITY_PROVIDER=on`; undefined otherwise. */
+export function devIdentityProviderWarning(config: Pick<AppConfig, 'devIdentityProvider' | 'publicUrl'>): string | undefined {
+  if (config.devIdentityProvider !== 'forced') return undefined
+  return `WARNING: DEV_IDENTITY_PROVIDER=on: the development identity provider at ${config.publicUrl}/oidc logs anyone in `
+    + 'without a password, national administrator included. Use this server for tests with demo data only; '
+    + 'set OIDC_ISSUER for real use.'
+}
+
 const MIN_SECRET_LENGTH = 32
 
 interface StoredSecrets { citizenHashSecret?: string; cookieKeys?: string[] }
@@ -135,7 +203,7 @@ function persistedSecrets(dataDir: string, need: { citizenHashSecret: boolean; c
     changed = true
   }
   if (changed) {
-    mkdirSync(dataDir, { recursive: true })
+    ensurePrivateDir(dataDir)
     writeFileSync(file, JSON.stringify(stored, null, 2) + '\n', { mode: 0o600 })
     chmodSync(file, 0o600)
   }
@@ -173,7 +241,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jwksUri: jwksRaw ? parseUrl('OIDC_JWKS_URI', jwksRaw, { originOnly: false }) : undefined,
     fiscalCodeClaim,
     external: externalIssuer !== undefined,
+    maxTokenLifetime: parsePositiveInteger('OIDC_MAX_TOKEN_LIFETIME', read(env, 'OIDC_MAX_TOKEN_LIFETIME'), DEFAULT_MAX_TOKEN_LIFETIME),
   }
+  const trustProxy = parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY'))
+  // checked before anything is written to DATA_DIR: a refused start leaves no trace
+  const devIdentityProvider = devIdentityProviderMode(read(env, 'DEV_IDENTITY_PROVIDER'), {
+    externalIssuer: oidc.external, publicUrl, host, trustProxy,
+  })
 
   const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase()
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -200,9 +274,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databaseUrl,
     staticDir,
     oidc,
+    devIdentityProvider,
     citizenHashSecret: secretEnv ?? stored?.citizenHashSecret ?? '',
     cookieKeys: cookieEnv ?? stored?.cookieKeys ?? [],
-    trustProxy: parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY')),
+    trustProxy,
     logLevel: logLevel as LogLevel,
   }
 }

@@ -1,14 +1,20 @@
 /**
  * Entry point (`npm start` / `npm run serve`): configuration → database (created, migrated and seeded
  * on first start) → server → listen; SIGTERM/SIGINT close the server, then the database.
- * Exits with status 1 and a readable message when the configuration or the database is unusable.
+ * Exits with status 1 and a readable message when the configuration or the database is unusable — among
+ * others, a server that is not local without `OIDC_ISSUER` (server/config.ts). With
+ * `DEV_IDENTITY_PROVIDER=on` every start prints a warning on standard error, whatever `LOG_LEVEL`.
  */
 import { buildApp } from './app'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, devIdentityProviderWarning, loadConfig } from './config'
+import { tightenDataDir } from './data-dir'
 import { openDatabase } from './db/index'
 
 async function main(): Promise<void> {
   const config = loadConfig()
+  const warning = devIdentityProviderWarning(config)
+  if (warning) console.warn(warning)
+  const dataDirWarnings = tightenDataDir(config.dataDir)
   const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   let app
   try {
@@ -18,6 +24,8 @@ async function main(): Promise<void> {
     await database.close()
     throw err
   }
+  for (const message of dataDirWarnings) app.log.warn(message)
+  if (warning) app.log.warn(warning)
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
   const identity = config.oidc.external ? `identity provider ${config.oidc.issuer}` : `dev identity provider ${config.oidc.issuer}`
   app.log.info(`Punto Digitale ready at ${config.publicUrl} (database: ${where}; ${identity})`)

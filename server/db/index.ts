@@ -5,8 +5,8 @@
  * Both steps hold a PostgreSQL advisory lock, so two processes (e.g. two test files sharing one
  * PostgreSQL database) never migrate or seed at the same time.
  */
-import { mkdirSync } from 'node:fs'
 import path from 'node:path'
+import { ensurePrivateDir } from '../data-dir'
 import { projectPath } from '../paths'
 import { PGlite, types } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -62,7 +62,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   let location = 'memory://'
   if (dataDir !== 'memory://') {
     location = path.resolve(dataDir, 'pglite')
-    mkdirSync(location, { recursive: true })
+    // DATA_DIR and its pglite folder: mode 700 (server/data-dir.ts)
+    ensurePrivateDir(location)
   }
   const client = new PGlite(location)
   // no `schema`: the relational API (`db.query.*`) is not used, and without it each transaction object

@@ -65,6 +65,7 @@ export async function registerDevIdentityProvider(app: FastifyInstance, opts: De
     provider,
     lookupAccount: opts.lookupAccount,
     identities: opts.identities ?? DEMO_IDENTITIES,
+    exposed: opts.config.devIdentityProvider === 'forced',
   })
 
   return { publicJwks: keys.publicJwks as JSONWebKeySet }

@@ -4,11 +4,14 @@
  * - `POST /oidc/interaction/:uid/login`  form `codiceFiscale`: unknown → the page again with an Italian
  *   error (field keeps the value); known → login finished and consent granted in one step (a Grant with
  *   `openid offline_access` and whatever else was asked), 303 back to the provider, which redirects to the app;
+ *   at most {@link DEV_LOGIN_LIMIT} per client IP, then an Italian 429 page with `Retry-After`;
  * - `GET  /oidc/assets/{login,logout}.js` the pages' small scripts (CSP script-src 'self').
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type Provider from 'oidc-provider'
 import type { InteractionResults } from 'oidc-provider'
+import { ApiError } from '../errors'
+import { DEV_LOGIN_LIMIT } from '../rate-limit'
 import type { DemoIdentity } from '../seed/identities'
 import { escapeHtml, renderPage } from './layout'
 import { LOGIN_SCRIPT, renderLoginPage } from './login-page'
@@ -19,6 +22,8 @@ export interface InteractionRoutesOptions {
   provider: Provider
   lookupAccount: AccountLookup
   identities: readonly DemoIdentity[]
+  /** the provider runs on a server others may reach (`DEV_IDENTITY_PROVIDER=on`): every page warns */
+  exposed?: boolean
 }
 
 export const LOGIN_SCRIPT_PATH = '/oidc/assets/login.js'
@@ -57,9 +62,10 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
   return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html)
 }
 
-function expiredPage(reply: FastifyReply) {
+function expiredPage(reply: FastifyReply, exposed: boolean) {
   return sendHtml(reply, 400, renderPage({
     title: 'Sessione scaduta',
+    exposed,
     body: `<div class="card"><h1>Sessione di accesso scaduta</h1>
 <p>La richiesta di accesso non è più valida. Torna all'applicazione e premi di nuovo «Entra con SPID» o «Entra con CIE».</p>
 <p><a href="/">${escapeHtml("Torna all'applicazione")}</a></p></div>`,
@@ -78,6 +84,19 @@ async function details(provider: Provider, request: FastifyRequest<{ Params: { u
 /** Fastify plugin (register at the root, no prefix): the routes listed in the module comment. */
 export async function interactionRoutes(app: FastifyInstance, opts: InteractionRoutesOptions): Promise<void> {
   const { provider, lookupAccount, identities } = opts
+  const exposed = opts.exposed ?? false
+
+  // this plugin's routes answer in HTML: a rate-limited login form gets a page, not JSON
+  app.setErrorHandler((error, _request, reply) => {
+    if (!(error instanceof ApiError) || error.status !== 429) throw error
+    return sendHtml(reply, 429, renderPage({
+      title: 'Troppi tentativi',
+      exposed,
+      body: `<div class="card"><h1>Troppi tentativi di accesso</h1>
+<p>Da questa rete sono arrivati troppi tentativi di accesso in poco tempo. Attendi un minuto, poi torna all'applicazione e premi di nuovo «Entra con SPID» o «Entra con CIE».</p>
+<p><a href="/">${escapeHtml("Torna all'applicazione")}</a></p></div>`,
+    }))
+  })
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)))
@@ -87,6 +106,7 @@ export async function interactionRoutes(app: FastifyInstance, opts: InteractionR
     action: `/oidc/interaction/${encodeURIComponent(uid)}/login`,
     identities,
     scriptSrc: LOGIN_SCRIPT_PATH,
+    exposed,
     ...extra,
   })
 
@@ -97,7 +117,7 @@ export async function interactionRoutes(app: FastifyInstance, opts: InteractionR
 
   app.get<{ Params: { uid: string } }>('/oidc/interaction/:uid', async (request, reply) => {
     const interaction = await details(provider, request, reply)
-    if (!interaction) return expiredPage(reply)
+    if (!interaction) return expiredPage(reply, exposed)
     if (interaction.prompt.name === 'login') return sendHtml(reply, 200, loginPage(interaction.uid))
     // consent (or any later prompt) for an already logged-in user: granted without asking
     const accountId = interaction.session?.accountId
@@ -106,9 +126,9 @@ export async function interactionRoutes(app: FastifyInstance, opts: InteractionR
     return finish(request, reply, { consent: { grantId } })
   })
 
-  app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>('/oidc/interaction/:uid/login', async (request, reply) => {
+  app.post<{ Params: { uid: string }; Body: Record<string, string> | undefined }>('/oidc/interaction/:uid/login', { config: { rateLimit: DEV_LOGIN_LIMIT } }, async (request, reply) => {
     const interaction = await details(provider, request, reply)
-    if (!interaction) return expiredPage(reply)
+    if (!interaction) return expiredPage(reply, exposed)
     const typed = typeof request.body?.codiceFiscale === 'string' ? request.body.codiceFiscale : ''
     const codiceFiscale = normaliseFiscalCode(typed)
     if (!/^[A-Z0-9]{16}$/.test(codiceFiscale)) {

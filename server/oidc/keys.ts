@@ -1,10 +1,12 @@
 /**
  * Signing keys of the development identity provider: one RSA RS256 key, generated at the first
- * start and persisted in `DATA_DIR/oidc-jwks.json` (mode 600) so tokens stay valid across restarts.
+ * start and persisted in `DATA_DIR/oidc-jwks.json` (mode 600, in a folder of mode 700) so tokens stay
+ * valid across restarts.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose'
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../data-dir'
 
 export interface SigningKeys {
   /** private JWKS handed to oidc-provider */
@@ -48,8 +50,8 @@ export async function loadOrCreateSigningKeys(dataDir: string): Promise<SigningK
     if (keys.length === 0) throw new Error(`${file} holds no private RSA key: delete it to generate a new one`)
   } else {
     keys = [await generateSigningJwk()]
-    mkdirSync(dataDir, { recursive: true })
-    writeFileSync(file, JSON.stringify({ keys }, null, 2) + '\n', { mode: 0o600 })
+    ensurePrivateDir(dataDir)
+    writeFileSync(file, JSON.stringify({ keys }, null, 2) + '\n', { mode: PRIVATE_FILE_MODE })
   }
   return { privateJwks: { keys }, publicJwks: { keys: keys.map(toPublicJwk) } }
 }

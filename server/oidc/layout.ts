@@ -1,7 +1,8 @@
 /**
  * Shared HTML frame of the development identity provider's pages (login, logout, error):
  * Italian, self-contained (inline CSS, system fonts: the machine may be offline), visible focus,
- * AA contrast, usable at 375 px. Every page states that this is a test environment.
+ * AA contrast, usable at 375 px. Every page states that this is a test environment; when the provider
+ * runs on a server other machines may reach (`DEV_IDENTITY_PROVIDER=on`) it also warns not to use real data.
  */
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
@@ -20,6 +21,7 @@ html{font-size:100%}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;line-height:1.5;color:#1a1a1a;background:#f2f4f7}
 a{color:#0059b3}
 .test-banner{background:#7a3e00;color:#fff;padding:.75rem 1rem;text-align:center;font-weight:700}
+.test-banner p{margin:.25rem 0 0;font-weight:400}
 main{max-width:46rem;margin:0 auto;padding:1.5rem 1rem 3rem}
 .card{background:#fff;border:1px solid #c5c7c9;border-radius:6px;padding:1.5rem;margin-bottom:1.5rem}
 h1{font-size:1.75rem;line-height:1.2;margin:0 0 .5rem;color:#17324d}
@@ -55,8 +57,15 @@ th.roles,td.roles{display:none}
 }
 `
 
-/** A complete HTML document: test-environment banner, `<main>` with `body`, optional script file. */
-export function renderPage(opts: { title: string; body: string; scriptSrc?: string }): string {
+/** Said on every page while the provider runs on `DEV_IDENTITY_PROVIDER=on`. */
+export const EXPOSED_WARNING = 'Attenzione: questo accesso di prova non chiede password ed è attivo su un server raggiungibile da altri dispositivi. Non usare dati reali.'
+
+/**
+ * A complete HTML document: test-environment banner (with {@link EXPOSED_WARNING} when `exposed`),
+ * `<main>` with `body`, optional script file.
+ */
+export function renderPage(opts: { title: string; body: string; scriptSrc?: string; exposed?: boolean }): string {
+  const warning = opts.exposed ? `\n<p>${escapeHtml(EXPOSED_WARNING)}</p>` : ''
   const script = opts.scriptSrc ? `<script src="${escapeHtml(opts.scriptSrc)}" defer></script>` : ''
   return `<!DOCTYPE html>
 <html lang="it">
@@ -69,7 +78,7 @@ export function renderPage(opts: { title: string; body: string; scriptSrc?: stri
 ${script}
 </head>
 <body>
-<div class="test-banner" role="note">Ambiente di prova — identità digitale simulata, non SPID né CIE</div>
+<div class="test-banner" role="note">Ambiente di prova — identità digitale simulata, non SPID né CIE${warning}</div>
 <main id="contenuto">
 ${opts.body}
 </main>

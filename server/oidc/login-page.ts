@@ -16,6 +16,8 @@ export interface LoginPageOptions {
   identities: readonly DemoIdentity[]
   /** URL of the script that wires the "Usa" buttons */
   scriptSrc: string
+  /** the provider runs on a server others may reach (`DEV_IDENTITY_PROVIDER=on`): warn on the page */
+  exposed?: boolean
 }
 
 function describeProfile(p: DemoProfile): string {
@@ -64,7 +66,7 @@ ${opts.identities.map(identityRow).join('\n')}
 </table>
 </div>
 </div>`
-  return renderPage({ title: 'Accesso', body, scriptSrc: opts.scriptSrc })
+  return renderPage({ title: 'Accesso', body, scriptSrc: opts.scriptSrc, exposed: opts.exposed })
 }
 
 /** Script behind the "Usa" buttons: copies the identity's fiscal code into the field and focuses it. */

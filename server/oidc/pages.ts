@@ -6,12 +6,13 @@ import type { KoaContextWithOIDC } from 'oidc-provider'
 import { escapeHtml, renderPage } from './layout'
 
 /** `features.rpInitiatedLogout.logoutSource`: `form` is the provider's hidden form (xsrf). */
-export function logoutSource(scriptSrc: string) {
+export function logoutSource(scriptSrc: string, exposed = false) {
   return (ctx: KoaContextWithOIDC, form: string): void => {
     ctx.type = 'html'
     ctx.body = renderPage({
       title: 'Uscita',
       scriptSrc,
+      exposed,
       body: `<div class="card">
 <h1>Uscita dall'identità digitale di prova</h1>
 <p>Stai per uscire: al termine tornerai all'applicazione.</p>
@@ -30,11 +31,12 @@ export const LOGOUT_SCRIPT = `document.addEventListener('DOMContentLoaded', func
 `
 
 /** `features.rpInitiatedLogout.postLogoutSuccessSource`: shown when no redirect URI was given. */
-export function postLogoutSuccessSource(appUrl: string) {
+export function postLogoutSuccessSource(appUrl: string, exposed = false) {
   return (ctx: KoaContextWithOIDC): void => {
     ctx.type = 'html'
     ctx.body = renderPage({
       title: 'Uscita completata',
+      exposed,
       body: `<div class="card"><h1>Uscita completata</h1><p>Sei uscito dall'identità digitale di prova.</p>
 <p><a href="${escapeHtml(appUrl)}/">Torna all'applicazione</a></p></div>`,
     })
@@ -42,12 +44,13 @@ export function postLogoutSuccessSource(appUrl: string) {
 }
 
 /** `renderError`: an Italian error page with the protocol error code for diagnosis. */
-export function renderErrorPage(appUrl: string) {
+export function renderErrorPage(appUrl: string, exposed = false) {
   return (ctx: KoaContextWithOIDC, out: { error?: string; error_description?: string }): void => {
     ctx.type = 'html'
     const detail = [out.error, out.error_description].filter(Boolean).join(': ')
     ctx.body = renderPage({
       title: 'Errore',
+      exposed,
       body: `<div class="card"><h1>Si è verificato un errore</h1>
 <p>La richiesta di accesso non può essere completata. Torna all'applicazione e riprova.</p>
 ${detail ? `<p class="hint">Dettaglio tecnico: <code>${escapeHtml(detail)}</code></p>` : ''}

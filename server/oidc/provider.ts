@@ -44,6 +44,7 @@ export function devProviderConfiguration(opts: DevProviderOptions): Configuratio
   const { config, lookupAccount } = opts
   const clientId = config.oidc.clientId
   const origins = loopbackTwins(config.publicUrl)
+  const exposed = config.devIdentityProvider === 'forced'
 
   async function findAccount(_ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> {
     const person = await lookupAccount(sub)
@@ -79,12 +80,12 @@ export function devProviderConfiguration(opts: DevProviderOptions): Configuratio
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: logoutSource(opts.logoutScriptSrc),
-        postLogoutSuccessSource: postLogoutSuccessSource(config.publicUrl),
+        logoutSource: logoutSource(opts.logoutScriptSrc, exposed),
+        postLogoutSuccessSource: postLogoutSuccessSource(config.publicUrl, exposed),
       },
     },
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
-    renderError: renderErrorPage(config.publicUrl),
+    renderError: renderErrorPage(config.publicUrl, exposed),
     ttl: {
       IdToken: 3600,
       AccessToken: 3600,

@@ -12,6 +12,8 @@
  * | POST /servizio/cittadino/questionarioCompilato/:id/invia | wrt.quest.citt.serv | {link, token, scadenza} |
  * | GET /servizio/cittadino/questionarioCompilato/:id/anonimo?t= | public | QuestionarioAnonimo |
  * | POST /servizio/cittadino/questionarioCompilato/:id/compila/anonimo?t= (idempotent by token) | public | {idQuestionarioCompilato, statoQuestionario} |
+ * The two anonymous routes are rate-limited per client IP (server/rate-limit.ts): {@link PUBLIC_SURVEY_LIMIT}
+ * each, and their wrong links (404) count against `FAILED_LINK_LIMIT`.
  * `invia` is deliberately NOT idempotent-by-key: its answer carries the clear token, which must never be
  * stored; repeating it just issues a new link that replaces the previous one.
  */
@@ -28,10 +30,12 @@ import { parseIdParam } from '../domain/db-errors'
 import { resolveCaller } from '../domain/profile'
 import { compilaAnonimo, compilaQuestionario, inviaQuestionario, readAnonimo, readQuestionario } from '../domain/questionari'
 import { parseBody } from '../domain/validation'
+import { PUBLIC_SURVEY_LIMIT } from '../rate-limit'
 import { FIELD_WORK_LABELS } from './field-labels'
 
 const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes } })
-const PUBLIC = { access: { kind: 'public' as const } }
+/** anyone with the link: limited per client IP, wrong links counted (`FAILED_LINK_LIMIT`) */
+const PUBLIC_SURVEY = { access: { kind: 'public' as const }, rateLimit: PUBLIC_SURVEY_LIMIT, failedLinkLimit: true }
 
 export default async function cittadinoServizioRoutes(app: FastifyInstance, opts: { db: Database; citizenHashSecret: string }): Promise<void> {
   const { db, citizenHashSecret: secret } = opts
@@ -78,12 +82,12 @@ export default async function cittadinoServizioRoutes(app: FastifyInstance, opts
     return runWrite(db, request, reply, 200, (tx) => inviaQuestionario(tx, caller, param(request, 'id')))
   })
 
-  app.get('/servizio/cittadino/questionarioCompilato/:id/anonimo', { config: PUBLIC }, async (request, reply) => {
+  app.get('/servizio/cittadino/questionarioCompilato/:id/anonimo', { config: PUBLIC_SURVEY }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     return readAnonimo(db, param(request, 'id'), token(request))
   })
 
-  app.post('/servizio/cittadino/questionarioCompilato/:id/compila/anonimo', { config: { ...PUBLIC, idempotency: 'token' } }, async (request, reply) => {
+  app.post('/servizio/cittadino/questionarioCompilato/:id/compila/anonimo', { config: { ...PUBLIC_SURVEY, idempotency: 'token' } }, async (request, reply) => {
     const b = body(CompilaAnonimoBodySchema, request.body)
     return runWrite(db, request, reply, 200, (tx) => compilaAnonimo(tx, param(request, 'id'), token(request), b))
   })

@@ -23,6 +23,8 @@ export interface AppConfig {
   apiBaseUrl: string
   oidc: OidcConfig
   devIdentityProvider: boolean
+  /** the development identity provider runs on a server others may reach: every page shows a banner */
+  devIdentityProviderWarning: boolean
 }
 
 export const APP_CONFIG_STORAGE_KEY = 'pd.appConfig'
@@ -43,6 +45,7 @@ export function defaultAppConfig(): AppConfig {
       postLogoutRedirectPath: '/',
     },
     devIdentityProvider: false,
+    devIdentityProviderWarning: false,
   }
 }
 
@@ -59,6 +62,7 @@ const PartialConfigSchema = v.object({
     }),
   ),
   devIdentityProvider: v.optional(v.boolean()),
+  devIdentityProviderWarning: v.optional(v.boolean()),
 })
 
 /** Merges a (possibly partial) config over the defaults; null when `raw` is not a config object. */
@@ -78,6 +82,7 @@ export function parseAppConfig(raw: unknown): AppConfig | null {
       ...(o.prompt ? { prompt: o.prompt } : {}),
     },
     devIdentityProvider: r.output.devIdentityProvider ?? d.devIdentityProvider,
+    devIdentityProviderWarning: r.output.devIdentityProviderWarning ?? d.devIdentityProviderWarning,
   }
 }
 

@@ -47,6 +47,8 @@ export interface TestServerOptions {
   database?: DatabaseHandle
   /** reuse this DATA_DIR (not deleted by `close()`) */
   dataDir?: string
+  /** receives the server's log lines (set `LOG_LEVEL` in `env`: the default is silent) */
+  logStream?: { write(line: string): unknown }
 }
 
 /** A temp folder under the OS temp dir (removed by the caller). */
@@ -99,7 +101,7 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
   })
   const database = opts.database ?? await openTestDatabase()
   const routes: RouteOptions[] = []
-  const app = await buildApp({ config, database, onRoute: (route) => { routes.push(route) } })
+  const app = await buildApp({ config, database, onRoute: (route) => { routes.push(route) }, logStream: opts.logStream })
   await app.ready()
 
   const realKey = () => {

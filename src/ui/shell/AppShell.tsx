@@ -1,6 +1,7 @@
 /**
  * Page furniture around every route (spec 000 §1, §2.4–2.7): skip links, header, breadcrumb, main
- * content, footer, toasts, loader overlay, 'Scegli il ruolo' and support modals, update prompt.
+ * content, footer, toasts, loader overlay, 'Scegli il ruolo' and support modals, update prompt; on every
+ * page, bare ones included, the test-environment banner when the server asks for it.
  * Renders from the stored session only, so it works offline. While a user is logged in it starts the
  * offline wiring (lazily loaded: `useFieldSession`), whose alerts and modals plug into the shell slots.
  */
@@ -14,6 +15,7 @@ import { Footer } from '../footer/Footer'
 import { Header } from '../header/Header'
 import { useOpenShellModal } from '../stores/modals'
 import { isAssistancePage, isBarePage } from './chrome'
+import { DevProviderBanner } from './DevProviderBanner'
 import { ShellSlot } from './ShellSlot'
 import { SkipLinks } from './SkipLinks'
 import { useFieldSession } from './useFieldSession'
@@ -32,6 +34,7 @@ export function AppShell() {
   if (isBarePage(pathname)) {
     return (
       <div className="pd-app pd-bare">
+        <DevProviderBanner />
         <main id="main-content" tabIndex={-1}>
           <Outlet />
         </main>
@@ -46,6 +49,7 @@ export function AppShell() {
   return (
     <div className="pd-app d-flex flex-column min-vh-100">
       <SkipLinks withNavigation={hasNav} />
+      <DevProviderBanner />
       <Header />
       <Breadcrumb />
       <ShellSlot name="before-main" />

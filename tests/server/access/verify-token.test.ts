@@ -1,13 +1,14 @@
 // @vitest-environment node
 /**
  * `createTokenVerifier` (platform-backend §16.1 fixed): signature, issuer, audience and expiry are
- * checked; the fiscal code loses only a leading `TINIT-`.
+ * checked; the fiscal code loses only a leading `TINIT-`; `iat` is required and a lifetime longer than
+ * the configured maximum is refused; an unreachable provider is remembered with a growing back-off.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { importJWK, SignJWT, type JWK } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTokenVerifier, fiscalCodeFromClaim } from '../../../server/auth/verify-token'
+import { createTokenVerifier, fiscalCodeFromClaim, KEY_SET_BACKOFF_MAX_MS, KEY_SET_BACKOFF_MIN_MS } from '../../../server/auth/verify-token'
 import { ApiError } from '../../../server/errors'
 import { generateSigningJwk, toPublicJwk } from '../../../server/oidc/keys'
 
@@ -18,16 +19,16 @@ const CF = 'RMNSRA92E51A944H'
 let key: JWK
 let otherKey: JWK
 
-async function sign(claims: Record<string, unknown>, opts: { jwk?: JWK; iss?: string; aud?: string; expOffset?: number } = {}) {
+async function sign(claims: Record<string, unknown>, opts: { jwk?: JWK; iss?: string; aud?: string; expOffset?: number; iatOffset?: number | null } = {}) {
   const jwk = opts.jwk ?? key
   const now = Math.floor(Date.now() / 1000)
-  return new SignJWT(claims)
+  const jwt = new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: key.kid })
     .setIssuer(opts.iss ?? ISSUER)
     .setAudience(opts.aud ?? AUD)
-    .setIssuedAt(now)
     .setExpirationTime(now + (opts.expOffset ?? 3600))
-    .sign(await importJWK(jwk, 'RS256'))
+  if (opts.iatOffset !== null) jwt.setIssuedAt(now + (opts.iatOffset ?? 0))
+  return jwt.sign(await importJWK(jwk, 'RS256'))
 }
 
 async function expectA08(promise: Promise<unknown>) {
@@ -80,6 +81,24 @@ describe('createTokenVerifier with a local key set', () => {
     await expectA08(verifier()(await sign({ fiscalNumber: CF }, { iss: 'http://evil.example/oidc' })))
     await expectA08(verifier()(await sign({ fiscalNumber: CF }, { aud: 'altro-client' })))
   })
+  it('rejects a token living longer than the maximum (default 24 h), one without iat, one issued in the future', async () => {
+    const TEN_YEARS = 10 * 365 * 86_400
+    await expectA08(verifier()(await sign({ fiscalNumber: CF }, { expOffset: TEN_YEARS })))
+    await expectA08(verifier()(await sign({ fiscalNumber: CF }, { expOffset: 86_400 + 60 })))
+    await expect(verifier()(await sign({ fiscalNumber: CF }, { expOffset: 86_400 }))).resolves.toEqual({ codiceFiscale: CF })
+    await expectA08(verifier()(await sign({ fiscalNumber: CF }, { iatOffset: null })))
+    // iat pushed into the future to make the lifetime look short
+    await expectA08(verifier()(await sign({ fiscalNumber: CF }, { iatOffset: TEN_YEARS - 3600, expOffset: TEN_YEARS })))
+    // a token issued long ago and still valid is, by definition, a long-lived one
+    await expectA08(verifier()(await sign({ fiscalNumber: CF }, { iatOffset: -2 * 86_400, expOffset: 600 })))
+  })
+
+  it('applies a configured maximum lifetime', async () => {
+    const strict = createTokenVerifier({ issuer: ISSUER, audience: AUD, fiscalCodeClaim: 'fiscalNumber', jwks: { keys: [toPublicJwk(key)] }, maxTokenLifetime: 600 })
+    await expect(strict(await sign({ fiscalNumber: CF }, { expOffset: 600 }))).resolves.toEqual({ codiceFiscale: CF })
+    await expectA08(strict(await sign({ fiscalNumber: CF }, { expOffset: 3600 })))
+  })
+
   it('rejects a token without a usable fiscal code claim, or garbage', async () => {
     await expectA08(verifier()(await sign({ sub: CF })))
     await expectA08(verifier()(await sign({ fiscalNumber: 'TINIT-NOTACF' })))
@@ -115,6 +134,92 @@ describe('createTokenVerifier with an external provider (discovery + remote JWKS
     await expect(verify(await sign({ fiscalNumber: CF }, { iss: issuer }))).resolves.toEqual({ codiceFiscale: CF })
     const down = createTokenVerifier({ issuer: 'http://127.0.0.1:9/x', audience: AUD, fiscalCodeClaim: 'fiscalNumber' })
     const err = await down(await sign({ fiscalNumber: CF }, { iss: 'http://127.0.0.1:9/x' })).catch((e: unknown) => e)
-    expect(err).toMatchObject({ status: 503 })
+    expect(err).toMatchObject({ status: 503, errorCode: 'G04' })
+  })
+})
+
+describe('createTokenVerifier with an unreachable provider', () => {
+  let server: Server
+  let issuer: string
+  let up = false
+  let discoveries = 0
+  let jwksFetches = 0
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json')
+      if (req.url === '/realm/.well-known/openid-configuration') {
+        discoveries++
+        if (!up) return void res.writeHead(503).end('{}')
+        res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/certs` }))
+      } else if (req.url === '/realm/certs') {
+        jwksFetches++
+        if (!up) return void res.writeHead(502).end('<html>Bad gateway</html>')
+        res.end(JSON.stringify({ keys: [toPublicJwk(key)] }))
+      } else res.writeHead(404).end('{}')
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()))
+    issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}/realm`
+  })
+  afterAll(() => new Promise<void>((r) => server.close(() => r())))
+
+  const outcome = (p: Promise<unknown>) => p.then(() => 'ok', (e: { status?: number; errorCode?: string }) => `${e.status} ${e.errorCode}`)
+
+  it('remembers a failed discovery: 503 G04 at once, one fetch per back-off delay (5 s doubling to 5 min)', async () => {
+    up = false
+    discoveries = 0
+    let clock = 1_000_000
+    const verify = createTokenVerifier({ issuer, audience: AUD, fiscalCodeClaim: 'fiscalNumber', now: () => clock })
+    const token = await sign({ fiscalNumber: CF }, { iss: issuer })
+
+    const first = await Promise.all(Array.from({ length: 5 }, () => outcome(verify(token))))
+    expect(first).toEqual(Array(5).fill('503 G04'))
+    const afterFirst = discoveries
+    expect(afterFirst).toBeGreaterThanOrEqual(1)
+    for (let i = 0; i < 200; i++) expect(await outcome(verify(token))).toBe('503 G04')
+    expect(discoveries).toBe(afterFirst)
+
+    clock += KEY_SET_BACKOFF_MIN_MS - 1
+    expect(await outcome(verify(token))).toBe('503 G04')
+    expect(discoveries).toBe(afterFirst)
+    clock += 1
+    expect(await outcome(verify(token))).toBe('503 G04')
+    expect(discoveries).toBe(afterFirst + 1)
+    // the delay doubled: 5 s later is not enough, 10 s is
+    clock += KEY_SET_BACKOFF_MIN_MS
+    expect(await outcome(verify(token))).toBe('503 G04')
+    expect(discoveries).toBe(afterFirst + 1)
+    clock += KEY_SET_BACKOFF_MIN_MS
+    expect(await outcome(verify(token))).toBe('503 G04')
+    expect(discoveries).toBe(afterFirst + 2)
+    // capped at 5 minutes
+    for (let i = 0; i < 12; i++) {
+      clock += KEY_SET_BACKOFF_MAX_MS
+      await outcome(verify(token))
+    }
+    const capped = discoveries
+    clock += KEY_SET_BACKOFF_MAX_MS
+    expect(await outcome(verify(token))).toBe('503 G04')
+    expect(discoveries).toBe(capped + 1)
+
+    // back up: the next attempt after the delay succeeds and forgets the failures
+    up = true
+    clock += KEY_SET_BACKOFF_MAX_MS
+    expect(await outcome(verify(token))).toBe('ok')
+    expect(await outcome(verify(await sign({ fiscalNumber: `TINIT-${CF}` }, { iss: issuer })))).toBe('ok')
+  })
+
+  it('treats a JWKS answering 502 as the provider being down (503), not as a bad token (401), with the same back-off', async () => {
+    up = false
+    jwksFetches = 0
+    let clock = 5_000_000
+    const verify = createTokenVerifier({ issuer, audience: AUD, fiscalCodeClaim: 'fiscalNumber', jwksUri: `${issuer}/certs`, now: () => clock })
+    const token = await sign({ fiscalNumber: CF }, { iss: issuer })
+    for (let i = 0; i < 50; i++) expect(await outcome(verify(token))).toBe('503 G04')
+    expect(jwksFetches).toBe(1)
+    up = true
+    clock += KEY_SET_BACKOFF_MIN_MS
+    expect(await outcome(verify(token))).toBe('ok')
+    // a forged token against a reachable provider is still a 401
+    expect(await outcome(verify(await sign({ fiscalNumber: CF }, { iss: issuer, jwk: { ...otherKey, kid: key.kid } })))).toBe('401 A08')
   })
 })

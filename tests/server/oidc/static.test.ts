@@ -94,6 +94,7 @@ describe('static app and SPA fallback', () => {
         postLogoutRedirectPath: '/',
       },
       devIdentityProvider: true,
+      devIdentityProviderWarning: false,
     })
   })
 
