@@ -28,6 +28,8 @@ import campoRoutes from './routes/campo'
 import { idempotency } from './idempotency'
 import { loggerOptions } from './logging'
 import { registerRateLimits } from './rate-limit'
+import { frameworkErrorHandler, inputGuard } from './input-guard'
+import { isBadInputDbError } from './domain/db-errors'
 import { CACHE_NO_CACHE, registerStatic } from './static'
 
 export interface BuildAppOptions {
@@ -98,8 +100,9 @@ function isFastifyError(err: unknown): err is FastifyError {
 
 /**
  * The one error handler: `ApiError` → its status and `{errorCode, message}`; schema validation,
- * malformed JSON and other 4xx raised by Fastify → that status (400 for validation) with `G02`;
- * anything else → 500 `G01`, logged.
+ * malformed JSON and other 4xx raised by Fastify → that status (400 for validation) with `G02`; a
+ * database error caused by the caller's values (out-of-range number, NUL byte…: `isBadInputDbError`, a
+ * safety net behind input validation) → 400 `G02`, logged as a warning; anything else → 500 `G01`, logged.
  */
 export function apiErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiError) {
@@ -110,6 +113,10 @@ export function apiErrorHandler(error: unknown, request: FastifyRequest, reply: 
   const status = fastifyError?.statusCode
   if (fastifyError?.validation || (status !== undefined && status >= 400 && status < 500)) {
     return reply.code(status && status < 500 ? status : 400).send({ errorCode: 'G02', message: catalogueMessage('G02') ?? 'Richiesta non valida.' })
+  }
+  if (isBadInputDbError(error)) {
+    request.log.warn({ err: error }, 'input refused by the database')
+    return reply.code(400).send({ errorCode: 'G02', message: catalogueMessage('G02') ?? 'Richiesta non valida.' })
   }
   request.log.error({ err: error }, 'unexpected error')
   return reply.code(500).send({ errorCode: 'G01', message: catalogueMessage('G01') ?? 'Si è verificato un errore.' })
@@ -122,10 +129,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: loggerOptions(config.logLevel, opts.logStream),
     trustProxy: config.trustProxy,
+    frameworkErrors: frameworkErrorHandler,
   })
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
 
   app.setErrorHandler(apiErrorHandler)
+  await app.register(inputGuard)
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: true, directives: cspDirectives(config) },

@@ -1,4 +1,20 @@
-/** Recognises database errors across drivers (PGlite, node-postgres) and Drizzle's query wrapper. */
+/**
+ * Recognises database errors across drivers (PGlite, node-postgres) and Drizzle's query wrapper, and parses
+ * the ids of path parameters before they reach a query.
+ */
+import { INT32_MAX } from '../../src/api/contract/common'
+import { badRequest } from '../errors'
+
+/** The SQLSTATE of `err` or of one of its causes (Drizzle wraps driver errors), if any. */
+export function sqlState(err: unknown): string | undefined {
+  let current: unknown = err
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
 
 /** True when `err` (or one of its causes) is a PostgreSQL unique violation (SQLSTATE 23505). */
 export function isUniqueViolation(err: unknown): boolean {
@@ -15,7 +31,32 @@ export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 }
 
-/** Parses a positive integer path parameter; NaN when it is not one (callers answer 404). */
-export function parseIdParam(value: unknown): number {
-  return typeof value === 'string' && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : Number.NaN
+/**
+ * SQLSTATEs that only a caller's input can cause (the safety net of security issue 6 item 9: input is
+ * validated first, but a value that slips through answers 400 G02, never 500):
+ * 22001 string too long for its column, 22003 numeric value out of range (an id beyond the column's type),
+ * 22007/22008 invalid or out-of-range date/time, 22021 invalid byte sequence (NUL), 22P02 invalid text
+ * representation (a float for an integer, bad JSON escapes), 22P05 untranslatable character (`\u0000` in
+ * jsonb), 54001 statement too complex (stack depth limit exceeded).
+ */
+export const BAD_INPUT_SQLSTATES: ReadonlySet<string> = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05', '54001'])
+
+/** True when `err` is a database error caused by the values a caller sent ({@link BAD_INPUT_SQLSTATES}). */
+export function isBadInputDbError(err: unknown): boolean {
+  const state = sqlState(err)
+  return state !== undefined && BAD_INPUT_SQLSTATES.has(state)
+}
+
+/** Largest citizen id (a `bigint` column holding random ids that JavaScript numbers represent exactly). */
+export const ID_CITTADINO_MAX = Number.MAX_SAFE_INTEGER
+
+/**
+ * Parses an id path parameter: a positive integer in decimal digits, at most `max` (the column's range:
+ * {@link INT32_MAX} for `integer` columns, the default; {@link ID_CITTADINO_MAX} for `bigint` ones).
+ * Anything else (negative, zero, float, exponent, hex, beyond the range, not a number) throws 400 G02.
+ */
+export function parseIdParam(value: unknown, max: number = INT32_MAX): number {
+  const id = typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : Number.NaN
+  if (!Number.isSafeInteger(id) || id > max) throw badRequest('G02', 'L\'identificativo indicato nel percorso non è valido.')
+  return id
 }

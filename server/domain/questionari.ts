@@ -33,7 +33,7 @@ import { isUuid } from './db-errors'
 import { fieldProfile, isFieldRole, type Caller } from './profile'
 import { buildQ1, dropEmpty, sectionOf } from './questionario-istanza'
 import { serviceVisible } from './servizio-scope'
-import { decodeSection, encodeSection, SectionFormatError, toStored, type DecodedSection } from './survey-codec'
+import { decodeSection, encodeSection, InvalidQuestionIdError, SectionFormatError, toStored, type DecodedSection } from './survey-codec'
 
 type IstanzaRow = typeof questionarioCompilato.$inferSelect
 
@@ -88,13 +88,14 @@ export async function readQuestionario(db: Executor, caller: Caller, id: string)
   return encodeInstance(row)
 }
 
-/** Decodes and checks a Q4 section string: 400 A04 missing / not Q4, A05 without answers. */
+/** Decodes and checks a Q4 section string: 400 A04 missing / not Q4, A05 without answers, G02 reserved question id. */
 export function parseQ4(text: string | null | undefined): DecodedSection {
   if (!text || text.trim() === '' || text.trim() === '{}') throw badRequest('A04')
   let q4: DecodedSection
   try {
     q4 = decodeSection(text)
   } catch (err) {
+    if (err instanceof InvalidQuestionIdError) throw badRequest('G02', err.message)
     if (err instanceof SectionFormatError) throw badRequest('A04')
     throw err
   }

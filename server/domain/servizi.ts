@@ -20,7 +20,7 @@ import type { Executor, Transaction } from '../db/types'
 import { ApiError, badRequest, forbidden, notFound } from '../errors'
 import { fieldProfile, isFieldRole, type Caller } from './profile'
 import { serviceVisible } from './servizio-scope'
-import { answers, decodeSection, encodeStored, SectionFormatError, toStored, type DecodedSection } from './survey-codec'
+import { answers, decodeSection, encodeStored, InvalidQuestionIdError, SectionFormatError, toStored, type DecodedSection } from './survey-codec'
 import { templatesById, templateToWire } from './template'
 
 /** Q3 questions compared by the duplicate check (detailed competences, public-service area, details). */
@@ -39,6 +39,7 @@ export function decodeQ3(text: string): DecodedSection {
   try {
     q3 = decodeSection(text)
   } catch (err) {
+    if (err instanceof InvalidQuestionIdError) throw badRequest('G02', err.message)
     if (err instanceof SectionFormatError) throw badRequest('G02', 'La sezione "Informazioni sul servizio" non è leggibile.')
     throw err
   }

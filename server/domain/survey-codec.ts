@@ -30,6 +30,39 @@ export class SectionFormatError extends Error {
   }
 }
 
+/**
+ * A question id that names a member of `Object.prototype` (`__proto__`, `constructor`, `toString`…):
+ * real ids are numbers or short codes, and such a name used as an object key would reach the prototype
+ * instead of an answer. A section holding one is refused ({@link InvalidQuestionIdError}).
+ */
+export const RESERVED_QUESTION_IDS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype'])
+
+/** A section naming a question with a reserved id ({@link RESERVED_QUESTION_IDS}). */
+export class InvalidQuestionIdError extends SectionFormatError {
+  constructor() {
+    super('Il questionario contiene un identificativo di domanda non valido.')
+    this.name = 'InvalidQuestionIdError'
+  }
+}
+
+/** An empty answers map without a prototype: any question id is an ordinary own key. */
+const emptyProperties = (): Record<string, string[]> => Object.create(null) as Record<string, string[]>
+
+/** Deepest nesting of arrays/objects accepted in a section (the encodings need 4: section, list, answer map, values). */
+export const MAX_SECTION_DEPTH = 8
+
+/** True when `value` nests arrays/objects more than `max` levels; iterative, so no input can overflow the stack. */
+function nestingExceeds(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]]
+  while (pending.length > 0) {
+    const [item, depth] = pending.pop()!
+    if (item === null || typeof item !== 'object') continue
+    if (depth + 1 > max) return true
+    for (const child of Array.isArray(item) ? item : Object.values(item)) pending.push([child, depth + 1])
+  }
+  return false
+}
+
 const MASS_UPLOAD_SEPARATOR = /(?<!\bes\.): /
 
 function parseLoose(input: string): { value: unknown; validJson: boolean } {
@@ -66,7 +99,9 @@ function collectProperties(raw: unknown): [string, unknown][] {
 /**
  * Decodes a section string in either encoding. Throws {@link SectionFormatError} when the text is not a
  * section (no `id`, unreadable). An empty object `{}` (what the wizard sends for already-filled Q1–Q3)
- * decodes to a section with empty id and no answers.
+ * decodes to a section with empty id and no answers. A question id of {@link RESERVED_QUESTION_IDS}
+ * throws {@link InvalidQuestionIdError}; nesting deeper than {@link MAX_SECTION_DEPTH} throws
+ * {@link SectionFormatError}. The answers map has no prototype.
  */
 export function decodeSection(input: string): DecodedSection {
   let text = input.trim()
@@ -85,12 +120,15 @@ export function decodeSection(input: string): DecodedSection {
   }
   const obj = parsed.value
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) throw new SectionFormatError()
+  // deeper answers would overflow the stack when serialised (toValues): refuse them as unreadable
+  if (nestingExceeds(obj, MAX_SECTION_DEPTH)) throw new SectionFormatError()
   const record = obj as Record<string, unknown>
   const id = typeof record.id === 'string' ? record.id : ''
   const title = typeof record.title === 'string' ? record.title : ''
   if (id === '' && Object.keys(record).length > 0 && record.properties === undefined) throw new SectionFormatError()
-  const properties: Record<string, string[]> = {}
+  const properties = emptyProperties()
   for (const [questionId, rawValue] of collectProperties(record.properties)) {
+    if (RESERVED_QUESTION_IDS.has(questionId)) throw new InvalidQuestionIdError()
     let values = toValues(rawValue)
     if (parsed.validJson && !FREE_TEXT_QUESTIONS.includes(questionId)) {
       values = values.flatMap((x) => x.split(MASS_UPLOAD_SEPARATOR))
@@ -124,9 +162,9 @@ export function toStored(section: DecodedSection): SezioneCompilata {
   }
 }
 
-/** The decoded form of a stored section. */
+/** The decoded form of a stored section (an answers map without a prototype). */
 export function fromStored(stored: SezioneCompilata): DecodedSection {
-  const properties: Record<string, string[]> = {}
+  const properties = emptyProperties()
   for (const item of stored.properties) {
     for (const [k, values] of Object.entries(item)) properties[k] = [...(properties[k] ?? []), ...values]
   }
@@ -140,5 +178,5 @@ export function encodeStored(stored: SezioneCompilata): string {
 
 /** The answers of one question (empty when unanswered). */
 export function answers(section: DecodedSection, questionId: string): string[] {
-  return section.properties[questionId] ?? []
+  return Object.hasOwn(section.properties, questionId) ? section.properties[questionId] ?? [] : []
 }

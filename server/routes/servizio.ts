@@ -102,7 +102,7 @@ export default async function servizioRoutes(app: FastifyInstance, opts: { db: D
   app.post('/questionarioTemplate/programma/:idProgramma', { config: permAny('new.serv', 'upd.card.serv', 'view.card.serv', 'view.quest.templ') }, async (request) => {
     const caller = resolveCaller(request, body(TemplateProgrammaBodySchema, request.body))
     const idProgramma = parseIdParam((request.params as { idProgramma: string }).idProgramma)
-    const [prg] = Number.isNaN(idProgramma) ? [] : await db.select({ id: programma.id, policy: programma.policy }).from(programma).where(eq(programma.id, idProgramma))
+    const [prg] = await db.select({ id: programma.id, policy: programma.policy }).from(programma).where(eq(programma.id, idProgramma))
     const scoped = (SCOPED_ROLES as readonly string[]).includes(caller.codiceRuolo)
     if (!prg || (scoped && caller.profilo.idProgramma !== prg.id) || (caller.codiceRuolo === 'DSCU' && prg.policy !== 'SCD')) throw notFound('Q01')
     const template = await activeTemplate(db, prg.id)

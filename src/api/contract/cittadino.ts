@@ -9,9 +9,9 @@
  * reproduced: it added no protection over TLS.
  */
 import * as v from 'valibot'
-import { NumeroDocumentoSchema, ProfileIdsSchema } from './common'
+import { IdCittadinoSchema, IdSchema, NumeroDocumentoSchema, ProfileIdsSchema } from './common'
 import { CITTADINANZA, GENERE, STATO_OCCUPAZIONALE, TIPO_DOCUMENTO, TITOLO_DI_STUDIO } from './enums'
-import { StatoQuestionarioSchema } from './questionario'
+import { STATI_QUESTIONARIO, StatoQuestionarioSchema } from './questionario'
 
 /** Search kinds: by fiscal code, or by document number (any document type). */
 export const TIPI_RICERCA_CITTADINO = ['CF', 'NUM_DOC'] as const
@@ -26,7 +26,7 @@ export const RicercaCittadinoBodySchema = v.object({
   ...ProfileIdsSchema.entries,
   criterioRicerca: v.pipe(v.string(), v.trim(), v.toUpperCase(), v.minLength(1), v.maxLength(32)),
   tipoDocumento: v.picklist(TIPI_RICERCA_CITTADINO),
-  idServizio: v.optional(v.nullable(v.number())),
+  idServizio: v.optional(v.nullable(IdSchema)),
 })
 export type RicercaCittadinoBody = v.InferOutput<typeof RicercaCittadinoBodySchema>
 
@@ -75,7 +75,7 @@ const Opt = <S extends v.GenericSchema>(s: S) => v.optional(v.nullable(s))
 export const AggiungiCittadinoBodySchema = v.object({
   ...ProfileIdsSchema.entries,
   nuovoCittadino: v.boolean(),
-  idCittadino: Opt(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  idCittadino: Opt(IdCittadinoSchema),
   codiceFiscale: Opt(v.pipe(v.string(), v.trim(), v.toUpperCase())),
   codiceFiscaleNonDisponibile: Opt(v.boolean()),
   tipoDocumento: Opt(v.picklist(TIPO_DOCUMENTO)),
@@ -102,7 +102,7 @@ export const CittadiniServizioBodySchema = v.object({
   ...ProfileIdsSchema.entries,
   filtroRequest: v.optional(v.object({
     criterioRicerca: Opt(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.maxLength(32))),
-    statiQuestionario: v.optional(v.array(StatoQuestionarioSchema)),
+    statiQuestionario: v.optional(v.pipe(v.array(StatoQuestionarioSchema), v.maxLength(STATI_QUESTIONARIO.length))),
   })),
 })
 export type CittadiniServizioBody = v.InferOutput<typeof CittadiniServizioBodySchema>

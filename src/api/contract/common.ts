@@ -18,11 +18,20 @@ export type Policy = v.InferOutput<typeof PolicySchema>
 export const ROLE_CODES = ['DTD', 'DSCU', 'REG', 'DEG', 'REGP', 'DEGP', 'REPP', 'DEPP', 'FAC', 'VOL', 'MOD'] as const
 export type RoleCode = (typeof ROLE_CODES)[number]
 
+/** Largest value of a PostgreSQL `integer` column, the type of most ids. */
+export const INT32_MAX = 2_147_483_647
+
+/** An id of an `integer` column in a request: a positive integer within 32 bits (larger ones cannot exist). */
+export const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(INT32_MAX))
+
+/** A citizen id in a request: a positive safe integer (citizen ids may be large random integers, up to 2^53 − 1). */
+export const IdCittadinoSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(1))
+
 /** Profile ids carried in request bodies (`idProgramma`, `idProgetto`, `idEnte`); null for unscoped roles. */
 export const ProfileIdsSchema = v.object({
-  idProgramma: v.optional(v.nullable(v.number())),
-  idProgetto: v.optional(v.nullable(v.number())),
-  idEnte: v.optional(v.nullable(v.number())),
+  idProgramma: v.optional(v.nullable(IdSchema)),
+  idProgetto: v.optional(v.nullable(IdSchema)),
+  idEnte: v.optional(v.nullable(IdSchema)),
 })
 export type ProfileIds = v.InferOutput<typeof ProfileIdsSchema>
 

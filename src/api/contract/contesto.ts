@@ -4,7 +4,7 @@
  * The fiscal code always comes from the verified ID token; a `cfUtenteLoggato` in a body is ignored.
  */
 import * as v from 'valibot'
-import { PolicySchema } from './common'
+import { IdSchema, PolicySchema } from './common'
 
 /** One selectable role profile of the user (spec 000 §3 "Profile"). */
 export const ProfiloSchema = v.object({
@@ -60,9 +60,9 @@ export type ConfermaIntegrazione = v.InferOutput<typeof ConfermaIntegrazioneSche
 /** Body of `POST contesto/sceltaProfilo`: the chosen profile (header `userRole` must equal `codiceRuolo`). */
 export const SceltaProfiloSchema = v.object({
   codiceRuolo: v.string(),
-  idProgramma: v.nullable(v.number()),
-  idProgetto: v.nullable(v.number()),
-  idEnte: v.nullable(v.number()),
+  idProgramma: v.nullable(IdSchema),
+  idProgetto: v.nullable(IdSchema),
+  idEnte: v.nullable(IdSchema),
 })
 export type SceltaProfilo = v.InferOutput<typeof SceltaProfiloSchema>
 

@@ -4,7 +4,7 @@
  * Dates are 'YYYY-MM-DD', durations 'h:mm' (hours up to 3 digits), timestamps ISO 8601.
  */
 import * as v from 'valibot'
-import { ProfileIdsSchema } from './common'
+import { IdSchema, ProfileIdsSchema } from './common'
 import { QuestionarioTemplateSchema } from './questionario'
 
 /** States of a service: NON ATTIVO at creation, ATTIVO from the first citizen (platform-backend §2.8). */
@@ -26,8 +26,11 @@ const isCalendarDay = (value: string) => {
 export const WireDateSchema = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Data nel formato AAAA-MM-GG'), v.check(isCalendarDay, 'Data inesistente'))
 /** Duration 'h:mm' (spec 000 §5: hours 1–3 digits, minutes 00–59). */
 export const DurataSchema = v.pipe(v.string(), v.regex(/^\d{1,3}:[0-5]\d$/, 'Durata nel formato hh:mm'))
-const Id = v.pipe(v.number(), v.integer(), v.minValue(1))
 const QueryInt = (fallback: string) => v.pipe(v.optional(v.string(), fallback), v.regex(/^\d{1,6}$/), v.transform(Number))
+
+/** Most values a list filter (or a service's types) may carry: far more than the options that exist. */
+export const MAX_FILTER_VALUES = 50
+const FilterValuesSchema = v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(MAX_FILTER_VALUES))
 
 /** Query of every paged list: `currPage` zero-based (default 0), `pageSize` 1–1000 (default 8). */
 export const PaginazioneQuerySchema = v.object({
@@ -46,11 +49,11 @@ export const ServizioBodySchema = v.object({
   ...ProfileIdsSchema.entries,
   idLocale: v.optional(v.nullable(v.pipe(v.string(), v.uuid()))),
   nomeServizio: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
-  idEnteServizio: Id,
-  idSedeServizio: Id,
+  idEnteServizio: IdSchema,
+  idSedeServizio: IdSchema,
   data: WireDateSchema,
   durataServizio: DurataSchema,
-  tipoDiServizioPrenotato: v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))), v.minLength(1)),
+  tipoDiServizioPrenotato: v.pipe(v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))), v.minLength(1), v.maxLength(MAX_FILTER_VALUES)),
   sezioneQuestionarioCompilatoQ3: v.pipe(v.string(), v.minLength(2), v.maxLength(20_000)),
   codInserimento: v.optional(v.nullable(v.string())),
 })
@@ -63,8 +66,8 @@ export type IdServizio = v.InferOutput<typeof IdServizioSchema>
 /** Filters of the services list: `criterioRicerca` matches the id or the name; arrays are OR-ed values. */
 export const FiltroServiziSchema = v.object({
   criterioRicerca: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200)))),
-  tipologiaServizio: v.optional(v.array(v.string())),
-  stato: v.optional(v.array(v.string())),
+  tipologiaServizio: v.optional(FilterValuesSchema),
+  stato: v.optional(FilterValuesSchema),
 })
 export type FiltroServizi = v.InferOutput<typeof FiltroServiziSchema>
 
