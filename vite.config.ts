@@ -6,6 +6,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { bootstrapItaliaCss } from './scripts/bootstrap-italia-css.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`
 
@@ -13,6 +14,8 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
+    // bootstrap-italia from Sass, only the modules and (at build) the rules the app uses; entry CSS budget
+    bootstrapItaliaCss(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

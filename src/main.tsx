@@ -1,10 +1,11 @@
 /**
- * Entry point: styles (bootstrap-italia, self-hosted fonts, our own), router with the generated
+ * Entry point: styles (bootstrap-italia built from its Sass sources with the modules the app uses, see
+ * src/styles/bootstrap-italia.scss; self-hosted fonts; our own), router with the generated
  * route tree, navigator for the session module, service worker registration.
  * TanStack Query is not in the entry: the feature areas that fetch data provide their own client in
  * their (lazily loaded) layout routes, keeping it off the landing page.
  */
-import 'bootstrap-italia/dist/css/bootstrap-italia.min.css'
+import './styles/bootstrap-italia.scss'
 import './styles/fonts.css'
 import './styles/app.css'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
