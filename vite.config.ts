@@ -6,13 +6,27 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { precacheSplit, routeModule } from './sw/precache-split.js'
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`
+
+// The service worker's precache, split by the chunk graph (sw/precache-split.ts): what anonymous visitors
+// need is precached at install; the rest forms the offline sets fetched on request ('field' after a FAC/VOL
+// login, 'survey' when the citizen's survey page opens).
+const pwaSplit = precacheSplit({
+  core: [
+    ...['index', 'informativa-privacy-e-cookie', 'legal', 'auth', 'auth_.$code', 'auth-redirect', 'errore', 'errore_.$code'].map(routeModule),
+    /[\\/]node_modules[\\/]workbox-window[\\/]/, // loaded by every page after `load` (src/pwa/register.ts)
+  ],
+  sets: { survey: [routeModule('servizi/questionario/$idQuestionario/online/$token')] },
+  coreFiles: [/^index\.html$/, /\.woff2$/, /\.(?:png|svg|ico)$/, /^manifest\.webmanifest$/, /^data\/errors\.json$/],
+})
 
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
+    pwaSplit.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -44,8 +58,9 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,woff2,svg,png,json}'],
-        // design-react-kit loads every icon as its own chunk: runtime-cached by the SW, not precached.
-        globIgnores: ['assets/It*.js', 'sw.js', 'workbox-*.js'],
+        globIgnores: ['sw.js', 'workbox-*.js'],
+        // anonymous set precached at install, the rest marked with its offline sets (icon chunks in 'field')
+        manifestTransforms: [pwaSplit.transform],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import { chromium, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { loadCodiceFiscale } from '../src/lib/fiscal-code'
+import { waitForOfflineSet } from './helpers'
 
 /** Valid fiscal code (born 1958, Rome), an omocodic code (born 1990, Naples) and the base of the latter. */
 export const CF_VALIDO = 'VRDMRA58D43H501J'
@@ -33,6 +34,8 @@ export async function freshFiscalCode(): Promise<string> {
  * with role `ruolo`: the `campo:riferimenti:` entry of the user's database (`pd-` + sha256(cf)[0..16],
  * src/offline/db.ts). The list page appears before the field bootstrap has finished; going offline earlier
  * leaves 'Crea servizio' saying "Dati non ancora disponibili su questo dispositivo", as it should.
+ * Then waits for the field's offline set (pages, codice-fiscale-js, icons: fetched by the service worker
+ * after the login, 'Pronto per lavorare offline' in the sync centre).
  */
 export async function waitForFieldData(page: Page, cf: string, ruolo = 'FAC'): Promise<void> {
   const dbName = `pd-${createHash('sha256').update(cf.trim().toUpperCase()).digest('hex').slice(0, 16)}`
@@ -60,6 +63,7 @@ export async function waitForFieldData(page: Page, cf: string, ruolo = 'FAC'): P
       }
     })
   }, { dbName, prefix }), { message: 'dati di campo sul dispositivo', timeout: 20_000 }).toBe(true)
+  await waitForOfflineSet(page, 'field')
 }
 
 /** bootstrap-italia draws its own checkboxes and radios: the native input is hidden, click its label. */
