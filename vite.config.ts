@@ -19,7 +19,9 @@ const pwaSplit = precacheSplit({
     /[\\/]node_modules[\\/]workbox-window[\\/]/, // loaded by every page after `load` (src/pwa/register.ts)
   ],
   sets: { survey: [routeModule('servizi/questionario/$idQuestionario/online/$token')] },
-  coreFiles: [/^index\.html$/, /\.woff2$/, /\.(?:png|svg|ico)$/, /^manifest\.webmanifest$/, /^data\/errors\.json$/],
+  // the fonts anonymous pages use (Roboto Mono appears on logged-in pages only); the PNG manifest icons are
+  // fetched by the browser when it installs the app, never by a page, so they stay out of the install precache
+  coreFiles: [/^index\.html$/, /^favicon\.svg$/, /^assets\/(?:titillium-web|lora)-[\w.-]+\.woff2$/, /^manifest\.webmanifest$/, /^data\/errors\.json$/],
 })
 
 export default defineConfig({

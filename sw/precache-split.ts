@@ -16,6 +16,7 @@
  *
  * Patterns that match no chunk fail the build: a renamed route cannot silently fall out of a set.
  */
+// with its extension: Vite loads this module with its config, where extensionless imports are deprecated
 import { FIELD_SET } from './messages.js'
 
 /** A precache entry as workbox-build hands it to a manifest transform. */
@@ -120,7 +121,7 @@ function closure(roots: Iterable<string>, next: (chunk: ChunkInfo) => string[], 
 function chunksMatching(chunks: ChunkInfo[], patterns: RegExp[], what: string): string[] {
   return patterns.flatMap((re) => {
     const hit = chunks.filter((c) => c.moduleIds.some((id) => re.test(id))).map((c) => c.fileName)
-    if (hit.length === 0) throw new Error(`precache split: nessun chunk contiene un modulo che corrisponde a ${String(re)} (${what})`)
+    if (hit.length === 0) throw new Error(`precache split: no chunk holds a module matching ${String(re)} (${what})`)
     return hit
   })
 }
@@ -151,7 +152,7 @@ export function splitPrecache(entries: ManifestEntryIn[], chunks: ChunkInfo[], r
   // named sets: static imports everywhere, dynamic imports of the set's own (non-core) chunks
   const setFiles = new Map<string, Set<string>>()
   for (const [name, patterns] of Object.entries(rules.sets)) {
-    if (name === FIELD_SET) throw new Error(`precache split: '${FIELD_SET}' è l'insieme di tutto ciò che non è precaricato all'installazione`)
+    if (name === FIELD_SET) throw new Error(`precache split: '${FIELD_SET}' is the set of everything not precached at install, it takes no roots`)
     const reached = closure(chunksMatching(chunks, patterns, name), (c) => (coreChunks.has(c.fileName) ? c.imports : [...c.imports, ...c.dynamicImports]), byFile)
     const icons = closure(namedIcons(reached), (c) => c.imports, byFile)
     setFiles.set(name, new Set([...reached, ...cssOf(reached), ...icons].filter((f) => !core.has(f))))
@@ -218,8 +219,8 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
 /** One line per part of the split, for the build log. */
 export function describeSplit(r: SplitResult): string {
-  const sets = Object.entries(r.sets).map(([name, p]) => `set '${name}' ${p.count} file (${kib(p.bytes)})`)
-  return `precache all'installazione ${r.core.count} file (${kib(r.core.bytes)}); ${sets.join('; ')}`
+  const sets = Object.entries(r.sets).map(([name, p]) => `set '${name}' ${p.count} files (${kib(p.bytes)})`)
+  return `precache split: at install ${r.core.count} files (${kib(r.core.bytes)}); ${sets.join('; ')}`
 }
 
 /**
@@ -241,7 +242,7 @@ export function precacheSplit(rules: SplitRules): {
       },
     },
     transform(entries) {
-      if (!chunks) throw new Error('precache split: grafo dei chunk non disponibile (plugin pd-precache-split assente dalla build?)')
+      if (!chunks) throw new Error('precache split: no chunk graph (is the pd-precache-split plugin in the build?)')
       const result = splitPrecache(entries, chunks, rules)
       console.log(describeSplit(result))
       return { manifest: result.manifest, warnings: [] }

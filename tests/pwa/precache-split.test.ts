@@ -119,7 +119,7 @@ describe('precache split', () => {
   })
 
   it('describes the split for the build log', () => {
-    expect(describeSplit(result)).toMatch(/^precache all'installazione 14 file \(1\.4 KiB\); set 'field' \d+ file .*; set 'survey' 5 file \(0\.5 KiB\)$/)
+    expect(describeSplit(result)).toMatch(/^precache split: at install 14 files \(1\.4 KiB\); set 'field' \d+ files .*; set 'survey' 5 files \(0\.5 KiB\)$/)
   })
 })
 

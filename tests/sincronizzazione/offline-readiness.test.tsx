@@ -82,6 +82,17 @@ describe("sync centre: 'Lavoro offline'", () => {
     expect(sw.posted).toContainEqual({ type: 'PRECACHE_SET', set: 'field' })
   })
 
+  it("disables 'Riprova' while the device has no network, and says why", () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    logIn('FAC')
+    render(<OfflineReadiness />)
+    report('error', 243, 245, 2)
+    const retry = screen.getByRole('button', { name: 'Riprova' }) as HTMLButtonElement
+    expect(retry.disabled).toBe(true)
+    expect(document.getElementById(retry.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Sei offline: collegati a internet per scaricarli.')
+    vi.restoreAllMocks()
+  })
+
   it('is not shown to other roles, nor without a service worker', () => {
     logIn('DTD')
     const { container, unmount } = render(<OfflineReadiness />)

@@ -3,12 +3,13 @@
  * field needs without network — the field's offline set the service worker fetches after a FAC/VOL login
  * (src/pwa/offline-sets.ts). States: 'Download in corso (n di m)' with a progress bar, 'Pronto per lavorare
  * offline', an error with 'Riprova' when files could not be fetched, and 'not on the device yet' with
- * 'Scarica ora'. The state sentence sits in a polite live region (announced when the state changes, not
+ * 'Scarica ora' (disabled, with the reason, while the device has no network). The state sentence sits in a polite live region (announced when the state changes, not
  * at every file); the count is read from the progress bar. Shown only with a FAC/VOL profile and a
  * service worker.
  */
 import { Icon } from 'design-react-kit'
 import { useSession } from '../../auth/session'
+import { useNetworkAvailable } from '../../offline'
 import { requestOfflineSet, useOfflineSet, type OfflineSetState } from '../../pwa/offline-sets'
 import { FIELD_SET } from '../../../sw/messages'
 import { isFieldRole } from '../campo/common'
@@ -18,6 +19,7 @@ export const DOWNLOADING_TEXT = 'Download in corso'
 export const ERROR_TEXT = 'Download non completato'
 export const MISSING_TEXT = 'File per il lavoro offline non ancora scaricati'
 export const CHECKING_TEXT = 'Verifica dei file per il lavoro offline…'
+export const NO_NETWORK_TEXT = 'Sei offline: collegati a internet per scaricarli.'
 
 /** 'n di m' (exported for tests). */
 export function countText(s: Pick<OfflineSetState, 'done' | 'total'>): string {
@@ -44,6 +46,7 @@ export function detailText(s: OfflineSetState): string {
 export function OfflineReadiness() {
   const { profilo } = useSession()
   const state = useOfflineSet(FIELD_SET)
+  const network = useNetworkAvailable()
   if (!profilo || !isFieldRole(profilo.codiceRuolo) || state.status === 'unsupported') return null
 
   const { status, done, total } = state
@@ -81,9 +84,22 @@ export function OfflineReadiness() {
       )}
       {detail && <p className="small mb-2">{detail}</p>}
       {(status === 'error' || status === 'missing') && (
-        <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => requestOfflineSet(FIELD_SET)}>
-          {status === 'error' ? 'Riprova' : 'Scarica ora'}
-        </button>
+        <>
+          <button
+            type="button"
+            className="btn btn-outline-primary btn-sm"
+            onClick={() => requestOfflineSet(FIELD_SET)}
+            disabled={!network}
+            aria-describedby={network ? undefined : 'pd-offline-readiness-reason'}
+          >
+            {status === 'error' ? 'Riprova' : 'Scarica ora'}
+          </button>
+          {!network && (
+            <p id="pd-offline-readiness-reason" className="small mt-2 mb-0">
+              {NO_NETWORK_TEXT}
+            </p>
+          )}
+        </>
       )}
     </section>
   )
