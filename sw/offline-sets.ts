@@ -257,8 +257,9 @@ export class OfflineSets {
     }
   }
 
-  /** Remembers that a page asked for `set`. */
+  /** Remembers that a page asked for `set` (a set this version does not have is not remembered). */
   async want(set: string): Promise<void> {
+    if (this.entriesOf(set).length === 0) return
     const sets = await this.wanted()
     if (sets.includes(set)) return
     const cache = await this.deps.caches.open(OFFLINE_SETS_STATE_CACHE)

@@ -179,6 +179,7 @@ describe('offline sets in the service worker', () => {
     await first.sets.want('field')
     await first.sets.want('field')
     await first.sets.want('survey')
+    await first.sets.want('unknown')
     expect(await first.sets.wanted()).toEqual(['field', 'survey'])
 
     const net = network()
