@@ -19,9 +19,10 @@ const pwaSplit = precacheSplit({
     /[\\/]node_modules[\\/]workbox-window[\\/]/, // loaded by every page after `load` (src/pwa/register.ts)
   ],
   sets: { survey: [routeModule('servizi/questionario/$idQuestionario/online/$token')] },
-  // the fonts anonymous pages use (Roboto Mono appears on logged-in pages only); the PNG manifest icons are
-  // fetched by the browser when it installs the app, never by a page, so they stay out of the install precache
-  coreFiles: [/^index\.html$/, /^favicon\.svg$/, /^assets\/(?:titillium-web|lora)-[\w.-]+\.woff2$/, /^manifest\.webmanifest$/, /^data\/errors\.json$/],
+  // files outside the chunk graph: the shell, CSS no chunk imports, the fonts anonymous pages use (Roboto Mono
+  // appears on logged-in pages only), errors.json; the PNG manifest icons are fetched by the browser when it
+  // installs the app, never by a page, so they stay out of the install precache
+  coreFiles: [/^index\.html$/, /^favicon\.svg$/, /\.css$/, /^assets\/(?:titillium-web|lora)-[\w.-]+\.woff2$/, /^manifest\.webmanifest$/, /^data\/errors\.json$/],
 })
 
 export default defineConfig({

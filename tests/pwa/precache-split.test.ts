@@ -112,6 +112,15 @@ describe('precache split', () => {
     expect(ENTRIES.find((e) => e.url === 'data/province.json')).not.toHaveProperty('sets')
   })
 
+  it('lets the graph place the CSS chunks import; the rules place the rest', () => {
+    const more = [...ENTRIES, { url: 'assets/linked-h.css', revision: null, size: 1 }]
+    const split = setsOf(splitPrecache(more, CHUNKS, { ...RULES, coreFiles: [...RULES.coreFiles, /\.css$/] }).manifest)
+    expect(split['assets/linked-h.css']).toBe('core')
+    expect(split['assets/servizi-h.css']).toEqual(['field'])
+    expect(split['assets/token-h.css']).toEqual(['field', 'survey'])
+    expect(setsOf(splitPrecache(more, CHUNKS, RULES).manifest)['assets/linked-h.css']).toEqual(['field'])
+  })
+
   it('fails when a rule matches no chunk (a renamed route must not fall silently out of a set)', () => {
     expect(() => splitPrecache(ENTRIES, CHUNKS, { ...RULES, core: [routeModule('legal')] })).toThrow(/legal/)
     expect(() => splitPrecache(ENTRIES, CHUNKS, { ...RULES, sets: { survey: [routeModule('questionario')] } })).toThrow(/survey/)
