@@ -7,8 +7,24 @@ import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { bootstrapItaliaCss } from './scripts/bootstrap-italia-css.ts'
+import { precacheSplit, routeModule } from './sw/precache-split.js'
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`
+
+// The service worker's precache, split by the chunk graph (sw/precache-split.ts): what anonymous visitors
+// need is precached at install; the rest forms the offline sets fetched on request ('field' after a FAC/VOL
+// login, 'survey' when the citizen's survey page opens).
+const pwaSplit = precacheSplit({
+  core: [
+    ...['index', 'informativa-privacy-e-cookie', 'legal', 'auth', 'auth_.$code', 'auth-redirect', 'errore', 'errore_.$code'].map(routeModule),
+    /[\\/]node_modules[\\/]workbox-window[\\/]/, // loaded by every page after `load` (src/pwa/register.ts)
+  ],
+  sets: { survey: [routeModule('servizi/questionario/$idQuestionario/online/$token')] },
+  // files outside the chunk graph: the shell, CSS no chunk imports, the fonts anonymous pages use (Roboto Mono
+  // appears on logged-in pages only), errors.json; the PNG manifest icons are fetched by the browser when it
+  // installs the app, never by a page, so they stay out of the install precache
+  coreFiles: [/^index\.html$/, /^favicon\.svg$/, /\.css$/, /^assets\/(?:titillium-web|lora)-[\w.-]+\.woff2$/, /^manifest\.webmanifest$/, /^data\/errors\.json$/],
+})
 
 export default defineConfig({
   plugins: [
@@ -16,6 +32,7 @@ export default defineConfig({
     react(),
     // bootstrap-italia from Sass, only the modules and (at build) the rules the app uses; entry CSS budget
     bootstrapItaliaCss(),
+    pwaSplit.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -47,8 +64,9 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,woff2,svg,png,json}'],
-        // design-react-kit loads every icon as its own chunk: runtime-cached by the SW, not precached.
-        globIgnores: ['assets/It*.js', 'sw.js', 'workbox-*.js'],
+        globIgnores: ['sw.js', 'workbox-*.js'],
+        // anonymous set precached at install, the rest marked with its offline sets (icon chunks in 'field')
+        manifestTransforms: [pwaSplit.transform],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

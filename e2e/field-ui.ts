@@ -5,6 +5,7 @@
  */
 import { chromium, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { loadCodiceFiscale } from '../src/lib/fiscal-code'
+import { waitForOfflineSet } from './helpers'
 
 /** Valid fiscal code (born 1958, Rome), an omocodic code (born 1990, Naples) and the base of the latter. */
 export const CF_VALIDO = 'VRDMRA58D43H501J'
@@ -34,6 +35,8 @@ export async function freshFiscalCode(): Promise<string> {
  * disponibili su questo dispositivo", as it should. The database name is computed in the page as the app
  * does (src/offline/device.ts): `pd-` + the first 16 hex digits of PBKDF2-SHA256(fiscal code, the device
  * salt of `pd-device`, 100 000 iterations).
+ * Then waits for the field's offline set (pages, codice-fiscale-js, icons: fetched by the service worker
+ * after the login, 'Pronto per lavorare offline' in the sync centre).
  */
 export async function waitForFieldData(page: Page, cf: string, ruolo = 'FAC'): Promise<void> {
   const prefix = `campo:riferimenti:${ruolo}:`
@@ -79,6 +82,7 @@ export async function waitForFieldData(page: Page, cf: string, ruolo = 'FAC'): P
       }
     })
   }, { cf, prefix }), { message: 'dati di campo sul dispositivo', timeout: 20_000 }).toBe(true)
+  await waitForOfflineSet(page, 'field')
 }
 
 /** bootstrap-italia draws its own checkboxes and radios: the native input is hidden, click its label. */

@@ -143,3 +143,28 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   })
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 })
 }
+
+/**
+ * Waits until the service worker reports the offline set `set` complete on the device ('field': what a
+ * FAC/VOL needs offline, asked for after the login; 'survey': the citizen's survey page), asking it with
+ * {type: 'OFFLINE_SET_STATUS'} (sw/messages.ts) until it answers 'ready'.
+ */
+export async function waitForOfflineSet(page: Page, set: 'field' | 'survey' = 'field', timeout = 60_000): Promise<void> {
+  await expect.poll(() => page.evaluate(async (name) => {
+    const registration = await navigator.serviceWorker.ready
+    return new Promise<string>((resolve) => {
+      const timer = setTimeout(() => done('no answer'), 3_000)
+      function done(status: string) {
+        clearTimeout(timer)
+        navigator.serviceWorker.removeEventListener('message', onMessage)
+        resolve(status)
+      }
+      function onMessage(event: MessageEvent) {
+        const data = event.data as { type?: string; set?: string; status?: string } | null
+        if (data?.type === 'OFFLINE_SET_PROGRESS' && data.set === name) done(String(data.status))
+      }
+      navigator.serviceWorker.addEventListener('message', onMessage)
+      registration.active?.postMessage({ type: 'OFFLINE_SET_STATUS', set: name })
+    })
+  }, set), { message: `insieme offline '${set}' sul dispositivo`, timeout, intervals: [250, 500, 1_000] }).toBe('ready')
+}

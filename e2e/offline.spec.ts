@@ -1,10 +1,11 @@
 /**
- * Offline shell (issue 2 "Done when"): after a login online and once the service worker controls the
- * page, reloading `/` and the deep route `/area-personale` with the network off renders the styled
- * shell of the last user — documents, JS, CSS and fonts all answered by the service worker.
+ * Offline shell (issue 2 "Done when"): after a login online, once the service worker controls the page
+ * and has the field's offline set (fetched after a FAC/VOL login, delivery issue 7 item 3), reloading `/`
+ * and the deep route `/area-personale` with the network off renders the styled shell of the last user —
+ * documents, JS, CSS and fonts all answered by the service worker.
  */
 import { expect, test, type Page, type Response } from '@playwright/test'
-import { DESKTOP, USERS, login, profileDialog, chooseProfile, waitForServiceWorkerControl } from './helpers'
+import { DESKTOP, USERS, login, profileDialog, chooseProfile, waitForOfflineSet, waitForServiceWorkerControl } from './helpers'
 
 test.use({ viewport: DESKTOP })
 
@@ -29,6 +30,7 @@ test('with the network off, / and /area-personale reload into the styled shell',
   await login(page, USERS.fac.cf)
   if (await profileDialog(page).isVisible()) await chooseProfile(page, /facilitatore/i)
   await waitForServiceWorkerControl(page)
+  await waitForOfflineSet(page, 'field')
   await expect(page.locator('header').first()).toBeVisible()
 
   const responses: Response[] = []

@@ -20,9 +20,12 @@ export function isAppNavigation(pathAndSearch: string): boolean {
   return !NAVIGATION_DENYLIST.some((re) => re.test(pathAndSearch))
 }
 
-/** design-react-kit's per-icon chunks (`/assets/It<Name>-<hash>.js`): runtime-cached, not precached. */
-export function isIconChunkRequest(pathname: string): boolean {
-  return /^\/assets\/It[A-Za-z0-9]*-[\w-]+\.js$/.test(pathname)
+/**
+ * A file of the build (`/assets/*`: chunks, CSS, fonts; `/data/*.json`): precached at install or part of an
+ * offline set, so a page re-requests the ones it loaded before a worker controlled it (src/pwa/register.ts).
+ */
+export function isBuiltFileRequest(pathname: string): boolean {
+  return /^\/(?:assets|data)\/[^/]+\.[a-z0-9]+$/i.test(pathname)
 }
 
 /** The runtime configuration file served by the deployment. */

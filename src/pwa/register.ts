@@ -6,7 +6,7 @@
  * new worker took control (guarded against reload loops).
  */
 import type { Workbox } from 'workbox-window'
-import { isAppConfigRequest, isIconChunkRequest } from '../../sw/routes'
+import { isAppConfigRequest, isBuiltFileRequest } from '../../sw/routes'
 import { setWaitingUpdate } from './update-store'
 
 /** Interval of the periodic update check, ms. */
@@ -80,9 +80,10 @@ async function checkForUpdate(registration: ServiceWorkerRegistration): Promise<
 }
 
 /**
- * First install: the icon chunks and the runtime config this page loaded before the worker took
- * control never went through it, so they are not in its runtime caches yet. Fetch them again, now
- * through the worker, so the shell keeps its icons when the next load happens offline.
+ * First install: the files this page loaded before the worker took control (icon chunks, the chunks of
+ * an offline set such as the survey page's, the runtime config) never went through it, so the ones not
+ * precached at install are not in its caches yet. Fetch them again, now through the worker (which keeps
+ * them; precached ones it answers itself), so the next load keeps its icons and code offline.
  */
 async function warmRuntimeCaches(): Promise<void> {
   const urls = performance
@@ -90,7 +91,7 @@ async function warmRuntimeCaches(): Promise<void> {
     .map((e) => e.name)
     .filter((href) => {
       const url = new URL(href, window.location.href)
-      return url.origin === window.location.origin && (isIconChunkRequest(url.pathname) || isAppConfigRequest(url.pathname))
+      return url.origin === window.location.origin && (isBuiltFileRequest(url.pathname) || isAppConfigRequest(url.pathname))
     })
   await Promise.all([...new Set(urls)].map((u) => fetch(u).catch(() => undefined)))
 }

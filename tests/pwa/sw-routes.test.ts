@@ -1,4 +1,4 @@
-import { isAppConfigRequest, isAppNavigation, isIconChunkRequest } from '../../sw/routes'
+import { isAppConfigRequest, isAppNavigation, isBuiltFileRequest } from '../../sw/routes'
 
 describe('service worker navigation fallback', () => {
   it.each(['/', '/area-personale', '/auth?code=abc&state=x', '/errore/A02', '/gestione-ruoli/FAC/modifica',
@@ -19,11 +19,14 @@ describe('service worker navigation fallback', () => {
 })
 
 describe('runtime cache matchers', () => {
-  it('recognises design-react-kit icon chunks only', () => {
-    expect(isIconChunkRequest('/assets/ItArrowLeft-B1x_9z-Q.js')).toBe(true)
-    expect(isIconChunkRequest('/assets/index-B1x9zQ.js')).toBe(false)
-    expect(isIconChunkRequest('/assets/ItArrowLeft-B1x9zQ.css')).toBe(false)
-    expect(isIconChunkRequest('/api/assets/ItFoo-1.js')).toBe(false)
+  it('recognises the files of the build (chunks, icon chunks, CSS, fonts, data files) only', () => {
+    for (const path of ['/assets/ItArrowLeft-B1x_9z-Q.js', '/assets/index-B1x9zQ.js', '/assets/index-C2vzZWls.css',
+      '/assets/titillium-web-v10-latin-ext_latin-300-D5gAhp_e.woff2', '/data/province.json', '/data/errors.json']) {
+      expect(isBuiltFileRequest(path), path).toBe(true)
+    }
+    for (const path of ['/api/assets/ItFoo-1.js', '/assets/', '/assets/sub/x.js', '/data', '/area-personale', '/app-config.json', '/sw.js']) {
+      expect(isBuiltFileRequest(path), path).toBe(false)
+    }
   })
 
   it('recognises the runtime configuration file', () => {

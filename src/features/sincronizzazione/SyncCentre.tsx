@@ -16,6 +16,7 @@ import { DiscardEntryModal } from './DiscardEntryModal'
 import { downloadText } from './download'
 import { EditEntryModal } from './EditEntryModal'
 import { EntryCard } from './EntryCard'
+import { OfflineReadiness } from './OfflineReadiness'
 import { exportFileName, formatTime, GROUP_ORDER, GROUP_TITLES, groupEntries } from './format'
 
 export const EMPTY_TEXT = 'Tutte le operazioni sono state inviate'
@@ -179,6 +180,8 @@ export function SyncCentre() {
           {message && <div className={`alert alert-${message.tone} mb-0`}>{message.text}</div>}
         </div>
       </section>
+
+      <OfflineReadiness />
 
       {!entries ? (
         <p role="status">Caricamento delle operazioni…</p>

@@ -3,6 +3,7 @@
  * that Dexie and the feature code stay off the landing page. `startSyncWiring()`:
  * - starts the per-user database, the replay triggers and the session bridge (`startOfflineSession`);
  * - starts the field data layer (`startCampo`, loaded with a dynamic import; a failure is logged, never thrown);
+ * - asks the service worker for the field's offline set with a FAC/VOL profile (`startFieldOfflineSet`);
  * - registers the header sync indicator and the shell's alerts (session expired, logout warning) and the
  *   update gate (never reload while the outbox is sending);
  * - turns the offline events into UI: 'auth-required' → persistent alert, 'storage-full' → error toast;
@@ -15,6 +16,7 @@ import { onOfflineEvent, startOfflineSession, unsentCountForLogout } from '../..
 import type { ShellHooks } from '../../ui/shell/useFieldSession'
 import { showToast, TOAST_DURATION } from '../../ui/stores/toasts'
 import { askLogoutConfirmation, resetSyncAlerts, setAuthRequired } from './alerts-store'
+import { startFieldOfflineSet } from './field-offline-set'
 import { AuthRequiredAlert } from './AuthRequiredAlert'
 import { answerBackgroundSync } from './background-sync'
 import { LogoutWarningModal } from './LogoutWarningModal'
@@ -77,6 +79,7 @@ export function startSyncWiring(shell: ShellHooks): () => void {
     answerBackgroundSync(),
     startOfflineSession(),
     startCampoSafely(),
+    startFieldOfflineSet(),
   ]
   let stopped = false
   return () => {

@@ -1,9 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { SURVEY_SET } from '../../../../../../sw/messages'
 import { AnonymousSurveyPage } from '../../../../../features/questionari/anonimo/AnonymousSurveyPage'
+import { requestOfflineSet } from '../../../../../pwa/offline-sets'
 
 /**
  * `/servizi/questionario/{idQuestionario}/online/{token}`: the citizen's anonymous survey (spec 002 §2,
  * platform-frontend §3.6). Public: no guard, no login; the shell is hidden for this path (`isBarePage`).
+ * Its code is not precached for every visitor: opening it asks the service worker for the 'survey' offline
+ * set (the page's chunks, Dexie for its send queue, its CSS), so it keeps working offline once opened.
  */
 export const Route = createFileRoute('/servizi/questionario/$idQuestionario/online/$token')({
   component: AnonymousSurveyRoute,
@@ -11,5 +16,8 @@ export const Route = createFileRoute('/servizi/questionario/$idQuestionario/onli
 
 function AnonymousSurveyRoute() {
   const { idQuestionario, token } = Route.useParams()
+  useEffect(() => {
+    requestOfflineSet(SURVEY_SET)
+  }, [])
   return <AnonymousSurveyPage key={`${idQuestionario}/${token}`} idQuestionario={idQuestionario} token={token} />
 }
