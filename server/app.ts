@@ -24,6 +24,7 @@ import servizioRoutes from './routes/servizio'
 import cittadinoServizioRoutes from './routes/cittadino-servizio'
 import campoRoutes from './routes/campo'
 import { idempotency } from './idempotency'
+import { apiCompression } from './compression'
 import { CACHE_NO_CACHE, registerStatic } from './static'
 
 export interface BuildAppOptions {
@@ -111,6 +112,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: true, directives: cspDirectives(config) },
   })
+  // brotli/gzip for /api answers of 1 KiB or more; before any /api route (server/compression.ts)
+  await app.register(apiCompression)
 
   let verifyToken: TokenVerifier
   if (config.oidc.external) {
