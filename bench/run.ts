@@ -172,7 +172,7 @@ function medianLine(name: string, values: number[], unit: string, digits = 0): v
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ')
 
 function transferNote(label: string, t: Transfer): void {
-  note(`${label}: ${kib(t.bytes)} KB in ${t.requests} richieste (service worker ${kib(t.serviceWorkerBytes)} KB); per tipo:`)
+  note(`${label}: ${kib(t.bytes)} KB in ${t.requests} richieste (intestazioni ${kib(t.headerBytes)} KB; service worker ${kib(t.serviceWorkerBytes)} KB); per tipo:`)
   for (const [type, v] of Object.entries(t.byType).sort((a, b) => b[1].bytes - a[1].bytes)) note(`  ${kib(v.bytes).padStart(7)} KB  ${String(v.requests).padStart(3)} × ${type}`)
 }
 

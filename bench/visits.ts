@@ -27,6 +27,8 @@ export interface Transfer {
   byType: Record<string, { bytes: number; requests: number }>
   /** bytes fetched by the service worker (precache, runtime warm-up) */
   serviceWorkerBytes: number
+  /** of `bytes`, the response headers */
+  headerBytes: number
 }
 
 /**
@@ -36,7 +38,7 @@ export interface Transfer {
  */
 async function countTransfer(context: BrowserContext, settle: () => Promise<void>, quietMs = 1000, timeoutMs = 60_000): Promise<Transfer> {
   const pending = new Set<object>()
-  const done: Promise<{ type: string; sw: boolean; bytes: number }>[] = []
+  const done: Promise<{ type: string; sw: boolean; bytes: number; headers: number }>[] = []
   let lastActivity = Date.now()
   context.on('request', (req) => {
     pending.add(req)
@@ -47,9 +49,14 @@ async function countTransfer(context: BrowserContext, settle: () => Promise<void
     lastActivity = Date.now()
     const type = req.resourceType()
     const sw = req.serviceWorker() !== null
+    const none = { type, sw, bytes: 0, headers: 0 }
     done.push(failed
-      ? Promise.resolve({ type, sw, bytes: 0 })
-      : req.sizes().then((s) => ({ type, sw, bytes: Math.max(0, s.responseBodySize + s.responseHeadersSize) }), () => ({ type, sw, bytes: 0 })))
+      ? Promise.resolve(none)
+      : req.sizes().then((s) => {
+        // a cache hit reports a negative body size that cancels its headers: nothing crossed the wire
+        const bytes = Math.max(0, s.responseBodySize + s.responseHeadersSize)
+        return { type, sw, bytes, headers: bytes > 0 ? s.responseHeadersSize : 0 }
+      }, () => none))
   }
   context.on('requestfinished', finish(false))
   context.on('requestfailed', finish(true))
@@ -73,6 +80,7 @@ async function countTransfer(context: BrowserContext, settle: () => Promise<void
     requests: results.length,
     byType,
     serviceWorkerBytes: results.filter((r) => r.sw).reduce((a, r) => a + r.bytes, 0),
+    headerBytes: results.reduce((a, r) => a + r.headers, 0),
   }
 }
 
