@@ -9,33 +9,54 @@
  *   PGlite folder, from spawn to the first 200 of /api/health/ready. Target ≤ 2000.
  * - enqueue_p95_ms, idb_bytes_per_op, replay_ops_per_s: the offline outbox (bench/outbox.ts). Targets
  *   ≤ 15 ms, —, ≥ 100 ops/s.
- * Builds first (`npm run build`: app and server bundle) when dist/ or build/server is missing. STATIC_DIR (default dist/) picks the build to measure;
+ * Delivery issue 7 point 5, against the server as `npm start` serves it (compressed twins included):
+ * - lh_mobile_perf, lh_mobile_fcp_ms, lh_mobile_lcp_ms, lh_mobile_tbt_ms, lh_mobile_cls, lh_desktop_perf:
+ *   Lighthouse (bench/lighthouse.ts) on `/`, performance category, mobile (default config) and desktop
+ *   (desktop config), median of LH_RUNS (default 3) runs, each followed by a `<name>_spread` line (max − min).
+ *   Targets ≥ 95, ≤ 1200 ms, ≤ 1800 ms, ≤ 100 ms, ≤ 0.05; desktop ≥ 99. Lighthouse's mobile CPU
+ *   slowdown is simulated from this machine's own timings: on a loaded machine TBT and the score suffer (the
+ *   load average and Lighthouse's benchmarkIndex are printed on stderr).
+ * - landing_transfer_kb: bytes on the wire (encoded bodies + headers) of a first visit to `/`, service
+ *   workers blocked, phone viewport (bench/visits.ts). Target ≤ 200.
+ * - anonymous_first_visit_kb: the same visit with the service worker allowed, until it is active and the
+ *   network is quiet: page + precache + runtime warm-up. Target ≤ 350.
+ * - offline_services_list_ms: the demo facilitator (20 services) reloads /area-amministrativa/servizi offline;
+ *   navigation start → first row in the DOM, median of 3 reloads (+ `_spread`). Target ≤ 300.
+ * Builds first (`npm run build`: app, compressed twins and server bundle) when dist/ or build/server is
+ * missing. STATIC_DIR (default dist/) picks the build to measure, BENCH_SERVER_BUNDLE (default
+ * build/server/main.mjs) the server that serves it (both to compare builds), BENCH_PORT (default 18510)
+ * its port, LH_RUNS the Lighthouse runs per form factor.
  * DATABASE_URL is ignored (PGlite is measured). `BENCH_ONLY=outbox` measures the outbox figures alone
- * (no build, no browser); `BENCH_ONLY=app` everything but them.
+ * (no build, no browser); `BENCH_ONLY=app` everything but them; `BENCH_ONLY=web` only the issue-7 figures.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { lighthouseRuns, type LighthouseRun } from './lighthouse'
+import { launchChromium, measureOfflineList, measureTransfer, type Transfer } from './visits'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const DIST = resolve(ROOT, process.env.STATIC_DIR ?? 'dist')
-const PORT = Number(process.env.BENCH_PORT ?? 18280)
-const SERVER_BUNDLE = join(ROOT, 'build', 'server', 'main.mjs')
+const PORT = Number(process.env.BENCH_PORT ?? 18510)
+const SERVER_BUNDLE = resolve(ROOT, process.env.BENCH_SERVER_BUNDLE ?? join('build', 'server', 'main.mjs'))
+const LH_RUNS = Number(process.env.LH_RUNS ?? 3)
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium'
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1)
-const line = (name: string, value: string, unit: string) => console.log(`${name}: ${value} ${unit}`)
+const line = (name: string, value: string, unit: string) => console.log(`${name}: ${value}${unit ? ` ${unit}` : ''}`)
 const note = (text: string) => console.error(`  ${text}`)
 
 function ensureBuild(): void {
   if (existsSync(join(DIST, 'index.html')) && existsSync(join(DIST, 'sw.js'))) return
-  console.error('dist/ mancante: eseguo vite build…')
+  console.error('dist/ mancante: eseguo vite build e scripts/compress-dist.mjs…')
   const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--outDir', DIST, '--emptyOutDir'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
   if (r.status !== 0) throw new Error('vite build non riuscito')
+  const c = spawnSync(process.execPath, [join(ROOT, 'scripts', 'compress-dist.mjs'), DIST], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (c.status !== 0) throw new Error('compressione di dist non riuscita')
 }
 
 function ensureServerBundle(): void {
@@ -134,20 +155,82 @@ async function measureLanding(): Promise<void> {
   }
 }
 
+/** Median of `values` (mean of the two middle values for an even count); NaN when empty. */
+function median(values: number[]): number {
+  const v = [...values].sort((a, b) => a - b)
+  if (v.length === 0) return NaN
+  const mid = Math.floor(v.length / 2)
+  return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2
+}
+
+/** Prints `name: median unit` and `name_spread: (max − min) unit`, values rounded to `digits`. */
+function medianLine(name: string, values: number[], unit: string, digits = 0): void {
+  line(name, median(values).toFixed(digits), unit)
+  line(`${name}_spread`, (Math.max(...values) - Math.min(...values)).toFixed(digits), unit)
+}
+
+const load = () => loadavg().map((l) => l.toFixed(1)).join(' ')
+
+function transferNote(label: string, t: Transfer): void {
+  note(`${label}: ${kib(t.bytes)} KB in ${t.requests} richieste (intestazioni ${kib(t.headerBytes)} KB; service worker ${kib(t.serviceWorkerBytes)} KB); per tipo:`)
+  for (const [type, v] of Object.entries(t.byType).sort((a, b) => b[1].bytes - a[1].bytes)) note(`  ${kib(v.bytes).padStart(7)} KB  ${String(v.requests).padStart(3)} × ${type}`)
+}
+
+const lhRetry = (error: unknown) => note(`lighthouse: esecuzione ripetuta (${error instanceof Error ? error.message : String(error)})`)
+
+/** Delivery issue 7 point 5 figures against the server at `origin` (see the module comment). */
+async function measureWeb(origin: string): Promise<void> {
+  note(`carico della macchina (1/5/15 min): ${load()} su ${availableParallelism()} core`)
+  const browser = await launchChromium(CHROMIUM)
+  try {
+    const landing = await measureTransfer(browser, origin, false)
+    const visit = await measureTransfer(browser, origin, true)
+    const offline = await measureOfflineList(browser, origin)
+    await browser.close()
+    const t0 = performance.now()
+    const lh: Record<'mobile' | 'desktop', LighthouseRun[]> = {
+      mobile: await lighthouseRuns(`${origin}/`, 'mobile', CHROMIUM, LH_RUNS, 3, lhRetry),
+      desktop: await lighthouseRuns(`${origin}/`, 'desktop', CHROMIUM, LH_RUNS, 3, lhRetry),
+    }
+    note(`lighthouse: ${LH_RUNS} + ${LH_RUNS} esecuzioni in ${((performance.now() - t0) / 1000).toFixed(0)} s; carico ${load()}`)
+    const m = lh.mobile
+    medianLine('lh_mobile_perf', m.map((r) => r.perf), 'score')
+    medianLine('lh_mobile_fcp_ms', m.map((r) => r.fcpMs), 'ms')
+    medianLine('lh_mobile_lcp_ms', m.map((r) => r.lcpMs), 'ms')
+    medianLine('lh_mobile_tbt_ms', m.map((r) => r.tbtMs), 'ms')
+    medianLine('lh_mobile_cls', m.map((r) => r.cls), '', 3)
+    medianLine('lh_desktop_perf', lh.desktop.map((r) => r.perf), 'score')
+    line('landing_transfer_kb', kib(landing.bytes), 'KB')
+    line('anonymous_first_visit_kb', kib(visit.bytes), 'KB')
+    medianLine('offline_services_list_ms', offline.runsMs, 'ms')
+    for (const [ff, runs] of Object.entries(lh)) {
+      for (const r of runs) {
+        note(`lighthouse ${ff}: perf ${r.perf}, FCP ${r.fcpMs.toFixed(0)} ms, LCP ${r.lcpMs.toFixed(0)} ms, TBT ${r.tbtMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, ` +
+          `total-byte-weight ${kib(r.totalBytes)} KB, benchmarkIndex ${r.benchmarkIndex.toFixed(0)}`)
+      }
+    }
+    transferNote('prima visita di / (service worker bloccato)', landing)
+    transferNote('prima visita anonima con service worker', visit)
+    note(`elenco servizi offline (${offline.rows} righe): ${offline.runsMs.map((v) => v.toFixed(0)).join(', ')} ms`)
+  } finally {
+    if (browser.isConnected()) await browser.close()
+  }
+}
+
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY
-  if (only !== 'outbox') await measureApp()
-  if (only !== 'app') {
+  if (only !== 'outbox') await measureApp(only === 'web')
+  if (only !== 'app' && only !== 'web') {
     // loaded here: it installs fake-indexeddb and opens its own in-memory server
     const { measureOutbox } = await import('./outbox')
     await measureOutbox()
   }
 }
 
-async function measureApp(): Promise<void> {
+async function measureApp(webOnly: boolean): Promise<void> {
   ensureBuild()
   ensureServerBundle()
-  measurePrecache()
+  if (!webOnly) measurePrecache()
 
   const dataDir = mkdtempSync(join(tmpdir(), 'pd-bench-'))
   try {
@@ -157,10 +240,12 @@ async function measureApp(): Promise<void> {
     try {
       const cold = await waitReady(first, t0)
       note(`primo avvio (migrazione + seed): ${cold.toFixed(0)} ms`)
-      await measureLanding()
+      if (!webOnly) await measureLanding()
+      await measureWeb(`http://127.0.0.1:${PORT}`)
     } finally {
       await first.stop()
     }
+    if (webOnly) return
 
     const warm: number[] = []
     for (let i = 0; i < 3; i++) {

@@ -30,6 +30,7 @@ import { loggerOptions } from './logging'
 import { registerRateLimits } from './rate-limit'
 import { frameworkErrorHandler, inputGuard } from './input-guard'
 import { isBadInputDbError } from './domain/db-errors'
+import { apiCompression } from './compression'
 import { CACHE_NO_CACHE, registerStatic } from './static'
 
 export interface BuildAppOptions {
@@ -144,6 +145,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // on the raw response, so the identity provider's own (hijacked) replies carry it too
   app.addHook('onRequest', async (_request, reply) => { reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY) })
   await registerRateLimits(app)
+  // brotli/gzip for /api answers of 1 KiB or more; before any /api route (server/compression.ts)
+  await app.register(apiCompression)
 
   let verifyToken: TokenVerifier
   if (config.devIdentityProvider === 'off') {

@@ -4,6 +4,9 @@
  * - `index.html` (any `.html`), `sw.js`, `manifest.webmanifest`: `Cache-Control: no-cache`;
  * - hashed `/assets/*`: `public, max-age=31536000, immutable`;
  * - anything else (icons, fonts outside assets, data files): `public, max-age=3600`;
+ * - compressible files are sent as their brotli/gzip twin (`.br`/`.gz`, written by
+ *   scripts/compress-dist.mjs) chosen by `Accept-Encoding`, with `Vary: Accept-Encoding` and the cache
+ *   rule of the original file; the SPA fallback too;
  * - unknown `/api/*`: 404 JSON `{errorCode: 'C01'}`;
  * - any other GET/HEAD accepting `text/html` (outside `/oidc`): `index.html` (SPA fallback, no-cache);
  * - without a build: `/` (and the fallback) answers an Italian page saying to run `npm run build`.
@@ -20,9 +23,15 @@ export const CACHE_SHORT = 'public, max-age=3600'
 
 const NO_CACHE_FILES = new Set(['sw.js', 'manifest.webmanifest', 'app-config.json'])
 
-/** Cache-Control for a file path relative to the static root (`/` separators). */
+/** Suffixes of the pre-compressed twins @fastify/static may pick instead of a file. */
+const COMPRESSED_TWIN = /\.(?:br|gz|deflate)$/
+
+/**
+ * Cache-Control for a file path relative to the static root (`/` separators). A pre-compressed twin
+ * (`index.html.br`, `sw.js.gz`…) gets the rule of its original file.
+ */
 export function cacheControlFor(relativePath: string): string {
-  const path = relativePath.replace(/^\/+/, '')
+  const path = relativePath.replace(/^\/+/, '').replace(COMPRESSED_TWIN, '')
   if (path.endsWith('.html') || NO_CACHE_FILES.has(path)) return CACHE_NO_CACHE
   if (path.startsWith('assets/')) return CACHE_IMMUTABLE
   return CACHE_SHORT
@@ -68,6 +77,8 @@ export async function registerStatic(app: FastifyInstance, opts: StaticOptions):
       root: opts.staticDir,
       prefix: '/',
       cacheControl: false,
+      // `.br`/`.gz` twins by Accept-Encoding (adds `Vary: Accept-Encoding`); also for reply.sendFile
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', cacheControlFor(relative(opts.staticDir, filePath).split(sep).join('/')))
       },
