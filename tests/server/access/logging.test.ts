@@ -103,12 +103,13 @@ describe('server log lines', () => {
 
   it('drop the parameters of a failed query (names, answers) and keep the query', async () => {
     const res = await failing.inject({ method: 'POST', url: '/api/prova/query-fallita', headers: { host: TEST_HOST }, payload: {} })
-    expect(res.statusCode).toBe(500)
+    // an unreadable value is the caller's mistake: 400 G02 (server/app.ts), logged as a warning
+    expect(res.statusCode).toBe(400)
     // the error itself carries them (this is what used to be logged)
     expect(queryError).toMatchObject({ params: ['Mario Rossi', 'Passaparola', CF] })
     expect(String((queryError as Error).message)).toContain('Mario Rossi')
 
-    const line = failingLog.lines.find((l) => l.includes('unexpected error'))
+    const line = failingLog.lines.find((l) => l.includes('input refused by the database'))
     expect(line).toBeDefined()
     const entry = JSON.parse(line!) as { err: { message: string; stack: string; params?: unknown; type: string } }
     expect(entry.err.message).toContain('Failed query: select $1::integer as nome')

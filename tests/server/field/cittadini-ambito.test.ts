@@ -221,10 +221,12 @@ describe('security issue 6: citizens across projects and programmes', () => {
       expect(own.json()).toEqual([{ idCittadino: idSara, genere: 'F', fasciaDiEtaId: 2, tipoDocumento: null, ...RISERVATO, giaAssociatoAlServizio: false }])
     })
 
-    it('answers a service id that names no service without the membership flag (never 500)', async () => {
+    it('refuses a service id that names no service, never 500 and never the membership flag', async () => {
       for (const idServizio of [2 ** 40, 1.5, -3]) {
         const res = await search(sara, { criterioRicerca: cfSara, tipoDocumento: 'CF', idServizio })
-        expect(res.statusCode, `${idServizio}: ${res.body}`).toBe(200)
+        // not an id at all: the contract refuses it (400 G02, src/api/contract/common.ts IdSchema)
+        expect(res.statusCode, `${idServizio}: ${res.body}`).toBe(400)
+        expect(res.json()).toMatchObject({ errorCode: 'G02' })
         expect(res.body).not.toContain('giaAssociatoAlServizio')
       }
     })
