@@ -17,6 +17,7 @@
  * | `COOKIE_KEYS` | generated once into `DATA_DIR/secrets.json` | Comma-separated keys (each ≥ 32 chars) signing the dev provider's cookies; the first signs, all verify. |
  * | `TRUST_PROXY` | `false` | `true` behind a TLS-terminating reverse proxy (honours `X-Forwarded-*`). |
  * | `LOG_LEVEL` | `info` | `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. |
+ * | `IDEMPOTENCY_STALE_MS` | `120000` | Age (ms, 1000–86400000) after which a pending idempotency claim is deemed abandoned (crashed process) and taken over. |
  *
  * Invalid values throw a {@link ConfigError} naming the variable, at startup.
  */
@@ -57,6 +58,8 @@ export interface AppConfig {
   cookieKeys: string[]
   trustProxy: boolean
   logLevel: LogLevel
+  /** a pending idempotency claim older than this (ms) is taken over (server/idempotency.ts) */
+  idempotencyStaleMs: number
 }
 
 /** A configuration value is missing or invalid; the message names the variable. */
@@ -104,6 +107,14 @@ function parseBoolean(name: string, raw: string | undefined): boolean {
   if (/^(1|true|yes)$/i.test(raw)) return true
   if (/^(0|false|no)$/i.test(raw)) return false
   throw new ConfigError(`${name} must be true or false (got "${raw}")`)
+}
+
+function parseStaleMs(raw: string | undefined): number {
+  if (raw === undefined) return 120_000
+  if (!/^\d+$/.test(raw) || Number(raw) < 1000 || Number(raw) > 86_400_000) {
+    throw new ConfigError(`IDEMPOTENCY_STALE_MS must be an integer between 1000 and 86400000 milliseconds (got "${raw}")`)
+  }
+  return Number(raw)
 }
 
 const MIN_SECRET_LENGTH = 32
@@ -204,6 +215,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     cookieKeys: cookieEnv ?? stored?.cookieKeys ?? [],
     trustProxy: parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY')),
     logLevel: logLevel as LogLevel,
+    idempotencyStaleMs: parseStaleMs(read(env, 'IDEMPOTENCY_STALE_MS')),
   }
 }
 
