@@ -184,7 +184,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     generation: database.principalGeneration ?? (() => readPrincipalGeneration(db)),
   })
   await app.register(accessControl, { verifyToken, loadPrincipal })
-  await app.register(idempotency, { db })
+  await app.register(idempotency, { db, secret: config.citizenHashSecret, staleMs: config.idempotencyStaleMs })
 
   let ready = false
   app.addHook('onReady', async () => { ready = true })

@@ -19,6 +19,7 @@
  * | `COOKIE_KEYS` | generated once into `DATA_DIR/secrets.json` | Comma-separated keys (each ≥ 32 chars) signing the dev provider's cookies; the first signs, all verify. |
  * | `TRUST_PROXY` | `false` | `true` behind a TLS-terminating reverse proxy (honours `X-Forwarded-*`). |
  * | `LOG_LEVEL` | `info` | `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. |
+ * | `IDEMPOTENCY_STALE_MS` | `120000` | Age (ms, 1000–86400000) after which a pending idempotency claim is deemed abandoned (crashed process) and taken over. |
  *
  * Invalid values throw a {@link ConfigError} naming the variable, at startup.
  */
@@ -70,6 +71,8 @@ export interface AppConfig {
   cookieKeys: string[]
   trustProxy: boolean
   logLevel: LogLevel
+  /** a pending idempotency claim older than this (ms) is taken over (server/idempotency.ts) */
+  idempotencyStaleMs: number
 }
 
 /** A configuration value is missing or invalid; the message names the variable. */
@@ -123,6 +126,14 @@ function parsePositiveInteger(name: string, raw: string | undefined, fallback: n
   if (raw === undefined) return fallback
   if (!/^\d+$/.test(raw) || Number(raw) < 1 || !Number.isSafeInteger(Number(raw))) {
     throw new ConfigError(`${name} must be a positive integer (got "${raw}")`)
+  }
+  return Number(raw)
+}
+
+function parseStaleMs(raw: string | undefined): number {
+  if (raw === undefined) return 120_000
+  if (!/^\d+$/.test(raw) || Number(raw) < 1000 || Number(raw) > 86_400_000) {
+    throw new ConfigError(`IDEMPOTENCY_STALE_MS must be an integer between 1000 and 86400000 milliseconds (got "${raw}")`)
   }
   return Number(raw)
 }
@@ -279,6 +290,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     cookieKeys: cookieEnv ?? stored?.cookieKeys ?? [],
     trustProxy,
     logLevel: logLevel as LogLevel,
+    idempotencyStaleMs: parseStaleMs(read(env, 'IDEMPOTENCY_STALE_MS')),
   }
 }
 

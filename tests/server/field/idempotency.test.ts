@@ -3,13 +3,18 @@
  * Server idempotency (server/idempotency.ts; ARCHITECTURE "The offline outbox" point 5): concurrent
  * repeats of one key give one row and identical answers; replays are byte-identical and flagged; a
  * different request with the same key is 422 G05; keys are per user; a failed request releases its key;
- * a key still in flight answers 409 G06 after the wait, an abandoned or expired one is taken over.
+ * a key still in flight answers 409 G06 after the wait, an abandoned or expired one is taken over (by its
+ * row id: a created_at with microseconds too) and every claim loop is bounded; the stored request hash is
+ * keyed (HMAC) and a legacy plain hash still replays; a too-deep body is 400 G02.
  */
-import { and, count, eq } from 'drizzle-orm'
+import { rmSync } from 'node:fs'
+import { and, count, eq, sql } from 'drizzle-orm'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { idempotencyRecord, questionarioCompilato, servizio, servizioXCittadino } from '../../../server/db/schema'
-import { canonicalJson, sha256Hex } from '../../../server/idempotency'
-import { createTestServer, type TestServer } from '../helpers'
+import { canonicalJson, keyedRequestHash, requestHashKey, runWrite, sha256Hex } from '../../../server/idempotency'
+import { loadConfig } from '../../../server/config'
+import { createTestServer, TEST_HOST, tempDir, type TestServer } from '../helpers'
 import { actor, call, CF, DEMOGRAFICA, firstSite, fiscalCodeAged, named, servizioBody, type Actor } from './fixtures'
 
 const key = () => crypto.randomUUID()
@@ -99,7 +104,7 @@ describe('idempotency of field writes', () => {
   it('answers 409 G06 while the same request is in flight, and takes over an abandoned claim', async () => {
     const k = key()
     const body = servizioBody(sara, site, { nomeServizio: named('In volo'), data: '2025-04-16' })
-    const hash = sha256Hex(`POST /api/servizio\nFAC\n${canonicalJson({ ...sara.ids, ...body })}`)
+    const hash = keyedRequestHash(`POST /api/servizio\nFAC\n${canonicalJson({ ...sara.ids, ...body })}`, requestHashKey(server.config.citizenHashSecret))
     await server.database.db.insert(idempotencyRecord).values({ key: k, scope: `utente:${sara.userId}`, idUtente: sara.userId, methodPath: 'POST /api/servizio', requestHash: hash })
     const started = Date.now()
     const busy = await create(sara, body, k)
@@ -112,6 +117,114 @@ describe('idempotency of field writes', () => {
     expect(taken.statusCode).toBe(201)
     expect(await countServices(named('In volo'))).toBe(1)
   }, 20_000)
+
+  /** `work` or a failure after `ms` (a request that never answers must fail the test, not hang it). */
+  const within = <T>(ms: number, work: Promise<T>): Promise<T> => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms) })
+    return Promise.race([work, late]).finally(() => clearTimeout(timer))
+  }
+  const pendingClaim = (k: string, requestHash = '0'.repeat(64)) => server.database.db.insert(idempotencyRecord)
+    .values({ key: k, scope: `utente:${sara.userId}`, idUtente: sara.userId, methodPath: 'POST /api/servizio', requestHash })
+
+  it('takes over an abandoned claim whose created_at carries microseconds (PostgreSQL precision)', async () => {
+    const k = key()
+    const body = servizioBody(sara, site, { nomeServizio: named('Microsecondi'), data: '2025-04-19' })
+    await pendingClaim(k)
+    // PostgreSQL keeps microseconds, a JavaScript Date milliseconds: the stale row must be found all the same
+    await server.database.db.execute(sql`UPDATE idempotency_record SET created_at = now() - interval '10 minutes' + interval '123 microseconds' WHERE key = ${k}`)
+    const taken = await within(8000, create(sara, body, k))
+    expect(taken.statusCode, taken.body).toBe(201)
+    expect(await countServices(named('Microsecondi'))).toBe(1)
+    const rows = await server.database.db.select().from(idempotencyRecord).where(eq(idempotencyRecord.key, k))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]?.statusCode).toBe(201)
+  }, 20_000)
+
+  it('bounds the take-over loop: a stale claim that cannot be removed answers 503 G04 in time, not never', async () => {
+    const k = key()
+    await pendingClaim(k)
+    await server.database.db.execute(sql`UPDATE idempotency_record SET created_at = now() - interval '10 minutes' WHERE key = ${k}`)
+    // a trigger that silently keeps this row stands for any take-over that cannot make progress
+    await server.database.db.execute(sql.raw(`CREATE OR REPLACE FUNCTION pd_test_keep_claim() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF OLD.key = '${k}' THEN RETURN NULL; END IF; RETURN OLD; END $$`))
+    await server.database.db.execute(sql`CREATE TRIGGER pd_test_keep_claim BEFORE DELETE ON idempotency_record FOR EACH ROW EXECUTE FUNCTION pd_test_keep_claim()`)
+    try {
+      const started = Date.now()
+      const res = await within(10_000, create(sara, servizioBody(sara, site, { nomeServizio: named('Irremovibile'), data: '2025-04-20' }), k))
+      expect(res.statusCode).toBe(503)
+      expect(res.json()).toMatchObject({ errorCode: 'G04' })
+      expect(Date.now() - started).toBeLessThan(7000)
+      expect(await countServices(named('Irremovibile'))).toBe(0)
+    } finally {
+      await server.database.db.execute(sql`DROP TRIGGER IF EXISTS pd_test_keep_claim ON idempotency_record`)
+      await server.database.db.execute(sql`DROP FUNCTION IF EXISTS pd_test_keep_claim()`)
+    }
+  }, 20_000)
+
+  it('stores a keyed request hash: the fiscal code in the body cannot be recovered by hashing candidates', async () => {
+    const idServizio = (await create(sara, servizioBody(sara, site, { nomeServizio: named('Hash con chiave'), data: '2025-04-21' }))).json() as { idServizio: number }
+    const k = key()
+    const cf = fiscalCodeAged(52)
+    const url = `/api/servizio/cittadino/${idServizio.idServizio}`
+    const body = { codiceFiscale: cf, nuovoCittadino: false, ...DEMOGRAFICA }
+    const res = await call(server, sara, 'POST', url, { body, headers: { 'Idempotency-Key': k } })
+    expect(res.statusCode, res.body).toBe(201)
+    const [rec] = await server.database.db.select().from(idempotencyRecord).where(eq(idempotencyRecord.key, k))
+    // an attacker reading the table knows the URL, the role and the body's shape: try candidate codes
+    const candidates = [fiscalCodeAged(30), cf, fiscalCodeAged(70)]
+    const plain = candidates.map((c) => sha256Hex(`POST ${url}\nFAC\n${canonicalJson({ ...sara.ids, ...body, codiceFiscale: c })}`))
+    expect(rec?.requestHash).toBeDefined()
+    expect(plain).not.toContain(rec?.requestHash)
+    // the keyed hash still recognises the same request
+    const again = await call(server, sara, 'POST', url, { body, headers: { 'Idempotency-Key': k } })
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.body).toBe(res.body)
+  })
+
+  it('answers a 5,000-deep JSON body sent with a key with 400 G02, not a stack overflow', async () => {
+    const deep = '{"a":'.repeat(5000) + '1' + '}'.repeat(5000)
+    const res = await server.app.inject({
+      method: 'POST', url: '/api/servizio', payload: deep,
+      headers: { host: TEST_HOST, authToken: sara.token, userRole: 'FAC', 'content-type': 'application/json', 'Idempotency-Key': key() },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json()).toMatchObject({ errorCode: 'G02' })
+  })
+
+  it('replays a record stored before the keyed hash (legacy plain SHA-256) instead of refusing it with 422', async () => {
+    const k = key()
+    const body = servizioBody(sara, site, { nomeServizio: named('Prima aggiornamento'), data: '2025-04-22' })
+    const first = await create(sara, body)
+    expect(first.statusCode).toBe(201)
+    // the record an older server version left for this key: plain SHA-256 of the same fingerprint
+    const legacy = sha256Hex(`POST /api/servizio\nFAC\n${canonicalJson({ ...sara.ids, ...body })}`)
+    await server.database.db.insert(idempotencyRecord).values({
+      key: k, scope: `utente:${sara.userId}`, idUtente: sara.userId, methodPath: 'POST /api/servizio', requestHash: legacy,
+      statusCode: 201, responseBody: first.body, completedAt: new Date(),
+    })
+    const resend = await create(sara, body, k)
+    expect(resend.statusCode).toBe(201)
+    expect(resend.headers['idempotent-replayed']).toBe('true')
+    expect(resend.body).toBe(first.body)
+    expect(await countServices(named('Prima aggiornamento'))).toBe(1)
+    // and a different request with that key is still refused
+    const other = await create(sara, servizioBody(sara, site, { nomeServizio: named('Altra dopo aggiornamento'), data: '2025-04-22' }), k)
+    expect(other.statusCode).toBe(422)
+    expect(other.json()).toMatchObject({ errorCode: 'G05' })
+  })
+
+  it('rolls a write back when its claim was taken over meanwhile (409 G06), so the key takes effect once', async () => {
+    const nome = named('Claim perso')
+    const reply = { code: () => reply } as unknown as FastifyReply
+    // a claim whose row is gone: what a request still running finds after a resend took its key over
+    const request = { idempotencyClaim: { recordId: -1, stored: false } } as unknown as FastifyRequest
+    await expect(runWrite(server.database.db, request, reply, 201, async (tx) => {
+      await tx.execute(sql`UPDATE servizio SET nome = ${nome} WHERE id = (SELECT min(id) FROM servizio)`)
+      return { ok: true }
+    })).rejects.toMatchObject({ status: 409, errorCode: 'G06' })
+    expect(await countServices(nome)).toBe(0)
+  })
 
   it('forgets records older than 30 days', async () => {
     const k = key()
@@ -148,5 +261,21 @@ describe('idempotency of field writes', () => {
     const [q] = await server.database.db.select().from(questionarioCompilato)
       .where(and(eq(questionarioCompilato.id, idQuestionario), eq(questionarioCompilato.stato, 'COMPILATA')))
     expect(q).toBeDefined()
+  })
+})
+
+describe('IDEMPOTENCY_STALE_MS', () => {
+  it('sets the stale-claim timeout (default 120 s) and refuses values out of 1000–86400000 ms', () => {
+    const dir = tempDir('stale')
+    try {
+      const env = { DATA_DIR: dir, CITIZEN_HASH_SECRET: 'x'.repeat(32), COOKIE_KEYS: 'y'.repeat(32) }
+      expect(loadConfig(env).idempotencyStaleMs).toBe(120_000)
+      expect(loadConfig({ ...env, IDEMPOTENCY_STALE_MS: '2000' }).idempotencyStaleMs).toBe(2000)
+      for (const bad of ['500', '2s', '-1', '86400001']) {
+        expect(() => loadConfig({ ...env, IDEMPOTENCY_STALE_MS: bad })).toThrow(/IDEMPOTENCY_STALE_MS/)
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
