@@ -5,7 +5,8 @@
  * A facilitator's offline set follows the update (delivery issue 7, item 3): the new version fetches the
  * files that changed while it installs, before it is offered, and drops the old ones when it takes over.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
@@ -13,6 +14,16 @@ import { DESKTOP, USERS, chooseProfile, login, profileDialog, waitForOfflineSet,
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const swPath = join(resolve(root, process.env.STATIC_DIR ?? 'dist'), 'sw.js')
+
+/**
+ * "Deploys" a new sw.js as the build would: the file and its brotli/gzip twins (scripts/compress-dist.mjs;
+ * the server sends a twin to a browser that accepts it, so editing sw.js alone deploys nothing).
+ */
+function deploySw(text: string): void {
+  writeFileSync(swPath, text)
+  if (existsSync(`${swPath}.br`)) writeFileSync(`${swPath}.br`, brotliCompressSync(Buffer.from(text)))
+  if (existsSync(`${swPath}.gz`)) writeFileSync(`${swPath}.gz`, gzipSync(Buffer.from(text)))
+}
 
 test('a waiting service worker shows the update prompt; Aggiorna reloads into it', async ({ page }) => {
   await page.goto('/')
@@ -22,7 +33,7 @@ test('a waiting service worker shows the update prompt; Aggiorna reloads into it
 
   const original = readFileSync(swPath, 'utf8')
   try {
-    writeFileSync(swPath, `${original}\n// e2e update ${Date.now()}\n`)
+    deploySw(`${original}\n// e2e update ${Date.now()}\n`)
     await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration()
       await reg?.update()
@@ -44,7 +55,7 @@ test('a waiting service worker shows the update prompt; Aggiorna reloads into it
     expect(state.controller).toBe(before)
     expect(state.waiting).toBe(false)
   } finally {
-    writeFileSync(swPath, original)
+    deploySw(original)
   }
 })
 
@@ -65,7 +76,7 @@ test("a facilitator's offline set follows an update: what changed is fetched bef
   expect(await provinceKeys()).toEqual([`?__WB_REVISION__=${before}`])
   try {
     // the new version changes province.json (another revision) and nothing else
-    writeFileSync(swPath, original.replace(province, '"revision":"e2e-update","sets":["field"],"url":"data/province.json"'))
+    deploySw(original.replace(province, '"revision":"e2e-update","sets":["field"],"url":"data/province.json"'))
     await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration()
       await reg?.update()
@@ -85,6 +96,6 @@ test("a facilitator's offline set follows an update: what changed is fetched bef
     await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
     await context.setOffline(false)
   } finally {
-    writeFileSync(swPath, original)
+    deploySw(original)
   }
 })
