@@ -11,6 +11,9 @@
  */
 
 /** The set a facilitator or volunteer needs to work offline. */
+/** Message type of a page that an active worker does not control yet: claim me. */
+export const CLAIM_CLIENTS = 'CLAIM_CLIENTS'
+
 export const FIELD_SET = 'field'
 /** The set of the citizen's anonymous survey page (`/servizi/questionario/{id}/online/{token}`). */
 export const SURVEY_SET = 'survey'

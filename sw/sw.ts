@@ -29,7 +29,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { NetworkFirst } from 'workbox-strategies'
 import { NAVIGATION_DENYLIST, isAppConfigRequest } from './routes'
 import { handleSyncEvent, type SyncEventLike } from './background-sync'
-import { parseSetRequest, type OfflineSetProgress } from './messages'
+import { CLAIM_CLIENTS, parseSetRequest, type OfflineSetProgress } from './messages'
 import { OfflineSets, partitionManifest, type ManifestEntryLike } from './offline-sets'
 
 declare const self: ServiceWorkerGlobalScope
@@ -84,6 +84,13 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data
   if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING') {
     void self.skipWaiting()
+    return
+  }
+  // A page loaded while this worker was installing (its navigation left before activation, its document
+  // appeared after the activation's claim) stays uncontrolled until its next navigation: it asks to be
+  // claimed (src/pwa/register.ts), so it works offline from now on.
+  if (typeof data === 'object' && data !== null && (data as { type?: unknown }).type === CLAIM_CLIENTS) {
+    event.waitUntil(self.clients.claim())
     return
   }
   const request = parseSetRequest(data)

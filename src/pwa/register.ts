@@ -7,6 +7,7 @@
  */
 import type { Workbox } from 'workbox-window'
 import { isAppConfigRequest, isBuiltFileRequest } from '../../sw/routes'
+import { CLAIM_CLIENTS } from '../../sw/messages'
 import { setWaitingUpdate } from './update-store'
 
 /** Interval of the periodic update check, ms. */
@@ -59,6 +60,10 @@ function setUp(wb: Workbox): void {
     .register()
     .then((registration) => {
       if (!registration) return
+      // an active worker that does not control this page (loaded while the worker was installing): ask it to
+      void navigator.serviceWorker.ready.then((ready) => {
+        if (!navigator.serviceWorker.controller) ready.active?.postMessage({ type: CLAIM_CLIENTS })
+      })
       setInterval(() => {
         void checkForUpdate(registration)
       }, UPDATE_CHECK_INTERVAL_MS)
