@@ -229,7 +229,10 @@ export async function runWrite<T>(db: Database, request: FastifyRequest, reply: 
     if (claim && !await storeAnswer(tx, claim, status, JSON.stringify(value) ?? 'null')) throw conflict('G06')
     return value
   })
-  if (claim) claim.stored = true
+  if (claim) {
+    claim.stored = true
+    request.log.debug({ recordId: claim.recordId }, 'idempotency: answer stored')
+  }
   reply.code(status)
   return result
 }
@@ -256,6 +259,7 @@ const plugin: FastifyPluginAsync<IdempotencyOptions> = async (app: FastifyInstan
       requestFingerprint(request), hashKey, opts, request.log)
     if (result.kind === 'claimed') {
       request.idempotencyClaim = { recordId: result.recordId, stored: false }
+      request.log.debug({ key, recordId: result.recordId }, 'idempotency: key claimed')
       return
     }
     reply.code(result.status).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8')
