@@ -235,6 +235,14 @@ const orNull = (v: string) => (v === '' ? null : v)
 
 /** What `aggiungiCittadino` receives for the form (call after `validaForm` gave no message). */
 export function inputCittadino(form: FormCittadino, modo: ModoForm): CittadinoInput {
+  const demografia = {
+    genere: orNull(form.genere),
+    fasciaDiEtaId: form.fasciaDiEtaId ? Number(form.fasciaDiEtaId) : null,
+    titoloDiStudio: orNull(form.titoloDiStudio),
+    occupazione: orNull(form.occupazione),
+    provinciaDiDomicilio: orNull(form.provinciaDiDomicilio),
+    cittadinanza: orNull(form.cittadinanza),
+  }
   if (modo.tipo === 'esistente') {
     const c = modo.cittadino
     const prova = modo.ricerca === 'CF'
@@ -245,12 +253,7 @@ export function inputCittadino(form: FormCittadino, modo: ModoForm): CittadinoIn
         idCittadino: c.idCittadino,
         ...prova,
         tipoDocumento: modo.ricerca === 'NUM_DOC' ? orNull(form.tipoDocumento) : null,
-        genere: orNull(form.genere),
-        fasciaDiEtaId: form.fasciaDiEtaId ? Number(form.fasciaDiEtaId) : null,
-        titoloDiStudio: orNull(form.titoloDiStudio),
-        occupazione: orNull(form.occupazione),
-        provinciaDiDomicilio: orNull(form.provinciaDiDomicilio),
-        cittadinanza: orNull(form.cittadinanza),
+        ...demografia,
         nuovoCittadino: false,
       }
     }
@@ -266,14 +269,6 @@ export function inputCittadino(form: FormCittadino, modo: ModoForm): CittadinoIn
       cittadinanza: c.cittadinanza,
       nuovoCittadino: false,
     }
-  }
-  const demografia = {
-    genere: orNull(form.genere),
-    fasciaDiEtaId: form.fasciaDiEtaId ? Number(form.fasciaDiEtaId) : null,
-    titoloDiStudio: orNull(form.titoloDiStudio),
-    occupazione: orNull(form.occupazione),
-    provinciaDiDomicilio: orNull(form.provinciaDiDomicilio),
-    cittadinanza: orNull(form.cittadinanza),
   }
   if (modo.ricerca === 'CF') {
     return { codiceFiscale: modo.identificativo, ...demografia, nuovoCittadino: modo.nuovoCittadino }
