@@ -141,6 +141,9 @@ export interface OfflineListResult {
  */
 export async function measureOfflineList(browser: Browser, origin: string, services = 20, reloads = 3): Promise<OfflineListResult> {
   const context = await browser.newContext({ baseURL: origin, serviceWorkers: 'allow', viewport: { width: 1280, height: 900 }, locale: 'it-IT' })
+  // the bench runs under tsx, whose esbuild keeps function names with a `__name` helper that is not in the page:
+  // functions handed to page.evaluate (the shared e2e steps) need it there
+  await context.addInitScript({ content: 'globalThis.__name = (f) => f' })
   const api = await playwrightRequest.newContext({ baseURL: origin })
   try {
     await context.addInitScript({ content: firstRowProbe(FIRST_ROW_SELECTOR) })
