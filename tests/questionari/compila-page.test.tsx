@@ -61,7 +61,9 @@ describe('Compilazione questionario', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
     fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
     expect(stepTitle()).toBe('Informazioni sul servizio')
-    expect(screen.getByText('2026-03-12')).toBeTruthy()
+    // issue 8 point 6: Q3's date as DD-MM-YYYY in the wizard
+    expect(screen.getByText('12-03-2026')).toBeTruthy()
+    expect(screen.queryByText('2026-03-12')).toBeNull()
     expect(screen.getByText('Navigare in rete')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Invia questionario' })).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
