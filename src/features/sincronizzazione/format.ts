@@ -205,7 +205,7 @@ export type FieldEditResult<P> = { ok: true; payload: P; changed: string[] } | {
 /**
  * Applies the edited texts to a payload: text fields replaced as typed (fiscal codes trimmed and upper-cased,
  * left unchanged when the new value is empty), number fields parsed (comma accepted as decimal separator),
- * date fields read as 'DD-MM-YYYY' (or 'dd/mm/yy') and written back as the wire's 'YYYY-MM-DD'.
+ * date fields read as 'DD-MM-YYYY' (or 'dd/mm/yy', or 'YYYY-MM-DD') and written back as the wire's 'YYYY-MM-DD'.
  * Returns the keys (dotted paths) that changed.
  */
 export function applyFieldEdits<P>(payload: P, fields: readonly PlainField[], edits: Readonly<Record<string, string>>): FieldEditResult<P> {
@@ -225,7 +225,8 @@ export function applyFieldEdits<P>(payload: P, fields: readonly PlainField[], ed
       if (text === '' || !Number.isFinite(n)) return { ok: false, key: f.key, message: `${fieldLabel(f.key)}: inserisci un numero.` }
       value = n
     } else if (f.kind === 'date') {
-      const wire = parseInputDate(raw)
+      const typed = raw.trim()
+      const wire = parseInputDate(typed) ?? (parseWireDate(typed) ? typed : null)
       if (!wire) return { ok: false, key: f.key, message: `${fieldLabel(f.key)}: inserisci una data nel formato GG-MM-AAAA.` }
       value = wire
     } else {
