@@ -44,6 +44,9 @@ export function ServiziListView(p: ServiziListViewProps) {
       ) : (
         p.rows !== undefined && <ServiziTable rows={p.rows} />
       )}
+      {!p.error && p.rows?.some((r) => r.stato === 'NON ATTIVO') && (
+        <p className="small text-secondary mb-2" data-testid="non-attivo-spiegazione">{T.nonAttivoElenco}</p>
+      )}
       <Pagination page={p.page} totalPages={p.totalPages} onChange={p.onPage} label="Pagine dell'elenco servizi" />
     </>
   )
