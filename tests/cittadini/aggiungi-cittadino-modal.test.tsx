@@ -147,7 +147,9 @@ describe('Aggiungi cittadino al servizio', () => {
     search.mockResolvedValue([trovato({ genere: 'M', titoloDiStudio: null, occupazione: null, provinciaDiDomicilio: null, cittadinanza: null, datiRiservati: true })])
     open()
     await cerca(ADULTO)
-    expect(await screen.findByText('Il cittadino è già registrato da un altro progetto o programma: inserisci i dati che ti dichiara.')).toBeTruthy()
+    expect(await screen.findByText('Il cittadino è già registrato, ma non è nella tua lista I miei cittadini (per esempio lo ha registrato un altro progetto): chiedigli i dati richiesti e inseriscili qui sotto.')).toBeTruthy()
+    // issue 8 point 10: never 'già presente nella tua lista' for a citizen outside it
+    expect(screen.queryByText('Il cittadino è già presente nella tua lista I miei cittadini')).toBeNull()
     const genere = screen.getByLabelText('Genere') as HTMLInputElement
     expect(genere.readOnly).toBe(true)
     expect(genere.value).toBe('M')

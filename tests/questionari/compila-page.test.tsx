@@ -61,11 +61,18 @@ describe('Compilazione questionario', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
     fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
     expect(stepTitle()).toBe('Informazioni sul servizio')
-    expect(screen.getByText('2026-03-12')).toBeTruthy()
+    // issue 8 point 6: Q3's date as DD-MM-YYYY in the wizard
+    expect(screen.getByText('12-03-2026')).toBeTruthy()
+    expect(screen.queryByText('2026-03-12')).toBeNull()
     expect(screen.getByText('Navigare in rete')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Invia questionario' })).toBeNull()
+    // issue 8 point 10: each read-only step says truthfully where its data come from
+    const intro = () => screen.getByTestId('intro-step').textContent
+    expect(intro()).toBe('Dati del servizio, inseriti alla sua creazione: sono gli stessi per tutti i cittadini del servizio e non si modificano qui.')
     fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
+    expect(intro()).toMatch(/^Queste risposte non vengono chieste al cittadino: le ricava il sistema/)
     fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
+    expect(intro()).toBe('Dati raccolti all’aggiunta del cittadino: non modificabili.')
     expect(stepTitle()).toBe('Informazioni anagrafiche (modello)')
     expect(screen.getByText('Codice fiscale disponibile ma non visualizzabile')).toBeTruthy()
     expect(screen.queryByText('Codice fiscale non disponibile')).toBeNull()

@@ -102,6 +102,9 @@ describe('read-only rows', () => {
     ])
     const q3 = righeSezione(sezioneDelTemplate(TEMPLATE, 'Q3'), decodeSection(Q3))
     expect(q3.find((r) => r.id === '26')?.valori).toEqual(['Navigare in rete'])
+    // issue 8: Q3's date reads DD-MM-YYYY; question 26 is not labelled with its technical title
+    expect(q3.find((r) => r.id === '22')?.valori).toEqual(['12-03-2026'])
+    expect(q3.find((r) => r.id === '26')?.titolo).toBe('Competenze specifiche trattate')
     const q4 = righeSezione(Q4_SECTION, { id: '', title: '', answers: { '1663320201383': ['4'], '40': ['true'] } })
     expect(q4.find((r) => r.id === '1663320201383')?.valori).toEqual(['4 su 5'])
     expect(q4.find((r) => r.id === '40')?.valori).toEqual(['Sì'])

@@ -80,11 +80,14 @@ describe('service detail — facilitator', () => {
     expect(within(info).getByText(/Proteggere i dispositivi \(es\.: impostare e gestire password, riconoscere/)).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Modifica' }).getAttribute('href')).toBe('/area-amministrativa/servizi/101/modifica')
     expect(screen.getByRole('button', { name: 'Elimina' })).toBeTruthy()
+    // issue 8 point 10: NON ATTIVO says why
+    expect(screen.getByTestId('non-attivo-spiegazione').textContent).toBe('Il servizio diventa attivo con il primo cittadino aggiunto.')
   })
 
   it('ATTIVO: no Elimina', async () => {
     state.servizio = servizio({ stato: 'ATTIVO' })
     await renderInfo()
+    expect(screen.queryByTestId('non-attivo-spiegazione')).toBeNull()
     expect(screen.getByRole('link', { name: 'Modifica' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Elimina' })).toBeNull()
   })

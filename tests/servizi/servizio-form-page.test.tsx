@@ -144,6 +144,11 @@ describe('Crea servizio', () => {
     fireEvent.blur(durata)
     expect(document.getElementById('q3-23-error')!.textContent).toBe('La durata deve essere maggiore di zero')
     expect(durata.getAttribute('aria-describedby')).toContain('q3-23-error')
+    // an invalid duration stays as typed, explained (issue 8 point 8)
+    fireEvent.change(durata, { target: { value: '1:75' } })
+    fireEvent.blur(durata)
+    expect((durata as HTMLInputElement).value).toBe('1:75')
+    expect(document.getElementById('q3-23-error')!.textContent).toBe('I minuti vanno da 00 a 59: forse intendevi 2:15?')
   })
 
   it('details: counter up to 600 characters', async () => {

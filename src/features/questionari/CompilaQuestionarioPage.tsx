@@ -19,7 +19,7 @@ import { useDirtyForm } from '../../pwa/dirty-forms'
 import { showToast } from '../../ui/stores/toasts'
 import { compilaQuestionario, isFieldRole, SyncChip, useCampoRiferimenti, useQuestionarioCampo, type QuestionarioLocale } from '../campo'
 import {
-  motivoSolaLettura, NUMERO_STEP, pathCittadiniServizio, pathQuestionarioCompilato, stepIniziale, stepPrecedente, stepSuccessivo, ULTIMO_STEP,
+  INTRO_STEP, motivoSolaLettura, NUMERO_STEP, pathCittadiniServizio, pathQuestionarioCompilato, stepIniziale, stepPrecedente, stepSuccessivo, ULTIMO_STEP,
 } from './compila'
 import { useBreadcrumbQuestionario } from './breadcrumb'
 import { CampoDomanda } from './components/CampoDomanda'
@@ -181,7 +181,7 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
         </h2>
         {step < ULTIMO_STEP ? (
           <>
-            <p className="small">Dati raccolti all&apos;aggiunta del cittadino: non modificabili.</p>
+            <p className="small" data-testid="intro-step">{INTRO_STEP[step]}</p>
             <SezioneSolaLettura sezione={sezioni[step] ?? null} risposte={[q1, q2, q3][step] ?? null} />
           </>
         ) : (

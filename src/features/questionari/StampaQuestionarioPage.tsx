@@ -13,6 +13,7 @@ import type { ReactNode } from 'react'
 import type { QuestionarioTemplate } from '../../api/contract/questionario'
 import { QueryProvider } from '../../api/query'
 import { useSession } from '../../auth/session'
+import { DATE_DISPLAY_PLACEHOLDER } from '../../lib/dates'
 import { isFieldRole, useCampoRiferimenti, useQuestionarioCampo, useServizioCampo } from '../campo'
 import { pathCittadiniServizio } from './compila'
 import { LinkInterno } from './components/LinkInterno'
@@ -184,7 +185,7 @@ function RispostaVuota({ domanda: d }: { domanda: Domanda }) {
       </div>
     )
   }
-  const hint = t === 'date' ? 'gg/mm/aaaa' : t === 'time' ? 'hh:mm' : null
+  const hint = t === 'date' ? DATE_DISPLAY_PLACEHOLDER : t === 'time' ? 'hh:mm' : null
   return (
     <div className="pd-print-box p-1 small text-muted">
       <span className="visually-hidden">Spazio per la risposta</span>

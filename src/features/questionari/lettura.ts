@@ -1,11 +1,14 @@
 /**
  * Read-only rows of a compiled section (spec 002 §2 survey compilation, read-only view; platform-frontend
  * §3.5): each question of the template section with its decoded values, labels from the template.
- * Flags read 'Sì'; second-level competences (`enumLevel2`) show their label for a code; a rating reads
+ * Question 26 (second-level competences) is labelled 'Competenze specifiche trattate' instead of its
+ * technical title. Flags read 'Sì'; dates read 'DD-MM-YYYY' (spec 002 §9); second-level competences (`enumLevel2`) show their label for a code; a rating reads
  * 'N su MAX'; answers for questions the template does not list are appended ('Domanda {id}').
  * `decodeSectionSafe` never throws: an unreadable section gives null (the screen says so).
  */
+import { displayDateOrText } from '../../lib/dates'
 import { decodeSection, type DecodedSection } from '../../lib/survey-sections'
+import { TITOLO_COMPETENZE_LIVELLO_2 } from '../../api/contract/enums'
 import type { SezioneTemplateWire } from '../../api/contract/questionario'
 import { domandeOrdinate, KEY_BE_NASCOSTE, limitiValutazione, tipoCampo, type Domanda } from './domande'
 
@@ -34,6 +37,7 @@ export function haRisposte(s: DecodedSection | null): boolean {
 function mostra(d: Domanda | undefined, values: string[]): string[] {
   if (!d) return values
   const t = tipoCampo(d)
+  if (t === 'date') return values.map(displayDateOrText)
   if (t === 'flag') return values.map((v) => (v === 'true' ? 'Sì' : v === 'false' ? 'No' : v))
   if (t === 'rating') {
     const { max } = limitiValutazione(d)
@@ -41,6 +45,11 @@ function mostra(d: Domanda | undefined, values: string[]): string[] {
   }
   if (d.enumLevel2) return values.map((v) => d.enumLevel2?.find((o) => o.value === v)?.label ?? v)
   return values
+}
+
+/** The question's label; the second level of a competence tree reads as words, not as its technical title. */
+function titolo(d: Domanda): string {
+  return d.enumLevel2 ? TITOLO_COMPETENZE_LIVELLO_2 : d.title
 }
 
 /** Rows of a section (see the module comment). */
@@ -53,7 +62,7 @@ export function righeSezione(sezione: SezioneTemplateWire | null, decoded: Decod
       .filter((d) => d.keyBE && KEY_BE_NASCOSTE.has(d.keyBE))
       .map((d) => d.id),
   )
-  const rows: RigaRisposta[] = domande.map((d) => ({ id: d.id, titolo: d.title, valori: mostra(d, answers[d.id] ?? []) }))
+  const rows: RigaRisposta[] = domande.map((d) => ({ id: d.id, titolo: titolo(d), valori: mostra(d, answers[d.id] ?? []) }))
   for (const [id, values] of Object.entries(answers)) {
     if (known.has(id) || hidden.has(id) || values.length === 0) continue
     rows.push({ id, titolo: `Domanda ${id}`, valori: values })

@@ -7,6 +7,7 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
+import { sessionReady } from '../../../api/query'
 import { toWireDate } from '../../../lib/dates'
 import { useConnectivity } from '../../../offline'
 import { paginate } from '../../../ui/widgets/pagination'
@@ -34,7 +35,7 @@ export function CittadiniCampo({ dettaglio, serviceId }: { dettaglio: DettaglioS
   const searchReason = offline ? MSG_RICERCA_OFFLINE : idServer === null ? MSG_RICERCA_NON_INVIATO : null
   const ricerca = useQuery({
     ...cittadiniServizioQuery(String(idServer ?? ''), criterio, [], 1, 1000),
-    enabled: criterio !== '' && idServer !== null && !offline,
+    enabled: criterio !== '' && idServer !== null && !offline && sessionReady(),
   })
 
   const all = useMemo(() => (cittadini ?? []).map(rigaCittadinoDaLocale), [cittadini])

@@ -4,6 +4,7 @@
  * pagination and (for the creator) 'Aggiungi cittadino'.
  */
 import type { ReactNode } from 'react'
+import { countLabel } from '../../../lib/plural'
 import { FilterChips } from '../../../ui/widgets/FilterChips'
 import { FilterDropdown } from '../../../ui/widgets/FilterDropdown'
 import { Pagination } from '../../../ui/widgets/Pagination'
@@ -82,7 +83,7 @@ export function CittadiniView(p: CittadiniViewProps) {
         }}
       />
       <p className="visually-hidden" role="status" aria-live="polite">
-        {p.rows === undefined ? T.caricamento : `${p.rows.length} cittadini in questa pagina`}
+        {p.rows === undefined ? T.caricamento : countLabel(p.rows.length, 'cittadino in questa pagina', 'cittadini in questa pagina')}
       </p>
       {p.error ? (
         <div className="alert alert-danger" role="alert">
