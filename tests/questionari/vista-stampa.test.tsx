@@ -91,7 +91,8 @@ describe('printable survey', () => {
   it('prints every question of the template with empty boxes and a Stampa button', () => {
     const print = vi.fn()
     vi.stubGlobal('print', print)
-    render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="q-1" />)
+    // the blank print is its own action ('Stampa questionario vuoto'); a citizen's id prints their answers (below)
+    render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="modello" />)
     expect(screen.getByRole('heading', { level: 1, name: 'Questionario di prova' })).toBeTruthy()
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(4)
     expect(screen.getByText('Come sei venuto a conoscenza del servizio che hai prenotato?*')).toBeTruthy()
@@ -110,8 +111,9 @@ describe('printable survey', () => {
   it('managers print the card snapshot', async () => {
     h.ruolo = 'REG'
     h.scheda.mockResolvedValue({ questionarioTemplateSnapshot: TEMPLATE })
-    render(<StampaQuestionarioPage serviceId="12" idQuestionario="q-1" />)
+    render(<StampaQuestionarioPage serviceId="12" idQuestionario="modello" />)
     expect(await screen.findByRole('heading', { level: 1, name: 'Questionario di prova' })).toBeTruthy()
+    expect(h.istanza).not.toHaveBeenCalled()
   })
 
   it('finds the template by survey, by template id, by service, else the ATTIVO one', () => {

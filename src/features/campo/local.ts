@@ -88,6 +88,7 @@ export function toQuestionarioLocale(rec: LocalRecord<CittadinoDati>, q: LocalRe
   return {
     idCittadinoServizioLocale: rec.idLocale,
     idQuestionario: d.idQuestionario ?? (typeof rec.idServer === 'string' ? rec.idServer : null),
+    idCittadino: d.idCittadino,
     idServizioLocale: d.idServizioLocale,
     idQuestionarioTemplate: d.idQuestionarioTemplate,
     statoQuestionario: q ? 'COMPILATA' : d.statoQuestionario,

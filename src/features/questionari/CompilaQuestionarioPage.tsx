@@ -13,7 +13,10 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } 
 import type { QuestionarioTemplate } from '../../api/contract/questionario'
 import { useSession } from '../../auth/session'
 import { navigateTo } from '../../auth/navigation'
-import { encodeSection } from '../../lib/survey-sections'
+import {
+  encodeAnswers, initialAnswers, questionsOf, sameAnswers, validateAnswers, visibleQuestions, type FormAnswer, type FormAnswers,
+} from '../../lib/survey-questions'
+import { sectionHeader } from '../../lib/survey-sections'
 import { REQUIRED_NOTE } from '../../lib/validation'
 import { useDirtyForm } from '../../pwa/dirty-forms'
 import { showToast } from '../../ui/stores/toasts'
@@ -21,17 +24,17 @@ import { compilaQuestionario, isFieldRole, SyncChip, useCampoRiferimenti, useQue
 import {
   motivoSolaLettura, NUMERO_STEP, pathCittadiniServizio, pathQuestionarioCompilato, stepIniziale, stepPrecedente, stepSuccessivo, ULTIMO_STEP,
 } from './compila'
+import { firstControlId, SurveySectionFields } from '../../ui/survey'
 import { useBreadcrumbQuestionario } from './breadcrumb'
-import { CampoDomanda } from './components/CampoDomanda'
 import { LinkInterno } from './components/LinkInterno'
 import { SezioneSolaLettura } from './components/SezioneSolaLettura'
 import { Avviso, Caricamento } from './components/Stato'
 import { StepIndicator } from './components/StepIndicator'
-import {
-  domandeOrdinate, isObbligatoria, isVisibile, risposteIniziali, SEZIONI, sezioneDaRisposte, sezioneDelTemplate, stesseRisposte,
-  templateDiIstanza, titoloSezione, validaRisposte, type RispostaForm, type RisposteForm,
-} from './domande'
+import { SEZIONI, sezioneDelTemplate, templateDiIstanza, titoloSezione } from './domande'
 import { decodeSectionSafe } from './lettura'
+
+/** Prefix of the ids of Q4's controls. */
+const ID_PREFIX_Q4 = 'q4'
 
 export interface CompilaQuestionarioPageProps {
   serviceId: string
@@ -114,21 +117,20 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
     () => [decodeSectionSafe(q.sezioneQ1Questionario), decodeSectionSafe(q.sezioneQ2Questionario), decodeSectionSafe(q.sezioneQ3Questionario)],
     [q.sezioneQ1Questionario, q.sezioneQ2Questionario, q.sezioneQ3Questionario],
   )
-  const sezQ4 = sezioni[3] ?? null
-  const [iniziali] = useState<RisposteForm>(() => risposteIniziali(sezQ4, decodeSectionSafe(q.sezioneQ4Questionario)))
+  const domandeQ4 = useMemo(() => questionsOf(sezioni[3] ?? null, 'compact'), [sezioni])
+  const [iniziali] = useState<FormAnswers>(() => initialAnswers(domandeQ4, decodeSectionSafe(q.sezioneQ4Questionario)))
   const [step, setStep] = useState(() => stepIniziale(q1, q2, q3))
-  const [risposte, setRisposte] = useState<RisposteForm>(iniziali)
+  const [risposte, setRisposte] = useState<FormAnswers>(iniziali)
   const [inviato, setInviato] = useState(false)
   const [pending, setPending] = useState(false)
   const [done, setDone] = useState(false)
   const [errore, setErrore] = useState<string | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const formRef = useRef<HTMLFormElement>(null)
   const moved = useRef(false)
 
   const titoli = SEZIONI.map((k, i) => titoloSezione(sezioni[i] ?? null, k))
-  const errori = inviato ? validaRisposte(sezQ4, risposte) : {}
-  const dirty = !done && !stesseRisposte(risposte, iniziali)
+  const errori = inviato ? validateAnswers(domandeQ4, risposte, 'compact') : {}
+  const dirty = !done && !sameAnswers(risposte, iniziali)
   useDirtyForm(`compila-questionario-${q.idCittadinoServizioLocale}`, dirty)
 
   useEffect(() => {
@@ -137,23 +139,22 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
     moved.current = true
   }, [step])
 
-  const set = (qid: string, value: RispostaForm) => setRisposte((r) => ({ ...r, [qid]: value }))
+  const set = (qid: string, value: FormAnswer) => setRisposte((r) => ({ ...r, [qid]: value }))
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (step !== ULTIMO_STEP || pending) return
     setInviato(true)
     setErrore(null)
-    const found = validaRisposte(sezQ4, risposte)
-    const first = domandeOrdinate(sezQ4).find((d) => found[d.id])
+    const found = validateAnswers(domandeQ4, risposte, 'compact')
+    const first = visibleQuestions(domandeQ4, risposte).find((d) => found[d.id])
     if (first) {
-      const el = formRef.current?.querySelector<HTMLElement>(`[data-domanda="${first.id}"] input, [data-domanda="${first.id}"] select, [data-domanda="${first.id}"] textarea`)
-      el?.focus()
+      document.getElementById(firstControlId(ID_PREFIX_Q4, first, 'compact'))?.focus()
       return
     }
     setPending(true)
     try {
-      await compilaQuestionario(q.idCittadinoServizioLocale, encodeSection(sezioneDaRisposte('Q4', sezQ4, risposte)))
+      await compilaQuestionario(q.idCittadinoServizioLocale, encodeAnswers(sectionHeader('Q4'), domandeQ4, risposte))
       setDone(true)
       showToast({
         status: 'success',
@@ -175,7 +176,7 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
         <SyncChip state={q.syncState} />
       </div>
       <StepIndicator steps={titoli} current={step} />
-      <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} aria-busy={pending}>
+      <form noValidate onSubmit={(e) => void submit(e)} aria-busy={pending}>
         <h2 ref={headingRef} tabIndex={-1} className="h3 mb-3" data-testid="titolo-step">
           {titoli[step]}
         </h2>
@@ -192,21 +193,8 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
                 {nErrori === 1 ? 'Una risposta da controllare.' : `${nErrori} risposte da controllare.`}
               </div>
             )}
-            {domandeOrdinate(sezQ4)
-              .filter((d) => isVisibile(d, risposte))
-              .map((d) => (
-                <CampoDomanda
-                  key={d.id}
-                  domanda={d}
-                  idPrefix="q4"
-                  value={risposte[d.id]}
-                  onChange={(v) => set(d.id, v)}
-                  required={isObbligatoria(d, sezQ4)}
-                  error={errori[d.id] ?? null}
-                  disabled={pending}
-                />
-              ))}
-            {domandeOrdinate(sezQ4).length === 0 && <p>Il modello non contiene domande per questa sezione.</p>}
+            <SurveySectionFields questions={domandeQ4} answers={risposte} onChange={set} variant="compact" idPrefix={ID_PREFIX_Q4} errors={errori} disabled={pending} />
+            {domandeQ4.length === 0 && <p>Il modello non contiene domande per questa sezione.</p>}
           </>
         )}
         {errore && (
@@ -223,7 +211,7 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
               Step successivo
             </button>
           ) : (
-            <button type="submit" className="btn btn-primary" disabled={pending || domandeOrdinate(sezQ4).length === 0}>
+            <button type="submit" className="btn btn-primary" disabled={pending || domandeQ4.length === 0}>
               Invia questionario
             </button>
           )}
