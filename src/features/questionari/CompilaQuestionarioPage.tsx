@@ -1,10 +1,12 @@
 /**
  * 'Compilazione questionario' (spec 002 §2 survey compilation; platform-frontend §3.5 "Compile wizard UI"):
  * route `/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato`.
- * Four steps Q1–Q4 with the step indicator (progress bar on phones); Q1–Q3 read-only, decoded from the
- * instance (`useQuestionarioCampo`), titles and labels from the service's template snapshot
- * (`useCampoRiferimenti().templateSnapshot`); Q4 editable from the template's Q4 questions (required,
- * dependencies, maxLength, rating 1–5). 'Invia questionario' saves on the device through
+ * Four steps Q1–Q4 with the step indicator (progress bar on phones), decoded from the instance
+ * (`useQuestionarioCampo`), titles and labels from the service's template snapshot
+ * (`useCampoRiferimenti().templateSnapshot`): Q1 shows the citizen's data and lets the facilitator
+ * correct the correctable ones (`CorrezioniQ1`, issue 8 point 5: checked against their enumerations
+ * before leaving the step and before sending, sent as `…DaAggiornare` with the compilation); Q2–Q3
+ * read-only; Q4 editable (the shared renderer, compact variant: required, dependencies, maxLength, rating 1–5). 'Invia questionario' saves on the device through
  * `compilaQuestionario` (sent by the outbox, offline included), then goes back to the service's citizens
  * with a toast. The form is marked dirty while it holds unsaved answers. Only FAC/VOL compile: managers
  * get a notice and the link to the read-only view.
@@ -16,6 +18,7 @@ import { navigateTo } from '../../auth/navigation'
 import {
   encodeAnswers, initialAnswers, questionsOf, sameAnswers, validateAnswers, visibleQuestions, type FormAnswer, type FormAnswers,
 } from '../../lib/survey-questions'
+import { haCorrezioni } from '../../lib/q1-corrections'
 import { sectionHeader } from '../../lib/survey-sections'
 import { REQUIRED_NOTE } from '../../lib/validation'
 import { useDirtyForm } from '../../pwa/dirty-forms'
@@ -26,6 +29,7 @@ import {
 } from './compila'
 import { firstControlId, SurveySectionFields } from '../../ui/survey'
 import { useBreadcrumbQuestionario } from './breadcrumb'
+import { CorrezioniQ1, useCorrezioniQ1 } from './components/CorrezioniQ1'
 import { LinkInterno } from './components/LinkInterno'
 import { SezioneSolaLettura } from './components/SezioneSolaLettura'
 import { Avviso, Caricamento } from './components/Stato'
@@ -127,17 +131,32 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
   const [errore, setErrore] = useState<string | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const moved = useRef(false)
+  /** control to focus after the next step change instead of the heading */
+  const focusAfterStep = useRef<string | null>(null)
+  const correzioniQ1 = useCorrezioniQ1(sezioni[0] ?? null, q1, pending)
 
   const titoli = SEZIONI.map((k, i) => titoloSezione(sezioni[i] ?? null, k))
   const errori = inviato ? validateAnswers(domandeQ4, risposte, 'compact') : {}
-  const dirty = !done && !sameAnswers(risposte, iniziali)
+  const dirty = !done && (!sameAnswers(risposte, iniziali) || correzioniQ1.dirty)
   useDirtyForm(`compila-questionario-${q.idCittadinoServizioLocale}`, dirty)
 
   useEffect(() => {
-    // focus the step heading after a step change (not on the first render)
-    if (moved.current) headingRef.current?.focus()
+    // focus the step heading after a step change (not on the first render), or the field to correct
+    const target = focusAfterStep.current ? document.getElementById(focusAfterStep.current) : headingRef.current
+    focusAfterStep.current = null
+    if (moved.current) target?.focus()
     moved.current = true
   }, [step])
+
+  /** 'Step successivo': from Q1 only when its corrections are valid. */
+  const avanti = () => {
+    if (step === 0 && correzioniQ1.verifica() === null) {
+      const first = correzioniQ1.primoErrore()
+      if (first) document.getElementById(first)?.focus()
+      return
+    }
+    setStep(stepSuccessivo)
+  }
 
   const set = (qid: string, value: FormAnswer) => setRisposte((r) => ({ ...r, [qid]: value }))
 
@@ -146,6 +165,13 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
     if (step !== ULTIMO_STEP || pending) return
     setInviato(true)
     setErrore(null)
+    const correzioni = correzioniQ1.verifica()
+    if (correzioni === null) {
+      // a wrong value in Q1: back to its step, on the field
+      focusAfterStep.current = correzioniQ1.primoErrore()
+      setStep(0)
+      return
+    }
     const found = validateAnswers(domandeQ4, risposte, 'compact')
     const first = visibleQuestions(domandeQ4, risposte).find((d) => found[d.id])
     if (first) {
@@ -154,7 +180,8 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
     }
     setPending(true)
     try {
-      await compilaQuestionario(q.idCittadinoServizioLocale, encodeAnswers(sectionHeader('Q4'), domandeQ4, risposte))
+      const q4 = encodeAnswers(sectionHeader('Q4'), domandeQ4, risposte)
+      await (haCorrezioni(correzioni) ? compilaQuestionario(q.idCittadinoServizioLocale, q4, undefined, correzioni) : compilaQuestionario(q.idCittadinoServizioLocale, q4))
       setDone(true)
       showToast({
         status: 'success',
@@ -180,7 +207,9 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
         <h2 ref={headingRef} tabIndex={-1} className="h3 mb-3" data-testid="titolo-step">
           {titoli[step]}
         </h2>
-        {step < ULTIMO_STEP ? (
+        {step === 0 ? (
+          <CorrezioniQ1 {...correzioniQ1.props} />
+        ) : step < ULTIMO_STEP ? (
           <>
             <p className="small">Dati raccolti all&apos;aggiunta del cittadino: non modificabili.</p>
             <SezioneSolaLettura sezione={sezioni[step] ?? null} risposte={[q1, q2, q3][step] ?? null} />
@@ -207,7 +236,7 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
             Step precedente
           </button>
           {step < ULTIMO_STEP ? (
-            <button type="button" className="btn btn-primary" onClick={() => setStep(stepSuccessivo)}>
+            <button type="button" className="btn btn-primary" onClick={avanti}>
               Step successivo
             </button>
           ) : (
