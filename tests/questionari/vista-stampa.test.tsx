@@ -91,7 +91,8 @@ describe('printable survey', () => {
   it('prints every question of the template with empty boxes and a Stampa button', () => {
     const print = vi.fn()
     vi.stubGlobal('print', print)
-    render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="q-1" />)
+    // the blank print is its own action ('Stampa questionario vuoto'); a citizen's id prints their answers (below)
+    render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="modello" />)
     expect(screen.getByRole('heading', { level: 1, name: 'Questionario di prova' })).toBeTruthy()
     expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(4)
     expect(screen.getByText('Come sei venuto a conoscenza del servizio che hai prenotato?*')).toBeTruthy()
@@ -110,8 +111,58 @@ describe('printable survey', () => {
   it('managers print the card snapshot', async () => {
     h.ruolo = 'REG'
     h.scheda.mockResolvedValue({ questionarioTemplateSnapshot: TEMPLATE })
-    render(<StampaQuestionarioPage serviceId="12" idQuestionario="q-1" />)
+    render(<StampaQuestionarioPage serviceId="12" idQuestionario="modello" />)
     expect(await screen.findByRole('heading', { level: 1, name: 'Questionario di prova' })).toBeTruthy()
+    expect(h.istanza).not.toHaveBeenCalled()
+  })
+
+  it("a citizen's survey prints THAT citizen's answers, read-only, from the device (issue 8 point 4)", () => {
+    h.q = istanza({ idCittadino: 7 })
+    const { container } = render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="q-1" />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Questionario di prova' })).toBeTruthy()
+    const who = screen.getByTestId('stampa-cittadino')
+    expect(within(who).getByText('Cittadino 7')).toBeTruthy()
+    expect(within(who).getByText('Stato del questionario: COMPILATA')).toBeTruthy()
+    // Q1–Q3 as recorded, Q4 as compiled: chosen options marked, dates DD-MM-YYYY, level-2 competences by label
+    expect(screen.getByText('Codice fiscale disponibile ma non visualizzabile')).toBeTruthy()
+    expect(screen.getByText('12-03-2026')).toBeTruthy()
+    expect(screen.getByText('Navigare in rete')).toBeTruthy()
+    const q4 = screen.getByRole('region', { name: 'Informazioni sull’esperienza' })
+    expect(within(q4).getByText('Sportello').tagName).toBe('STRONG')
+    expect(within(q4).getByText('Telefono').tagName).toBe('STRONG')
+    expect(within(q4).getByText('Sito internet').tagName).toBe('LI')
+    expect(q4.querySelector('[data-question="1663320201383"] .pd-print-checked')?.parentElement?.textContent).toContain('5')
+    expect(container.querySelectorAll('input, select, textarea')).toHaveLength(0)
+    expect(screen.getByRole('button', { name: 'Stampa' })).toBeTruthy()
+  })
+
+  it('a survey not compiled yet prints Q1–Q3 filled in and Q4 blank, to fill by hand', () => {
+    h.q = istanza({ statoQuestionario: 'NON_COMPILATA', sezioneQ4Questionario: null })
+    render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="add-1" />)
+    expect(screen.getByText('Cittadino in attesa di invio al server')).toBeTruthy()
+    const q4 = screen.getByRole('region', { name: 'Informazioni sull’esperienza' })
+    expect(within(q4).getByText('Sezione non ancora compilata: da compilare a mano.')).toBeTruthy()
+    expect(q4.querySelectorAll('.pd-print-checked')).toHaveLength(0)
+    expect(within(q4).getAllByText('Spazio per la risposta').length).toBeGreaterThan(0)
+    expect(screen.getByText('Codice fiscale disponibile ma non visualizzabile')).toBeTruthy()
+  })
+
+  it("managers print a citizen's answers read online, or are told when they cannot be read", async () => {
+    h.ruolo = 'REG'
+    h.istanza.mockResolvedValue({ ...istanza(), idQuestionarioCompilato: 'q-9', idServizio: 12, idCittadino: 3, dataOraAggiornamento: '2026-03-12T10:00:00Z' })
+    h.scheda.mockResolvedValue({ questionarioTemplateSnapshot: TEMPLATE, dettaglioServizio: { nomeServizio: 'Uso dello SPID', dataServizio: '2026-03-12' } })
+    const view = render(<StampaQuestionarioPage serviceId="12" idQuestionario="q-9" />)
+    expect(await screen.findByText('Cittadino 3')).toBeTruthy()
+    expect(screen.getByText('Servizio «Uso dello SPID» del 12-03-2026')).toBeTruthy()
+    expect(screen.getByText('Sportello').tagName).toBe('STRONG')
+    expect(h.istanza).toHaveBeenCalledWith('q-9')
+    view.unmount()
+
+    queryClient.clear()
+    h.istanza.mockRejectedValue(new Error('403'))
+    render(<StampaQuestionarioPage serviceId="12" idQuestionario="q-8" />)
+    expect(await screen.findByText('Questionario del cittadino non disponibile')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Stampa questionario vuoto' }).getAttribute('href')).toBe('/area-amministrativa/servizi/12/stampa-questionario/modello')
   })
 
   it('finds the template by survey, by template id, by service, else the ATTIVO one', () => {

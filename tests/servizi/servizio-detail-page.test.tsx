@@ -125,6 +125,10 @@ describe('service detail — facilitator', () => {
     expect(within(rows[2]!).getByText('DA SINCRONIZZARE')).toBeTruthy()
     expect(within(rows[2]!).getByRole('link', { name: /Compila questionario/ }).getAttribute('href')).toBe('/area-amministrativa/servizi/101/cittadini/compila/c-3')
     expect(within(rows[2]!).getByRole('button', { name: 'Invia questionario locale' })).toBeTruthy()
+    // a compiled citizen's 'Stampa questionario' prints that citizen; the blank survey is its own action
+    expect(within(rows[1]!).getByRole('link', { name: /Stampa questionario/ }).getAttribute('href')).toBe('/area-amministrativa/servizi/101/stampa-questionario/q-502')
+    expect(within(rows[2]!).getByRole('link', { name: /Stampa questionario/ }).getAttribute('href')).toBe('/area-amministrativa/servizi/101/stampa-questionario/c-3')
+    expect(screen.getByRole('link', { name: 'Stampa questionario vuoto' }).getAttribute('href')).toBe('/area-amministrativa/servizi/101/stampa-questionario/modello')
   })
 
   it('citizens: state filter with labels with spaces', async () => {

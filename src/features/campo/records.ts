@@ -9,6 +9,7 @@
  * No record holds a fiscal code or a document number: those travel only inside outbox payloads.
  */
 import type { StatoQuestionarioWire } from '../../api/contract/questionario'
+import type { CorrezioniCittadino } from '../../lib/q1-corrections'
 import type { CittadinoServizioLocale, ServizioLocale } from './types'
 
 /** Stored data of a service (the screen shape without the sync state, plus its project). */
@@ -31,14 +32,33 @@ export interface CittadinoDati extends Omit<CittadinoServizioLocale, 'syncState'
   sezioneQ4Questionario: string | null
 }
 
-/** Stored data of a survey compiled on the device (Q4; the consent stays in the outbox payload). */
+/**
+ * Stored data of a survey compiled on the device (Q4; the consent stays in the outbox payload) and, when
+ * the citizen's data were corrected in step Q1, the corrections and the Q1 they give (shown until the
+ * server's copy replaces them).
+ */
 export interface QuestionarioDati {
   idCittadinoServizioLocale: string
   idServizioLocale: string
   statoQuestionario: Extract<StatoQuestionarioWire, 'COMPILATA'>
   sezioneQ4Questionario: string
+  correzioni?: CorrezioniCittadino | null
+  /** Q1 with the corrections applied (contract encoding) */
+  sezioneQ1Questionario?: string
   /** ISO timestamp of the compilation on the device */
   dataCompilazione: string
+}
+
+/** The citizen's fields of an addition as corrected in step Q1. */
+export function datiCorretti(c: CorrezioniCittadino): Partial<Pick<CittadinoDati, 'genere' | 'fasciaDiEtaId' | 'titoloDiStudio' | 'occupazione' | 'provinciaDiDomicilio' | 'cittadinanza'>> {
+  return {
+    ...(c.genereDaAggiornare ? { genere: c.genereDaAggiornare } : {}),
+    ...(c.fasciaDiEtaIdDaAggiornare ? { fasciaDiEtaId: c.fasciaDiEtaIdDaAggiornare } : {}),
+    ...(c.titoloDiStudioDaAggiornare ? { titoloDiStudio: c.titoloDiStudioDaAggiornare } : {}),
+    ...(c.occupazioneDaAggiornare ? { occupazione: c.occupazioneDaAggiornare } : {}),
+    ...(c.provinciaDiDomicilioDaAggiornare ? { provinciaDiDomicilio: c.provinciaDiDomicilioDaAggiornare } : {}),
+    ...(c.cittadinanzaDaAggiornare ? { cittadinanza: c.cittadinanzaDaAggiornare } : {}),
+  }
 }
 
 /** Profile part of the cache key of the reference data. */

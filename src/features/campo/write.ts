@@ -18,7 +18,9 @@ import {
 } from '../../offline'
 import { formatDisplayDate, toWireDate } from '../../lib/dates'
 import { deriveFromFiscalCode } from '../../lib/fiscal-code'
-import { buildQ1Section, buildQ2Section } from '../../lib/survey-instance'
+import { applicaCorrezioni, erroreCorrezioni, haCorrezioni, REGOLE_CORREZIONE, type CorrezioniCittadino } from '../../lib/q1-corrections'
+import { buildQ1Section, buildQ2Section, CF_NON_PRESENTE } from '../../lib/survey-instance'
+import { answersOf, decodeSection, encodeSection, sectionHeader, type DecodedSection } from '../../lib/survey-sections'
 import { CampoInputError, isFieldRole, MESSAGGI, newIdLocale } from './common'
 import {
   KIND, type CittadinoAggiungiPayload, type QuestionarioCompilaPayload, type ServizioCreaPayload, type ServizioEliminaPayload,
@@ -361,26 +363,36 @@ export async function aggiungiCittadino(idServizioLocale: string, input: Cittadi
 
 /**
  * Compiles the survey of a citizen's addition (by the addition's `idLocale`, or the server idQuestionario):
- * Q4 (contract encoding) and the consent; kind 'questionario.compila' (depends on the addition if unsent).
- * The local survey becomes COMPILATA. A compilation the server has surely not applied is rewritten.
+ * Q4 (contract encoding), the consent and the citizen's data corrected in step Q1 (`correzioni`, the
+ * `…DaAggiornare` fields: checked against their enumerations, gender and age band never for a citizen
+ * with a fiscal code, the minors rule for the age band); kind 'questionario.compila' (depends on the
+ * addition if unsent). The local survey becomes COMPILATA and shows the corrected Q1 and data at once.
+ * A compilation the server has surely not applied is rewritten.
  */
-export async function compilaQuestionario(idCittadinoServizioLocale: string, sezioneQ4: string, consenso?: Record<string, unknown>): Promise<void> {
+export async function compilaQuestionario(
+  idCittadinoServizioLocale: string, sezioneQ4: string, consenso?: Record<string, unknown>, correzioni?: CorrezioniCittadino,
+): Promise<void> {
   const r = fieldRole()
   const d = db()
   const add = await findRecord<CittadinoDati>(d, 'cittadino-servizio', idCittadinoServizioLocale)
   if (!add) throw new CampoInputError(MESSAGGI.cittadinoNonTrovato)
   if (add.data.idProgetto !== r.idProgetto || add.data.idEnte !== r.idEnte) throw new CampoInputError(MESSAGGI.altroProfilo)
   validaQ4(sezioneQ4)
+  const corretto = haCorrezioni(correzioni) ? await correggiQ1(add.data, correzioni, r) : null
   const svc = (await d.records.get(['servizio', add.data.idServizioLocale]))?.data as ServizioDati | undefined
   const nome = svc?.nome ?? ''
   const data: QuestionarioDati = {
     idCittadinoServizioLocale: add.idLocale, idServizioLocale: add.data.idServizioLocale, statoQuestionario: 'COMPILATA',
     sezioneQ4Questionario: sezioneQ4, dataCompilazione: new Date().toISOString(),
+    ...(corretto ? { correzioni: corretto.correzioni, sezioneQ1Questionario: corretto.sezioneQ1 } : {}),
   }
+  const correzioniPayload = corretto ? corretto.correzioni : null
   const compiling = (await openEntriesOf(d, 'questionario', add.idLocale)).filter((e) => e.kind === KIND.questionarioCompila)
   const last = compiling.at(-1)
   if (last && rewritable(last)) {
-    const payload: QuestionarioCompilaPayload = { ...(last.payload as QuestionarioCompilaPayload), sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: consenso ?? null }
+    const payload: QuestionarioCompilaPayload = {
+      ...(last.payload as QuestionarioCompilaPayload), sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: consenso ?? null, correzioni: correzioniPayload,
+    }
     if (await tryRewrite(last, payload, data, etichette.questionario(nome))) return
   }
   if (add.data.statoQuestionario === 'COMPILATA' || (await d.records.get(['questionario', add.idLocale]))) throw new CampoInputError(MESSAGGI.giaCompilato)
@@ -389,10 +401,40 @@ export async function compilaQuestionario(idCittadinoServizioLocale: string, sez
   if (!parent && idQuestionario === null) throw new CampoInputError(MESSAGGI.cittadinoNonTrovato)
   await enqueue<QuestionarioCompilaPayload, QuestionarioDati>({
     kind: KIND.questionarioCompila,
-    payload: { idCittadinoServizioLocale: add.idLocale, idQuestionario, sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: consenso ?? null },
+    payload: {
+      idCittadinoServizioLocale: add.idLocale, idQuestionario, sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: consenso ?? null,
+      ...(correzioniPayload ? { correzioni: correzioniPayload } : {}),
+    },
     roleContext: r,
     dependsOn: parent ? [parent.id] : [],
     record: { tipo: 'questionario', idLocale: add.idLocale, data, ...(idQuestionario ? { idServer: idQuestionario } : {}) },
     label: etichette.questionario(nome),
   })
+}
+
+/** True when the addition's Q1 says the citizen has a fiscal code (else: identified by a document). */
+function conCodiceFiscale(c: CittadinoDati): boolean {
+  try {
+    const first = answersOf(decodeSection(c.sezioneQ1Questionario), '1')[0]
+    if (first !== undefined) return first !== CF_NON_PRESENTE
+  } catch { /* unreadable Q1: fall back to how the citizen was added */ }
+  return c.identificazione !== 'NUM_DOC'
+}
+
+/** Checks corrections of Q1 (module comment of q1-corrections.ts) and gives them with the corrected Q1. */
+async function correggiQ1(c: CittadinoDati, correzioni: CorrezioniCittadino, r: FieldRole): Promise<{ correzioni: CorrezioniCittadino; sezioneQ1: string }> {
+  const errore = erroreCorrezioni(correzioni, conCodiceFiscale(c))
+  if (errore) throw new CampoInputError(errore)
+  if (correzioni.fasciaDiEtaIdDaAggiornare !== undefined) {
+    verificaEta(null, correzioni.fasciaDiEtaIdDaAggiornare, (await riferimenti(r))?.configurazioneMinorenni, toWireDate(new Date()))
+  }
+  let q1: DecodedSection
+  try {
+    q1 = decodeSection(c.sezioneQ1Questionario)
+  } catch {
+    q1 = { ...sectionHeader('Q1'), answers: {} }
+  }
+  const sezioneQ1 = encodeSection({ id: q1.id || sectionHeader('Q1').id, title: q1.title || sectionHeader('Q1').title, answers: applicaCorrezioni(q1.answers, correzioni) })
+  const known = Object.fromEntries(REGOLE_CORREZIONE.filter((x) => correzioni[x.campo] !== undefined).map((x) => [x.campo, correzioni[x.campo]]))
+  return { correzioni: known as CorrezioniCittadino, sezioneQ1 }
 }

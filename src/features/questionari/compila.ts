@@ -29,7 +29,8 @@ export function stepPrecedente(step: number): number {
 
 /**
  * What each read-only step is, in the facilitator's words (issue 8 point 10): Q1 was typed when the
- * citizen was added; Q2 is never asked — the server derives it from the citizen's other services
+ * citizen was added (its intro where nothing of it can be corrected; otherwise step Q1 shows the
+ * corrections form with its own intro); Q2 is never asked — the server derives it from the citizen's other services
  * (platform-backend §5.3: 'Sì' when this is the first); Q3 is the service's own data, the same for all
  * its citizens.
  */

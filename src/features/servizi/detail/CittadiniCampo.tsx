@@ -14,7 +14,7 @@ import { paginate } from '../../../ui/widgets/pagination'
 import { useCittadiniServizioCampo } from '../../campo'
 import { cittadiniServizioQuery } from '../api'
 import { CittadiniView } from './CittadiniView'
-import { contatori, filtraCittadini, rigaCittadinoDaLocale } from './cittadini-list'
+import { contatori, filtraCittadini, pathStampaVuoto, rigaCittadinoDaLocale } from './cittadini-list'
 import { isDataFutura, type DettaglioServizio } from './servizio-detail'
 import { AggiungiCittadinoSlot } from './slots'
 
@@ -70,6 +70,7 @@ export function CittadiniCampo({ dettaglio, serviceId }: { dettaglio: DettaglioS
         onPage={setPage}
         serviceRouteId={serviceId}
         canWrite
+        stampaVuoto={pathStampaVuoto(serviceId)}
         error={criterio && ricerca.isError ? { message: 'Non è stato possibile cercare il cittadino. Controlla la connessione e riprova.', retry: () => void ricerca.refetch() } : null}
         addButton={
           <div className="d-flex flex-column align-items-start align-items-md-end">

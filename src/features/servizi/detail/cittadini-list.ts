@@ -80,9 +80,13 @@ export interface AzioniCittadino {
   invia: boolean
 }
 
+/** The blank survey of a service, to print and fill by hand (the print page's reserved id 'modello'). */
+export const pathStampaVuoto = (serviceRouteId: string) => `/area-amministrativa/servizi/${encodeURIComponent(serviceRouteId)}/stampa-questionario/modello`
+
 /**
  * Actions of a row (spec 002 §4): NON COMPILATA and INVIATO → compile and send; COMPILATA → view.
- * Print is offered for every survey. `canWrite` false (managers) keeps only view and print.
+ * Print ('Stampa questionario': that citizen's questionnaire with their answers, Q4 blank until compiled)
+ * is offered for every survey. `canWrite` false (managers) keeps only view and print.
  */
 export function azioniCittadino(r: RigaCittadino, serviceRouteId: string, canWrite: boolean): AzioniCittadino {
   const ref = surveyRef(r)
