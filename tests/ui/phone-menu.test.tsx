@@ -18,7 +18,7 @@ import { tabbableIn } from '../../src/ui/shell/focus-trap'
 /** jsdom lays nothing out: an element is "rendered" unless it or an ancestor is hidden or display:none. */
 function stubLayout() {
   return vi.spyOn(Element.prototype, 'getClientRects').mockImplementation(function (this: Element) {
-    for (let el: Element | null = this; el; el = el.parentElement) {
+    for (let el = this as Element | null; el; el = el.parentElement) {
       if (el.hasAttribute('hidden') || (el instanceof HTMLElement && el.style.display === 'none')) return [] as unknown as DOMRectList
     }
     return [{}] as unknown as DOMRectList
