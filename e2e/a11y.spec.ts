@@ -21,6 +21,7 @@ const SECTION_PAGES: readonly (readonly [path: string, title: string])[] = [
   ['/area-amministrativa/questionari', 'Questionari – Area amministrativa'],
   ['/area-amministrativa/servizi', 'Elenco servizi – Area amministrativa'],
   ['/area-amministrativa/programmi/1/info', 'Programma – Programmi'],
+  ['/area-amministrativa/progetti/1/info', 'Progetto – Progetti'],
   ['/area-cittadini', 'Area cittadini'],
   ['/area-dati', 'Area dati'],
   ['/area-dati/report-dati', 'Report dati – Area dati'],

@@ -5,7 +5,7 @@
  * navigation the page title ("Pagina – Sezione – Punto Digitale") and focus on the new page's h1; focus
  * stays inside the phone menu and the add-citizen dialog while they are open, and goes back to what opened
  * them; the skip links keep working; in the blue bands of the header the focus ring is a ≥ 3:1 outline
- * that nothing clips.
+ * that nothing clips; at 320 px with 200 % text the avatar and the form's first label do not overlap.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { DESKTOP, PHONE, USERS, login } from './helpers'
@@ -133,6 +133,34 @@ async function fillByKeyboard(page: Page, until: Locator, max = 80): Promise<voi
   await expect(until).toBeFocused()
 }
 
+/**
+ * At 320 px with the text at 200 % (the root font size doubled, as a browser's text-size setting does):
+ * the avatar's initials stay inside their circle and the first label of the open form does not overlap
+ * what precedes its field (WCAG 1.4.4). Back to 375 px and normal text after.
+ */
+async function expectLargeTextLayout(page: Page): Promise<void> {
+  await page.setViewportSize({ width: 320, height: 800 })
+  const style = await page.addStyleTag({ content: 'html { font-size: 200% !important; }' })
+  const m = await page.evaluate(() => {
+    const overlap = (a: DOMRect, b: DOMRect) => a.bottom > b.top && b.bottom > a.top && a.right > b.left && b.right > a.left
+    const avatar = document.querySelector('header .pd-avatar')!
+    const text = document.createRange()
+    text.selectNodeContents(avatar)
+    const t = text.getBoundingClientRect()
+    const c = avatar.getBoundingClientRect()
+    const label = document.querySelector('#main-content form .form-group > label')!
+    const before = label.parentElement!.previousElementSibling!
+    return {
+      initialsInside: t.left >= c.left - 0.5 && t.right <= c.right + 0.5 && t.top >= c.top - 0.5 && t.bottom <= c.bottom + 0.5,
+      labelOverlaps: overlap(label.getBoundingClientRect(), before.getBoundingClientRect()),
+    }
+  })
+  expect(m.initialsInside, "iniziali dell'avatar dentro il cerchio").toBe(true)
+  expect(m.labelOverlaps, 'prima etichetta del modulo sovrapposta a ciò che la precede').toBe(false)
+  await style.evaluate((el) => (el as Element).remove())
+  await page.setViewportSize(PHONE)
+}
+
 /** From the page just loaded after the login to 'Elenco servizi', through the main navigation. */
 async function toServicesDesktop(page: Page): Promise<void> {
   const header = page.locator('header')
@@ -207,6 +235,10 @@ async function toServicesPhone(page: Page): Promise<void> {
 
 async function walk(page: Page, phone: boolean): Promise<void> {
   test.setTimeout(120_000)
+  // an error the app catches (its error page) is logged to the console: print it, to tell why a step failed
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) console.log(`[console] ${m.text().slice(0, 2000)}`)
+  })
   await login(page, USERS.fac.cf)
   // back from the identity provider, the app went on from '/auth' to the home page: focus on its h1
   await expectArrived(page, 'Home', /Ciao Sara/)
@@ -224,6 +256,8 @@ async function walk(page: Page, phone: boolean): Promise<void> {
   await tabTo(page, main.getByRole('link', { name: 'Crea servizio' }))
   await page.keyboard.press('Enter')
   await expectArrived(page, 'Crea servizio – Servizi', 'Crea servizio')
+  await main.locator('form .form-group > label').first().waitFor()
+  if (phone) await expectLargeTextLayout(page)
   const nome = `Sportello tastiera ${phone ? 'telefono' : 'desktop'} ${Date.now()}`
   const nomeField = main.getByRole('textbox', { name: 'Nome', exact: true })
   await tabTo(page, nomeField)

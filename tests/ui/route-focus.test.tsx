@@ -55,7 +55,7 @@ describe('focus after navigation (WCAG 2.4.3)', () => {
   it('leaves focus alone on the first load, then moves it to the new h1 after each route change, waiting for it', async () => {
     const router = await setup()
     expect(document.activeElement).toBe(document.body)
-    await act(() => router.navigate({ to: '/lenta' }))
+    await act(() => router.navigate({ to: '/lenta' as '/' }))
     const h1 = await screen.findByRole('heading', { name: 'Pagina lenta' })
     await waitFor(() => expect(document.activeElement).toBe(h1))
     expect(h1.getAttribute('tabindex')).toBe('-1')
@@ -76,7 +76,7 @@ describe('focus after navigation (WCAG 2.4.3)', () => {
 
   it('keeps a focus the user or the page chose while the heading was awaited', async () => {
     const router = await setup()
-    await act(() => router.navigate({ to: '/lenta' }))
+    await act(() => router.navigate({ to: '/lenta' as '/' }))
     const other = screen.getByRole('link', { name: 'Vai al contenuto principale' })
     other.focus()
     await screen.findByRole('heading', { name: 'Pagina lenta' })

@@ -40,15 +40,9 @@ export function NavbarCollapse({ id, isOpen, onClose, toggleRef, restoreFocus, c
       wasOpen.current = true
       setVisible(true)
       // two frames: paint display:block before adding the class, so the transition runs
-      const raf = requestAnimationFrame(() =>
-        requestAnimationFrame(() => {
-          setExpanded(true)
-          const panel = panelRef.current
-          if (!panel) return
-          const entries = tabbableIn(panel).filter((el) => !el.closest('.close-div'))
-          ;(entries[0] ?? panel).focus()
-        }),
-      )
+      let raf = requestAnimationFrame(() => {
+        raf = requestAnimationFrame(() => setExpanded(true))
+      })
       return () => cancelAnimationFrame(raf)
     }
     if (!wasOpen.current) return
@@ -61,6 +55,14 @@ export function NavbarCollapse({ id, isOpen, onClose, toggleRef, restoreFocus, c
     const timer = setTimeout(() => setVisible(false), PANEL_TRANSITION_MS)
     return () => clearTimeout(timer)
   }, [isOpen, toggleRef])
+
+  // once shown (display:block committed, then `expanded`): focus on the first entry of the menu
+  useEffect(() => {
+    const panel = panelRef.current
+    if (!isOpen || !expanded || !panel) return
+    const entries = tabbableIn(panel).filter((el) => !el.closest('.close-div'))
+    ;(entries[0] ?? panel).focus()
+  }, [isOpen, expanded])
 
   useEffect(() => {
     const panel = panelRef.current
