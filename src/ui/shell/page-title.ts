@@ -9,7 +9,7 @@
  * {@link usePageTitle}.
  */
 import { useMatches } from '@tanstack/react-router'
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect } from 'react'
 import { useBreadcrumbLabels } from '../breadcrumb/labels'
 
 /** Last part of every title. */
@@ -54,7 +54,7 @@ export function withService(page: string, nome: string | undefined): string {
 export interface TitleMatch {
   pathname: string
   params: unknown
-  staticData: { title?: RouteTitle }
+  staticData?: { title?: RouteTitle }
 }
 
 /**
@@ -67,7 +67,7 @@ export function routeTitle(
 ): { page: string; section?: string; pathname: string } | null {
   for (let i = matches.length - 1; i >= 0; i -= 1) {
     const m = matches[i]!
-    const t = m.staticData.title
+    const t = m.staticData?.title
     if (!t) continue
     const params = (m.params ?? {}) as Record<string, string>
     const page = typeof t.page === 'function' ? t.page({ params, label: (p) => labels[p] }) : t.page
@@ -85,7 +85,6 @@ interface TitleState {
 }
 
 let state: TitleState = { route: null, override: null }
-const listeners = new Set<() => void>()
 
 function samePath(a: string, b: string): boolean {
   const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p)
@@ -103,15 +102,6 @@ export function currentDocumentTitle(): string {
 function apply(next: TitleState): void {
   state = next
   document.title = currentDocumentTitle()
-  listeners.forEach((l) => l())
-}
-
-/** Subscribes to title changes (the route focus announcer reads the title); returns the unsubscriber. */
-export function subscribeDocumentTitle(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => {
-    listeners.delete(listener)
-  }
 }
 
 /**
@@ -143,9 +133,4 @@ export function usePageTitle(page: string | null | undefined): void {
       if (state.override === override) apply({ ...state, override: null })
     }
   }, [page])
-}
-
-/** The current document title as React state (re-renders when it changes). */
-export function useCurrentDocumentTitle(): string {
-  return useSyncExternalStore(subscribeDocumentTitle, currentDocumentTitle, currentDocumentTitle)
 }
