@@ -230,4 +230,13 @@ describe('Aggiungi cittadino al servizio', () => {
     view.rerender(<AggiungiCittadinoModal idServizioLocale="srv-loc" isOpen onClose={onClose} />)
     expect(((await screen.findByLabelText('Codice fiscale*')) as HTMLInputElement).value).toBe('')
   })
+
+  it('is named by its title only, not by its close button (issue 15)', async () => {
+    open()
+    // jsdom's name computation leaves the button out: check what aria-labelledby points at instead
+    const dialog = await screen.findByRole('dialog')
+    const title = document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')
+    expect(title?.textContent).toBe('Aggiungi cittadino al servizio')
+    expect(title?.querySelector('button')).toBeNull()
+  })
 })

@@ -16,6 +16,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import type { CompilaAnonimoBody, QuestionarioAnonimo } from '../../../api/contract/questionario'
 import { formatDisplayDate } from '../../../lib/dates'
 import { useDirtyForm } from '../../../pwa/dirty-forms'
+import { usePageTitle } from '../../../ui/shell/page-title'
 import { AnonimoCallError, fetchAnonimo } from './api'
 import { cancellaBozza, leggiBozza, leggiModello, salvaBozza, salvaModello, type Bozza } from './draft'
 import { encodeAnswers, questionError, questionsOf, validateAnswers, visibleQuestions, type FormAnswer } from '../../../lib/survey-questions'
@@ -204,10 +205,11 @@ export function AnonymousSurveyPage({ idQuestionario, token }: AnonymousSurveyPa
     }
   }, [waiting])
 
-  // focus the page heading when the step changes (not while loading)
+  // the document title names the phase ('Questionario inviato – Punto Digitale'); focus the page heading
+  // when the step changes (not while loading)
   const title = phaseTitle(phase)
+  usePageTitle(title)
   useEffect(() => {
-    document.title = `${title} - ${PRODUCT_NAME}`
     if (phase.kind !== 'loading' && phase.kind !== 'sending') headingRef.current?.focus()
   }, [phase.kind, title])
 
