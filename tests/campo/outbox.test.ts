@@ -6,11 +6,13 @@ import { aggiungiCittadino, compilaQuestionario, creaServizio, eliminaServizio, 
 import { registerCampoHandlers, KIND, type CittadinoAggiungiPayload, type ServizioCreaPayload } from '../../src/features/campo/handlers'
 import { currentDb, currentDbOwner, getRecord, listEntries, listRecords, runReplay, type OutboxEntry } from '../../src/offline'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
-import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
+import { maskFiscalCode } from '../../src/lib/masked-identity'
+import { decodeSection, encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { httpError, networkError, resetDbs, setupReplay, CF_SARA } from '../offline/helpers'
 import { FAC, VOL, fakeApi, login, servizioInput, storeRiferimenti } from './helpers'
 
 const CF_CITTADINO = 'BNCMRC69S02H501X'
+const CONSENSO = { tipoConferimentoConsenso: 'CARTACEO', dataConferimentoConsenso: '2025-03-10' } as const
 /** a man born 10-12-1985 (a citizen already registered on the server) */
 const CF_ESISTENTE = 'RSSMRA85T10A562S'
 const Q4 = encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '31': ['Sì, per formazione'] } })
@@ -31,7 +33,7 @@ afterEach(() => unregister())
 async function threeOffline() {
   const s = await creaServizio(servizioInput())
   const c = await aggiungiCittadino(s.idLocale, cittadinoCf)
-  await compilaQuestionario(c.idLocale, Q4, { codiceFiscaleCittadino: CF_CITTADINO })
+  await compilaQuestionario(c.idLocale, Q4, CONSENSO)
   const [crea, aggiungi, compila] = await listEntries()
   return { s, c, crea: crea!, aggiungi: aggiungi!, compila: compila! }
 }
@@ -57,6 +59,13 @@ describe('field writes offline', () => {
     expect(JSON.stringify(records)).not.toContain(CF_CITTADINO)
     // local status rules and the survey built on the device
     expect(c).toMatchObject({ statoQuestionario: 'NON_COMPILATA', genere: 'M', fasciaDiEtaId: 3, identificazione: 'CF', syncState: 'locale' })
+    // the mask of the code typed, computed on the device as the server does, and the time added
+    expect(c.identificativoMascherato).toBe(maskFiscalCode(CF_CITTADINO))
+    expect(Date.now() - new Date(c.dataOraAggiunta!).getTime()).toBeLessThan(60_000)
+    // the consent given at the compilation: in the payload, and in the Q1 the device shows
+    expect((compila.payload as { consensoTrattamentoDatiRequest: unknown }).consensoTrattamentoDatiRequest).toEqual(CONSENSO)
+    const q = await getRecord<{ sezioneQ1Questionario: string }>('questionario', c.idLocale)
+    expect(decodeSection(q!.data.sezioneQ1Questionario).answers).toMatchObject({ '18': ['Cartaceo'], '19': ['2025-03-10'], '1': ['Codice fiscale disponibile ma non visualizzabile'] })
     const add = await getRecord<{ sezioneQ1Questionario: string; sezioneQ3Questionario: string }>('cittadino-servizio', c.idLocale)
     expect(add!.data.sezioneQ1Questionario).toContain('Codice fiscale disponibile ma non visualizzabile')
     expect(add!.data.sezioneQ3Questionario).toBe(s.sezioneQ3Questionario)
@@ -74,7 +83,7 @@ describe('field writes offline', () => {
     ])
     expect(api.calls[0]!.body).toMatchObject({ idProgramma: 1, idProgetto: 10, idEnte: 100, idLocale: s.idLocale, sezioneQuestionarioCompilatoQ3: s.sezioneQ3Questionario })
     expect(api.calls[1]!.body).toMatchObject({ idProgramma: 1, idProgetto: 10, idEnte: 100, codiceFiscale: CF_CITTADINO, nuovoCittadino: false })
-    expect(api.calls[2]!.body).toEqual({ idProgramma: 1, idProgetto: 10, idEnte: 100, sezioneQ4Questionario: Q4, consensoTrattamentoDatiRequest: { codiceFiscaleCittadino: CF_CITTADINO } })
+    expect(api.calls[2]!.body).toEqual({ idProgramma: 1, idProgetto: 10, idEnte: 100, sezioneQ4Questionario: Q4, consensoTrattamentoDatiRequest: CONSENSO })
     expect(await getRecord('servizio', s.idLocale)).toMatchObject({ idServer: 500, syncState: 'confermato', data: { idServer: 500 } })
     expect(await getRecord('cittadino-servizio', c.idLocale)).toMatchObject({ idServer: 'q-900', syncState: 'confermato', data: { idServizio: 500, idCittadino: 900, idQuestionario: 'q-900', statoQuestionario: 'COMPILATA' } })
     expect(await getRecord('questionario', c.idLocale)).toMatchObject({ idServer: 'q-900', syncState: 'confermato' })
@@ -82,6 +91,7 @@ describe('field writes offline', () => {
     const done = await listEntries({ includeDone: true })
     expect(done.map((e) => e.status)).toEqual(['done', 'done', 'done'])
     expect(JSON.stringify(done)).not.toContain(CF_CITTADINO)
+    expect(done.find((e) => e.id === compila.id)!.payload).toMatchObject({ consensoTrattamentoDatiRequest: null })
     expect(done.find((e) => e.id === aggiungi.id)!.payload).toMatchObject({ idServizio: 500 })
     expect(done.find((e) => e.id === compila.id)!.payload).toMatchObject({ idQuestionario: 'q-900' })
   })
@@ -249,7 +259,8 @@ describe('citizen additions', () => {
     await compilaQuestionario(c.idLocale, other)
     const entries = await listEntries()
     expect(entries).toHaveLength(3)
-    expect(entries[2]!.payload).toMatchObject({ sezioneQ4Questionario: other })
+    // (rewritten without a consent: the one given first stays)
+    expect(entries[2]!.payload).toMatchObject({ sezioneQ4Questionario: other, consensoTrattamentoDatiRequest: CONSENSO })
     setupReplay({ transport: fakeApi().transport })
     await runReplay(currentDb()!)
     await expect(compilaQuestionario(c.idLocale, Q4)).rejects.toThrow('Il questionario è già stato compilato.')

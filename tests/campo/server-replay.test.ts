@@ -24,6 +24,7 @@ import { registerCampoHandlers } from '../../src/features/campo/handlers'
 import { closeUserDb, currentDb, getRecord, listEntries, listRecords, openUserDb, runReplay } from '../../src/offline'
 import type { OutboxRequest } from '../../src/offline/handlers'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
+import { maskFiscalCode } from '../../src/lib/masked-identity'
 import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { createTestServer, TEST_HOST, type TestServer } from '../server/helpers'
 import { actor, call, CF, createService, fiscalCodeAged, type Actor } from '../server/field/fixtures'
@@ -87,7 +88,10 @@ describe('replay against the reference server', () => {
     const s = await creaServizio({ nome, idSede: sede.id, q3: { '22': first.progetto.dataInizio!, '23': '1:15', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'Attivazione SPID, con app' } })
     const cf = fiscalCodeAged(35, 'F')
     const c = await aggiungiCittadino(s.idLocale, { codiceFiscale: cf, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Libero professionista', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: true })
-    await compilaQuestionario(c.idLocale, encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '1663320201383': '5' } }))
+    await compilaQuestionario(c.idLocale, encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '1663320201383': '5' } }),
+      { tipoConferimentoConsenso: 'CARTACEO', dataConferimentoConsenso: '2025-05-05' })
+    // what the table shows offline: the mask computed on the device
+    expect(c.identificativoMascherato).toBe(maskFiscalCode(cf))
 
     setupReplay({ transport: injectTransport })
     const report = await runReplay(currentDb()!)
@@ -102,6 +106,10 @@ describe('replay against the reference server', () => {
     const [istanza] = await server.database.db.select().from(questionarioCompilato)
       .where(and(eq(questionarioCompilato.idServizio, idServizio), eq(questionarioCompilato.idCittadino, links[0]!.idCittadino)))
     expect(istanza).toMatchObject({ stato: 'COMPILATA' })
+    // the paper consent given offline, replayed: on the citizen, in the Q1 of the survey; the same mask as the device's
+    const [persona] = await server.database.db.select().from(cittadino).where(eq(cittadino.id, links[0]!.idCittadino))
+    expect(persona).toMatchObject({ tipoConferimentoConsenso: 'CARTACEO', identificativoMascherato: maskFiscalCode(cf) })
+    expect(istanza!.sezioni[0]!.properties).toEqual(expect.arrayContaining([{ '18': ['Cartaceo'] }, { '19': ['2025-05-05'] }]))
 
     expect(await getRecord('servizio', s.idLocale)).toMatchObject({ idServer: idServizio, syncState: 'confermato' })
     expect(await getRecord('cittadino-servizio', c.idLocale)).toMatchObject({ idServer: istanza!.id, syncState: 'confermato' })

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { QuestionarioLocale } from '../../src/features/campo'
-import { Q1, Q2, Q3, TEMPLATE } from './fixtures'
+import { Q1, Q1_CON_CONSENSO, Q2, Q3, TEMPLATE } from './fixtures'
 
 const h = vi.hoisted(() => ({
   ruolo: 'FAC',
@@ -34,7 +34,7 @@ const istanza = (over: Partial<QuestionarioLocale> = {}): QuestionarioLocale => 
   idServizioLocale: 'srv-loc',
   idQuestionarioTemplate: 'tpl-1',
   statoQuestionario: 'NON_COMPILATA',
-  sezioneQ1Questionario: Q1,
+  sezioneQ1Questionario: Q1_CON_CONSENSO,
   sezioneQ2Questionario: Q2,
   sezioneQ3Questionario: Q3,
   sezioneQ4Questionario: null,
@@ -112,6 +112,7 @@ describe('Compilazione questionario', () => {
     expect(h.compila).toHaveBeenCalledWith(
       'add-1',
       `{"id":"content-service-section","title":"Informazioni sull’esperienza","properties":[{'29':['Sportello','Sito internet']},{'31':['Sì§ per facilitazione']},{'32':['PEC§ firma digitale']},{'40':['true']},{'41':['Uso dello SPID']},{'1663320201383':['4']}]}`,
+      null,
     )
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/area-amministrativa/servizi/srv-1/cittadini'))
     expect(getToasts().some((t) => t.title === 'Questionario compilato')).toBe(true)
@@ -129,6 +130,49 @@ describe('Compilazione questionario', () => {
     expect((screen.getByLabelText('Telefono') as HTMLInputElement).checked).toBe(true)
     expect(navigateTo).not.toHaveBeenCalled()
     expect(isAnyFormDirty()).toBe(true)
+  })
+
+  it('asks the consent at step Q1 when the citizen has none: type and date required, date not in the future, then sent with Q4', async () => {
+    h.q = istanza({ sezioneQ1Questionario: Q1 })
+    render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+    expect(stepTitle()).toBe('Informazioni anagrafiche (modello)')
+    const consenso = screen.getByRole('group', { name: 'Consenso al trattamento dei dati personali' })
+    const tipo = within(consenso).getByRole('group', { name: 'Come ha dato il consenso il cittadino?*' })
+    expect(within(tipo).getAllByRole('radio').map((r) => r.parentElement!.textContent)).toEqual(['Cartaceo', 'Email', 'Online'])
+    const data = screen.getByLabelText('Data del consenso*') as HTMLInputElement
+    expect(data.value).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(data.max).toBe(data.value)
+    // nothing chosen: it stays at step Q1 and says why
+    fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+    expect(stepTitle()).toBe('Informazioni anagrafiche (modello)')
+    expect(screen.getByText('Indica come il cittadino ha dato il consenso')).toBeTruthy()
+    expect(document.activeElement?.getAttribute('name')).toBe('pd-consenso-tipo')
+    fireEvent.click(screen.getByLabelText('Cartaceo'))
+    expect(isAnyFormDirty()).toBe(true)
+    fireEvent.change(data, { target: { value: '2999-01-01' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+    expect(screen.getByText('La data del consenso non può essere successiva a oggi')).toBeTruthy()
+    expect(data.getAttribute('aria-invalid')).toBe('true')
+    fireEvent.change(data, { target: { value: '2026-01-15' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+    expect(stepTitle()).toBe('Informazioni sulla prenotazione')
+    fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+    fireEvent.click(screen.getByLabelText('Telefono'))
+    fireEvent.click(screen.getByLabelText('Non saprei'))
+    fireEvent.click(within(screen.getByRole('group', { name: /Quanto sei soddisfatto/ })).getByLabelText(/5 stelle su 5/))
+    fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
+    await waitFor(() => expect(h.compila).toHaveBeenCalledTimes(1))
+    expect(h.compila.mock.calls[0]![2]).toEqual({ tipoConferimentoConsenso: 'CARTACEO', dataConferimentoConsenso: '2026-01-15' })
+  })
+
+  it('does not ask the consent again once recorded (Q1 with 18–19)', () => {
+    render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+    expect(screen.queryByRole('group', { name: 'Consenso al trattamento dei dati personali' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
+    expect(screen.queryByRole('group', { name: 'Consenso al trattamento dei dati personali' })).toBeNull()
   })
 
   it('managers cannot compile: notice and link to the read-only view', () => {

@@ -93,7 +93,13 @@ describe('printable survey', () => {
     vi.stubGlobal('print', print)
     render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="q-1" />)
     expect(screen.getByRole('heading', { level: 1, name: 'Questionario di prova' })).toBeTruthy()
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(4)
+    // the four sections, then the consent the citizen signs
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toHaveLength(5)
+    expect(screen.getAllByRole('heading', { level: 2 }).at(-1)!.textContent).toBe('Consenso al trattamento dei dati personali')
+    const consenso = screen.getByTestId('consenso-da-firmare')
+    expect(consenso.textContent).toContain('Regolamento (UE) 2016/679')
+    expect(consenso.textContent).toContain('/informativa-privacy-e-cookie')
+    expect(within(consenso).getByText('Firma del cittadino')).toBeTruthy()
     expect(screen.getByText('Come sei venuto a conoscenza del servizio che hai prenotato?*')).toBeTruthy()
     expect(screen.getByText('Sito internet')).toBeTruthy()
     // fields hidden from survey forms and hidden questions are not printed

@@ -14,7 +14,7 @@
  * removed from it once the server has acknowledged the entry.
  */
 import { AggiungiCittadinoRispostaSchema, type AggiungiCittadinoBody, type AggiungiCittadinoRisposta } from '../../api/contract/cittadino'
-import { CompilaQuestionarioRispostaSchema, type CompilaQuestionarioRisposta } from '../../api/contract/questionario'
+import { CompilaQuestionarioRispostaSchema, type CompilaQuestionarioRisposta, type ConsensoTrattamentoDati } from '../../api/contract/questionario'
 import { IdServizioSchema, type IdServizio, type ServizioBody } from '../../api/contract/servizio'
 import { registerHandler, type OfflineDb, type ParentResult, type RoleProfile } from '../../offline'
 import type { CittadinoDati, QuestionarioDati, ServizioDati } from './records'
@@ -60,12 +60,15 @@ export interface CittadinoAggiungiPayload {
   cittadino: Omit<AggiungiCittadinoBody, ProfileIdKeys>
 }
 
-/** Payload of `questionario.compila`: `idQuestionario` null while the addition is unsent. */
+/**
+ * Payload of `questionario.compila`: `idQuestionario` null while the addition is unsent; the consent given
+ * at the compilation (type and date, removed once acknowledged).
+ */
 export interface QuestionarioCompilaPayload {
   idCittadinoServizioLocale: string
   idQuestionario: string | null
   sezioneQ4Questionario: string
-  consensoTrattamentoDatiRequest?: Record<string, unknown> | null
+  consensoTrattamentoDatiRequest?: ConsensoTrattamentoDati | null
 }
 
 /** `{idProgramma, idProgetto, idEnte}` of the role context an entry was made in. */

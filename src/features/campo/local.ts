@@ -76,13 +76,17 @@ export function toCittadinoLocale(rec: LocalRecord<CittadinoDati>, q: LocalRecor
     cittadinanza: d.cittadinanza,
     tipoDocumento: d.tipoDocumento,
     identificazione: d.identificazione,
+    // (copies stored before these fields existed lack them)
+    identificativoMascherato: d.identificativoMascherato ?? null,
+    dataOraAggiunta: d.dataOraAggiunta ?? null,
+    scadenzaLink: d.scadenzaLink ?? null,
     statoQuestionario: q ? 'COMPILATA' : d.statoQuestionario,
     dataUltimoAggiornamento: q && q.data.dataCompilazione > d.dataUltimoAggiornamento ? q.data.dataCompilazione : d.dataUltimoAggiornamento,
     syncState: worstState(rec.syncState, q?.syncState),
   }
 }
 
-/** The screen shape of a survey instance (the addition's Q1–Q3, the device's Q4 when compiled here). */
+/** The screen shape of a survey instance (the addition's Q1–Q3, the device's Q4 — and Q1 with the consent given — when compiled here). */
 export function toQuestionarioLocale(rec: LocalRecord<CittadinoDati>, q: LocalRecord<QuestionarioDati> | undefined): QuestionarioLocale {
   const d = rec.data
   return {
@@ -91,7 +95,7 @@ export function toQuestionarioLocale(rec: LocalRecord<CittadinoDati>, q: LocalRe
     idServizioLocale: d.idServizioLocale,
     idQuestionarioTemplate: d.idQuestionarioTemplate,
     statoQuestionario: q ? 'COMPILATA' : d.statoQuestionario,
-    sezioneQ1Questionario: d.sezioneQ1Questionario,
+    sezioneQ1Questionario: q?.data.sezioneQ1Questionario ?? d.sezioneQ1Questionario,
     sezioneQ2Questionario: d.sezioneQ2Questionario,
     sezioneQ3Questionario: d.sezioneQ3Questionario,
     sezioneQ4Questionario: q ? q.data.sezioneQ4Questionario : d.sezioneQ4Questionario,

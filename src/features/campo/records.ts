@@ -6,7 +6,8 @@
  *   idQuestionario): {@link CittadinoDati}, the citizen's demographics and its survey instance (Q1–Q4);
  * - `questionario` (same idLocale as the addition; written by a compilation on the device):
  *   {@link QuestionarioDati}.
- * No record holds a fiscal code or a document number: those travel only inside outbox payloads.
+ * No record holds a fiscal code or a document number: those travel only inside outbox payloads (a record
+ * keeps only their mask, src/lib/masked-identity.ts).
  */
 import type { StatoQuestionarioWire } from '../../api/contract/questionario'
 import type { CittadinoServizioLocale, ServizioLocale } from './types'
@@ -31,12 +32,17 @@ export interface CittadinoDati extends Omit<CittadinoServizioLocale, 'syncState'
   sezioneQ4Questionario: string | null
 }
 
-/** Stored data of a survey compiled on the device (Q4; the consent stays in the outbox payload). */
+/**
+ * Stored data of a survey compiled on the device: Q4 and, when the consent was given at this compilation,
+ * the addition's Q1 with it (questions 18–19; the consent itself travels in the outbox payload).
+ */
 export interface QuestionarioDati {
   idCittadinoServizioLocale: string
   idServizioLocale: string
   statoQuestionario: Extract<StatoQuestionarioWire, 'COMPILATA'>
   sezioneQ4Questionario: string
+  /** Q1 with the consent given here (absent: the addition's Q1 stands) */
+  sezioneQ1Questionario?: string
   /** ISO timestamp of the compilation on the device */
   dataCompilazione: string
 }

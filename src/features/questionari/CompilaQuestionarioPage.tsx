@@ -6,13 +6,15 @@
  * (`useCampoRiferimenti().templateSnapshot`); Q4 editable from the template's Q4 questions (required,
  * dependencies, maxLength, rating 1–5). 'Invia questionario' saves on the device through
  * `compilaQuestionario` (sent by the outbox, offline included), then goes back to the service's citizens
- * with a toast. The form is marked dirty while it holds unsaved answers. Only FAC/VOL compile: managers
+ * with a toast. While the citizen's Q1 shows no recorded consent, the wizard opens at step Q1, which asks
+ * the consent (type and date, ConsensoFieldset; issue 8 point 1) before going on; it is sent with Q4. The form is marked dirty while it holds unsaved answers. Only FAC/VOL compile: managers
  * get a notice and the link to the read-only view.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { QuestionarioTemplate } from '../../api/contract/questionario'
 import { useSession } from '../../auth/session'
 import { navigateTo } from '../../auth/navigation'
+import { toWireDate } from '../../lib/dates'
 import { encodeSection } from '../../lib/survey-sections'
 import { REQUIRED_NOTE } from '../../lib/validation'
 import { useDirtyForm } from '../../pwa/dirty-forms'
@@ -23,6 +25,8 @@ import {
 } from './compila'
 import { useBreadcrumbQuestionario } from './breadcrumb'
 import { CampoDomanda } from './components/CampoDomanda'
+import { ConsensoFieldset } from './components/ConsensoFieldset'
+import { consensoDaForm, consensoIniziale, erroriConsenso, serveConsenso, type ConsensoForm } from './consenso'
 import { LinkInterno } from './components/LinkInterno'
 import { SezioneSolaLettura } from './components/SezioneSolaLettura'
 import { Avviso, Caricamento } from './components/Stato'
@@ -116,7 +120,12 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
   )
   const sezQ4 = sezioni[3] ?? null
   const [iniziali] = useState<RisposteForm>(() => risposteIniziali(sezQ4, decodeSectionSafe(q.sezioneQ4Questionario)))
-  const [step, setStep] = useState(() => stepIniziale(q1, q2, q3))
+  // asked once: the consent the citizen has not given yet (Q1 without 18–19)
+  const [chiediConsenso] = useState(() => serveConsenso(q.sezioneQ1Questionario))
+  const [oggi] = useState(() => toWireDate(new Date()))
+  const [consenso, setConsenso] = useState<ConsensoForm>(() => consensoIniziale(oggi))
+  const [consensoVerificato, setConsensoVerificato] = useState(false)
+  const [step, setStep] = useState(() => (chiediConsenso ? 0 : stepIniziale(q1, q2, q3)))
   const [risposte, setRisposte] = useState<RisposteForm>(iniziali)
   const [inviato, setInviato] = useState(false)
   const [pending, setPending] = useState(false)
@@ -128,7 +137,8 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
 
   const titoli = SEZIONI.map((k, i) => titoloSezione(sezioni[i] ?? null, k))
   const errori = inviato ? validaRisposte(sezQ4, risposte) : {}
-  const dirty = !done && !stesseRisposte(risposte, iniziali)
+  const erroriCons = chiediConsenso && consensoVerificato ? erroriConsenso(consenso, oggi) : {}
+  const dirty = !done && (!stesseRisposte(risposte, iniziali) || consenso.tipo !== '')
   useDirtyForm(`compila-questionario-${q.idCittadinoServizioLocale}`, dirty)
 
   useEffect(() => {
@@ -138,6 +148,22 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
   }, [step])
 
   const set = (qid: string, value: RispostaForm) => setRisposte((r) => ({ ...r, [qid]: value }))
+
+  /** False (and the first consent field focused) while the consent asked at step Q1 is not valid. */
+  const consensoValido = (): boolean => {
+    if (!chiediConsenso) return true
+    setConsensoVerificato(true)
+    const e = erroriConsenso(consenso, oggi)
+    if (Object.keys(e).length === 0) return true
+    const field = e.tipo ? formRef.current?.querySelector<HTMLElement>('[name="pd-consenso-tipo"]') : formRef.current?.querySelector<HTMLElement>('#pd-consenso-data')
+    field?.focus()
+    return false
+  }
+
+  const avanti = () => {
+    if (step === 0 && !consensoValido()) return
+    setStep(stepSuccessivo)
+  }
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -151,9 +177,15 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
       el?.focus()
       return
     }
+    if (chiediConsenso && Object.keys(erroriConsenso(consenso, oggi)).length > 0) {
+      // (reached only by a consent changed back: step Q1 checks it) the fields are on step Q1
+      setConsensoVerificato(true)
+      setStep(0)
+      return
+    }
     setPending(true)
     try {
-      await compilaQuestionario(q.idCittadinoServizioLocale, encodeSection(sezioneDaRisposte('Q4', sezQ4, risposte)))
+      await compilaQuestionario(q.idCittadinoServizioLocale, encodeSection(sezioneDaRisposte('Q4', sezQ4, risposte)), chiediConsenso ? consensoDaForm(consenso) : null)
       setDone(true)
       showToast({
         status: 'success',
@@ -183,6 +215,9 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
           <>
             <p className="small">Dati raccolti all&apos;aggiunta del cittadino: non modificabili.</p>
             <SezioneSolaLettura sezione={sezioni[step] ?? null} risposte={[q1, q2, q3][step] ?? null} />
+            {step === 0 && chiediConsenso && (
+              <ConsensoFieldset value={consenso} onChange={setConsenso} errors={erroriCons} oggi={oggi} disabled={pending} />
+            )}
           </>
         ) : (
           <>
@@ -219,7 +254,7 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
             Step precedente
           </button>
           {step < ULTIMO_STEP ? (
-            <button type="button" className="btn btn-primary" onClick={() => setStep(stepSuccessivo)}>
+            <button type="button" className="btn btn-primary" onClick={avanti}>
               Step successivo
             </button>
           ) : (

@@ -2,7 +2,8 @@
  * Printable blank survey (spec 002 §2: `/area-amministrativa/servizi/{serviceId}/stampa-questionario/{idQuestionario}`,
  * full page without the shell — `isBarePage`): every question of the template's four sections with
  * empty boxes (check boxes for multiple choices, circles for single choices, lines for texts, five boxes
- * for the rating), the fields hidden from survey forms excluded. A 'Stampa' button calls `window.print()`
+ * for the rating), the fields hidden from survey forms excluded, then the consent text the citizen signs
+ * (ConsensoDaFirmare, issue 8 point 1). A 'Stampa' button calls `window.print()`
  * and is hidden in print (questionari.css). The template comes from the device for FAC/VOL
  * (`useCampoRiferimenti`), from the
  * service card's snapshot online for managers. `idQuestionario` is the citizen's survey the row's
@@ -15,6 +16,7 @@ import { QueryProvider } from '../../api/query'
 import { useSession } from '../../auth/session'
 import { isFieldRole, useCampoRiferimenti, useQuestionarioCampo, useServizioCampo } from '../campo'
 import { pathCittadiniServizio } from './compila'
+import { ConsensoDaFirmare } from './components/ConsensoDaFirmare'
 import { LinkInterno } from './components/LinkInterno'
 import { Avviso, Caricamento } from './components/Stato'
 import {
@@ -130,6 +132,7 @@ export function ModuloStampabile({ template }: { template: QuestionarioTemplate 
           </section>
         )
       })}
+      <ConsensoDaFirmare />
     </article>
   )
 }

@@ -20,12 +20,7 @@ export interface Target {
   close(): Promise<void>
 }
 
-interface Target {
-  query(text: string): Promise<Record<string, unknown>[]>
-  migrate(folder: string): Promise<void>
-  close(): Promise<void>
-}
-
+/** An in-memory PGlite. */
 export async function pgliteTarget(): Promise<Target> {
   const client = new PGlite('memory://')
   const db = drizzlePglite({ client })
@@ -36,6 +31,7 @@ export async function pgliteTarget(): Promise<Target> {
   }
 }
 
+/** A private database on the PostgreSQL server at `url` (dropped by `close()`). */
 export async function postgresTarget(url: string): Promise<Target> {
   const name = `pd_mig_${process.pid}_${randomBytes(4).toString('hex')}`
   const admin = async (text: string) => {
