@@ -185,10 +185,19 @@ export function citizenRows(page: Page): Locator {
   return page.locator('main table tbody tr')
 }
 
-/** Compiles the survey of the `index`-th citizen: every Q4 question answered, 'Invia questionario'. */
-export async function compileSurveyUI(page: Page, index: number): Promise<void> {
+/** The consent types of the compilation's step Q1 (issue 8), with their labels. */
+export type ConsensoUI = 'Cartaceo' | 'Email' | 'Online'
+
+/**
+ * Compiles the survey of the `index`-th citizen: the consent at step Q1 when the wizard asks it (type
+ * `consenso`, the date left at today), every Q4 question answered, 'Invia questionario'.
+ */
+export async function compileSurveyUI(page: Page, index: number, consenso: ConsensoUI = 'Cartaceo'): Promise<void> {
   await citizenRows(page).nth(index).getByRole('link', { name: /Compila questionario/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Compilazione questionario' })).toBeVisible()
+  await expect(page.getByTestId('titolo-step')).toBeVisible()
+  const gruppoConsenso = page.getByRole('group', { name: 'Consenso al trattamento dei dati personali' })
+  if (await gruppoConsenso.isVisible()) await tick(gruppoConsenso, consenso)
   const next = page.getByRole('button', { name: 'Step successivo' })
   for (let i = 0; i < 3 && (await next.isVisible()); i += 1) await next.click()
   const main = page.locator('main')
