@@ -9,9 +9,11 @@ import { VitePWA } from 'vite-plugin-pwa'
 import { bootstrapItaliaCss } from './scripts/bootstrap-italia-css.ts'
 import { precacheSplit, routeModule } from './sw/precache-split.js'
 import { landingPreload } from './scripts/landing-preload.ts'
+import { entryAfterFirstPaint, prerenderLanding } from './scripts/prerender-landing.ts'
+import { fontSubsets } from './scripts/font-subsets.ts'
 import { iconModulePattern, SHELL_ICONS } from './src/ui/shell-icons.ts'
 
-const SHELL_MODULES = /[\\/](node_modules[\\/](react|valibot|use-sync-external-store)[\\/]|src[\\/]auth[\\/](guards|permissions|session|pkce|jwt|logout|navigation|token-store)\.ts|src[\\/]ui[\\/]stores[\\/](toasts|loader)\.ts|src[\\/]api[\\/](config|fetch-json|contract[\\/](common|contesto))\.ts)/
+const SHELL_MODULES = /[\\/](node_modules[\\/](react|valibot|use-sync-external-store|@tanstack[\\/](react-router|router-core|history))[\\/]|src[\\/]auth[\\/](guards|permissions|session|pkce|jwt|logout|navigation|token-store)\.ts|src[\\/]ui[\\/]stores[\\/](toasts|loader)\.ts|src[\\/]api[\\/](config|fetch-json|contract[\\/](common|contesto))\.ts)/
 const SHELL_ICON_MODULES = iconModulePattern(SHELL_ICONS)
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`
@@ -28,7 +30,8 @@ const pwaSplit = precacheSplit({
   // files outside the chunk graph: the shell, CSS no chunk imports, the fonts anonymous pages use (Roboto Mono
   // appears on logged-in pages only), errors.json; the PNG manifest icons are fetched by the browser when it
   // installs the app, never by a page, so they stay out of the install precache
-  coreFiles: [/^index\.html$/, /^favicon\.svg$/, /\.css$/, /^assets\/(?:titillium-web|lora)-[\w.-]+\.woff2$/, /^manifest\.webmanifest$/, /^data\/errors\.json$/],
+  // (their Latin subsets: the latin-ext originals go with the field set, where citizens' names may need them)
+  coreFiles: [/^index\.html$/, /^favicon\.svg$/, /\.css$/, /^assets\/(?:titillium-web|lora)-\d+\.latin-[\w-]+\.woff2$/, /^manifest\.webmanifest$/, /^data\/errors\.json$/],
 })
 
 export default defineConfig({
@@ -41,12 +44,16 @@ export default defineConfig({
     // `/` without request waves: preload its route chunk and fonts (scripts/landing-preload.ts): the body
     // font, and the hero's light (lead paragraph, the LCP element) and bold (h1) weights, whose late swap
     // shifted the page (CLS 0.03–0.05 → 0 in Lighthouse). 600 and Lora are left to the CSS (bandwidth).
+    // `/` painted from HTML and CSS: the landing page pre-rendered into index.html (scripts/prerender-landing.ts)
+    prerenderLanding(),
+    // Latin subsets of the fonts, the full files only for other characters (scripts/font-subsets.ts)
+    fontSubsets(),
     landingPreload({
       routeModule: /[\\/]src[\\/]routes[\\/]index\.tsx\?tsr-split/,
       fonts: [
-        /titillium-web-v10-latin-ext_latin-regular-[\w-]+\.woff2$/,
-        /titillium-web-v10-latin-ext_latin-300-[\w-]+\.woff2$/,
-        /titillium-web-v10-latin-ext_latin-700-[\w-]+\.woff2$/,
+        /titillium-web-400\.latin-[\w-]+\.woff2$/,
+        /titillium-web-300\.latin-[\w-]+\.woff2$/,
+        /titillium-web-700\.latin-[\w-]+\.woff2$/,
       ],
     }),
     VitePWA({
@@ -87,6 +94,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // …and the app's script loaded after that first paint (last: it moves every module preload added above)
+    entryAfterFirstPaint(),
   ],
   server: {
     proxy: { '/api': apiTarget, '/oidc': apiTarget },

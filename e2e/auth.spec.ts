@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, navEntries, profileDialog } from './helpers'
+import { logoutUI } from './session-steps'
 
 /** Profile labels in 'Scegli il ruolo' (descrizioneRuolo / descrizioneRuoloCompleta + programme/project). */
 const REG_PROFILE = /gestore.*programma|RFD-2024-LAZ/i
@@ -81,4 +82,20 @@ test('first access: /registrazione, consent, profile, home', async ({ page }) =>
   if (asked) await chooseProfile(page, FAC_PROFILE)
   await expect(page).toHaveURL(/\/$/, { timeout: 15_000 })
   await expect.poll(() => navEntries(page)).toContain('Progetto')
+})
+
+test('logout from the services page sends nothing without a role (issue 8 point 11)', async ({ page }) => {
+  await login(page, USERS.multi.cf)
+  await chooseProfile(page, REG_PROFILE)
+  await page.goto('/area-amministrativa/servizi')
+  await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
+  await expect(page.locator('main').getByRole('status').filter({ hasText: /\d+ serviz/ })).toBeVisible()
+  const roleless: string[] = []
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url())
+    // the reachability probe is anonymous by design; every other API call carries the profile's role
+    if (pathname.startsWith('/api/') && !pathname.startsWith('/api/health') && !r.headers()['userrole']) roleless.push(`${r.method()} ${pathname}`)
+  })
+  await logoutUI(page)
+  expect(roleless).toEqual([])
 })

@@ -43,6 +43,16 @@ test('offline field day: service, three citizens, two surveys survive a browser 
     await compileSurveyUI(page, 1)
     await expect(citizenRows(page).filter({ hasText: /(?<!NON )COMPILATA/ })).toHaveCount(2)
     await expect(page.getByText(/in attesa/i).first()).toBeVisible()
+    // the read-only survey (issue 8): Q3's date reads DD-MM-YYYY; the breadcrumb links only real pages
+    await citizenRows(page).getByRole('link', { name: /Visualizza questionario/ }).first().click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Questionario del cittadino' })).toBeVisible()
+    await expect(page.locator('main').getByText('12-05-2026').first()).toBeVisible()
+    await expect(page.locator('main')).not.toContainText('2026-05-12')
+    const crumbs = page.getByTestId('breadcrumb')
+    await expect(crumbs.getByText('Visualizza questionario')).toBeVisible()
+    await expect(crumbs.getByRole('link', { name: 'Visualizza questionario' })).toHaveCount(0)
+    await crumbs.getByRole('link', { name: 'Cittadini', exact: true }).click()
+    await expect(citizenRows(page)).toHaveCount(3)
     // nothing reached the server
     expect(await servicesNamed(request, fac, nome)).toHaveLength(0)
 

@@ -1,7 +1,7 @@
 /**
  * Shared steps of the end-to-end tests: login through the real UI and the development identity
  * provider, profile choice, reading the ID token the app stored, accessibility checks (axe-core,
- * WCAG 2.1 A/AA) and Chromium's installability report over CDP.
+ * WCAG 2.1 A/AA and best practices) and Chromium's installability report over CDP.
  */
 import { expect, type Locator, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
@@ -109,14 +109,19 @@ export async function readIdToken(page: Page): Promise<string> {
   throw new Error(`Nessun ID token in localStorage (trovati ${jwts.size} JWT)`)
 }
 
+/** axe-core rule sets every page must pass: WCAG 2.0/2.1 A and AA, plus Deque's best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
+
 /**
- * axe-core (WCAG 2.0/2.1 A and AA rules) on the current page, as "rule (impact): help — targets" lines.
- * Motion is off first (prefers-reduced-motion emulated: the app's CSS then ends every transition and
- * finite animation at once), so what axe measures is the page's settled state, never a frame of a fade.
+ * axe-core ({@link AXE_TAGS}: WCAG 2.0/2.1 A and AA rules and the best-practice ones — landmarks,
+ * heading order, one main, unique landmark names…) on the current page, as "rule (impact): help —
+ * targets" lines. Motion is off first (prefers-reduced-motion emulated: the app's CSS then ends every
+ * transition and finite animation at once), so what axe measures is the page's settled state, never a
+ * frame of a fade.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: 'reduce' })
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
   return results.violations.map((v) => `${v.id} (${v.impact ?? '?'}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
 }
 

@@ -78,7 +78,8 @@ test('cache headers: shell, sw.js and manifest no-cache; hashed assets immutable
     expect(res.headers()['cache-control'] ?? '', path).toMatch(/no-cache/)
   }
   const html = await (await request.get('/')).text()
-  const asset = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1]
+  // the entry is imported by index.html's inline loader (scripts/prerender-landing.ts)
+  const asset = /import\("(\/assets\/[^"]+\.js)"\)/.exec(html)?.[1]
   const css = /<link[^>]+href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1]
   expect(asset).toBeTruthy()
   for (const path of [asset, css].filter((p): p is string => Boolean(p))) {

@@ -61,8 +61,8 @@ th.roles,td.roles{display:none}
 export const EXPOSED_WARNING = 'Attenzione: questo accesso di prova non chiede password ed è attivo su un server raggiungibile da altri dispositivi. Non usare dati reali.'
 
 /**
- * A complete HTML document: test-environment banner (with {@link EXPOSED_WARNING} when `exposed`),
- * `<main>` with `body`, optional script file.
+ * A complete HTML document: test-environment banner (the page's `<header>` landmark, with
+ * {@link EXPOSED_WARNING} when `exposed`), `<main>` with `body`, optional script file.
  */
 export function renderPage(opts: { title: string; body: string; scriptSrc?: string; exposed?: boolean }): string {
   const warning = opts.exposed ? `\n<p>${escapeHtml(EXPOSED_WARNING)}</p>` : ''
@@ -78,7 +78,7 @@ export function renderPage(opts: { title: string; body: string; scriptSrc?: stri
 ${script}
 </head>
 <body>
-<div class="test-banner" role="note">Ambiente di prova — identità digitale simulata, non SPID né CIE${warning}</div>
+<header class="test-banner">Ambiente di prova — identità digitale simulata, non SPID né CIE${warning}</header>
 <main id="contenuto">
 ${opts.body}
 </main>

@@ -1,10 +1,20 @@
 /**
- * Date display and input (spec 000 §5, §9; platform-frontend §10.4): display 'DD-MM-YYYY', list
- * timestamps 'DD-MM-YYYY HH:mm', wire dates 'YYYY-MM-DD', input 'dd/mm/yy' (or 'dd/mm/yyyy').
- * Wire dates ('YYYY-MM-DD') are read as calendar dates, never shifted by the time zone.
+ * Date display and input (spec 000 §5, §9; spec 002 §9; platform-frontend §10.4): every date a user
+ * reads is 'DD-MM-YYYY' (`formatDisplayDate`), list timestamps 'DD-MM-YYYY HH:mm'
+ * (`formatDisplayDateTime`), times 'HH:mm' (`formatDisplayTime`); wire dates 'YYYY-MM-DD', input
+ * 'dd/mm/yy' (or 'dd/mm/yyyy'). These are the only date formatters of the app: screens never print a
+ * wire date or call `toLocale…String` themselves.
+ * Wire dates ('YYYY-MM-DD') are read as calendar dates, never shifted by the time zone; a text already
+ * written 'DD-MM-YYYY' (or 'DD/MM/YYYY') reads as that day; other strings are read only when they are
+ * ISO 8601 timestamps (never through the engine's lenient `Date` parsing, which reads '05-12-2026' as
+ * 12 May in some engines and 5 December in others).
  */
 
 const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const DISPLAY_DATE = /^(\d{2})[-/](\d{2})[-/](\d{4})$/
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
+/** Placeholder of a date to be written by hand (blank printed forms): the display format in Italian. */
+export const DATE_DISPLAY_PLACEHOLDER = 'gg-mm-aaaa'
 const INPUT_DATE = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})$/
 
 const pad = (n: number, len = 2) => String(n).padStart(len, '0')
@@ -17,17 +27,26 @@ export function isCalendarDate(year: number, month: number, day: number): boolea
   return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day
 }
 
+function calendar(y: number, m: number, d: number): { y: number; m: number; d: number; h: number; min: number } | null {
+  return isCalendarDate(y, m, d) ? { y, m, d, h: 0, min: 0 } : null
+}
+
 function parts(value: Date | string | number): { y: number; m: number; d: number; h: number; min: number } | null {
   if (typeof value === 'string') {
-    const w = WIRE_DATE.exec(value)
-    if (w) return { y: Number(w[1]), m: Number(w[2]), d: Number(w[3]), h: 0, min: 0 }
+    const text = value.trim()
+    const w = WIRE_DATE.exec(text)
+    if (w) return calendar(Number(w[1]), Number(w[2]), Number(w[3]))
+    const d = DISPLAY_DATE.exec(text)
+    if (d) return calendar(Number(d[3]), Number(d[2]), Number(d[1]))
+    if (!ISO_TIMESTAMP.test(text)) return null
+    value = text
   }
   const date = value instanceof Date ? value : new Date(value)
   if (Number.isNaN(date.getTime())) return null
   return { y: date.getFullYear(), m: date.getMonth() + 1, d: date.getDate(), h: date.getHours(), min: date.getMinutes() }
 }
 
-/** 'DD-MM-YYYY' for a Date, epoch millis, ISO timestamp or 'YYYY-MM-DD'; '' when unreadable. */
+/** 'DD-MM-YYYY' for a Date, epoch millis, ISO timestamp, 'YYYY-MM-DD' or 'DD-MM-YYYY'; '' when unreadable. */
 export function formatDisplayDate(value: Date | string | number): string {
   const p = parts(value)
   return p ? `${pad(p.d)}-${pad(p.m)}-${pad(p.y, 4)}` : ''
@@ -37,6 +56,20 @@ export function formatDisplayDate(value: Date | string | number): string {
 export function formatDisplayDateTime(value: Date | string | number): string {
   const p = parts(value)
   return p ? `${pad(p.d)}-${pad(p.m)}-${pad(p.y, 4)} ${pad(p.h)}:${pad(p.min)}` : ''
+}
+
+/** 'HH:mm' (local time) of a Date, epoch millis or ISO timestamp; '' when unreadable. */
+export function formatDisplayTime(value: Date | string | number): string {
+  const p = parts(value)
+  return p ? `${pad(p.h)}:${pad(p.min)}` : ''
+}
+
+/**
+ * An answer or field value as shown to the user: a date (wire, ISO timestamp or already displayed) as
+ * 'DD-MM-YYYY', anything unreadable as it is (never blanked: the user still sees what was stored).
+ */
+export function displayDateOrText(value: string): string {
+  return formatDisplayDate(value) || value
 }
 
 /** 'YYYY-MM-DD' of a local Date (the wire format of service dates). */

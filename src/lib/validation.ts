@@ -3,6 +3,7 @@
  * textarea truncation and rich-text emptiness. Messages are Italian and ready to show next to a field.
  * The fiscal-code checksum lives in `fiscal-code.ts` (lazy library); here only its 16-character shape.
  */
+import { countLabel } from './plural'
 
 export const REQUIRED_NOTE = '*Campo obbligatorio'
 export const MSG_REQUIRED = 'Campo obbligatorio'
@@ -141,9 +142,9 @@ export function checkField(rule: FieldRule, value: unknown, touched = true): Fie
   const min = typeof rule.minimum === 'number' ? rule.minimum : preset?.minimum
   const max = typeof rule.maximum === 'number' ? rule.maximum : preset?.maximum
   const length = rule.preset === 'telefono' ? text.replace(/\D/g, '').length : [...text].length
-  const unit = rule.preset === 'telefono' ? 'cifre' : 'caratteri'
-  if (min !== undefined && length < min) return fail(min === max ? `Inserisci ${min} ${unit}` : `Inserisci almeno ${min} ${unit}`)
-  if (max !== undefined && length > max) return fail(`Inserisci al massimo ${max} ${unit}`)
+  const units = (n: number) => (rule.preset === 'telefono' ? countLabel(n, 'cifra', 'cifre') : countLabel(n, 'carattere', 'caratteri'))
+  if (min !== undefined && length < min) return fail(min === max ? `Inserisci ${units(min)}` : `Inserisci almeno ${units(min)}`)
+  if (max !== undefined && length > max) return fail(`Inserisci al massimo ${units(max)}`)
   if (rule.format) return matchesFormat(rule.format, text) ? ok : fail(FORMAT_MESSAGES[rule.format])
   return ok
 }

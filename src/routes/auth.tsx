@@ -6,6 +6,7 @@ import { LoginPage } from '../features/auth/LoginPage'
 
 /** `/auth`: login screen, or completion of the login when the provider sent `?code=` back. */
 export const Route = createFileRoute('/auth')({
+  staticData: { title: { page: 'Accedi' } },
   validateSearch: parseAuthSearch,
   beforeLoad: ({ search }) => {
     if (!search.code && !search.error && getSessionState().status === 'authenticated') throw redirect({ to: '/', replace: true })

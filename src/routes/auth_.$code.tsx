@@ -4,6 +4,7 @@ import { LoginCallback } from '../features/auth/LoginCallback'
 
 /** `/auth/{code}`: the pre-auth code as the last path segment (spec 000 §2.1). */
 export const Route = createFileRoute('/auth_/$code')({
+  staticData: { title: { page: 'Accesso in corso' } },
   validateSearch: parseAuthSearch,
   component: AuthCodeRoute,
 })

@@ -3,5 +3,6 @@ import { HomePage } from '../features/home/HomePage'
 
 /** '/': landing for visitors, home (tab.home) for logged users. */
 export const Route = createFileRoute('/')({
+  staticData: { title: { page: 'Home' } },
   component: HomePage,
 })

@@ -4,6 +4,7 @@ import { RegistrationPage } from '../features/auth/RegistrationPage'
 
 /** `/registrazione`: first access only (a logged user whose registration is still to do). */
 export const Route = createFileRoute('/registrazione')({
+  staticData: { title: { page: 'Registrazione' } },
   beforeLoad: () => {
     const s = getSessionState()
     if (s.status !== 'authenticated') throw redirect({ to: '/auth', replace: true })

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn(), redirectBrowser: vi.fn(), registerNavigator: vi.fn(), reloadPage: vi.fn() }))
 
 import { aggiungiCittadino, compilaQuestionario, creaServizio, eliminaServizio, modificaServizio } from '../../src/features/campo'
-import { registerCampoHandlers, KIND, type CittadinoAggiungiPayload, type ServizioCreaPayload } from '../../src/features/campo/handlers'
+import { registerCampoHandlers, KIND, type CittadinoAggiungiPayload, type QuestionarioCompilaPayload, type ServizioCreaPayload } from '../../src/features/campo/handlers'
+import { toCittadinoLocale, toQuestionarioLocale } from '../../src/features/campo/local'
+import type { CittadinoDati, QuestionarioDati } from '../../src/features/campo/records'
 import { currentDb, currentDbOwner, getRecord, listEntries, listRecords, runReplay, type OutboxEntry } from '../../src/offline'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
 import { maskFiscalCode } from '../../src/lib/masked-identity'
@@ -264,6 +266,52 @@ describe('citizen additions', () => {
     setupReplay({ transport: fakeApi().transport })
     await runReplay(currentDb()!)
     await expect(compilaQuestionario(c.idLocale, Q4)).rejects.toThrow('Il questionario è già stato compilato.')
+  })
+})
+
+describe('corrections of Q1 in the compilation, with the consent (issue 8 points 1 and 5)', () => {
+  const documento = { tipoDocumento: 'Passaporto', numeroDocumento: 'ya12345', fasciaDiEtaId: 2, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: true }
+
+  it('travel with the consent in the entry and the body (…DaAggiornare) and show on the device at once, offline', async () => {
+    const s = await creaServizio(servizioInput())
+    const c = await aggiungiCittadino(s.idLocale, documento)
+    const correzioni = { genereDaAggiornare: 'F', fasciaDiEtaIdDaAggiornare: 3, provinciaDiDomicilioDaAggiornare: "L'Aquila" } as const
+    await compilaQuestionario(c.idLocale, Q4, CONSENSO, { ...correzioni, extra: 'x' } as never)
+    const compila = (await listEntries()).find((e) => e.kind === KIND.questionarioCompila)!
+    expect((compila.payload as QuestionarioCompilaPayload).correzioni).toEqual(correzioni)
+    expect((compila.payload as QuestionarioCompilaPayload).consensoTrattamentoDatiRequest).toEqual(CONSENSO)
+    // the device shows the corrected data before anything is sent
+    const add = (await getRecord<CittadinoDati>('cittadino-servizio', c.idLocale))!
+    const q = await getRecord<QuestionarioDati>('questionario', c.idLocale)
+    expect(toCittadinoLocale(add, q)).toMatchObject({ genere: 'F', fasciaDiEtaId: 3, provinciaDiDomicilio: "L'Aquila", statoQuestionario: 'COMPILATA' })
+    // Q1 as the device shows it: the corrections and the consent given here
+    expect(decodeSection(toQuestionarioLocale(add, q).sezioneQ1Questionario).answers).toMatchObject({
+      '5': ['F'], '6': ['55-74'], '9': ['L’Aquila'], '7': ['Laurea (3 anni)'], '18': ['Cartaceo'], '19': ['2025-03-10'],
+    })
+
+    const api = fakeApi()
+    setupReplay({ transport: api.transport })
+    expect(await runReplay(currentDb()!)).toMatchObject({ sent: 3, stopped: null })
+    expect(api.calls[2]!.body).toEqual({ idProgramma: 1, idProgetto: 10, idEnte: 100, sezioneQ4Questionario: Q4, consensoTrattamentoDatiRequest: CONSENSO, ...correzioni })
+    // acknowledged: the addition's own copy carries them
+    const confirmed = (await getRecord<CittadinoDati>('cittadino-servizio', c.idLocale))!
+    expect(confirmed.data).toMatchObject({ genere: 'F', fasciaDiEtaId: 3, provinciaDiDomicilio: "L'Aquila" })
+    expect(decodeSection(confirmed.data.sezioneQ1Questionario).answers).toMatchObject({ '6': ['55-74'], '18': ['Cartaceo'], '19': ['2025-03-10'] })
+  })
+
+  it('refuses, before queueing, what the fiscal code determines and values out of their lists', async () => {
+    const s = await creaServizio(servizioInput())
+    const conCf = await aggiungiCittadino(s.idLocale, cittadinoCf)
+    await expect(compilaQuestionario(conCf.idLocale, Q4, CONSENSO, { genereDaAggiornare: 'F' }))
+      .rejects.toThrow('Genere e fascia di età derivano dal codice fiscale del cittadino e non si possono correggere.')
+    await expect(compilaQuestionario(conCf.idLocale, Q4, CONSENSO, { occupazioneDaAggiornare: 'Astronauta' as never }))
+      .rejects.toThrow('Valore non ammesso: scegli una delle voci dell’elenco.')
+    const doc = await aggiungiCittadino(s.idLocale, { ...documento, numeroDocumento: 'zz54321' })
+    // minors are not enabled in this programme's reference data (U25)
+    await expect(compilaQuestionario(doc.idLocale, Q4, CONSENSO, { fasciaDiEtaIdDaAggiornare: 5 })).rejects.toThrow('Il cittadino inserito deve essere maggiorenne')
+    expect((await listEntries()).filter((e) => e.kind === KIND.questionarioCompila)).toHaveLength(0)
+    await compilaQuestionario(conCf.idLocale, Q4, CONSENSO, { occupazioneDaAggiornare: 'Casalinga/o' })
+    expect((await listEntries()).filter((e) => e.kind === KIND.questionarioCompila)).toHaveLength(1)
   })
 })
 

@@ -25,7 +25,7 @@ import { closeUserDb, currentDb, getRecord, listEntries, listRecords, openUserDb
 import type { OutboxRequest } from '../../src/offline/handlers'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
 import { maskFiscalCode } from '../../src/lib/masked-identity'
-import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
+import { decodeSection, encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { createTestServer, TEST_HOST, type TestServer } from '../server/helpers'
 import { actor, call, CF, createService, fiscalCodeAged, type Actor } from '../server/field/fixtures'
 import { setupReplay } from '../offline/helpers'
@@ -162,5 +162,36 @@ describe('replay against the reference server', () => {
     const [row] = await server.database.db.select().from(cittadino).where(eq(cittadino.id, idCittadino))
     expect(row).toMatchObject({ occupazione: 'Casalinga/o', provinciaDiDomicilio: 'Roma' })
     expect(JSON.stringify(await listEntries({ includeDone: true }))).not.toContain(cf)
+  })
+
+  it('sends the corrections made in step Q1 with the compilation and the consent: the server updates the citizen and Q1 (issue 8 points 1 and 5)', async () => {
+    await storeBootstrap(currentDb()!, await fetchBootstrap(), Date.now())
+    const sede = (await fetchBootstrap()).sedi[0]!
+    configureConnectivityForTests({ state: 'offline' })
+    const s = await creaServizio({ nome: `Correzioni ${Math.random()}`, idSede: sede.id, q3: { '22': '2025-05-06', '23': '1:00', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'SPID' } })
+    const numero = `DOC${Math.random().toString(36).slice(2, 8).toUpperCase()}`
+    const c = await aggiungiCittadino(s.idLocale, {
+      tipoDocumento: 'Passaporto', numeroDocumento: numero, fasciaDiEtaId: 2, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore',
+      provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: true,
+    })
+    await compilaQuestionario(c.idLocale, encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '1663320201383': '4' } }), { tipoConferimentoConsenso: 'EMAIL', dataConferimentoConsenso: '2025-05-06' }, {
+      genereDaAggiornare: 'F', fasciaDiEtaIdDaAggiornare: 3, occupazioneDaAggiornare: 'Casalinga/o', provinciaDiDomicilioDaAggiornare: "L'Aquila",
+    })
+    setupReplay({ transport: injectTransport })
+    expect(await runReplay(currentDb()!)).toMatchObject({ sent: 3, attention: 0, stopped: null })
+
+    const idQuestionario = (await getRecord<{ idQuestionario: string }>('cittadino-servizio', c.idLocale))!.data.idQuestionario
+    const [istanza] = await server.database.db.select().from(questionarioCompilato).where(eq(questionarioCompilato.id, idQuestionario))
+    const [row] = await server.database.db.select().from(cittadino).where(eq(cittadino.id, istanza!.idCittadino))
+    expect(row).toMatchObject({ genere: 'F', fasciaDiEtaId: 3, occupazione: 'Casalinga/o', provinciaDiDomicilio: "L'Aquila", titoloDiStudio: 'Laurea (3 anni)', tipoConferimentoConsenso: 'EMAIL' })
+    const q1 = istanza!.sezioni.find((x) => x.id === sectionHeader('Q1').id)
+    expect(JSON.stringify(q1)).toContain('Casalinga/o')
+    expect(JSON.stringify(q1)).toContain('55-74')
+    // the next bootstrap brings the server's Q1: the same answers the device showed
+    configureConnectivityForTests({ state: 'online' })
+    await storeBootstrap(currentDb()!, await fetchBootstrap(), Date.now())
+    const add = await getRecord<{ sezioneQ1Questionario: string; genere: string }>('cittadino-servizio', c.idLocale)
+    expect(add!.data.genere).toBe('F')
+    expect(decodeSection(add!.data.sezioneQ1Questionario).answers).toMatchObject({ '5': ['F'], '6': ['55-74'], '8': ['Casalinga/o'], '9': ['L’Aquila'], '18': ['Email'], '19': ['2025-05-06'] })
   })
 })

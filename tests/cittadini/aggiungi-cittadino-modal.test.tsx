@@ -147,7 +147,9 @@ describe('Aggiungi cittadino al servizio', () => {
     search.mockResolvedValue([trovato({ genere: 'M', titoloDiStudio: null, occupazione: null, provinciaDiDomicilio: null, cittadinanza: null, datiRiservati: true })])
     open()
     await cerca(ADULTO)
-    expect(await screen.findByText('Il cittadino è già registrato da un altro progetto o programma: inserisci i dati che ti dichiara.')).toBeTruthy()
+    expect(await screen.findByText('Il cittadino è già registrato, ma non è nella tua lista I miei cittadini (per esempio lo ha registrato un altro progetto): chiedigli i dati richiesti e inseriscili qui sotto.')).toBeTruthy()
+    // issue 8 point 10: never 'già presente nella tua lista' for a citizen outside it
+    expect(screen.queryByText('Il cittadino è già presente nella tua lista I miei cittadini')).toBeNull()
     const genere = screen.getByLabelText('Genere') as HTMLInputElement
     expect(genere.readOnly).toBe(true)
     expect(genere.value).toBe('M')
@@ -227,5 +229,14 @@ describe('Aggiungi cittadino al servizio', () => {
     await act(async () => {})
     view.rerender(<AggiungiCittadinoModal idServizioLocale="srv-loc" isOpen onClose={onClose} />)
     expect(((await screen.findByLabelText('Codice fiscale*')) as HTMLInputElement).value).toBe('')
+  })
+
+  it('is named by its title only, not by its close button (issue 15)', async () => {
+    open()
+    // jsdom's name computation leaves the button out: check what aria-labelledby points at instead
+    const dialog = await screen.findByRole('dialog')
+    const title = document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')
+    expect(title?.textContent).toBe('Aggiungi cittadino al servizio')
+    expect(title?.querySelector('button')).toBeNull()
   })
 })

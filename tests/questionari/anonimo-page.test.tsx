@@ -105,7 +105,7 @@ describe('anonymous survey page', () => {
     await screen.findByRole('heading', { level: 1, name: title })
     expect(screen.getByTestId('anon-errore').textContent).toBe(text)
     expect(screen.queryByRole('button', { name: 'Riprova' })).toBeNull()
-    await waitFor(() => expect(document.title).toBe(`${title} - Punto Digitale`))
+    await waitFor(() => expect(document.title).toBe(`${title} – Punto Digitale`))
   })
 
   it('offline after loading: the submission is queued on the phone and sent on `online` with the same idempotency key', async () => {

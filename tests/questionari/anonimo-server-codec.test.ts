@@ -4,11 +4,11 @@ import { parseQ4 } from '../../server/domain/questionari'
 import { Q4_SECTION } from '../../server/seed/questionnaire/q4-experience'
 import { QuestionarioAnonimoSchema } from '../../src/api/contract/questionario'
 import * as v from 'valibot'
-import { encodeAnswers, questionsOf, validateAnswers } from '../../src/features/questionari/anonimo/form'
+import { encodeAnswers, questionsOf, validateAnswers } from '../../src/lib/survey-questions'
 
 describe('anonymous form against the seed template and the server codec', () => {
   const section = v.parse(QuestionarioAnonimoSchema.entries.sezioneQ4, Q4_SECTION)
-  const questions = questionsOf(section)
+  const questions = questionsOf(section, 'phone')
 
   it('draws the seed Q4: five checkbox/text questions and the 1–5 rating, all required', () => {
     expect(questions.map((q) => [q.id, q.kind, q.required])).toEqual([
@@ -31,7 +31,7 @@ describe('anonymous form against the seed template and the server codec', () => 
       '33': [pick('33')],
       '1663320201383': '5',
     }
-    expect(validateAnswers(questions, answers)).toEqual({})
+    expect(validateAnswers(questions, answers, 'phone')).toEqual({})
     const parsed = parseQ4(encodeAnswers(section, questions, answers))
     expect(parsed.id).toBe('content-service-section')
     expect(parsed.properties).toEqual({

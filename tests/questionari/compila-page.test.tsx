@@ -1,12 +1,16 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { QuestionarioLocale } from '../../src/features/campo'
+import { Q1_SECTION } from '../../server/seed/questionnaire/q1-citizen'
+import type { QuestionarioTemplate, SezioneTemplateWire } from '../../src/api/contract/questionario'
+import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { Q1, Q1_CON_CONSENSO, Q2, Q3, TEMPLATE } from './fixtures'
 
 const h = vi.hoisted(() => ({
   ruolo: 'FAC',
   q: null as unknown,
   compila: vi.fn(),
+  template: null as unknown,
 }))
 
 vi.mock('../../src/features/campo', () => ({
@@ -14,7 +18,7 @@ vi.mock('../../src/features/campo', () => ({
   SyncChip: ({ state }: { state: string }) => (state === 'confermato' ? null : <span>DA SINCRONIZZARE</span>),
   useQuestionarioCampo: () => h.q,
   useServizioCampo: () => null,
-  useCampoRiferimenti: () => ({ template: null, templateSnapshot: [TEMPLATE], configurazioneMinorenni: null }),
+  useCampoRiferimenti: () => ({ template: null, templateSnapshot: [h.template ?? TEMPLATE], configurazioneMinorenni: null }),
   compilaQuestionario: h.compila,
 }))
 vi.mock('../../src/auth/session', () => ({
@@ -47,6 +51,7 @@ const stepTitle = () => screen.getByTestId('titolo-step').textContent
 beforeEach(() => {
   h.ruolo = 'FAC'
   h.q = istanza()
+  h.template = null
   h.compila.mockReset()
   h.compila.mockResolvedValue(undefined)
   vi.mocked(navigateTo).mockClear()
@@ -61,11 +66,18 @@ describe('Compilazione questionario', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100')
     fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
     expect(stepTitle()).toBe('Informazioni sul servizio')
-    expect(screen.getByText('2026-03-12')).toBeTruthy()
+    // issue 8 point 6: Q3's date as DD-MM-YYYY in the wizard
+    expect(screen.getByText('12-03-2026')).toBeTruthy()
+    expect(screen.queryByText('2026-03-12')).toBeNull()
     expect(screen.getByText('Navigare in rete')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Invia questionario' })).toBeNull()
+    // issue 8 point 10: each read-only step says truthfully where its data come from
+    const intro = () => screen.getByTestId('intro-step').textContent
+    expect(intro()).toBe('Dati del servizio, inseriti alla sua creazione: sono gli stessi per tutti i cittadini del servizio e non si modificano qui.')
     fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
+    expect(intro()).toMatch(/^Queste risposte non vengono chieste al cittadino: le ricava il sistema/)
     fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
+    expect(intro()).toBe('Dati raccolti all’aggiunta del cittadino: non modificabili.')
     expect(stepTitle()).toBe('Informazioni anagrafiche (modello)')
     expect(screen.getByText('Codice fiscale disponibile ma non visualizzabile')).toBeTruthy()
     expect(screen.queryByText('Codice fiscale non disponibile')).toBeNull()
@@ -113,6 +125,7 @@ describe('Compilazione questionario', () => {
       'add-1',
       `{"id":"content-service-section","title":"Informazioni sull’esperienza","properties":[{'29':['Sportello','Sito internet']},{'31':['Sì§ per facilitazione']},{'32':['PEC§ firma digitale']},{'40':['true']},{'41':['Uso dello SPID']},{'1663320201383':['4']}]}`,
       null,
+      undefined,
     )
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/area-amministrativa/servizi/srv-1/cittadini'))
     expect(getToasts().some((t) => t.title === 'Questionario compilato')).toBe(true)
@@ -188,5 +201,112 @@ describe('Compilazione questionario', () => {
     render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
     expect(screen.getByText('Il questionario è già stato compilato.')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Invia questionario' })).toBeNull()
+  })
+
+  describe('step Q1: correcting the citizen’s data (issue 8 point 5)', () => {
+    /** The default template with the seed's Q1 (questions 1–10 with their enumerations). */
+    const withSeedQ1: QuestionarioTemplate = { ...TEMPLATE, sezioniQuestionarioTemplate: [Q1_SECTION as SezioneTemplateWire, ...TEMPLATE.sezioniQuestionarioTemplate.slice(1)] }
+    const q1Documento = encodeSection({
+      ...sectionHeader('Q1'),
+      answers: {
+        '1': 'Codice fiscale non presente', '2': ['true'], '3': 'Passaporto', '5': 'Preferisco non rispondere', '6': '30-54', '7': 'Laurea (3 anni)', '8': 'Imprenditore', '9': 'Roma', '10': 'Italiana',
+        '18': 'Cartaceo', '19': '2026-01-15',
+      },
+    })
+    /** The same citizen before their consent is recorded (no 18–19). */
+    const q1DocumentoSenzaConsenso = encodeSection({
+      ...sectionHeader('Q1'),
+      answers: { '1': 'Codice fiscale non presente', '2': ['true'], '3': 'Passaporto', '5': 'Preferisco non rispondere', '6': '30-54', '7': 'Laurea (3 anni)', '8': 'Imprenditore', '9': 'Roma', '10': 'Italiana' },
+    })
+
+    it('lets the data be corrected, checks them before leaving the step, and sends only the changes with Q4', async () => {
+      h.template = withSeedQ1
+      h.q = istanza({ sezioneQ1Questionario: q1Documento })
+      render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+      // open at Q4: go back to Q1
+      for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
+      expect(stepTitle()).toBe('Informazioni anagrafiche')
+      expect(screen.getByText('Codice fiscale non presente')).toBeTruthy()
+      const titolo = screen.getByRole('combobox', { name: 'Titolo di studio (livello più alto raggiunto)' }) as HTMLSelectElement
+      expect(titolo.value).toBe('Laurea (3 anni)')
+      expect((screen.getByLabelText('Preferisco non rispondere') as HTMLInputElement).checked).toBe(true)
+
+      // a recorded value cannot be erased
+      fireEvent.change(titolo, { target: { value: '' } })
+      expect(isAnyFormDirty()).toBe(true)
+      fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+      expect(stepTitle()).toBe('Informazioni anagrafiche')
+      expect(screen.getByTestId('errori-q1').textContent).toBe('Un dato da controllare.')
+      expect(screen.getByText('Il dato è già registrato e non si può cancellare: scegli una delle voci dell’elenco.')).toBeTruthy()
+      expect(titolo.getAttribute('aria-invalid')).toBe('true')
+      expect(document.activeElement).toBe(titolo)
+
+      fireEvent.change(titolo, { target: { value: 'Dottorato, Master di II livello o titoli equiparati' } })
+      expect(screen.queryByTestId('errori-q1')).toBeNull()
+      fireEvent.change(screen.getByRole('combobox', { name: 'Provincia di domicilio' }), { target: { value: 'Rieti' } })
+      fireEvent.click(screen.getByLabelText('F'))
+      fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+      expect(stepTitle()).toBe('Informazioni sulla prenotazione')
+      fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+
+      fireEvent.click(screen.getByLabelText('Telefono'))
+      fireEvent.click(screen.getByLabelText('Non saprei'))
+      fireEvent.click(within(screen.getByRole('group', { name: /Quanto sei soddisfatto/ })).getByLabelText(/5 stelle su 5/))
+      fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
+      await waitFor(() => expect(h.compila).toHaveBeenCalledTimes(1))
+      expect(h.compila.mock.calls[0]![0]).toBe('add-1')
+      // the consent is recorded already: not asked, not sent
+      expect(h.compila.mock.calls[0]![2]).toBeNull()
+      expect(h.compila.mock.calls[0]![3]).toEqual({
+        genereDaAggiornare: 'F', titoloDiStudioDaAggiornare: 'Dottorato, Master di II livello o titoli equiparati', provinciaDiDomicilioDaAggiornare: 'Rieti',
+      })
+    })
+
+    it('without a recorded consent step Q1 offers both the corrections and the consent; both are checked and sent', async () => {
+      h.template = withSeedQ1
+      h.q = istanza({ sezioneQ1Questionario: q1DocumentoSenzaConsenso })
+      render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+      // opens at step Q1 (the consent is missing), with the correctable fields and the consent group
+      expect(stepTitle()).toBe('Informazioni anagrafiche')
+      const titolo = screen.getByRole('combobox', { name: 'Titolo di studio (livello più alto raggiunto)' }) as HTMLSelectElement
+      const consenso = screen.getByRole('group', { name: 'Consenso al trattamento dei dati personali' })
+      // a wrong correction and no consent: both shown, the correction (first on the page) focused
+      fireEvent.change(titolo, { target: { value: '' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+      expect(stepTitle()).toBe('Informazioni anagrafiche')
+      expect(screen.getByTestId('errori-q1').textContent).toBe('Un dato da controllare.')
+      expect(within(consenso).getByText('Indica come il cittadino ha dato il consenso')).toBeTruthy()
+      expect(document.activeElement).toBe(titolo)
+      // correction fixed, consent still missing: the consent's first option is focused
+      fireEvent.change(titolo, { target: { value: 'Dottorato, Master di II livello o titoli equiparati' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+      expect(stepTitle()).toBe('Informazioni anagrafiche')
+      expect(document.activeElement?.getAttribute('name')).toBe('pd-consenso-tipo')
+      fireEvent.click(within(consenso).getByLabelText('Email'))
+      fireEvent.change(within(consenso).getByLabelText('Data del consenso*'), { target: { value: '2026-01-15' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+      expect(stepTitle()).toBe('Informazioni sulla prenotazione')
+      fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+      fireEvent.click(screen.getByLabelText('Telefono'))
+      fireEvent.click(screen.getByLabelText('Non saprei'))
+      fireEvent.click(within(screen.getByRole('group', { name: /Quanto sei soddisfatto/ })).getByLabelText(/5 stelle su 5/))
+      fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
+      await waitFor(() => expect(h.compila).toHaveBeenCalledTimes(1))
+      expect(h.compila.mock.calls[0]![2]).toEqual({ tipoConferimentoConsenso: 'EMAIL', dataConferimentoConsenso: '2026-01-15' })
+      expect(h.compila.mock.calls[0]![3]).toEqual({ titoloDiStudioDaAggiornare: 'Dottorato, Master di II livello o titoli equiparati' })
+    })
+
+    it('a citizen with a fiscal code: gender and age band stay read-only, the rest is correctable', () => {
+      h.template = withSeedQ1
+      h.q = istanza({ sezioneQ2Questionario: '{}' })
+      render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+      expect(stepTitle()).toBe('Informazioni anagrafiche')
+      expect(screen.getByText(/Genere e fascia di età derivano dal codice fiscale/)).toBeTruthy()
+      expect(screen.queryByRole('radio', { name: 'F' })).toBeNull()
+      expect(screen.getByText('30-54')).toBeTruthy()
+      expect(screen.getByRole('combobox', { name: 'Stato occupazionale' })).toBeTruthy()
+    })
   })
 })

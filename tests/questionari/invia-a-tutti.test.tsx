@@ -51,7 +51,9 @@ describe('reasons and confirmation', () => {
   })
 
   it('explains what the confirmation does, in the singular and the plural', () => {
-    expect(testoConfermaInviaATutti({ daInviare: 1, soloSulDispositivo: 0, totale: 2 })[0]).toContain('per il cittadino che non ha ancora compilato')
+    const singolare = testoConfermaInviaATutti({ daInviare: 1, soloSulDispositivo: 1, totale: 2 })
+    expect(singolare[0]).toContain('per il cittadino che non ha ancora compilato')
+    expect(singolare[2]).toBe('1 cittadino aggiunto su questo dispositivo non è ancora sul server: non riceverà il link.')
     const plural = testoConfermaInviaATutti({ daInviare: 3, soloSulDispositivo: 2, totale: 6 })
     expect(plural[0]).toContain('per i 3 cittadini che non hanno ancora compilato')
     expect(plural[1]).toContain('il link precedente non sarà più valido')

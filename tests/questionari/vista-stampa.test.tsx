@@ -1,17 +1,19 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { QuestionarioLocale } from '../../src/features/campo'
-import { encodeSection } from '../../src/lib/survey-sections'
+import { Q1_SECTION } from '../../server/seed/questionnaire/q1-citizen'
+import type { QuestionarioTemplate, SezioneTemplateWire } from '../../src/api/contract/questionario'
+import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { Q1, Q2, Q3, TEMPLATE } from './fixtures'
 
-const h = vi.hoisted(() => ({ ruolo: 'FAC', q: null as unknown, scheda: vi.fn(), istanza: vi.fn() }))
+const h = vi.hoisted(() => ({ ruolo: 'FAC', q: null as unknown, scheda: vi.fn(), istanza: vi.fn(), template: null as unknown }))
 
 vi.mock('../../src/features/campo', () => ({
   isFieldRole: (r: string | null | undefined) => r === 'FAC' || r === 'VOL',
   SyncChip: ({ state }: { state: string }) => (state === 'confermato' ? null : <span>DA SINCRONIZZARE</span>),
   useQuestionarioCampo: () => h.q,
   useServizioCampo: () => ({ idQuestionarioTemplateSnapshot: 'tpl-1' }),
-  useCampoRiferimenti: () => ({ template: null, templateSnapshot: [TEMPLATE], configurazioneMinorenni: null }),
+  useCampoRiferimenti: () => ({ template: null, templateSnapshot: [h.template ?? TEMPLATE], configurazioneMinorenni: null }),
   compilaQuestionario: vi.fn(),
 }))
 vi.mock('../../src/auth/session', () => ({
@@ -40,6 +42,7 @@ beforeEach(() => {
   queryClient.clear()
   h.ruolo = 'FAC'
   h.q = istanza()
+  h.template = null
   h.scheda.mockReset()
   h.istanza.mockReset()
 })
@@ -91,7 +94,8 @@ describe('printable survey', () => {
   it('prints every question of the template with empty boxes and a Stampa button', () => {
     const print = vi.fn()
     vi.stubGlobal('print', print)
-    render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="q-1" />)
+    // the blank print is its own action ('Stampa questionario vuoto'); a citizen's id prints their answers (below)
+    render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="modello" />)
     expect(screen.getByRole('heading', { level: 1, name: 'Questionario di prova' })).toBeTruthy()
     // the four sections, then the consent the citizen signs
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toHaveLength(5)
@@ -116,8 +120,82 @@ describe('printable survey', () => {
   it('managers print the card snapshot', async () => {
     h.ruolo = 'REG'
     h.scheda.mockResolvedValue({ questionarioTemplateSnapshot: TEMPLATE })
-    render(<StampaQuestionarioPage serviceId="12" idQuestionario="q-1" />)
+    render(<StampaQuestionarioPage serviceId="12" idQuestionario="modello" />)
     expect(await screen.findByRole('heading', { level: 1, name: 'Questionario di prova' })).toBeTruthy()
+    expect(h.istanza).not.toHaveBeenCalled()
+  })
+
+  it("a citizen's survey prints THAT citizen's answers, read-only, from the device (issue 8 point 4)", () => {
+    h.q = istanza({ idCittadino: 7 })
+    const { container } = render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="q-1" />)
+    expect(screen.getByRole('heading', { level: 1, name: 'Questionario di prova' })).toBeTruthy()
+    const who = screen.getByTestId('stampa-cittadino')
+    expect(within(who).getByText('Cittadino 7')).toBeTruthy()
+    expect(within(who).getByText('Stato del questionario: COMPILATA')).toBeTruthy()
+    // Q1–Q3 as recorded, Q4 as compiled: chosen options marked, dates DD-MM-YYYY, level-2 competences by label
+    expect(screen.getByText('Codice fiscale disponibile ma non visualizzabile')).toBeTruthy()
+    expect(screen.getByText('12-03-2026')).toBeTruthy()
+    expect(screen.getByText('Navigare in rete')).toBeTruthy()
+    const q4 = screen.getByRole('region', { name: 'Informazioni sull’esperienza' })
+    expect(within(q4).getByText('Sportello').tagName).toBe('STRONG')
+    expect(within(q4).getByText('Telefono').tagName).toBe('STRONG')
+    expect(within(q4).getByText('Sito internet').tagName).toBe('LI')
+    expect(q4.querySelector('[data-question="1663320201383"] .pd-print-checked')?.parentElement?.textContent).toContain('5')
+    expect(container.querySelectorAll('input, select, textarea')).toHaveLength(0)
+    expect(screen.getByRole('button', { name: 'Stampa' })).toBeTruthy()
+  })
+
+  it("the consent recorded shows in Q1 through the shared renderer (18–19, date DD-MM-YYYY), and the citizen's print still carries the text to sign", () => {
+    h.template = { ...TEMPLATE, sezioniQuestionarioTemplate: [Q1_SECTION as SezioneTemplateWire, ...TEMPLATE.sezioniQuestionarioTemplate.slice(1)] } satisfies QuestionarioTemplate
+    h.q = istanza({
+      sezioneQ1Questionario: encodeSection({
+        ...sectionHeader('Q1'),
+        answers: { '1': 'Codice fiscale disponibile ma non visualizzabile', '5': 'F', '6': '30-54', '18': 'Cartaceo', '19': '2026-01-15' },
+      }),
+    })
+    const view = render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="q-1" />)
+    const tipo = document.querySelector('[data-question="18"]')!
+    expect(tipo.textContent).toContain('Modalità del consenso al trattamento dei dati personali')
+    expect(within(tipo as HTMLElement).getByText('Cartaceo').tagName).toBe('STRONG')
+    expect(document.querySelector('[data-question="19"]')!.textContent).toContain('15-01-2026')
+    expect(document.querySelector('[data-question="19"]')!.textContent).not.toContain('2026-01-15')
+    expect(screen.getByTestId('consenso-da-firmare')).toBeTruthy()
+    expect(screen.getAllByRole('heading', { level: 2 }).at(-1)!.textContent).toBe('Consenso al trattamento dei dati personali')
+    view.unmount()
+    // the read-only view reads them the same way
+    render(<QuestionarioCompilatoPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+    expect(screen.getByText('Modalità del consenso al trattamento dei dati personali')).toBeTruthy()
+    expect(screen.getByText('15-01-2026')).toBeTruthy()
+    expect(screen.getByText('Cartaceo')).toBeTruthy()
+  })
+
+  it('a survey not compiled yet prints Q1–Q3 filled in and Q4 blank, to fill by hand', () => {
+    h.q = istanza({ statoQuestionario: 'NON_COMPILATA', sezioneQ4Questionario: null })
+    render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="add-1" />)
+    expect(screen.getByText('Cittadino in attesa di invio al server')).toBeTruthy()
+    const q4 = screen.getByRole('region', { name: 'Informazioni sull’esperienza' })
+    expect(within(q4).getByText('Sezione non ancora compilata: da compilare a mano.')).toBeTruthy()
+    expect(q4.querySelectorAll('.pd-print-checked')).toHaveLength(0)
+    expect(within(q4).getAllByText('Spazio per la risposta').length).toBeGreaterThan(0)
+    expect(screen.getByText('Codice fiscale disponibile ma non visualizzabile')).toBeTruthy()
+  })
+
+  it("managers print a citizen's answers read online, or are told when they cannot be read", async () => {
+    h.ruolo = 'REG'
+    h.istanza.mockResolvedValue({ ...istanza(), idQuestionarioCompilato: 'q-9', idServizio: 12, idCittadino: 3, dataOraAggiornamento: '2026-03-12T10:00:00Z' })
+    h.scheda.mockResolvedValue({ questionarioTemplateSnapshot: TEMPLATE, dettaglioServizio: { nomeServizio: 'Uso dello SPID', dataServizio: '2026-03-12' } })
+    const view = render(<StampaQuestionarioPage serviceId="12" idQuestionario="q-9" />)
+    expect(await screen.findByText('Cittadino 3')).toBeTruthy()
+    expect(screen.getByText('Servizio «Uso dello SPID» del 12-03-2026')).toBeTruthy()
+    expect(screen.getByText('Sportello').tagName).toBe('STRONG')
+    expect(h.istanza).toHaveBeenCalledWith('q-9')
+    view.unmount()
+
+    queryClient.clear()
+    h.istanza.mockRejectedValue(new Error('403'))
+    render(<StampaQuestionarioPage serviceId="12" idQuestionario="q-8" />)
+    expect(await screen.findByText('Questionario del cittadino non disponibile')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Stampa questionario vuoto' }).getAttribute('href')).toBe('/area-amministrativa/servizi/12/stampa-questionario/modello')
   })
 
   it('finds the template by survey, by template id, by service, else the ATTIVO one', () => {

@@ -62,6 +62,7 @@ describe('Elenco servizi — facilitator (device data)', () => {
     expect(within(screen.getByRole('link', { name: 'Servizio 9' })).getByText('Servizio 9').closest('a')!.getAttribute('href')).toBe('/area-amministrativa/servizi/loc-9/info')
     expect(screen.getByRole('link', { name: 'Servizio 8' }).getAttribute('href')).toBe('/area-amministrativa/servizi/208/info')
     expect(screen.getByText('10 servizi')).toBeTruthy()
+    expect(screen.getByTestId('non-attivo-spiegazione').textContent).toBe('NON ATTIVO: il servizio non ha ancora cittadini e diventa attivo con il primo cittadino aggiunto.')
     fireEvent.click(screen.getByRole('button', { name: 'Pagina 2' }))
     expect(rowNames()).toEqual(['Servizio 1', 'Servizio 0'])
   })

@@ -85,11 +85,14 @@ describe('service detail — facilitator', () => {
     expect(within(info).getByText(/Proteggere i dispositivi \(es\.: impostare e gestire password, riconoscere/)).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Modifica' }).getAttribute('href')).toBe('/area-amministrativa/servizi/101/modifica')
     expect(screen.getByRole('button', { name: 'Elimina' })).toBeTruthy()
+    // issue 8 point 10: NON ATTIVO says why
+    expect(screen.getByTestId('non-attivo-spiegazione').textContent).toBe('Il servizio diventa attivo con il primo cittadino aggiunto.')
   })
 
   it('ATTIVO: no Elimina', async () => {
     state.servizio = servizio({ stato: 'ATTIVO' })
     await renderInfo()
+    expect(screen.queryByTestId('non-attivo-spiegazione')).toBeNull()
     expect(screen.getByRole('link', { name: 'Modifica' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Elimina' })).toBeNull()
   })
@@ -135,6 +138,10 @@ describe('service detail — facilitator', () => {
     expect(screen.getByRole('columnheader', { name: 'Cittadino' })).toBeTruthy()
     // 'Invia questionario a tutti': one survey on the server to send, one only on the device
     expect(screen.getByRole('button', { name: 'Invia questionario a tutti' }).getAttribute('data-conteggio')).toBe('1/1/3/101')
+    // a compiled citizen's 'Stampa questionario' prints that citizen; the blank survey is its own action
+    expect(within(rows[1]!).getByRole('link', { name: /Stampa questionario/ }).getAttribute('href')).toBe('/area-amministrativa/servizi/101/stampa-questionario/q-502')
+    expect(within(rows[2]!).getByRole('link', { name: /Stampa questionario/ }).getAttribute('href')).toBe('/area-amministrativa/servizi/101/stampa-questionario/c-3')
+    expect(screen.getByRole('link', { name: 'Stampa questionario vuoto' }).getAttribute('href')).toBe('/area-amministrativa/servizi/101/stampa-questionario/modello')
   })
 
   it('citizens: a sent survey reads INVIATO with its link expiry and offers Invia di nuovo; an old row without mask shows —', async () => {

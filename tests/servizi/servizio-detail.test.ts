@@ -17,7 +17,7 @@ describe('service detail', () => {
 
   it('without a template: fallback titles', () => {
     const r = riepilogoQ3(servizio().sezioneQ3Questionario, null)
-    expect(r.find((q) => q.id === '26')!.title).toBe('Competenze specifiche')
+    expect(r.find((q) => q.id === '26')!.title).toBe('Competenze specifiche trattate')
     expect(r.find((q) => q.id === '22')!.values).toEqual(['10-03-2025'])
   })
 

@@ -76,6 +76,15 @@ describe('Crea servizio', () => {
     expect(screen.getByTestId('error-q3-24-error').textContent).toBe('Seleziona almeno un’opzione')
     expect(screen.getByTestId('error-q3-25-error').textContent).toBe('Seleziona almeno un’area di competenza')
     expect(screen.getByLabelText(/^Nome/).getAttribute('aria-invalid')).toBe('true')
+    // a group of checkboxes: aria-invalid on its boxes, not on the fieldset (issue 15 point 5)
+    for (const id of ['q3-24', 'q3-25']) {
+      const group = screen.getByTestId(`group-${id}`)
+      expect(group.hasAttribute('aria-invalid')).toBe(false)
+      expect(group.getAttribute('aria-describedby')).toBe(`${id}-error`)
+      const boxes = [...group.querySelectorAll(':scope > .form-check input, :scope > div > .form-check input')]
+      expect(boxes.length).toBeGreaterThan(0)
+      for (const box of boxes) expect(box.getAttribute('aria-invalid')).toBe('true')
+    }
     expect(document.activeElement).toBe(screen.getByLabelText(/^Nome/))
     expect(creaServizio).not.toHaveBeenCalled()
   })
@@ -144,6 +153,11 @@ describe('Crea servizio', () => {
     fireEvent.blur(durata)
     expect(document.getElementById('q3-23-error')!.textContent).toBe('La durata deve essere maggiore di zero')
     expect(durata.getAttribute('aria-describedby')).toContain('q3-23-error')
+    // an invalid duration stays as typed, explained (issue 8 point 8)
+    fireEvent.change(durata, { target: { value: '1:75' } })
+    fireEvent.blur(durata)
+    expect((durata as HTMLInputElement).value).toBe('1:75')
+    expect(document.getElementById('q3-23-error')!.textContent).toBe('I minuti vanno da 00 a 59: forse intendevi 2:15?')
   })
 
   it('details: counter up to 600 characters', async () => {

@@ -80,9 +80,9 @@ describe('service form validation', () => {
     expect(at('5')).toBeUndefined()
     expect(at('1:5')).toBeUndefined()
     expect(at('120:00')).toBeUndefined()
-    expect(at('1:75')).toBe(MSG.duration)
-    expect(at('1234')).toBe(MSG.duration)
-    expect(at('-1:00')).toBe(MSG.duration)
+    expect(at('1:75')).toBe('I minuti vanno da 00 a 59: forse intendevi 2:15?')
+    expect(at('1234')).toBe('Le ore possono avere al massimo 3 cifre (fino a 999).')
+    expect(at('-1:00')).toBe('La durata non può avere il segno + o -: scrivi solo ore e minuti, ad esempio 2:00.')
     expect(at('0:00')).toBe('La durata deve essere maggiore di zero')
   })
 

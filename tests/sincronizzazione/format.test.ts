@@ -91,6 +91,19 @@ describe('sync centre formatting', () => {
     expect(fieldLabel('servizio.nomeServizio')).toBe('Nome servizio')
   })
 
+  it('shows a wire date DD-MM-YYYY and writes the typed one back as YYYY-MM-DD (issue 8 point 6)', () => {
+    const payload = { servizio: { nomeServizio: 'Corso', data: '2026-05-12' } }
+    const fields = plainFields(payload)
+    expect(fields).toContainEqual({ key: 'servizio.data', kind: 'date', value: '12-05-2026', fiscalCode: false })
+    expect(applyFieldEdits(payload, fields, { 'servizio.data': '12-05-2026' })).toEqual({ ok: true, payload, changed: [] })
+    expect(applyFieldEdits(payload, fields, { 'servizio.data': '03/04/2026' })).toEqual({
+      ok: true, payload: { servizio: { nomeServizio: 'Corso', data: '2026-04-03' } }, changed: ['servizio.data'],
+    })
+    expect(applyFieldEdits(payload, fields, { 'servizio.data': '31-02-2026' })).toEqual({
+      ok: false, key: 'servizio.data', message: 'Data: inserisci una data nel formato GG-MM-AAAA.',
+    })
+  })
+
   it('mirrors corrections into the local copy only where it holds the same old value', () => {
     expect(mirrorRecordData({ nome: 'Corso', sede: 'X' }, { nome: 'Corso' }, { nome: 'Corso SPID' }, ['nome'])).toEqual({ nome: 'Corso SPID', sede: 'X' })
     expect(mirrorRecordData({ nome: 'Altro' }, { nome: 'Corso' }, { nome: 'Corso SPID' }, ['nome'])).toBeUndefined()

@@ -55,4 +55,40 @@ describe('header sync indicator', () => {
     await waitFor(() => expect(screen.queryByTestId('sync-indicator-link')).toBeNull())
     expect(screen.getByTestId('sync-indicator')).toBeTruthy()
   })
+
+  it("announces 'Sincronizzazione completata' when a sync ends with everything sent, not when the database closes (issue 15 point 5)", async () => {
+    const db = await freshDb()
+    const region = await renderIndicator()
+    const e = await act(() => enqueue({ kind: 'servizio.crea', payload: {}, roleContext: role() }))
+    await screen.findByRole('link', { name: /^Sincronizzazione:\s*1\s*in attesa$/ })
+    // the replay confirms it and writes the time of the sync
+    await act(() => db.transaction('rw', [db.outbox, db.meta], async () => {
+      await db.outbox.update(e.id, { status: 'done' })
+      await db.meta.put({ key: 'lastSyncAt', value: Date.now() })
+    }))
+    await waitFor(() => expect(region.textContent).toBe('Sincronizzazione completata'))
+    expect(screen.queryByTestId('sync-indicator-link')).toBeNull()
+
+    // waiting again, then the database closes (logout): nothing is announced as completed
+    await act(() => enqueue({ kind: 'servizio.crea', payload: {}, roleContext: role() }))
+    await screen.findByRole('link', { name: /^Sincronizzazione:\s*1\s*in attesa$/ })
+    expect(screen.queryByTestId('sync-indicator-completed')).toBeNull()
+    act(() => closeUserDb())
+    await waitFor(() => expect(screen.queryByTestId('sync-indicator-link')).toBeNull())
+    await new Promise((r) => setTimeout(r, 50))
+    expect(region.textContent).toBe('')
+  })
+
+  it('says nothing of completion when the operations end up needing attention', async () => {
+    const db = await freshDb()
+    const region = await renderIndicator()
+    const e = await act(() => enqueue({ kind: 'servizio.crea', payload: {}, roleContext: role() }))
+    await screen.findByRole('link', { name: /^Sincronizzazione:\s*1\s*in attesa$/ })
+    await act(() => db.transaction('rw', [db.outbox, db.meta], async () => {
+      await db.outbox.update(e.id, { status: 'attention' })
+      await db.meta.put({ key: 'lastSyncAt', value: Date.now() })
+    }))
+    await screen.findByRole('link', { name: /^Sincronizzazione:\s*1\s*da verificare$/ })
+    expect(region.textContent).not.toContain('completata')
+  })
 })

@@ -2,9 +2,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetSessionForTests } from '../../src/auth/session'
 import { writeAuth, writeSessionData } from '../../src/auth/token-store'
-import { closeUserDb, enqueue, listEntries, type OfflineDb, type OutboxEntry } from '../../src/offline'
+import { closeUserDb, enqueue, listEntries, syncNow, type OfflineDb, type OutboxEntry } from '../../src/offline'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
-import { SyncCentre } from '../../src/features/sincronizzazione/SyncCentre'
+import { SyncCentre, syncResultMessage } from '../../src/features/sincronizzazione/SyncCentre'
 import { contesto, profile } from '../ui/fixtures'
 import { CF_SARA, freshDb, httpError, registerTestHandlers, resetDbs, scriptedTransport, setupReplay } from '../offline/helpers'
 
@@ -116,7 +116,9 @@ describe('sync centre', () => {
     const cf = within(dialog).getByLabelText('Codice fiscale: nuovo valore') as HTMLInputElement
     expect(cf.value).toBe('')
     fireEvent.change(within(dialog).getByLabelText('Nome servizio'), { target: { value: 'Corso PEC avanzato' } })
-    fireEvent.change(within(dialog).getByLabelText('Data'), { target: { value: '2025-03-20' } })
+    const data = within(dialog).getByLabelText('Data') as HTMLInputElement
+    expect(data.value).toBe('12-03-2025')
+    fireEvent.change(data, { target: { value: '20-03-2025' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salva' }))
     await screen.findByText('Operazione modificata: sarà inviata di nuovo.')
 
@@ -205,8 +207,57 @@ describe('sync centre', () => {
     render(<SyncCentre />)
     await screen.findByTestId('sync-group-pending')
     fireEvent.click(screen.getByRole('button', { name: 'Sincronizza ora' }))
-    await screen.findByText('Sincronizzazione completata: 0 operazioni inviate, 1 da verificare.')
+    await screen.findByText('Sincronizzazione terminata: nessuna operazione inviata, 1 richiede attenzione.')
     const attention = await screen.findByTestId('sync-group-attention')
     expect(attention.textContent).toContain('Data fuori dal progetto (errore S02)')
+  })
+
+  it("after the automatic replay sent everything, 'Sincronizza ora' says all is already synchronised (issue 8 point 9)", async () => {
+    await addService('Corso SPID')
+    await addService('Corso PEC')
+    const { transport, calls } = scriptedTransport(() => ({ idServizio: 77 }))
+    setupReplay({ transport })
+    render(<SyncCentre />)
+    await screen.findByTestId('sync-group-pending')
+    // the automatic replay (not the button) sends both
+    await act(async () => {
+      await syncNow({ force: false })
+    })
+    await screen.findByText('Tutte le operazioni sono state inviate')
+    fireEvent.click(screen.getByRole('button', { name: 'Sincronizza ora' }))
+    await screen.findByText('Tutto è già sincronizzato: non ci sono operazioni da inviare.')
+    expect(screen.queryByText(/0 operazioni inviate/)).toBeNull()
+    expect(calls).toHaveLength(2)
+  })
+
+  it('with an operation left needing attention, nothing new to send is said as such', async () => {
+    await addService('Corso PEC', refused)
+    const { transport, calls } = scriptedTransport(() => ({ idServizio: 77 }))
+    setupReplay({ transport })
+    render(<SyncCentre />)
+    await screen.findByTestId('sync-group-attention')
+    fireEvent.click(screen.getByRole('button', { name: 'Sincronizza ora' }))
+    await screen.findByText('Nessuna nuova operazione da inviare. 1 operazione richiede attenzione: correggila o eliminala qui sotto.')
+    expect(calls).toEqual([])
+  })
+})
+
+describe("message after 'Sincronizza ora'", () => {
+  const run = (r: Partial<Parameters<typeof syncResultMessage>[0]>) => ({ sent: 0, retrying: 0, attention: 0, stopped: null, ran: true, ...r })
+  it('counts what was sent, retried and refused, in the right number', () => {
+    expect(syncResultMessage(run({ sent: 3 }), { open: 0, attention: 0 })).toEqual({ text: 'Sincronizzazione completata: 3 operazioni inviate.', tone: 'success' })
+    expect(syncResultMessage(run({ sent: 1 })).text).toBe('Sincronizzazione completata: 1 operazione inviata.')
+    expect(syncResultMessage(run({ sent: 2, retrying: 1, attention: 2 }), { open: 3, attention: 2 })).toEqual({
+      text: 'Sincronizzazione terminata: 2 operazioni inviate, 1 non inviata: sarà ritentata automaticamente, 2 richiedono attenzione.',
+      tone: 'warning',
+    })
+    expect(syncResultMessage(run({ retrying: 2 })).text).toBe('Sincronizzazione terminata: nessuna operazione inviata, 2 non inviate: saranno ritentate automaticamente.')
+  })
+  it('nothing to send: all synchronised, or what is still waiting', () => {
+    expect(syncResultMessage(run({}), { open: 0, attention: 0 })).toEqual({ text: 'Tutto è già sincronizzato: non ci sono operazioni da inviare.', tone: 'success' })
+    expect(syncResultMessage(run({}), { open: 2, attention: 2 }).text).toBe('Nessuna nuova operazione da inviare. 2 operazioni richiedono attenzione: correggile o eliminale qui sotto.')
+    expect(syncResultMessage(run({}), { open: 1, attention: 0 }).text).toBe('Nessuna operazione inviata: 1 operazione resta in attesa sul dispositivo.')
+    expect(syncResultMessage(run({ ran: false })).text).toBe('Le operazioni sono già in invio da un’altra scheda di Punto Digitale.')
+    expect(syncResultMessage(run({ stopped: 'offline' })).tone).toBe('danger')
   })
 })

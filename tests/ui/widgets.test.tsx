@@ -2,7 +2,6 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { DurationInput } from '../../src/ui/widgets/DurationInput'
-import { nextDurationValue } from '../../src/ui/widgets/duration-input'
 import { FilterChips } from '../../src/ui/widgets/FilterChips'
 import { FilterDropdown } from '../../src/ui/widgets/FilterDropdown'
 import { NO_FILTER_OPTIONS, optionsOf, visibleFilterOptions } from '../../src/ui/widgets/filter-options'
@@ -17,36 +16,29 @@ function Duration({ onBlurValue }: { onBlurValue?: (v: string) => void }) {
 }
 
 describe('DurationInput', () => {
-  it('keystroke rules: digits and one colon, hours ≤ 3 digits, minutes ≤ 59, no signs, max 6 characters', () => {
-    expect(nextDurationValue('', '1')).toBe('1')
-    expect(nextDurationValue('1', '1a')).toBe('1')
-    expect(nextDurationValue('1', '+1')).toBe('1')
-    expect(nextDurationValue('1', '-1')).toBe('1')
-    expect(nextDurationValue('123', '1234')).toBe('123')
-    expect(nextDurationValue('1:5', '1:59')).toBe('1:59')
-    expect(nextDurationValue('1:6', '1:60')).toBe('1:6')
-    expect(nextDurationValue('1', '1.')).toBe('1:')
-    expect(nextDurationValue('1', '1,')).toBe('1:')
-    expect(nextDurationValue('123:45', '123:456')).toBe('123:45')
-  })
-
-  it('typing refuses invalid input and blur pads', () => {
+  it('keeps every keystroke as typed: invalid input is never turned into another value (issue 8 point 8)', () => {
     const onBlur = vi.fn()
     render(<Duration onBlurValue={onBlur} />)
     const input = screen.getByLabelText(/Durata/) as HTMLInputElement
-    fireEvent.change(input, { target: { value: '1' } })
-    fireEvent.change(input, { target: { value: '1x' } })
-    expect(input.value).toBe('1')
-    fireEvent.change(input, { target: { value: '1:' } })
-    fireEvent.change(input, { target: { value: '1:7' } })
-    fireEvent.change(input, { target: { value: '1:75' } })
-    expect(input.value).toBe('1:7')
-    fireEvent.blur(input)
-    expect(input.value).toBe('1:07')
-    expect(onBlur).toHaveBeenCalledWith('1:07')
-    fireEvent.change(input, { target: { value: '5' } })
-    fireEvent.blur(input)
-    expect(input.value).toBe('5:00')
+    for (const typed of ['1:75', '1234:00', '+2', '1,5', '1x']) {
+      fireEvent.change(input, { target: { value: typed } })
+      expect(input.value).toBe(typed)
+      fireEvent.blur(input)
+      expect(input.value).toBe(typed)
+      expect(onBlur).toHaveBeenLastCalledWith(typed)
+    }
+  })
+
+  it('blur normalises only the unambiguous: 5 → 5:00, 1:5 → 1:05, 1.30 → 1:30', () => {
+    const onBlur = vi.fn()
+    render(<Duration onBlurValue={onBlur} />)
+    const input = screen.getByLabelText(/Durata/) as HTMLInputElement
+    for (const [typed, kept] of [['5', '5:00'], ['1:5', '1:05'], ['1.30', '1:30'], ['12:', '12:00']] as const) {
+      fireEvent.change(input, { target: { value: typed } })
+      fireEvent.blur(input)
+      expect(input.value).toBe(kept)
+      expect(onBlur).toHaveBeenLastCalledWith(kept)
+    }
   })
 
   it('error is linked to the field', () => {

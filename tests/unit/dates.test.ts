@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import {
   expandTwoDigitYear,
+  DATE_DISPLAY_PLACEHOLDER,
+  displayDateOrText,
   formatDisplayDate,
   formatDisplayDateTime,
+  formatDisplayTime,
   isCalendarDate,
   parseInputDate,
   parseWireDate,
@@ -21,6 +24,24 @@ describe('dates (spec 000 §5, §9)', () => {
 
   it('displays list timestamps DD-MM-YYYY HH:mm', () => {
     expect(formatDisplayDateTime(new Date(2024, 10, 5, 9, 7))).toBe('05-11-2024 09:07')
+    expect(formatDisplayTime(new Date(2024, 10, 5, 9, 7))).toBe('09:07')
+  })
+
+  it('reads only unambiguous texts: wire dates, DD-MM-YYYY, ISO timestamps (issue 8 point 6)', () => {
+    expect(formatDisplayDate('2026-05-12')).toBe('12-05-2026')
+    expect(formatDisplayDate('12-05-2026')).toBe('12-05-2026')
+    expect(formatDisplayDate('05/12/2026')).toBe('05-12-2026')
+    expect(formatDisplayDate(new Date(2026, 4, 12, 10).toISOString())).toBe('12-05-2026')
+    // not calendar days, or texts the engine would guess at
+    expect(formatDisplayDate('2024-02-30')).toBe('')
+    expect(formatDisplayDate('May 12, 2026')).toBe('')
+    expect(formatDisplayDate('12-05-26')).toBe('')
+  })
+
+  it('answers show dates DD-MM-YYYY and anything else as stored', () => {
+    expect(displayDateOrText('2026-05-12')).toBe('12-05-2026')
+    expect(displayDateOrText('domani')).toBe('domani')
+    expect(DATE_DISPLAY_PLACEHOLDER).toBe('gg-mm-aaaa')
   })
 
   it('gives wire dates YYYY-MM-DD', () => {

@@ -1,44 +1,53 @@
 import { describe, expect, it } from 'vitest'
 import {
-  acceptDurationInput,
+  durationError,
   durationToMinutes,
-  isDurationDraft,
   isValidDuration,
   minutesToDuration,
+  normalizeDuration,
   padDuration,
 } from '../../src/lib/duration'
 
-describe('duration input (spec 000 §5)', () => {
-  it.each(['', '5', '12', '123', '1:', '1:5', '12:30', '123:59', '0:00'])('accepts draft %j', (s) => {
-    expect(isDurationDraft(s)).toBe(true)
-  })
-
-  it.each(['1234', '+1', '-1', '1:60', '1:99', '12:345', '1234:5', ':30', 'a', '1:5a', '1.30', '12 :30', '1::2'])('refuses draft %j', (s) => {
-    expect(isDurationDraft(s)).toBe(false)
-  })
-
-  it('refuses input longer than 6 characters', () => {
-    expect(isDurationDraft('123:45')).toBe(true)
-    expect(isDurationDraft('123:450')).toBe(false)
-  })
-
-  it('keystroke filter keeps the previous value when the next one breaks the rules', () => {
-    expect(acceptDurationInput('1:', '1:6')).toBe('1:6')
-    expect(acceptDurationInput('1:6', '1:60')).toBe('1:6')
-    expect(acceptDurationInput('12', '-12')).toBe('12')
-    expect(acceptDurationInput('5', '')).toBe('')
-  })
-
+describe('duration input (spec 000 §5; issue 8 point 8)', () => {
   it.each([
     ['5', '5:00'],
-    ['1:5', '1:05'],
     ['12:', '12:00'],
+    ['1:5', '1:05'],
     ['1:50', '1:50'],
     ['100', '100:00'],
+    ['123:59', '123:59'],
+    ['1.30', '1:30'],
+    ['1,30', '1:30'],
+    [' 2:15 ', '2:15'],
     ['', ''],
-    ['1:99', '1:99'],
-  ])('pads %j on blur → %j', (raw, padded) => {
-    expect(padDuration(raw)).toBe(padded)
+  ])('normalises the unambiguous %j → %j', (raw, kept) => {
+    expect(normalizeDuration(raw)).toBe(kept)
+    expect(padDuration(raw)).toBe(kept)
+    expect(durationError(raw)).toBeNull()
+  })
+
+  // the issue's examples: '1:75' became '1:07', '1234:00' became '123:00', '+2' became '2:00'
+  it.each([
+    ['1:75', 'I minuti vanno da 00 a 59: forse intendevi 2:15?'],
+    ['1:60', 'I minuti vanno da 00 a 59: forse intendevi 2:00?'],
+    ['1234:00', 'Le ore possono avere al massimo 3 cifre (fino a 999).'],
+    ['1234', 'Le ore possono avere al massimo 3 cifre (fino a 999).'],
+    ['+2', 'La durata non può avere il segno + o -: scrivi solo ore e minuti, ad esempio 2:00.'],
+    ['-1:00', 'La durata non può avere il segno + o -: scrivi solo ore e minuti, ad esempio 2:00.'],
+    ['1,5', 'Separa ore e minuti con i due punti: per un’ora e mezza scrivi 1:30, per un’ora e cinque minuti 1:05.'],
+    ['1.75', 'Separa ore e minuti con i due punti: per un’ora e mezza scrivi 1:30, per un’ora e cinque minuti 1:05.'],
+    ['12:345', 'I minuti vanno scritti con due cifre, da 00 a 59.'],
+    [':30', 'Indica le ore prima dei due punti, anche 0: ad esempio 0:45.'],
+    ['1h30', 'Scrivi la durata con cifre, nel formato ore:minuti, ad esempio 1:30.'],
+    ['1::2', 'Scrivi la durata con cifre, nel formato ore:minuti, ad esempio 1:30.'],
+    ['a', 'Scrivi la durata con cifre, nel formato ore:minuti, ad esempio 1:30.'],
+  ])('keeps the invalid %j as typed and explains it', (raw, message) => {
+    expect(normalizeDuration(raw)).toBe(raw)
+    expect(durationError(raw)).toBe(message)
+  })
+
+  it('an overflowing minute count with no valid equivalent is explained without a suggestion', () => {
+    expect(durationError('999:99')).toBe('I minuti vanno da 00 a 59.')
   })
 
   it('validates complete values and converts to minutes', () => {

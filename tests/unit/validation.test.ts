@@ -68,6 +68,11 @@ describe('generic field check (spec 000 §5)', () => {
     expect(checkField({ required: true, format: 'email' }, 'x@example.it').valid).toBe(true)
   })
 
+  it('length messages agree in number: 1 carattere, 2 caratteri (issue 8 point 10)', () => {
+    expect(checkField({ minimum: 2, maximum: 3 }, 'a').message).toBe('Inserisci almeno 2 caratteri')
+    expect(checkField({ maximum: 1 }, 'ab').message).toBe('Inserisci al massimo 1 carattere')
+  })
+
   it('empty optional fields are valid, filled ones must match their format', () => {
     expect(checkField({ format: 'cap' }, '').valid).toBe(true)
     expect(checkField({ format: 'cap' }, null).valid).toBe(true)

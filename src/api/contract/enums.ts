@@ -87,6 +87,13 @@ export const COMPETENZE_LIVELLO_1 = [
 
 const [AREA_A, AREA_B, AREA_C, AREA_D, AREA_E] = COMPETENZE_LIVELLO_1
 
+/**
+ * Label of the question-26 answers where they are listed on their own (read-only survey, service
+ * summary). The template's title of 26, 'Specifica le competenze trattate (2)' (platform-frontend §3.3),
+ * is technical and never meant to be read: 26 is hidden and rendered inside 25.
+ */
+export const TITOLO_COMPETENZE_LIVELLO_2 = 'Competenze specifiche trattate'
+
 /** Question 26: second-level competences (codes 1–13) with their first-level area (`upperLevel`). */
 export const COMPETENZE_LIVELLO_2: readonly { codice: string; label: string; upperLevel: string }[] = [
   { codice: '1', upperLevel: AREA_A, label: 'Navigare, ricercare e filtrare dati, informazioni e contenuti digitali (es.: consultare siti istituzionali, cercare atti e norme, leggere notizie online, guardare video su piattaforme in abbonamento)' },

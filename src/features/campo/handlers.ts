@@ -17,7 +17,8 @@ import { AggiungiCittadinoRispostaSchema, type AggiungiCittadinoBody, type Aggiu
 import { CompilaQuestionarioRispostaSchema, type CompilaQuestionarioRisposta, type ConsensoTrattamentoDati } from '../../api/contract/questionario'
 import { IdServizioSchema, type IdServizio, type ServizioBody } from '../../api/contract/servizio'
 import { registerHandler, type OfflineDb, type ParentResult, type RoleProfile } from '../../offline'
-import type { CittadinoDati, QuestionarioDati, ServizioDati } from './records'
+import type { CorrezioniCittadino } from '../../lib/q1-corrections'
+import { datiCorretti, type CittadinoDati, type QuestionarioDati, type ServizioDati } from './records'
 
 /** Kinds of the field writes. */
 export const KIND = {
@@ -62,13 +63,15 @@ export interface CittadinoAggiungiPayload {
 
 /**
  * Payload of `questionario.compila`: `idQuestionario` null while the addition is unsent; the consent given
- * at the compilation (type and date, removed once acknowledged).
+ * at the compilation (type and date, removed once acknowledged); `correzioni` the citizen's data corrected
+ * in step Q1 (`…DaAggiornare` fields of the body, issue 8 point 5).
  */
 export interface QuestionarioCompilaPayload {
   idCittadinoServizioLocale: string
   idQuestionario: string | null
   sezioneQ4Questionario: string
   consensoTrattamentoDatiRequest?: ConsensoTrattamentoDati | null
+  correzioni?: CorrezioniCittadino | null
 }
 
 /** `{idProgramma, idProgetto, idEnte}` of the role context an entry was made in. */
@@ -166,6 +169,7 @@ export function registerCampoHandlers(): () => void {
           ...profileIds(e.roleContext),
           sezioneQ4Questionario: e.payload.sezioneQ4Questionario,
           ...(e.payload.consensoTrattamentoDatiRequest ? { consensoTrattamentoDatiRequest: e.payload.consensoTrattamentoDatiRequest } : {}),
+          ...(e.payload.correzioni ?? {}),
         }, CompilaQuestionarioRispostaSchema)
       },
       applyResult: async (db, e, r) => {
@@ -173,7 +177,13 @@ export function registerCampoHandlers(): () => void {
         const add = await db.records.get(['cittadino-servizio', e.payload.idCittadinoServizioLocale])
         if (add) {
           const d = add.data as CittadinoDati
-          await db.records.put({ ...add, data: { ...d, statoQuestionario: r.statoQuestionario, sezioneQ4Questionario: e.payload.sezioneQ4Questionario } satisfies CittadinoDati })
+          const q = (await db.records.get(['questionario', e.payload.idCittadinoServizioLocale]))?.data as QuestionarioDati | undefined
+          // the corrections of Q1 and the consent given here are the server's data now
+          const corretto = {
+            ...(e.payload.correzioni ? datiCorretti(e.payload.correzioni) : {}),
+            ...(q?.sezioneQ1Questionario ? { sezioneQ1Questionario: q.sezioneQ1Questionario } : {}),
+          }
+          await db.records.put({ ...add, data: { ...d, ...corretto, statoQuestionario: r.statoQuestionario, sezioneQ4Questionario: e.payload.sezioneQ4Questionario } satisfies CittadinoDati })
         }
         if (e.payload.consensoTrattamentoDatiRequest) await db.outbox.update(e.id, { payload: { ...e.payload, consensoTrattamentoDatiRequest: null } })
       },

@@ -4,7 +4,7 @@
  * citizen, a survey is COMPILATA once compiled on the device) and the screen shapes of `types.ts`.
  */
 import { currentDb, NoUserDbError, OPEN_STATUSES, type LocalRecord, type OfflineDb, type OutboxEntry, type RecordSyncState, type RecordTipo } from '../../offline'
-import type { CittadinoDati, QuestionarioDati, ServizioDati } from './records'
+import { datiCorretti, type CittadinoDati, type QuestionarioDati, type ServizioDati } from './records'
 import type { CittadinoServizioLocale, QuestionarioLocale, ServizioLocale } from './types'
 
 /** The open user database; throws NoUserDbError when nobody is logged in. */
@@ -59,9 +59,12 @@ export function toServizioLocale(rec: LocalRecord<ServizioDati>, conCittadini: b
   }
 }
 
-/** The screen shape of a citizen's addition; a compilation on the device makes its survey COMPILATA. */
+/**
+ * The screen shape of a citizen's addition; a compilation on the device makes its survey COMPILATA and
+ * shows the data corrected in its step Q1.
+ */
 export function toCittadinoLocale(rec: LocalRecord<CittadinoDati>, q: LocalRecord<QuestionarioDati> | undefined): CittadinoServizioLocale {
-  const d = rec.data
+  const d = { ...rec.data, ...(q?.data.correzioni ? datiCorretti(q.data.correzioni) : {}) }
   return {
     idLocale: rec.idLocale,
     idServizioLocale: d.idServizioLocale,
@@ -86,12 +89,16 @@ export function toCittadinoLocale(rec: LocalRecord<CittadinoDati>, q: LocalRecor
   }
 }
 
-/** The screen shape of a survey instance (the addition's Q1–Q3, the device's Q4 — and Q1 with the consent given — when compiled here). */
+/**
+ * The screen shape of a survey instance (the addition's Q1–Q3; when compiled here the device's Q4 and its
+ * Q1 with the corrections and the consent given).
+ */
 export function toQuestionarioLocale(rec: LocalRecord<CittadinoDati>, q: LocalRecord<QuestionarioDati> | undefined): QuestionarioLocale {
   const d = rec.data
   return {
     idCittadinoServizioLocale: rec.idLocale,
     idQuestionario: d.idQuestionario ?? (typeof rec.idServer === 'string' ? rec.idServer : null),
+    idCittadino: d.idCittadino,
     idServizioLocale: d.idServizioLocale,
     idQuestionarioTemplate: d.idQuestionarioTemplate,
     statoQuestionario: q ? 'COMPILATA' : d.statoQuestionario,

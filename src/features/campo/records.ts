@@ -10,6 +10,7 @@
  * keeps only their mask, src/lib/masked-identity.ts).
  */
 import type { StatoQuestionarioWire } from '../../api/contract/questionario'
+import type { CorrezioniCittadino } from '../../lib/q1-corrections'
 import type { CittadinoServizioLocale, ServizioLocale } from './types'
 
 /** Stored data of a service (the screen shape without the sync state, plus its project). */
@@ -33,18 +34,32 @@ export interface CittadinoDati extends Omit<CittadinoServizioLocale, 'syncState'
 }
 
 /**
- * Stored data of a survey compiled on the device: Q4 and, when the consent was given at this compilation,
- * the addition's Q1 with it (questions 18–19; the consent itself travels in the outbox payload).
+ * Stored data of a survey compiled on the device: Q4 and, when the citizen's data were corrected in step Q1
+ * or the consent was given at this compilation, the corrections and the Q1 they give (questions 18–19 for
+ * the consent, which itself travels in the outbox payload), shown until the server's copy replaces them.
  */
 export interface QuestionarioDati {
   idCittadinoServizioLocale: string
   idServizioLocale: string
   statoQuestionario: Extract<StatoQuestionarioWire, 'COMPILATA'>
   sezioneQ4Questionario: string
-  /** Q1 with the consent given here (absent: the addition's Q1 stands) */
+  correzioni?: CorrezioniCittadino | null
+  /** Q1 with the corrections and the consent given here applied (contract encoding; absent: the addition's Q1 stands) */
   sezioneQ1Questionario?: string
   /** ISO timestamp of the compilation on the device */
   dataCompilazione: string
+}
+
+/** The citizen's fields of an addition as corrected in step Q1. */
+export function datiCorretti(c: CorrezioniCittadino): Partial<Pick<CittadinoDati, 'genere' | 'fasciaDiEtaId' | 'titoloDiStudio' | 'occupazione' | 'provinciaDiDomicilio' | 'cittadinanza'>> {
+  return {
+    ...(c.genereDaAggiornare ? { genere: c.genereDaAggiornare } : {}),
+    ...(c.fasciaDiEtaIdDaAggiornare ? { fasciaDiEtaId: c.fasciaDiEtaIdDaAggiornare } : {}),
+    ...(c.titoloDiStudioDaAggiornare ? { titoloDiStudio: c.titoloDiStudioDaAggiornare } : {}),
+    ...(c.occupazioneDaAggiornare ? { occupazione: c.occupazioneDaAggiornare } : {}),
+    ...(c.provinciaDiDomicilioDaAggiornare ? { provinciaDiDomicilio: c.provinciaDiDomicilioDaAggiornare } : {}),
+    ...(c.cittadinanzaDaAggiornare ? { cittadinanza: c.cittadinanzaDaAggiornare } : {}),
+  }
 }
 
 /** Profile part of the cache key of the reference data. */

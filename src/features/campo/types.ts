@@ -95,6 +95,8 @@ export interface QuestionarioLocale {
   /** `idLocale` of the citizen's addition (record 'cittadino-servizio') */
   idCittadinoServizioLocale: string
   idQuestionario: string | null
+  /** the citizen's server id (null until the addition is confirmed; absent in older copies) */
+  idCittadino?: number | null
   idServizioLocale: string
   idQuestionarioTemplate: string
   statoQuestionario: StatoQuestionarioWire

@@ -20,7 +20,9 @@ import {
 import { formatDisplayDate, toWireDate } from '../../lib/dates'
 import { deriveFromFiscalCode } from '../../lib/fiscal-code'
 import { maskDocumentNumber, maskFiscalCode } from '../../lib/masked-identity'
-import { buildQ1Section, buildQ2Section, conConsenso, haConsenso } from '../../lib/survey-instance'
+import { applicaCorrezioni, erroreCorrezioni, haCorrezioni, REGOLE_CORREZIONE, type CorrezioniCittadino } from '../../lib/q1-corrections'
+import { buildQ1Section, buildQ2Section, CF_NON_PRESENTE, conConsenso, haConsenso } from '../../lib/survey-instance'
+import { answersOf, decodeSection, encodeSection, sectionHeader, type DecodedSection } from '../../lib/survey-sections'
 import { CampoInputError, isFieldRole, MESSAGGI, newIdLocale } from './common'
 import {
   KIND, type CittadinoAggiungiPayload, type QuestionarioCompilaPayload, type ServizioCreaPayload, type ServizioEliminaPayload,
@@ -366,12 +368,17 @@ export async function aggiungiCittadino(idServizioLocale: string, input: Cittadi
 
 /**
  * Compiles the survey of a citizen's addition (by the addition's `idLocale`, or the server idQuestionario):
- * Q4 (contract encoding) and the consent to the processing of data — required while the addition's Q1
- * shows none (`validaConsenso`), stored on the citizen by the server the first time only; kind
- * 'questionario.compila' (depends on the addition if unsent). The local survey becomes COMPILATA and its
- * Q1 shows the consent given. A compilation the server has surely not applied is rewritten.
+ * Q4 (contract encoding); the consent to the processing of data — required while the addition's Q1
+ * shows none (`validaConsenso`), stored on the citizen by the server the first time only; the citizen's
+ * data corrected in step Q1 (`correzioni`, the `…DaAggiornare` fields: checked against their
+ * enumerations, gender and age band never for a citizen with a fiscal code, the minors rule for the age
+ * band); kind 'questionario.compila' (depends on the addition if unsent). The local survey becomes
+ * COMPILATA and its Q1 shows the corrections and the consent given at once. A compilation the server has
+ * surely not applied is rewritten.
  */
-export async function compilaQuestionario(idCittadinoServizioLocale: string, sezioneQ4: string, consenso?: ConsensoTrattamentoDati | null): Promise<void> {
+export async function compilaQuestionario(
+  idCittadinoServizioLocale: string, sezioneQ4: string, consenso?: ConsensoTrattamentoDati | null, correzioni?: CorrezioniCittadino,
+): Promise<void> {
   const r = fieldRole()
   const d = db()
   const add = await findRecord<CittadinoDati>(d, 'cittadino-servizio', idCittadinoServizioLocale)
@@ -387,15 +394,23 @@ export async function compilaQuestionario(idCittadinoServizioLocale: string, sez
   // a rewrite without a consent keeps the one of the entry it rewrites
   const precedente = rewriting ? (last.payload as QuestionarioCompilaPayload).consensoTrattamentoDatiRequest ?? null : null
   const c = validaConsenso(consenso ?? precedente, !giaRegistrato, toWireDate(new Date()))
+  const corretto = haCorrezioni(correzioni) ? await correggiQ1(add.data, correzioni, r) : null
+  // Q1 as the device shows it: the corrections, then the consent given here
+  const q1Corretto = corretto ? corretto.sezioneQ1 : add.data.sezioneQ1Questionario
+  const sezioneQ1 = c && !giaRegistrato ? conConsenso(q1Corretto, c) : corretto ? q1Corretto : undefined
   const svc = (await d.records.get(['servizio', add.data.idServizioLocale]))?.data as ServizioDati | undefined
   const nome = svc?.nome ?? ''
   const data: QuestionarioDati = {
     idCittadinoServizioLocale: add.idLocale, idServizioLocale: add.data.idServizioLocale, statoQuestionario: 'COMPILATA',
     sezioneQ4Questionario: sezioneQ4, dataCompilazione: new Date().toISOString(),
-    ...(c && !giaRegistrato ? { sezioneQ1Questionario: conConsenso(add.data.sezioneQ1Questionario, c) } : {}),
+    ...(corretto ? { correzioni: corretto.correzioni } : {}),
+    ...(sezioneQ1 !== undefined ? { sezioneQ1Questionario: sezioneQ1 } : {}),
   }
+  const correzioniPayload = corretto ? corretto.correzioni : null
   if (rewriting) {
-    const payload: QuestionarioCompilaPayload = { ...(last.payload as QuestionarioCompilaPayload), sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: c }
+    const payload: QuestionarioCompilaPayload = {
+      ...(last.payload as QuestionarioCompilaPayload), sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: c, correzioni: correzioniPayload,
+    }
     if (await tryRewrite(last, payload, data, etichette.questionario(nome))) return
   }
   if (compilato) throw new CampoInputError(MESSAGGI.giaCompilato)
@@ -404,10 +419,40 @@ export async function compilaQuestionario(idCittadinoServizioLocale: string, sez
   if (!parent && idQuestionario === null) throw new CampoInputError(MESSAGGI.cittadinoNonTrovato)
   await enqueue<QuestionarioCompilaPayload, QuestionarioDati>({
     kind: KIND.questionarioCompila,
-    payload: { idCittadinoServizioLocale: add.idLocale, idQuestionario, sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: c },
+    payload: {
+      idCittadinoServizioLocale: add.idLocale, idQuestionario, sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: c,
+      ...(correzioniPayload ? { correzioni: correzioniPayload } : {}),
+    },
     roleContext: r,
     dependsOn: parent ? [parent.id] : [],
     record: { tipo: 'questionario', idLocale: add.idLocale, data, ...(idQuestionario ? { idServer: idQuestionario } : {}) },
     label: etichette.questionario(nome),
   })
+}
+
+/** True when the addition's Q1 says the citizen has a fiscal code (else: identified by a document). */
+function conCodiceFiscale(c: CittadinoDati): boolean {
+  try {
+    const first = answersOf(decodeSection(c.sezioneQ1Questionario), '1')[0]
+    if (first !== undefined) return first !== CF_NON_PRESENTE
+  } catch { /* unreadable Q1: fall back to how the citizen was added */ }
+  return c.identificazione !== 'NUM_DOC'
+}
+
+/** Checks corrections of Q1 (module comment of q1-corrections.ts) and gives them with the corrected Q1. */
+async function correggiQ1(c: CittadinoDati, correzioni: CorrezioniCittadino, r: FieldRole): Promise<{ correzioni: CorrezioniCittadino; sezioneQ1: string }> {
+  const errore = erroreCorrezioni(correzioni, conCodiceFiscale(c))
+  if (errore) throw new CampoInputError(errore)
+  if (correzioni.fasciaDiEtaIdDaAggiornare !== undefined) {
+    verificaEta(null, correzioni.fasciaDiEtaIdDaAggiornare, (await riferimenti(r))?.configurazioneMinorenni, toWireDate(new Date()))
+  }
+  let q1: DecodedSection
+  try {
+    q1 = decodeSection(c.sezioneQ1Questionario)
+  } catch {
+    q1 = { ...sectionHeader('Q1'), answers: {} }
+  }
+  const sezioneQ1 = encodeSection({ id: q1.id || sectionHeader('Q1').id, title: q1.title || sectionHeader('Q1').title, answers: applicaCorrezioni(q1.answers, correzioni) })
+  const known = Object.fromEntries(REGOLE_CORREZIONE.filter((x) => correzioni[x.campo] !== undefined).map((x) => [x.campo, correzioni[x.campo]]))
+  return { correzioni: known as CorrezioniCittadino, sezioneQ1 }
 }

@@ -202,8 +202,9 @@ export function AggiungiCittadinoModal({ idServizioLocale, isOpen, onClose }: Ag
 
   return (
     <Modal isOpen={isOpen} toggle={chiudi} labelledBy={TITLE_ID} scrollable size="lg" trapFocus data-testid="aggiungi-cittadino-modal">
-      <ModalHeader id={TITLE_ID} toggle={chiudi} closeAriaLabel="Chiudi">
-        Aggiungi cittadino al servizio
+      {/* the dialog is named by its title only: the id is on the title, not on the header with 'Chiudi' */}
+      <ModalHeader toggle={chiudi} closeAriaLabel="Chiudi">
+        <span id={TITLE_ID}>Aggiungi cittadino al servizio</span>
       </ModalHeader>
       <ModalBody>
         <div ref={bodyRef}>

@@ -24,7 +24,7 @@ import type { CittadinoInput } from '../campo'
 
 export type TipoRicerca = 'CF' | 'NUM_DOC'
 
-/** Messages of spec 002 §8 (verbatim) and the offline notice. */
+/** Messages of spec 002 §8 (verbatim: 'già presente' only for a citizen of the caller's own list) and the notices of this app. */
 export const MESSAGGI = {
   giaPresente: 'Il cittadino è già presente nella tua lista I miei cittadini',
   giaIncluso: 'Il cittadino inserito è già incluso nella tua lista I miei cittadini',
@@ -33,7 +33,8 @@ export const MESSAGGI = {
   maggiorenne: 'Il cittadino inserito deve essere maggiorenne',
   almeno14: 'Il cittadino inserito deve avere almeno 14 anni',
   offline: "Sei offline: il cittadino verrà cercato o registrato all'invio",
-  datiRiservati: 'Il cittadino è già registrato da un altro progetto o programma: inserisci i dati che ti dichiara.',
+  /** not §8: a citizen outside the caller's list (another facilitator, project or programme registered it) */
+  datiRiservati: 'Il cittadino è già registrato, ma non è nella tua lista I miei cittadini (per esempio lo ha registrato un altro progetto): chiedigli i dati richiesti e inseriscili qui sotto.',
 } as const
 
 export const GENERE_PREDEFINITO = 'Preferisco non rispondere'

@@ -1,41 +1,50 @@
 /**
  * 'Compilazione questionario' (spec 002 §2 survey compilation; platform-frontend §3.5 "Compile wizard UI"):
  * route `/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato`.
- * Four steps Q1–Q4 with the step indicator (progress bar on phones); Q1–Q3 read-only, decoded from the
- * instance (`useQuestionarioCampo`), titles and labels from the service's template snapshot
- * (`useCampoRiferimenti().templateSnapshot`); Q4 editable from the template's Q4 questions (required,
- * dependencies, maxLength, rating 1–5). 'Invia questionario' saves on the device through
- * `compilaQuestionario` (sent by the outbox, offline included), then goes back to the service's citizens
- * with a toast. While the citizen's Q1 shows no recorded consent, the wizard opens at step Q1, which asks
- * the consent (type and date, ConsensoFieldset; issue 8 point 1) before going on; it is sent with Q4. The form is marked dirty while it holds unsaved answers. Only FAC/VOL compile: managers
- * get a notice and the link to the read-only view.
+ * Four steps Q1–Q4 with the step indicator (progress bar on phones), decoded from the instance
+ * (`useQuestionarioCampo`), titles and labels from the service's template snapshot
+ * (`useCampoRiferimenti().templateSnapshot`): Q1 shows the citizen's data and lets the facilitator
+ * correct the correctable ones (`CorrezioniQ1`, issue 8 point 5: checked against their enumerations
+ * before leaving the step and before sending, sent as `…DaAggiornare` with the compilation); Q2–Q3
+ * read-only; Q4 editable (the shared renderer, compact variant: required, dependencies, maxLength, rating
+ * 1–5). While the citizen's Q1 shows no recorded consent, the wizard opens at step Q1, which also asks
+ * the consent (type and date, ConsensoFieldset; issue 8 point 1) before going on; it is sent with Q4 and
+ * the corrections. 'Invia questionario' saves on the device through `compilaQuestionario` (sent by the
+ * outbox, offline included), then goes back to the service's citizens with a toast. The form is marked
+ * dirty while it holds unsaved answers. Only FAC/VOL compile: managers get a notice and the link to the
+ * read-only view.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { QuestionarioTemplate } from '../../api/contract/questionario'
 import { useSession } from '../../auth/session'
 import { navigateTo } from '../../auth/navigation'
 import { toWireDate } from '../../lib/dates'
-import { encodeSection } from '../../lib/survey-sections'
+import {
+  encodeAnswers, initialAnswers, questionsOf, sameAnswers, validateAnswers, visibleQuestions, type FormAnswer, type FormAnswers,
+} from '../../lib/survey-questions'
+import { haCorrezioni, type CorrezioniCittadino } from '../../lib/q1-corrections'
+import { sectionHeader } from '../../lib/survey-sections'
 import { REQUIRED_NOTE } from '../../lib/validation'
 import { useDirtyForm } from '../../pwa/dirty-forms'
 import { showToast } from '../../ui/stores/toasts'
 import { compilaQuestionario, isFieldRole, SyncChip, useCampoRiferimenti, useQuestionarioCampo, type QuestionarioLocale } from '../campo'
 import {
-  motivoSolaLettura, NUMERO_STEP, pathCittadiniServizio, pathQuestionarioCompilato, stepIniziale, stepPrecedente, stepSuccessivo, ULTIMO_STEP,
+  INTRO_STEP, motivoSolaLettura, NUMERO_STEP, pathCittadiniServizio, pathQuestionarioCompilato, stepIniziale, stepPrecedente, stepSuccessivo, ULTIMO_STEP,
 } from './compila'
+import { firstControlId, SurveySectionFields } from '../../ui/survey'
 import { useBreadcrumbQuestionario } from './breadcrumb'
-import { CampoDomanda } from './components/CampoDomanda'
 import { ConsensoFieldset } from './components/ConsensoFieldset'
-import { consensoDaForm, consensoIniziale, erroriConsenso, serveConsenso, type ConsensoForm } from './consenso'
+import { CorrezioniQ1, useCorrezioniQ1 } from './components/CorrezioniQ1'
+import { consensoDaForm, consensoIniziale, erroriConsenso, OPZIONI_CONSENSO, serveConsenso, type ConsensoForm } from './consenso'
 import { LinkInterno } from './components/LinkInterno'
 import { SezioneSolaLettura } from './components/SezioneSolaLettura'
 import { Avviso, Caricamento } from './components/Stato'
 import { StepIndicator } from './components/StepIndicator'
-import {
-  domandeOrdinate, isObbligatoria, isVisibile, risposteIniziali, SEZIONI, sezioneDaRisposte, sezioneDelTemplate, stesseRisposte,
-  templateDiIstanza, titoloSezione, validaRisposte, type RispostaForm, type RisposteForm,
-} from './domande'
+import { SEZIONI, sezioneDelTemplate, templateDiIstanza, titoloSezione } from './domande'
 import { decodeSectionSafe } from './lettura'
+
+/** Prefix of the ids of Q4's controls. */
+const ID_PREFIX_Q4 = 'q4'
 
 export interface CompilaQuestionarioPageProps {
   serviceId: string
@@ -118,74 +127,93 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
     () => [decodeSectionSafe(q.sezioneQ1Questionario), decodeSectionSafe(q.sezioneQ2Questionario), decodeSectionSafe(q.sezioneQ3Questionario)],
     [q.sezioneQ1Questionario, q.sezioneQ2Questionario, q.sezioneQ3Questionario],
   )
-  const sezQ4 = sezioni[3] ?? null
-  const [iniziali] = useState<RisposteForm>(() => risposteIniziali(sezQ4, decodeSectionSafe(q.sezioneQ4Questionario)))
+  const domandeQ4 = useMemo(() => questionsOf(sezioni[3] ?? null, 'compact'), [sezioni])
+  const [iniziali] = useState<FormAnswers>(() => initialAnswers(domandeQ4, decodeSectionSafe(q.sezioneQ4Questionario)))
   // asked once: the consent the citizen has not given yet (Q1 without 18–19)
   const [chiediConsenso] = useState(() => serveConsenso(q.sezioneQ1Questionario))
   const [oggi] = useState(() => toWireDate(new Date()))
   const [consenso, setConsenso] = useState<ConsensoForm>(() => consensoIniziale(oggi))
   const [consensoVerificato, setConsensoVerificato] = useState(false)
   const [step, setStep] = useState(() => (chiediConsenso ? 0 : stepIniziale(q1, q2, q3)))
-  const [risposte, setRisposte] = useState<RisposteForm>(iniziali)
+  const [risposte, setRisposte] = useState<FormAnswers>(iniziali)
   const [inviato, setInviato] = useState(false)
   const [pending, setPending] = useState(false)
   const [done, setDone] = useState(false)
   const [errore, setErrore] = useState<string | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const formRef = useRef<HTMLFormElement>(null)
   const moved = useRef(false)
+  /** control to focus after the next step change instead of the heading */
+  const focusAfterStep = useRef<string | null>(null)
+  const correzioniQ1 = useCorrezioniQ1(sezioni[0] ?? null, q1, pending)
 
   const titoli = SEZIONI.map((k, i) => titoloSezione(sezioni[i] ?? null, k))
-  const errori = inviato ? validaRisposte(sezQ4, risposte) : {}
+  const errori = inviato ? validateAnswers(domandeQ4, risposte, 'compact') : {}
   const erroriCons = chiediConsenso && consensoVerificato ? erroriConsenso(consenso, oggi) : {}
-  const dirty = !done && (!stesseRisposte(risposte, iniziali) || consenso.tipo !== '')
+  const dirty = !done && (!sameAnswers(risposte, iniziali) || correzioniQ1.dirty || consenso.tipo !== '')
   useDirtyForm(`compila-questionario-${q.idCittadinoServizioLocale}`, dirty)
 
   useEffect(() => {
-    // focus the step heading after a step change (not on the first render)
-    if (moved.current) headingRef.current?.focus()
+    // focus the step heading after a step change (not on the first render), or the field to correct
+    const target = focusAfterStep.current ? document.getElementById(focusAfterStep.current) : headingRef.current
+    focusAfterStep.current = null
+    if (moved.current) target?.focus()
     moved.current = true
   }, [step])
 
-  const set = (qid: string, value: RispostaForm) => setRisposte((r) => ({ ...r, [qid]: value }))
-
-  /** False (and the first consent field focused) while the consent asked at step Q1 is not valid. */
-  const consensoValido = (): boolean => {
-    if (!chiediConsenso) return true
-    setConsensoVerificato(true)
-    const e = erroriConsenso(consenso, oggi)
-    if (Object.keys(e).length === 0) return true
-    const field = e.tipo ? formRef.current?.querySelector<HTMLElement>('[name="pd-consenso-tipo"]') : formRef.current?.querySelector<HTMLElement>('#pd-consenso-data')
-    field?.focus()
-    return false
+  /**
+   * Checks step Q1 (its corrections, and the consent when asked) and shows the errors of both:
+   * `correzioni` to send (maybe none) when the step is valid, else null and `primo` the id of the first
+   * field to fix (the corrections come first on the page).
+   */
+  const verificaQ1 = (): { correzioni: CorrezioniCittadino | null; primo: string | null } => {
+    const correzioni = correzioniQ1.verifica()
+    let primoConsenso: string | null = null
+    if (chiediConsenso) {
+      setConsensoVerificato(true)
+      const e = erroriConsenso(consenso, oggi)
+      if (e.tipo) primoConsenso = `pd-consenso-${OPZIONI_CONSENSO[0].value}`
+      else if (e.data) primoConsenso = 'pd-consenso-data'
+    }
+    if (correzioni !== null && primoConsenso === null) return { correzioni, primo: null }
+    return { correzioni: null, primo: (correzioni === null ? correzioniQ1.primoErrore() : null) ?? primoConsenso }
   }
 
+  /** 'Step successivo': from Q1 only when its corrections and the consent asked are valid. */
   const avanti = () => {
-    if (step === 0 && !consensoValido()) return
+    if (step === 0) {
+      const { correzioni, primo } = verificaQ1()
+      if (correzioni === null) {
+        if (primo) document.getElementById(primo)?.focus()
+        return
+      }
+    }
     setStep(stepSuccessivo)
   }
+
+  const set = (qid: string, value: FormAnswer) => setRisposte((r) => ({ ...r, [qid]: value }))
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (step !== ULTIMO_STEP || pending) return
     setInviato(true)
     setErrore(null)
-    const found = validaRisposte(sezQ4, risposte)
-    const first = domandeOrdinate(sezQ4).find((d) => found[d.id])
-    if (first) {
-      const el = formRef.current?.querySelector<HTMLElement>(`[data-domanda="${first.id}"] input, [data-domanda="${first.id}"] select, [data-domanda="${first.id}"] textarea`)
-      el?.focus()
+    const { correzioni, primo } = verificaQ1()
+    if (correzioni === null) {
+      // a wrong value or a missing consent in Q1: back to its step, on the field
+      focusAfterStep.current = primo
+      setStep(0)
       return
     }
-    if (chiediConsenso && Object.keys(erroriConsenso(consenso, oggi)).length > 0) {
-      // (reached only by a consent changed back: step Q1 checks it) the fields are on step Q1
-      setConsensoVerificato(true)
-      setStep(0)
+    const found = validateAnswers(domandeQ4, risposte, 'compact')
+    const first = visibleQuestions(domandeQ4, risposte).find((d) => found[d.id])
+    if (first) {
+      document.getElementById(firstControlId(ID_PREFIX_Q4, first, 'compact'))?.focus()
       return
     }
     setPending(true)
     try {
-      await compilaQuestionario(q.idCittadinoServizioLocale, encodeSection(sezioneDaRisposte('Q4', sezQ4, risposte)), chiediConsenso ? consensoDaForm(consenso) : null)
+      const q4 = encodeAnswers(sectionHeader('Q4'), domandeQ4, risposte)
+      await compilaQuestionario(q.idCittadinoServizioLocale, q4, chiediConsenso ? consensoDaForm(consenso) : null, haCorrezioni(correzioni) ? correzioni : undefined)
       setDone(true)
       showToast({
         status: 'success',
@@ -207,17 +235,19 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
         <SyncChip state={q.syncState} />
       </div>
       <StepIndicator steps={titoli} current={step} />
-      <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} aria-busy={pending}>
+      <form noValidate onSubmit={(e) => void submit(e)} aria-busy={pending}>
         <h2 ref={headingRef} tabIndex={-1} className="h3 mb-3" data-testid="titolo-step">
           {titoli[step]}
         </h2>
-        {step < ULTIMO_STEP ? (
+        {step === 0 ? (
           <>
-            <p className="small">Dati raccolti all&apos;aggiunta del cittadino: non modificabili.</p>
+            <CorrezioniQ1 {...correzioniQ1.props} />
+            {chiediConsenso && <ConsensoFieldset value={consenso} onChange={setConsenso} errors={erroriCons} oggi={oggi} disabled={pending} />}
+          </>
+        ) : step < ULTIMO_STEP ? (
+          <>
+            <p className="small" data-testid="intro-step">{INTRO_STEP[step]}</p>
             <SezioneSolaLettura sezione={sezioni[step] ?? null} risposte={[q1, q2, q3][step] ?? null} />
-            {step === 0 && chiediConsenso && (
-              <ConsensoFieldset value={consenso} onChange={setConsenso} errors={erroriCons} oggi={oggi} disabled={pending} />
-            )}
           </>
         ) : (
           <>
@@ -227,21 +257,8 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
                 {nErrori === 1 ? 'Una risposta da controllare.' : `${nErrori} risposte da controllare.`}
               </div>
             )}
-            {domandeOrdinate(sezQ4)
-              .filter((d) => isVisibile(d, risposte))
-              .map((d) => (
-                <CampoDomanda
-                  key={d.id}
-                  domanda={d}
-                  idPrefix="q4"
-                  value={risposte[d.id]}
-                  onChange={(v) => set(d.id, v)}
-                  required={isObbligatoria(d, sezQ4)}
-                  error={errori[d.id] ?? null}
-                  disabled={pending}
-                />
-              ))}
-            {domandeOrdinate(sezQ4).length === 0 && <p>Il modello non contiene domande per questa sezione.</p>}
+            <SurveySectionFields questions={domandeQ4} answers={risposte} onChange={set} variant="compact" idPrefix={ID_PREFIX_Q4} errors={errori} disabled={pending} />
+            {domandeQ4.length === 0 && <p>Il modello non contiene domande per questa sezione.</p>}
           </>
         )}
         {errore && (
@@ -258,7 +275,7 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
               Step successivo
             </button>
           ) : (
-            <button type="submit" className="btn btn-primary" disabled={pending || domandeOrdinate(sezQ4).length === 0}>
+            <button type="submit" className="btn btn-primary" disabled={pending || domandeQ4.length === 0}>
               Invia questionario
             </button>
           )}

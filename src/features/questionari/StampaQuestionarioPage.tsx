@@ -1,41 +1,71 @@
 /**
- * Printable blank survey (spec 002 §2: `/area-amministrativa/servizi/{serviceId}/stampa-questionario/{idQuestionario}`,
- * full page without the shell — `isBarePage`): every question of the template's four sections with
- * empty boxes (check boxes for multiple choices, circles for single choices, lines for texts, five boxes
- * for the rating), the fields hidden from survey forms excluded, then the consent text the citizen signs
- * (ConsensoDaFirmare, issue 8 point 1). A 'Stampa' button calls `window.print()`
- * and is hidden in print (questionari.css). The template comes from the device for FAC/VOL
- * (`useCampoRiferimenti`), from the
- * service card's snapshot online for managers. `idQuestionario` is the citizen's survey the row's
- * 'Stampa questionario' names (or a template id): see `templatePerStampa`.
+ * Printable survey (spec 002 §2: `/area-amministrativa/servizi/{serviceId}/stampa-questionario/{idQuestionario}`,
+ * full page without the shell — `isBarePage`; issue 8 point 4), drawn with the shared paper renderer
+ * (`PrintedQuestion`, src/ui/survey) and a 'Stampa' button (`window.print()`, hidden in print):
+ * - `idQuestionario` naming a citizen's survey: THAT citizen's questionnaire, read-only — every question
+ *   of the template's four sections with the citizen's answers marked or written in; a section not yet
+ *   compiled (Q4 before the compilation) is left blank, to be filled in by hand. Facilitators read it from
+ *   the device (offline too), or online when it is not there; managers read it online
+ *   (`questionarioCompilatoQuery`);
+ * - {@link STAMPA_MODELLO_VUOTO} ('modello') — or a template id, as older links did: the blank template
+ *   of the service, with empty boxes ('Stampa questionario vuoto' of the citizens tab). Facilitators take
+ *   the template from the device (`templatePerStampa`), managers from the service card's snapshot.
+ * Fields hidden from survey forms are never printed; hidden questions only when they carry an answer.
+ * Both prints end with the consent text the citizen signs (ConsensoDaFirmare, issue 8 point 1).
  */
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import type { QuestionarioTemplate } from '../../api/contract/questionario'
+import type { QuestionarioTemplate, StatoQuestionarioWire } from '../../api/contract/questionario'
 import { QueryProvider } from '../../api/query'
 import { useSession } from '../../auth/session'
+import { formatDisplayDate } from '../../lib/dates'
+import { displayValues, questionsOf, readerTitle } from '../../lib/survey-questions'
+import { PrintedQuestion } from '../../ui/survey'
 import { isFieldRole, useCampoRiferimenti, useQuestionarioCampo, useServizioCampo } from '../campo'
 import { pathCittadiniServizio } from './compila'
 import { ConsensoDaFirmare } from './components/ConsensoDaFirmare'
 import { LinkInterno } from './components/LinkInterno'
 import { Avviso, Caricamento } from './components/Stato'
-import {
-  domandeOrdinate, isObbligatoria, limitiValutazione, opzioni, SEZIONI, sezioneDelTemplate, templateDiIstanza, tipoCampo, titoloSezione, type Domanda,
-} from './domande'
-import { schedaServizioQuery } from './online'
+import { SEZIONI, sezioneDelTemplate, templateDiIstanza, titoloSezione } from './domande'
+import { decodeSectionSafe, risposteFuoriModello } from './lettura'
+import { questionarioCompilatoQuery, schedaServizioQuery } from './online'
 import './questionari.css'
+
+/** `idQuestionario` of the blank print: the service's template without answers. */
+export const STAMPA_MODELLO_VUOTO = 'modello'
+
+/** Print page of a citizen's survey (`id` = its server or device id) or, with {@link STAMPA_MODELLO_VUOTO}, of the blank template. */
+export const pathStampaQuestionario = (serviceId: string, id: string) =>
+  `/area-amministrativa/servizi/${encodeURIComponent(serviceId)}/stampa-questionario/${encodeURIComponent(id)}`
 
 export interface StampaQuestionarioPageProps {
   serviceId: string
   idQuestionario: string
 }
 
+/** A citizen's survey to print: the four section strings (Q4 null until compiled) and what names it. */
+export interface RisposteDaStampare {
+  sezioni: readonly [string, string, string, string | null]
+  stato: StatoQuestionarioWire
+  idCittadino: number | null
+  /** 'Servizio «nome» del DD-MM-YYYY', when known */
+  servizio: string | null
+}
+
+const STATO_LABEL: Record<StatoQuestionarioWire, string> = { NON_COMPILATA: 'NON COMPILATA', INVIATO: 'INVIATO', COMPILATA: 'COMPILATA' }
+
+const descriviServizio = (nome: string | null | undefined, data: string | null | undefined) =>
+  nome ? `Servizio «${nome}»${data ? ` del ${formatDisplayDate(data)}` : ''}` : null
+
 export function StampaQuestionarioPage({ serviceId, idQuestionario }: StampaQuestionarioPageProps) {
   const session = useSession()
-  if (isFieldRole(session.profilo?.codiceRuolo)) return <StampaCampo serviceId={serviceId} idQuestionario={idQuestionario} />
   return (
     <QueryProvider>
-      <StampaOnline serviceId={serviceId} />
+      {isFieldRole(session.profilo?.codiceRuolo) ? (
+        <StampaCampo serviceId={serviceId} idQuestionario={idQuestionario} />
+      ) : (
+        <StampaOnline serviceId={serviceId} idQuestionario={idQuestionario} />
+      )}
     </QueryProvider>
   )
 }
@@ -56,8 +86,21 @@ function StampaCampo({ serviceId, idQuestionario }: { serviceId: string; idQuest
   const istanza = useQuestionarioCampo(idQuestionario)
   const servizio = useServizioCampo(serviceId)
   if (rif === undefined || istanza === undefined || servizio === undefined) return <Pagina serviceId={serviceId}><Caricamento /></Pagina>
-  const template = templatePerStampa(rif, idQuestionario, istanza?.idQuestionarioTemplate ?? null, servizio?.idQuestionarioTemplateSnapshot ?? null)
-  return <Pagina serviceId={serviceId}>{template ? <ModuloStampabile template={template} /> : <NonDisponibile />}</Pagina>
+  const vuoto = idQuestionario === STAMPA_MODELLO_VUOTO
+  const template = templatePerStampa(rif, idQuestionario, vuoto ? null : (istanza?.idQuestionarioTemplate ?? null), servizio?.idQuestionarioTemplateSnapshot ?? null)
+  if (istanza && !vuoto) {
+    const risposte: RisposteDaStampare = {
+      sezioni: [istanza.sezioneQ1Questionario, istanza.sezioneQ2Questionario, istanza.sezioneQ3Questionario, istanza.sezioneQ4Questionario],
+      stato: istanza.statoQuestionario,
+      idCittadino: istanza.idCittadino ?? null,
+      servizio: descriviServizio(servizio?.nome, servizio?.data),
+    }
+    return <Pagina serviceId={serviceId}>{template ? <ModuloStampabile template={template} risposte={risposte} /> : <NonDisponibile />}</Pagina>
+  }
+  // not a survey on this device: the blank template, or the survey read online
+  const blank = vuoto || (rif !== null && templateDiIstanza(rif, idQuestionario) !== null)
+  if (blank) return <Pagina serviceId={serviceId}>{template ? <ModuloStampabile template={template} /> : <NonDisponibile />}</Pagina>
+  return <StampaRisposteOnline serviceId={serviceId} idQuestionario={idQuestionario} templateLocale={template} />
 }
 
 /**
@@ -78,10 +121,47 @@ export function templatePerStampa(
   return rif.template
 }
 
-function StampaOnline({ serviceId }: { serviceId: string }) {
+function StampaOnline({ serviceId, idQuestionario }: { serviceId: string; idQuestionario: string }) {
+  if (idQuestionario !== STAMPA_MODELLO_VUOTO) return <StampaRisposteOnline serviceId={serviceId} idQuestionario={idQuestionario} templateLocale={null} />
+  return <StampaVuotaOnline serviceId={serviceId} />
+}
+
+function StampaVuotaOnline({ serviceId }: { serviceId: string }) {
   const scheda = useQuery(schedaServizioQuery(serviceId))
   if (scheda.isPending) return <Pagina serviceId={serviceId}><Caricamento /></Pagina>
   return <Pagina serviceId={serviceId}>{scheda.data ? <ModuloStampabile template={scheda.data.questionarioTemplateSnapshot} /> : <NonDisponibile />}</Pagina>
+}
+
+/** A citizen's survey read online, its template from the service card (or the device's, for facilitators). */
+function StampaRisposteOnline({ serviceId, idQuestionario, templateLocale }: { serviceId: string; idQuestionario: string; templateLocale: QuestionarioTemplate | null }) {
+  const istanza = useQuery(questionarioCompilatoQuery(idQuestionario))
+  const scheda = useQuery({ ...schedaServizioQuery(serviceId), enabled: templateLocale === null })
+  if (istanza.isPending || (templateLocale === null && scheda.isPending)) return <Pagina serviceId={serviceId}><Caricamento /></Pagina>
+  if (istanza.isError) {
+    return (
+      <Pagina serviceId={serviceId}>
+        <Avviso titolo="Questionario del cittadino non disponibile" tipo="warning">
+          <p>Non è stato possibile leggere le risposte del cittadino. Verifica la connessione e riprova.</p>
+          <div className="d-flex flex-wrap gap-3 align-items-center">
+            <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => void istanza.refetch()}>
+              Riprova
+            </button>
+            <LinkInterno to={pathStampaQuestionario(serviceId, STAMPA_MODELLO_VUOTO)}>Stampa questionario vuoto</LinkInterno>
+          </div>
+        </Avviso>
+      </Pagina>
+    )
+  }
+  const q = istanza.data
+  const template = templateLocale ?? scheda.data?.questionarioTemplateSnapshot ?? null
+  const card = scheda.data?.dettaglioServizio
+  const risposte: RisposteDaStampare = {
+    sezioni: [q.sezioneQ1Questionario, q.sezioneQ2Questionario, q.sezioneQ3Questionario, q.sezioneQ4Questionario],
+    stato: q.statoQuestionario,
+    idCittadino: q.idCittadino,
+    servizio: descriviServizio(card?.nomeServizio, card?.dataServizio),
+  }
+  return <Pagina serviceId={serviceId}>{template ? <ModuloStampabile template={template} risposte={risposte} /> : <NonDisponibile />}</Pagina>
 }
 
 function NonDisponibile() {
@@ -92,40 +172,70 @@ function NonDisponibile() {
   )
 }
 
-/** The blank form of a template, ready to print. */
-export function ModuloStampabile({ template }: { template: QuestionarioTemplate }) {
+export interface ModuloStampabileProps {
+  template: QuestionarioTemplate
+  /** a citizen's answers: the form is printed filled in; absent: the blank form */
+  risposte?: RisposteDaStampare
+}
+
+/** The form of a template ready to print: blank, or filled in with a citizen's answers. */
+export function ModuloStampabile({ template, risposte }: ModuloStampabileProps) {
   return (
     <article aria-labelledby="titolo-stampa">
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-3">
         <div>
-          <p className="text-uppercase small fw-semibold mb-1">Questionario</p>
+          <p className="text-uppercase small fw-semibold mb-1">{risposte ? 'Questionario del cittadino' : 'Questionario'}</p>
           <h1 id="titolo-stampa" className="h2">
             {template.nomeQuestionarioTemplate}
           </h1>
           {template.descrizioneQuestionarioTemplate && <p>{template.descrizioneQuestionarioTemplate}</p>}
+          {risposte && (
+            <ul className="list-unstyled mb-0" data-testid="stampa-cittadino">
+              <li>{risposte.idCittadino !== null ? `Cittadino ${risposte.idCittadino}` : 'Cittadino in attesa di invio al server'}</li>
+              {risposte.servizio && <li>{risposte.servizio}</li>}
+              <li>Stato del questionario: {STATO_LABEL[risposte.stato]}</li>
+            </ul>
+          )}
         </div>
         <button type="button" className="btn btn-primary pd-no-print" onClick={() => window.print()}>
           Stampa
         </button>
       </div>
       <p className="small">Le domande contrassegnate con * sono obbligatorie.</p>
-      {SEZIONI.map((k) => {
+      {SEZIONI.map((k, i) => {
         const sezione = sezioneDelTemplate(template, k)
-        const domande = domandeOrdinate(sezione).filter((d) => !d.hidden)
-        if (!sezione || domande.length === 0) return null
+        const testo = risposte ? risposte.sezioni[i] : null
+        const compilata = risposte !== undefined && testo !== null && testo !== undefined
+        const decoded = compilata ? decodeSectionSafe(testo) : null
+        const valori = (id: string) => (decoded && Object.hasOwn(decoded.answers, id) ? (decoded.answers[id] ?? []) : [])
+        const domande = questionsOf(sezione).filter((q) => !q.hidden || valori(q.id).length > 0)
+        const extra = compilata ? risposteFuoriModello(sezione, decoded) : []
+        if (!sezione || domande.length + extra.length === 0) return null
         return (
           <section key={k} className="mb-4" aria-labelledby={`stampa-${k}`}>
             <h2 id={`stampa-${k}`} className="h4 border-bottom pb-2 mb-3">
               {titoloSezione(sezione, k)}
             </h2>
+            {risposte && !compilata && <p className="small">Sezione non ancora compilata: da compilare a mano.</p>}
+            {compilata && decoded === null && <p className="alert alert-warning">Questa sezione non è leggibile.</p>}
             <ol className="ps-3">
-              {domande.map((d) => (
-                <li key={d.id} className="pd-print-question mb-3" data-domanda={d.id}>
+              {domande.map((q) => (
+                <li key={q.id} className="pd-print-question mb-3" data-question={q.id}>
                   <p className="fw-semibold mb-2">
-                    {d.title}
-                    {isObbligatoria(d, sezione) && '*'}
+                    {readerTitle(q)}
+                    {q.required && '*'}
                   </p>
-                  <RispostaVuota domanda={d} />
+                  {q.hidden ? (
+                    <div className="pd-print-box pd-print-answer p-1">{displayValues(q, valori(q.id)).join(', ')}</div>
+                  ) : (
+                    <PrintedQuestion question={q} values={compilata && decoded ? valori(q.id) : undefined} />
+                  )}
+                </li>
+              ))}
+              {extra.map((r) => (
+                <li key={r.id} className="pd-print-question mb-3" data-question={r.id}>
+                  <p className="fw-semibold mb-2">{r.titolo}</p>
+                  <div className="pd-print-box pd-print-answer p-1">{r.valori.join(', ')}</div>
                 </li>
               ))}
             </ol>
@@ -134,64 +244,5 @@ export function ModuloStampabile({ template }: { template: QuestionarioTemplate 
       })}
       <ConsensoDaFirmare />
     </article>
-  )
-}
-
-function RispostaVuota({ domanda: d }: { domanda: Domanda }) {
-  const t = tipoCampo(d)
-  if (t === 'checkbox' || t === 'radio' || t === 'select') {
-    const cls = t === 'checkbox' ? 'pd-print-check' : 'pd-print-check pd-print-radio'
-    return (
-      <>
-        {t === 'checkbox' && <p className="small mb-1">Puoi scegliere più risposte</p>}
-        {t !== 'checkbox' && <p className="small mb-1">Scegli una sola risposta</p>}
-        <ul className="list-unstyled mb-0">
-          {opzioni(d).map((o) => (
-            <li key={o} className="mb-1">
-              <span className={cls} aria-hidden="true" />
-              {o}
-            </li>
-          ))}
-        </ul>
-      </>
-    )
-  }
-  if (t === 'rating') {
-    const { min, max } = limitiValutazione(d)
-    return (
-      <p className="mb-0">
-        {Array.from({ length: max - min + 1 }, (_, i) => min + i).map((n) => (
-          <span key={n} className="me-3">
-            <span className="pd-print-check" aria-hidden="true" />
-            {n}
-          </span>
-        ))}
-      </p>
-    )
-  }
-  if (t === 'flag') {
-    return (
-      <p className="mb-0">
-        <span className="pd-print-check" aria-hidden="true" />
-        Sì
-      </p>
-    )
-  }
-  if (t === 'textarea') {
-    return (
-      <div>
-        <span className="visually-hidden">Spazio per la risposta</span>
-        <div className="pd-print-lines" />
-        <div className="pd-print-lines" />
-        <div className="pd-print-lines" />
-      </div>
-    )
-  }
-  const hint = t === 'date' ? 'gg/mm/aaaa' : t === 'time' ? 'hh:mm' : null
-  return (
-    <div className="pd-print-box p-1 small text-muted">
-      <span className="visually-hidden">Spazio per la risposta</span>
-      {hint}
-    </div>
   )
 }

@@ -27,6 +27,19 @@ export function stepPrecedente(step: number): number {
   return Math.max(0, step - 1)
 }
 
+/**
+ * What each read-only step is, in the facilitator's words (issue 8 point 10): Q1 was typed when the
+ * citizen was added (its intro where nothing of it can be corrected; otherwise step Q1 shows the
+ * corrections form with its own intro); Q2 is never asked — the server derives it from the citizen's other services
+ * (platform-backend §5.3: 'Sì' when this is the first); Q3 is the service's own data, the same for all
+ * its citizens.
+ */
+export const INTRO_STEP: readonly string[] = [
+  'Dati raccolti all’aggiunta del cittadino: non modificabili.',
+  'Queste risposte non vengono chieste al cittadino: le ricava il sistema dai servizi che ha già ricevuto («Sì» se questo è il primo). Non modificabili.',
+  'Dati del servizio, inseriti alla sua creazione: sono gli stessi per tutti i cittadini del servizio e non si modificano qui.',
+]
+
 /** Why the current user cannot compile this survey, or null when they can. */
 export function motivoSolaLettura(codiceRuolo: string | null | undefined, stato: StatoQuestionarioWire | null | undefined): string | null {
   if (!isFieldRole(codiceRuolo)) return 'Il questionario può essere compilato solo dal facilitatore o dal volontario che ha erogato il servizio.'

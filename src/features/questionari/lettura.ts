@@ -1,13 +1,15 @@
 /**
  * Read-only rows of a compiled section (spec 002 §2 survey compilation, read-only view; platform-frontend
- * §3.5): each question of the template section with its decoded values, labels from the template.
- * Flags read 'Sì'; second-level competences (`enumLevel2`) show their label for a code; a rating reads
- * 'N su MAX'; answers for questions the template does not list are appended ('Domanda {id}').
- * `decodeSectionSafe` never throws: an unreadable section gives null (the screen says so).
+ * §3.5): each question of the template section with its decoded values as a reader sees them
+ * (`displayValues` of src/lib/survey-questions.ts: flags 'Sì', dates DD-MM-YYYY, ratings 'N su MAX', level-2
+ * labels; titles by `readerTitle`);
+ * answers for questions the template does not list are appended ('Domanda {id}'), never those of the
+ * fields hidden from survey forms. `decodeSectionSafe` never throws: an unreadable section gives null
+ * (the screen says so).
  */
-import { decodeSection, type DecodedSection } from '../../lib/survey-sections'
 import type { SezioneTemplateWire } from '../../api/contract/questionario'
-import { domandeOrdinate, KEY_BE_NASCOSTE, limitiValutazione, tipoCampo, type Domanda } from './domande'
+import { displayValues, KEY_BE_NASCOSTE, questionsOf, readerTitle } from '../../lib/survey-questions'
+import { decodeSection, emptyAnswers, isEmptySection, type DecodedSection } from '../../lib/survey-sections'
 
 export interface RigaRisposta {
   id: string
@@ -16,9 +18,9 @@ export interface RigaRisposta {
   valori: string[]
 }
 
-/** Decodes a section string; null when it cannot be read, an empty section for null/'' / '{}'. */
+/** Decodes a section string; null when it cannot be read, an empty section for null / '' / '{}'. */
 export function decodeSectionSafe(text: string | null | undefined): DecodedSection | null {
-  if (text === null || text === undefined) return { id: '', title: '', answers: {} }
+  if (text === null || text === undefined || isEmptySection(text)) return { id: '', title: '', answers: emptyAnswers() }
   try {
     return decodeSection(text)
   } catch {
@@ -31,32 +33,26 @@ export function haRisposte(s: DecodedSection | null): boolean {
   return !!s && Object.values(s.answers).some((v) => v.length > 0)
 }
 
-function mostra(d: Domanda | undefined, values: string[]): string[] {
-  if (!d) return values
-  const t = tipoCampo(d)
-  if (t === 'flag') return values.map((v) => (v === 'true' ? 'Sì' : v === 'false' ? 'No' : v))
-  if (t === 'rating') {
-    const { max } = limitiValutazione(d)
-    return values.map((v) => (/^\d+$/.test(v) ? `${v} su ${max}` : v))
-  }
-  if (d.enumLevel2) return values.map((v) => d.enumLevel2?.find((o) => o.value === v)?.label ?? v)
-  return values
+/** Answers of a decoded section for questions the template does not list (hidden fields excluded). */
+export function risposteFuoriModello(sezione: SezioneTemplateWire | null, decoded: DecodedSection | null): RigaRisposta[] {
+  const known = new Set(questionsOf(sezione).map((q) => q.id))
+  const hidden = new Set(
+    Object.entries(sezione?.schema.properties ?? {})
+      .filter(([, d]) => d.keyBE && KEY_BE_NASCOSTE.has(d.keyBE))
+      .map(([key, d]) => d.id || key),
+  )
+  return Object.entries(decoded?.answers ?? {})
+    .filter(([id, values]) => !known.has(id) && !hidden.has(id) && values.length > 0)
+    .map(([id, values]) => ({ id, titolo: `Domanda ${id}`, valori: values }))
 }
 
 /** Rows of a section (see the module comment). */
 export function righeSezione(sezione: SezioneTemplateWire | null, decoded: DecodedSection | null): RigaRisposta[] {
   const answers = decoded?.answers ?? {}
-  const domande = domandeOrdinate(sezione)
-  const known = new Set(domande.map((d) => d.id))
-  const hidden = new Set(
-    Object.values(sezione?.schema.properties ?? {})
-      .filter((d) => d.keyBE && KEY_BE_NASCOSTE.has(d.keyBE))
-      .map((d) => d.id),
-  )
-  const rows: RigaRisposta[] = domande.map((d) => ({ id: d.id, titolo: d.title, valori: mostra(d, answers[d.id] ?? []) }))
-  for (const [id, values] of Object.entries(answers)) {
-    if (known.has(id) || hidden.has(id) || values.length === 0) continue
-    rows.push({ id, titolo: `Domanda ${id}`, valori: values })
-  }
-  return rows
+  const rows: RigaRisposta[] = questionsOf(sezione).map((q) => ({
+    id: q.id,
+    titolo: readerTitle(q),
+    valori: displayValues(q, Object.hasOwn(answers, q.id) ? (answers[q.id] ?? []) : []),
+  }))
+  return [...rows, ...risposteFuoriModello(sezione, decoded)]
 }

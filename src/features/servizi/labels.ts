@@ -18,6 +18,9 @@ export const T = {
   servizioNonTrovato: 'Servizio non trovato',
   servizioNonTrovatoTesto: 'Il servizio non è presente su questo dispositivo o non è visibile con il tuo ruolo.',
   tornaElenco: 'Torna all’elenco dei servizi',
+  /** why a new service reads NON ATTIVO (platform-backend §2.8: ATTIVO from the first citizen) */
+  nonAttivoDettaglio: 'Il servizio diventa attivo con il primo cittadino aggiunto.',
+  nonAttivoElenco: 'NON ATTIVO: il servizio non ha ancora cittadini e diventa attivo con il primo cittadino aggiunto.',
 } as const
 
 /** Survey states in the UI: the wire values with spaces (spec 002 §4). */

@@ -1,5 +1,5 @@
 /**
- * 'Modifica' of the sync centre: edits the plain fields (text and numbers) of an operation the server has
+ * 'Modifica' of the sync centre: edits the plain fields (text, numbers, dates as DD-MM-YYYY) of an operation the server has
  * not applied, then puts it back in the queue (`updateEntryPayload`). Internal ids are not offered; a fiscal
  * code is shown masked and changes only when a new one is typed. The local copy of the record gets the
  * same corrections where it holds the same fields. design-react-kit Modal (focus trap, Esc closes).
@@ -88,6 +88,11 @@ export function EditEntryModal({ entry, onClose, onSaved }: EditEntryModalProps)
                     Valore attuale: <span className="font-monospace">{maskFiscalCode(f.value)}</span>. Lascia vuoto per non cambiarlo.
                   </p>
                 )}
+                {f.kind === 'date' && (
+                  <p id={hintId} className="small mb-1">
+                    Formato gg-mm-aaaa, ad esempio 05-03-2026.
+                  </p>
+                )}
                 <input
                   id={id}
                   className={`form-control${invalid ? ' is-invalid' : ''}`}
@@ -97,7 +102,7 @@ export function EditEntryModal({ entry, onClose, onSaved }: EditEntryModalProps)
                   value={edits[f.key] ?? ''}
                   onChange={(e) => setEdits((prev) => ({ ...prev, [f.key]: e.target.value }))}
                   aria-invalid={invalid || undefined}
-                  aria-describedby={[f.fiscalCode ? hintId : null, invalid ? errId : null].filter(Boolean).join(' ') || undefined}
+                  aria-describedby={[f.fiscalCode || f.kind === 'date' ? hintId : null, invalid ? errId : null].filter(Boolean).join(' ') || undefined}
                 />
                 {invalid && (
                   <div id={errId} className="invalid-feedback d-block">

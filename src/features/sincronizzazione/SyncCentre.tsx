@@ -10,7 +10,8 @@
 import { Icon } from 'design-react-kit'
 import { useEffect, useRef, useState } from 'react'
 import { useSession } from '../../auth/session'
-import { checkConnectivity, exportEntries, retryEntry, storageEstimate, syncNow, useEntries, useNetworkAvailable, useSyncStatus, type OutboxEntry, type ReplayResult, type StorageEstimate } from '../../offline'
+import { checkConnectivity, counts as outboxCounts, exportEntries, retryEntry, storageEstimate, syncNow, useEntries, useNetworkAvailable, useSyncStatus, type OutboxEntry, type ReplayResult, type StorageEstimate } from '../../offline'
+import { countLabel } from '../../lib/plural'
 import { EmptyState } from '../../ui/feedback/EmptyState'
 import { DiscardEntryModal } from './DiscardEntryModal'
 import { downloadText } from './download'
@@ -25,16 +26,43 @@ export const SERVER_DOWN_REASON =
   'Il server non risponde: le operazioni restano salvate sul dispositivo e saranno inviate automaticamente appena risponde. Puoi riprovare subito con «Sincronizza ora».'
 export const STILL_DOWN = 'Il server non è ancora raggiungibile: le operazioni restano salvate sul dispositivo. Riprova tra poco.'
 
-/** The message after 'Sincronizza ora' (exported for tests). */
-export function syncResultMessage(r: ReplayResult): string {
-  if (r.stopped === 'offline') return 'Server non raggiungibile: le operazioni restano salvate e saranno inviate appena possibile.'
-  if (r.stopped === 'auth') return 'La sessione è scaduta: accedi di nuovo per inviare le operazioni salvate. Nessun dato andrà perso.'
-  if (r.stopped === 'error' || r.stopped === 'closed') return 'Invio interrotto: nessun dato è andato perso. Riprova tra poco.'
-  if (!r.ran) return 'Le operazioni sono già in invio da un’altra scheda di Punto Digitale.'
-  const parts = [r.sent === 1 ? '1 operazione inviata' : `${r.sent} operazioni inviate`]
-  if (r.retrying > 0) parts.push(`${r.retrying} da ritentare`)
-  if (r.attention > 0) parts.push(`${r.attention} da verificare`)
-  return `Sincronizzazione completata: ${parts.join(', ')}.`
+/** What is still on the device after a run: open entries and, of those, the ones needing attention. */
+export interface RemainingCounts {
+  open: number
+  attention: number
+}
+
+/** Tone of the message after 'Sincronizza ora'. */
+export type SyncTone = 'info' | 'success' | 'warning' | 'danger'
+
+/**
+ * The message after 'Sincronizza ora' (issue 8 point 9: say what is true): what this run sent, what
+ * failed and will be retried, what now needs attention; when the run found nothing to send (the
+ * automatic replay had already sent everything), 'Tutto è già sincronizzato' — or, when operations
+ * still need attention, that they do. `left`: the device's counts after the run (null when unknown).
+ */
+export function syncResultMessage(r: ReplayResult, left: RemainingCounts | null = null): { text: string; tone: SyncTone } {
+  if (r.stopped === 'offline') return { text: 'Server non raggiungibile: le operazioni restano salvate e saranno inviate appena possibile.', tone: 'danger' }
+  if (r.stopped === 'auth') return { text: 'La sessione è scaduta: accedi di nuovo per inviare le operazioni salvate. Nessun dato andrà perso.', tone: 'danger' }
+  if (r.stopped === 'error' || r.stopped === 'closed') return { text: 'Invio interrotto: nessun dato è andato perso. Riprova tra poco.', tone: 'danger' }
+  if (!r.ran) return { text: 'Le operazioni sono già in invio da un’altra scheda di Punto Digitale.', tone: 'info' }
+  if (r.sent === 0 && r.retrying === 0 && r.attention === 0) {
+    if (left && left.attention > 0) {
+      const n = left.attention
+      return {
+        text: `Nessuna nuova operazione da inviare. ${countLabel(n, 'operazione richiede', 'operazioni richiedono')} attenzione: correggi${n === 1 ? 'la' : 'le'} o elimina${n === 1 ? 'la' : 'le'} qui sotto.`,
+        tone: 'warning',
+      }
+    }
+    if (left && left.open > 0) return { text: `Nessuna operazione inviata: ${countLabel(left.open, 'operazione resta', 'operazioni restano')} in attesa sul dispositivo.`, tone: 'warning' }
+    return { text: 'Tutto è già sincronizzato: non ci sono operazioni da inviare.', tone: 'success' }
+  }
+  const sent = r.sent > 0 ? countLabel(r.sent, 'operazione inviata', 'operazioni inviate') : 'nessuna operazione inviata'
+  if (r.retrying === 0 && r.attention === 0) return { text: `Sincronizzazione completata: ${sent}.`, tone: 'success' }
+  const parts = [sent]
+  if (r.retrying > 0) parts.push(`${countLabel(r.retrying, 'non inviata: sarà ritentata', 'non inviate: saranno ritentate')} automaticamente`)
+  if (r.attention > 0) parts.push(`${r.attention} ${r.attention === 1 ? 'richiede' : 'richiedono'} attenzione`)
+  return { text: `Sincronizzazione terminata: ${parts.join(', ')}.`, tone: 'warning' }
 }
 
 const mb = (bytes: number) => (bytes / (1024 * 1024)).toLocaleString('it-IT', { maximumFractionDigits: 1 })
@@ -49,7 +77,7 @@ export function SyncCentre() {
   // no network on the device: nothing to try; network but no answer from the server: a new probe may succeed
   const offline = unreachable && !network
   const serverDown = unreachable && network
-  const [message, setMessage] = useState<{ text: string; tone: 'info' | 'success' | 'danger' } | null>(null)
+  const [message, setMessage] = useState<{ text: string; tone: SyncTone } | null>(null)
   const [syncing, setSyncing] = useState(false)
   const [busyId, setBusyId] = useState<string | null>(null)
   const [editing, setEditing] = useState<OutboxEntry | null>(null)
@@ -67,7 +95,7 @@ export function SyncCentre() {
     }
   }, [entries?.length])
 
-  const say = (text: string, tone: 'info' | 'success' | 'danger' = 'info', focus = false) => {
+  const say = (text: string, tone: SyncTone = 'info', focus = false) => {
     setMessage({ text, tone })
     if (focus) setTimeout(() => messageRef.current?.focus(), 0)
   }
@@ -84,7 +112,9 @@ export function SyncCentre() {
       }
       say('Invio in corso…')
       const r = await syncNow()
-      say(syncResultMessage(r), r.stopped ? 'danger' : 'success')
+      const left = await outboxCounts().catch(() => null)
+      const m = syncResultMessage(r, left)
+      say(m.text, m.tone)
     } finally {
       setSyncing(false)
     }

@@ -5,10 +5,13 @@
  * polite live region, so changes are announced. Below `md` only icons and numbers show (375 px header):
  * the words are then visually hidden but still read, so the link's name — its own text, never an
  * `aria-label` that could drift from what is shown — always carries the full text.
+ * When a sync ends with everything sent, the region says 'Sincronizzazione completata' (visually hidden,
+ * for a few seconds) instead of falling silent (issue 15 point 5).
  */
 import { Link } from '@tanstack/react-router'
 import { Icon } from 'design-react-kit'
-import { indicatorTexts, useSyncStatus } from '../../offline'
+import { useEffect, useRef, useState } from 'react'
+import { indicatorTexts, useSyncStatus, type SyncStatus } from '../../offline'
 
 /** Route of the sync centre. */
 export const SYNC_CENTRE_PATH = '/area-personale/sincronizzazione'
@@ -33,12 +36,57 @@ export function indicatorItems(texts: readonly string[]): Item[] {
   })
 }
 
+/** The words announced when a sync ends with everything sent. */
+export const SYNC_COMPLETED_TEXT = 'Sincronizzazione completata'
+/** How long the completion words stay in the live region. */
+export const SYNC_COMPLETED_MS = 8_000
+
+/**
+ * True for {@link SYNC_COMPLETED_MS} after a sync ended well: operations were waiting (or being sent),
+ * none waits any more, none more needs attention than when they started waiting, and the last sync time
+ * moved on (a replay run wrote it). Discarding the operations or closing the database at logout (which
+ * clears the counts and the time) announces nothing.
+ */
+export function useSyncCompleted(status: SyncStatus): boolean {
+  const [completed, setCompleted] = useState(false)
+  const since = useRef<{ attention: number; lastSyncAt: number | null } | null>(null)
+  const waiting = status.pending + status.sending + status.pausedAuth
+  useEffect(() => {
+    if (waiting > 0) {
+      since.current ??= { attention: status.attention, lastSyncAt: status.lastSyncAt }
+      setCompleted(false)
+      return
+    }
+    const start = since.current
+    if (!start) return
+    if (status.lastSyncAt === null) {
+      since.current = null
+      return
+    }
+    if (status.lastSyncAt === start.lastSyncAt) return
+    since.current = null
+    if (status.attention <= start.attention) setCompleted(true)
+  }, [waiting, status.attention, status.lastSyncAt])
+  useEffect(() => {
+    if (!completed) return
+    const t = setTimeout(() => setCompleted(false), SYNC_COMPLETED_MS)
+    return () => clearTimeout(t)
+  }, [completed])
+  return completed
+}
+
 export function SyncIndicator() {
   const status = useSyncStatus()
+  const completed = useSyncCompleted(status)
   const items = indicatorItems(indicatorTexts(status))
   const name = `Sincronizzazione: ${items.map((i) => i.text).join(', ')}`
   return (
     <div className="pd-sync-indicator d-flex align-items-center" aria-live="polite" aria-atomic="true" data-testid="sync-indicator">
+      {completed && (
+        <span className="visually-hidden" data-testid="sync-indicator-completed">
+          {SYNC_COMPLETED_TEXT}
+        </span>
+      )}
       {items.length > 0 && (
         <Link
           to={SYNC_CENTRE_PATH}

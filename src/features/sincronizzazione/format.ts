@@ -4,7 +4,7 @@
  * export file name. No React, no database: unit-tested in tests/sincronizzazione.
  */
 import type { EntryError, EntryStatus, OutboxEntry, RoleProfile } from '../../offline'
-import { formatDisplayDateTime, toWireDate } from '../../lib/dates'
+import { formatDisplayDate, formatDisplayDateTime, parseInputDate, parseWireDate, toWireDate } from '../../lib/dates'
 
 /** Italian names of the field operation kinds (src/features/campo/write.ts). */
 export const KIND_LABELS: Readonly<Record<string, string>> = {
@@ -137,8 +137,9 @@ function isIdField(key: string): boolean {
 export interface PlainField {
   /** dotted path in the payload ('servizio.nomeServizio') */
   key: string
-  kind: 'text' | 'number'
-  /** the current value as text */
+  /** 'date': a wire date ('YYYY-MM-DD') shown and typed as 'DD-MM-YYYY' (spec 002 §9) */
+  kind: 'text' | 'number' | 'date'
+  /** the current value as text (a date as 'DD-MM-YYYY') */
   value: string
   /** fiscal code: shown masked, replaced only by typing a new one */
   fiscalCode: boolean
@@ -173,7 +174,8 @@ export function plainFields(payload: unknown): PlainField[] {
       if (isIdField(k)) continue
       const key = prefix + k
       if (typeof value === 'string') {
-        if (!looksEncoded(value)) out.push({ key, kind: 'text', value, fiscalCode: isFiscalCodeField(k, value) })
+        if (parseWireDate(value)) out.push({ key, kind: 'date', value: formatDisplayDate(value), fiscalCode: false })
+        else if (!looksEncoded(value)) out.push({ key, kind: 'text', value, fiscalCode: isFiscalCodeField(k, value) })
       } else if (typeof value === 'number' && Number.isFinite(value)) {
         out.push({ key, kind: 'number', value: String(value), fiscalCode: false })
       } else if (isObject(value) && depth < MAX_DEPTH) {
@@ -202,7 +204,8 @@ export type FieldEditResult<P> = { ok: true; payload: P; changed: string[] } | {
 
 /**
  * Applies the edited texts to a payload: text fields replaced as typed (fiscal codes trimmed and upper-cased,
- * left unchanged when the new value is empty), number fields parsed (comma accepted as decimal separator).
+ * left unchanged when the new value is empty), number fields parsed (comma accepted as decimal separator),
+ * date fields read as 'DD-MM-YYYY' (or 'dd/mm/yy', or 'YYYY-MM-DD') and written back as the wire's 'YYYY-MM-DD'.
  * Returns the keys (dotted paths) that changed.
  */
 export function applyFieldEdits<P>(payload: P, fields: readonly PlainField[], edits: Readonly<Record<string, string>>): FieldEditResult<P> {
@@ -221,6 +224,11 @@ export function applyFieldEdits<P>(payload: P, fields: readonly PlainField[], ed
       const n = Number(text)
       if (text === '' || !Number.isFinite(n)) return { ok: false, key: f.key, message: `${fieldLabel(f.key)}: inserisci un numero.` }
       value = n
+    } else if (f.kind === 'date') {
+      const typed = raw.trim()
+      const wire = parseInputDate(typed) ?? (parseWireDate(typed) ? typed : null)
+      if (!wire) return { ok: false, key: f.key, message: `${fieldLabel(f.key)}: inserisci una data nel formato GG-MM-AAAA.` }
+      value = wire
     } else {
       value = raw
     }

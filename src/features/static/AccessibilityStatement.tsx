@@ -1,10 +1,12 @@
 /**
  * '/legal': accessibility statement (Legge 4/2004, D.Lgs. 106/2018, AgID guidelines; EN 301 549 =
- * WCAG 2.1 AA): conformity status, known limits, feedback mechanism, enforcement procedure, date.
+ * WCAG 2.1 AA): conformity status, known limits, how it was assessed (only what the project's tests do:
+ * e2e/a11y.spec.ts, e2e/field-a11y.spec.ts, e2e/field-offline.spec.ts, e2e/keyboard.spec.ts), feedback
+ * mechanism, enforcement procedure, date.
  */
 import { ACCESSIBILITY_EMAIL } from './contacts'
 
-export const STATEMENT_DATE = '21 novembre 2026'
+export const STATEMENT_DATE = '23 novembre 2026'
 
 export function AccessibilityStatement() {
   return (
@@ -49,9 +51,49 @@ export function AccessibilityStatement() {
 
           <h2 className="h3">Redazione della dichiarazione</h2>
           <p>
-            Questa dichiarazione è stata redatta il {STATEMENT_DATE} sulla base di un’autovalutazione: verifiche
-            automatiche con axe-core su ogni pagina, prove di navigazione da tastiera, con lettore di schermo e a 375 pixel
-            di larghezza. La dichiarazione è riesaminata ogni anno entro il 23 settembre.
+            Questa dichiarazione è stata redatta il {STATEMENT_DATE} sulla base di un’autovalutazione. Le verifiche
+            descritte qui sotto sono prove automatiche che vengono ripetute a ogni modifica dell’applicazione, nel
+            browser Chromium. La dichiarazione è riesaminata ogni anno entro il 23 settembre.
+          </p>
+          <h3 className="h4">Come è stata verificata l’applicazione</h3>
+          <ul data-testid="accessibility-methods">
+            <li>
+              <strong>Verifiche automatiche con axe-core</strong> (regole WCAG 2.0 e 2.1 di livello A e AA e regole di
+              buona pratica), a 1280 e a 375 pixel di larghezza: le pagine pubbliche, la pagina di accesso, la
+              registrazione, le pagine iniziali, l’area personale e le pagine del lavoro sul campo (elenco dei servizi,
+              “Crea servizio”, scheda del servizio e suoi cittadini, compilazione, visualizzazione e stampa del
+              questionario, invio del questionario al cittadino, centro di sincronizzazione); a 375 pixel il questionario
+              che il cittadino compila sul telefono; a 1280 pixel ogni altra sezione raggiungibile da un amministratore; il menu di
+              navigazione del telefono aperto; le finestre di dialogo; senza connessione, l’elenco dei servizi e i
+              cittadini di un servizio.
+            </li>
+            <li>
+              <strong>Uso da sola tastiera</strong>, a 1280 e a 375 pixel: una prova percorre l’intero lavoro sul campo
+              (creare un servizio, aggiungere un cittadino, compilare il suo questionario) solo con Tab, Maiusc+Tab,
+              Invio, Spazio, frecce ed Esc, e controlla a ogni passo quale elemento ha il focus, che il focus non si perda,
+              il titolo di ogni pagina, che dopo ogni cambio di pagina il focus sia sul titolo principale, che resti
+              dentro il menu del telefono e la finestra “Aggiungi cittadino al servizio” finché sono aperti e torni poi
+              al pulsante che li ha aperti, e che i collegamenti per saltare al contenuto e alla navigazione funzionino.
+            </li>
+            <li>
+              <strong>Indicatore del focus</strong>: nella barra superiore e nelle fasce blu dell’intestazione la stessa
+              prova misura che il contorno del focus sia spesso almeno 2 pixel, abbia un contrasto di almeno 3:1 con il
+              colore su cui è disegnato e non sia tagliato.
+            </li>
+            <li>
+              <strong>Testo ingrandito al 200% a 320 pixel di larghezza</strong>: verificato che le iniziali dell’avatar
+              restino nel cerchio e che l’etichetta del primo campo del modulo “Crea servizio” non si sovrapponga al
+              titolo che la precede.
+            </li>
+            <li>
+              <strong>Nomi e ruoli per le tecnologie assistive</strong>: le prove trovano ogni pulsante, collegamento,
+              campo e finestra di dialogo per ruolo e nome accessibile, come li espone il browser alle tecnologie
+              assistive.
+            </li>
+          </ul>
+          <p>
+            Non sono ancora state svolte prove con lettori di schermo (per esempio NVDA, JAWS, VoiceOver o TalkBack) né
+            prove con persone con disabilità: sono i prossimi passi della verifica.
           </p>
 
           <h2 className="h3">Meccanismo di feedback</h2>

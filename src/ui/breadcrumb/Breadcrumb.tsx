@@ -1,17 +1,19 @@
 /**
  * Breadcrumb bar (spec 000 §2.5): crumbs from `buildBreadcrumb`, hidden below 768 px (CSS),
  * on home and on /richiesta-assistenza. The user's own programme and project names are registered
- * as labels so their numeric ids read as names.
+ * as labels so their numeric ids read as names. Only paths of the router's routes become links.
  */
-import { useRouterState } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useRouter, useRouterState } from '@tanstack/react-router'
+import { useEffect, useMemo } from 'react'
 import { useSession } from '../../auth/session'
 import { AppLink } from '../AppLink'
 import { setBreadcrumbLabels, useBreadcrumbLabels } from './labels'
-import { buildBreadcrumb } from './rules'
+import { buildBreadcrumb, routeMatcher } from './rules'
 
 export function Breadcrumb() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const router = useRouter()
+  const isPage = useMemo(() => routeMatcher(Object.keys(router.routesByPath)), [router])
   const session = useSession()
   const labels = useBreadcrumbLabels()
   const profiles = session.user?.profiliUtente
@@ -26,7 +28,7 @@ export function Breadcrumb() {
     setBreadcrumbLabels(entries)
   }, [profiles])
 
-  const crumbs = buildBreadcrumb(pathname, session.profilo?.codiceRuolo, labels)
+  const crumbs = buildBreadcrumb(pathname, session.profilo?.codiceRuolo, labels, isPage)
   if (crumbs.length === 0) return null
   return (
     <div className="container-xxl pd-page d-none d-md-block pt-3" data-testid="breadcrumb">

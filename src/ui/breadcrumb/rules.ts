@@ -9,6 +9,9 @@
  *   3 or fewer: every segment but the last is a link.
  * - 'Progetti' is not a link for REGP, DEGP, REPP, DEPP, FAC, VOL; 'Programmi' is not a link for
  *   REG, DEG and those same roles.
+ * - A crumb links only to a page the app has (`isPage`, built with `routeMatcher` over the router's
+ *   route paths): a segment with no page of its own ('…/cittadini/compila', '…/programmi/7') is plain
+ *   text, never a link that would bounce to '/' (issue 8 point 7).
  */
 export interface Crumb {
   label: string
@@ -57,13 +60,39 @@ function decode(segment: string): string {
 }
 
 /**
+ * A predicate telling whether a concrete path ('/area-amministrativa/servizi/15') opens one of the
+ * route `patterns` (TanStack Router paths: '/area-amministrativa/servizi/$serviceId'; a bare '$' is a
+ * splat matching the rest). Trailing slashes are ignored.
+ */
+export function routeMatcher(patterns: Iterable<string>): (path: string) => boolean {
+  const split = (p: string) => normalise(p).split('/').filter(Boolean)
+  const compiled = [...patterns].map(split)
+  return (path) => {
+    const segments = split(path)
+    return compiled.some((pattern) => {
+      for (let i = 0; i < pattern.length; i++) {
+        const part = pattern[i] ?? ''
+        if (part === '$') return true
+        const segment = segments[i]
+        if (segment === undefined) return false
+        if (part.startsWith('$')) continue
+        if (part !== segment) return false
+      }
+      return pattern.length === segments.length
+    })
+  }
+}
+
+/**
  * Crumbs for `pathname`. `labels` maps either a path prefix ('/area-amministrativa/programmi/12')
- * or a bare segment id ('12') to a label. Returns [] where the breadcrumb is hidden.
+ * or a bare segment id ('12') to a label; `isPage` says which paths open a page (default: all).
+ * Returns [] where the breadcrumb is hidden.
  */
 export function buildBreadcrumb(
   pathname: string,
   codiceRuolo: string | null | undefined,
   labels: Readonly<Record<string, string>> = {},
+  isPage: (path: string) => boolean = () => true,
 ): Crumb[] {
   if (isBreadcrumbHidden(pathname)) return []
   const segments = normalise(pathname).split('/').filter(Boolean)
@@ -76,6 +105,7 @@ export function buildBreadcrumb(
     let link = !isLast && !(long && i === 0)
     const blockedFor = NO_LINK_BY_LABEL[label]
     if (link && blockedFor && codiceRuolo && blockedFor.includes(codiceRuolo)) link = false
+    if (link && !isPage(to)) link = false
     return link ? { label, to } : { label }
   })
 }

@@ -1,17 +1,22 @@
-/** Center header: product name, tagline and the search icon leading to /home/cerca (spec 000 §2.4). */
+/**
+ * Center header: product name, tagline and the search icon leading to /home/cerca (spec 000 §2.4); on
+ * phones the burger menu's toggle (`menuToggle`) comes first, as on screen.
+ */
 import { Link } from '@tanstack/react-router'
 import { Icon } from 'design-react-kit'
+import type { ReactNode } from 'react'
 
 export const PRODUCT_NAME = 'Punto Digitale'
 export const PRODUCT_TAGLINE = 'Servizi di facilitazione digitale per cittadine e cittadini'
 
-export function HeaderCenter({ showSearch }: { showSearch: boolean }) {
+export function HeaderCenter({ showSearch, menuToggle }: { showSearch: boolean; menuToggle?: ReactNode }) {
   return (
     <div className="it-header-center-wrapper">
       <div className="container-xxl">
         <div className="row">
           <div className="col-12">
-            <div className="it-header-center-content-wrapper">
+            <div className={`it-header-center-content-wrapper${menuToggle ? ' pd-with-menu-toggle' : ''}`}>
+              {menuToggle}
               <div className="it-brand-wrapper">
                 <Link to="/">
                   <Icon icon="it-pa" className="pd-brand-icon" aria-hidden />

@@ -1,26 +1,30 @@
 /**
  * Main navigation bar (spec 000 §2.3): entries by permission; entries with sub-routes open a dropdown
  * on desktop and an accordion in the phone burger menu, which also holds the 'Area gestionale' section.
+ * The burger panel's state and toggle belong to the Header (the toggle is drawn in the centre row).
  */
 import { useRouterState } from '@tanstack/react-router'
-import { Icon } from 'design-react-kit'
-import { useCallback, useEffect, useState } from 'react'
+import type { RefObject } from 'react'
 import { AppLink } from '../AppLink'
 import { isActivePath, type MenuEntry } from '../nav/menu'
 import { DisclosureMenu } from './DisclosureMenu'
 import { NavbarCollapse } from './NavbarCollapse'
 
+/** Id of the burger panel (the toggle's `aria-controls`). */
+export const MAIN_NAV_ID = 'pd-main-nav'
+
 export interface HeaderNavbarProps {
   menu: MenuEntry[]
   management: MenuEntry[]
+  /** phone burger panel open */
+  open: boolean
+  restoreFocus: boolean
+  onClose: () => void
+  toggleRef: RefObject<HTMLElement | null>
 }
 
-export function HeaderNavbar({ menu, management }: HeaderNavbarProps) {
+export function HeaderNavbar({ menu, management, open, restoreFocus, onClose, toggleRef }: HeaderNavbarProps) {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const [open, setOpen] = useState(false)
-  const close = useCallback(() => setOpen(false), [])
-  // Close the burger panel after any navigation.
-  useEffect(() => setOpen(false), [pathname])
   if (menu.length === 0 && management.length === 0) return null
 
   return (
@@ -29,17 +33,7 @@ export function HeaderNavbar({ menu, management }: HeaderNavbarProps) {
         <div className="row">
           <div className="col-12">
             <nav className="navbar navbar-expand-lg has-megamenu" aria-label="Navigazione principale" id="navigazione-principale">
-              <button
-                className="custom-navbar-toggler"
-                type="button"
-                aria-controls="pd-main-nav"
-                aria-expanded={open}
-                aria-label="Mostra o nascondi il menu"
-                onClick={() => setOpen((o) => !o)}
-              >
-                <Icon icon="it-burger" aria-hidden />
-              </button>
-              <NavbarCollapse isOpen={open} onClose={close} id="pd-main-nav">
+              <NavbarCollapse isOpen={open} onClose={onClose} id={MAIN_NAV_ID} toggleRef={toggleRef} restoreFocus={restoreFocus}>
                 <div className="menu-wrapper">
                   <ul className="navbar-nav" data-testid="main-menu">
                     {menu.map((e) =>

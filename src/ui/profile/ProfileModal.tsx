@@ -48,8 +48,9 @@ export function ProfileModal({ forced }: { forced: boolean }) {
       scrollable
       data-testid="profile-modal"
     >
-      <ModalHeader id="pd-profile-modal-title" toggle={forced ? undefined : close} closeAriaLabel="Chiudi">
-        Scegli il ruolo
+      {/* the dialog is named by its title only: the id is on the title, not on the header with 'Chiudi' */}
+      <ModalHeader toggle={forced ? undefined : close} closeAriaLabel="Chiudi">
+        <span id="pd-profile-modal-title">Scegli il ruolo</span>
       </ModalHeader>
       <ModalBody>
         <fieldset>

@@ -4,6 +4,8 @@
  * page, bare ones included, the test-environment banner when the server asks for it.
  * Renders from the stored session only, so it works offline. While a user is logged in it starts the
  * offline wiring (lazily loaded: `useFieldSession`), whose alerts and modals plug into the shell slots.
+ * As the root route's component it also keeps the document title on the route's (`useDocumentTitle`) and
+ * moves focus to the new page's h1 after each navigation (`useRouteFocus`).
  */
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
@@ -16,6 +18,8 @@ import { Header } from '../header/Header'
 import { useOpenShellModal } from '../stores/modals'
 import { isAssistancePage, isBarePage } from './chrome'
 import { DevProviderBanner } from './DevProviderBanner'
+import { useDocumentTitle } from './page-title'
+import { ROUTE_ANNOUNCER_ID, useRouteFocus } from './route-focus'
 import { ShellSlot } from './ShellSlot'
 import { SkipLinks } from './SkipLinks'
 import { useFieldSession } from './useFieldSession'
@@ -31,6 +35,9 @@ export function AppShell() {
   const openModal = useOpenShellModal()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   useFieldSession(model.loggedIn)
+  useDocumentTitle()
+  useRouteFocus()
+  const announcer = <div id={ROUTE_ANNOUNCER_ID} className="visually-hidden" aria-live="polite" aria-atomic="true" />
   if (isBarePage(pathname)) {
     return (
       <div className="pd-app pd-bare">
@@ -42,6 +49,7 @@ export function AppShell() {
         <LoaderOverlay />
         <ShellSlot name="overlay" />
         <UpdatePrompt />
+        {announcer}
       </div>
     )
   }
@@ -65,6 +73,7 @@ export function AppShell() {
       </Suspense>
       <ShellSlot name="overlay" />
       <UpdatePrompt />
+      {announcer}
     </div>
   )
 }

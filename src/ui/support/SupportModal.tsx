@@ -17,8 +17,9 @@ export function SupportModal() {
   })
   return (
     <Modal isOpen={isOpen} toggle={closeShellModal} labelledBy="pd-support-modal-title" data-testid="support-modal">
-      <ModalHeader id="pd-support-modal-title" toggle={closeShellModal} closeAriaLabel="Chiudi">
-        {content.kind === 'anonymous' ? 'Hai bisogno di assistenza?' : 'Assistenza tecnica'}
+      {/* the dialog is named by its title only: the id is on the title, not on the header with 'Chiudi' */}
+      <ModalHeader toggle={closeShellModal} closeAriaLabel="Chiudi">
+        <span id="pd-support-modal-title">{content.kind === 'anonymous' ? 'Hai bisogno di assistenza?' : 'Assistenza tecnica'}</span>
       </ModalHeader>
       <ModalBody>
         {content.kind === 'anonymous' && (

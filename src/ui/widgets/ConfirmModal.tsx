@@ -34,8 +34,9 @@ export function ConfirmModal({
   }
   return (
     <Modal isOpen={isOpen} toggle={dismiss} labelledBy={titleId} data-testid="confirm-modal">
-      <ModalHeader id={titleId} toggle={dismiss} closeAriaLabel="Chiudi">
-        {title}
+      {/* the dialog is named by its title only: the id is on the title, not on the header with 'Chiudi' */}
+      <ModalHeader toggle={dismiss} closeAriaLabel="Chiudi">
+        <span id={titleId}>{title}</span>
       </ModalHeader>
       <ModalBody>{children}</ModalBody>
       <ModalFooter>

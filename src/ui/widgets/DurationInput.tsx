@@ -1,18 +1,19 @@
 /**
  * Duration input 'hh:mm' (spec 000 §5, §2.7): hours up to 3 digits, minutes up to 2 digits and at most
- * 59, no signs, 1–6 characters; keystrokes breaking the rules are refused, '.' and ',' become ':'; on
- * blur the value is padded ('5' → '5:00', '1:5' → '1:05'). A controlled bootstrap-italia text field
- * with its label, hint and error (`aria-invalid`, `aria-describedby`).
+ * 59, no signs, 1–6 characters. Every keystroke is kept as typed (an invalid value is never turned into
+ * another valid one: the form explains it with `durationError` of src/lib/duration.ts, passed as
+ * `error`); on blur an unambiguous value is normalised ('5' → '5:00', '1:5' → '1:05', '1.30' → '1:30').
+ * A controlled bootstrap-italia text field with its label, hint and error (`aria-invalid`,
+ * `aria-describedby`).
  */
 import { useId } from 'react'
-import { padDuration } from '../../lib/duration'
-import { nextDurationValue } from './duration-input'
+import { normalizeDuration } from '../../lib/duration'
 
 export interface DurationInputProps {
   label: string
   value: string
   onChange(value: string): void
-  /** called after the blur padding, with the padded value */
+  /** called after the blur normalisation, with the value kept */
   onBlur?(value: string): void
   id?: string
   required?: boolean
@@ -39,17 +40,16 @@ export function DurationInput({ label, value, onChange, onBlur, id, required, er
         autoComplete="off"
         className={`form-control${error ? ' is-invalid' : ''}`}
         placeholder="hh:mm"
-        maxLength={6}
         value={value}
         required={required}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        onChange={(e) => onChange(nextDurationValue(value, e.target.value))}
+        onChange={(e) => onChange(e.target.value)}
         onBlur={() => {
-          const padded = padDuration(value)
-          if (padded !== value) onChange(padded)
-          onBlur?.(padded)
+          const kept = normalizeDuration(value)
+          if (kept !== value) onChange(kept)
+          onBlur?.(kept)
         }}
       />
       <small id={hintId} className="form-text">{hint}</small>

@@ -36,7 +36,8 @@ describe('survey section codec', () => {
     expect(back.title).toBe(Q4.titolo)
     expect(back.properties['31']).toEqual(['Sì, per formazione'])
     expect(back.properties['33']).toEqual(['Materiale informativo, giornali, articoli e altre pubblicazioni stampate', 'Piattaforma “ACCEDI”'])
-    expect(back.properties['32']).toEqual(['Uso dello SPID, della PEC e ”firma” digitale\nsu due righe'])
+    // a straight double quote survives the round trip (the contract escapes only ',' and "'")
+    expect(back.properties['32']).toEqual(['Uso dello SPID, della PEC e "firma" digitale\nsu due righe'])
     expect(back.properties['1663320201383']).toEqual(['4'])
   })
 

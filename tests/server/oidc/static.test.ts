@@ -7,11 +7,13 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cacheControlFor } from '../../../server/static'
+import { createHash } from 'node:crypto'
+import { ASSET_DROPPED_HEADERS, cacheControlFor, inlineScriptHashes } from '../../../server/static'
 import { createTestServer, openTestDatabase, tempDir, TEST_HOST, type TestServer } from '../helpers'
 import type { DatabaseHandle } from '../../../server/db/index'
 
-const INDEX = '<!DOCTYPE html><html lang="it"><head><title>Punto Digitale</title></head><body><div id="root"></div></body></html>'
+const BOOT_SCRIPT = "document.documentElement.classList.add('pd-boot-plain')"
+const INDEX = `<!DOCTYPE html><html lang="it"><head><title>Punto Digitale</title><script>${BOOT_SCRIPT}</script><script type="module" src="/assets/index-Bx12ab34.js"></script></head><body><div id="root"></div></body></html>`
 
 describe('static app and SPA fallback', () => {
   let staticDir: string
@@ -104,6 +106,29 @@ describe('static app and SPA fallback', () => {
     expect(csp).toContain("img-src 'self' data:")
     expect(csp).toContain("connect-src 'self' http://127.0.0.1:8080 http://localhost:8080")
     expect(csp).not.toContain('upgrade-insecure-requests')
+  })
+
+  it("allows index.html's inline script by its hash and no other inline script", async () => {
+    const hash = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`
+    expect(inlineScriptHashes(INDEX)).toEqual([hash])
+    for (const url of ['/', '/servizi', '/sw.js']) {
+      const csp = String((await get(server, url, 'text/html')).headers['content-security-policy'])
+      expect(csp).toContain(`script-src 'self' ${hash}`)
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+    }
+    expect(String((await get(bare, '/', 'text/html')).headers['content-security-policy'])).toMatch(/script-src 'self';/)
+  })
+
+  it('sends hashed assets without the document-only headers, documents with all of them', async () => {
+    const asset = await get(server, '/assets/index-Bx12ab34.js')
+    expect(asset.statusCode).toBe(200)
+    for (const name of [...ASSET_DROPPED_HEADERS, 'content-security-policy']) expect(asset.headers[name], name).toBeUndefined()
+    expect(asset.headers['x-content-type-options']).toBe('nosniff')
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    const doc = await get(server, '/', 'text/html')
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'permissions-policy', 'etag']) expect(doc.headers[name], name).toBeDefined()
+    // a missing asset is no asset: its 404 keeps every header
+    expect((await get(server, '/assets/missing-X.js')).headers['x-frame-options']).toBeDefined()
   })
 
   it('without a build answers / with an Italian page asking to run npm run build', async () => {

@@ -16,16 +16,19 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import type { CompilaAnonimoBody, QuestionarioAnonimo } from '../../../api/contract/questionario'
 import { formatDisplayDate } from '../../../lib/dates'
 import { useDirtyForm } from '../../../pwa/dirty-forms'
+import { usePageTitle } from '../../../ui/shell/page-title'
 import { AnonimoCallError, fetchAnonimo } from './api'
 import { cancellaBozza, leggiBozza, leggiModello, salvaBozza, salvaModello, type Bozza } from './draft'
-import { encodeAnswers, questionError, questionsOf, validateAnswers, visibleQuestions, type Answer } from './form'
+import { encodeAnswers, questionError, questionsOf, validateAnswers, visibleQuestions, type FormAnswer } from '../../../lib/survey-questions'
+import { firstControlId, SurveySectionFields } from '../../../ui/survey'
 import { accodaInvio, flushInvii, inviaInCoda, invioInAttesa, type EsitoInvio } from './queue'
-import { firstControlId, QuestionField } from './QuestionField'
 import './anonimo.css'
 
 export const PRODUCT_NAME = 'Punto Digitale'
 /** Retry period of a queued submission while the page is open. */
 export const RETRY_INTERVAL_MS = 30_000
+/** Prefix of the question ids on the page. */
+const ID_PREFIX = 'pd-q'
 /** Upper bound of `sezioneQ4Questionario` (contract `CompilaAnonimoBodySchema`). */
 const MAX_Q4_LENGTH = 20_000
 
@@ -101,7 +104,7 @@ export function AnonymousSurveyPage({ idQuestionario, token }: AnonymousSurveyPa
   const [consentError, setConsentError] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const mounted = useRef(true)
-  const questions = useMemo(() => (data ? questionsOf(data.sezioneQ4) : []), [data])
+  const questions = useMemo(() => (data ? questionsOf(data.sezioneQ4, 'phone') : []), [data])
 
   const safeSet = useCallback((p: Phase) => {
     if (mounted.current) setPhase(p)
@@ -202,10 +205,11 @@ export function AnonymousSurveyPage({ idQuestionario, token }: AnonymousSurveyPa
     }
   }, [waiting])
 
-  // focus the page heading when the step changes (not while loading)
+  // the document title names the phase ('Questionario inviato – Punto Digitale'); focus the page heading
+  // when the step changes (not while loading)
   const title = phaseTitle(phase)
+  usePageTitle(title)
   useEffect(() => {
-    document.title = `${title} - ${PRODUCT_NAME}`
     if (phase.kind !== 'loading' && phase.kind !== 'sending') headingRef.current?.focus()
   }, [phase.kind, title])
 
@@ -218,12 +222,12 @@ export function AnonymousSurveyPage({ idQuestionario, token }: AnonymousSurveyPa
     salvaBozza(idQuestionario, next)
   }
 
-  const onAnswer = (qid: string, value: Answer) => {
+  const onAnswer = (qid: string, value: FormAnswer) => {
     const answers = { ...bozza.answers, [qid]: value }
     updateBozza({ ...bozza, answers })
     if (errors[qid] !== undefined) {
       const q = questions.find((x) => x.id === qid)
-      const e = q ? questionError(q, value) : null
+      const e = q ? questionError(q, value, 'phone') : null
       setErrors((prev) => {
         const copy = { ...prev }
         if (e) copy[qid] = e
@@ -247,13 +251,13 @@ export function AnonymousSurveyPage({ idQuestionario, token }: AnonymousSurveyPa
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     if (!data || phase.kind === 'sending') return
-    const errs = validateAnswers(questions, bozza.answers)
+    const errs = validateAnswers(questions, bozza.answers, 'phone')
     setErrors(errs)
     const invalid = visibleQuestions(questions, bozza.answers).filter((q) => errs[q.id] !== undefined)
     if (invalid.length > 0) {
       setSummary(invalid.length === 1 ? 'Controlla la risposta evidenziata.' : `Controlla le ${invalid.length} risposte evidenziate.`)
       const first = invalid[0]
-      if (first) document.getElementById(firstControlId(first))?.focus()
+      if (first) document.getElementById(firstControlId(ID_PREFIX, first, 'phone'))?.focus()
       return
     }
     const sezioneQ4Questionario = encodeAnswers(data.sezioneQ4, questions, bozza.answers)
@@ -333,7 +337,7 @@ export function AnonymousSurveyPage({ idQuestionario, token }: AnonymousSurveyPa
               </a>
               . Le tue risposte servono a valutare e migliorare il servizio di facilitazione digitale che hai ricevuto.
             </p>
-            <div className="form-check pd-anon-choice mb-3">
+            <div className="form-check pd-survey-choice mb-3">
               <input
                 id="pd-anon-consenso"
                 type="checkbox"
@@ -350,7 +354,7 @@ export function AnonymousSurveyPage({ idQuestionario, token }: AnonymousSurveyPa
                 Presa visione dell’informativa privacy<span aria-hidden="true">*</span>
               </label>
               {consentError && (
-                <div id="pd-anon-consenso-errore" className="invalid-feedback d-block pd-anon-error">
+                <div id="pd-anon-consenso-errore" className="invalid-feedback d-block pd-survey-error">
                   Per continuare conferma di aver preso visione dell’informativa privacy.
                 </div>
               )}
@@ -374,9 +378,7 @@ export function AnonymousSurveyPage({ idQuestionario, token }: AnonymousSurveyPa
                   {summary}
                 </div>
               )}
-              {visibleQuestions(questions, bozza.answers).map((q) => (
-                <QuestionField key={q.id} q={q} value={bozza.answers[q.id]} error={errors[q.id] ?? null} onChange={(v) => onAnswer(q.id, v)} />
-              ))}
+              <SurveySectionFields questions={questions} answers={bozza.answers} errors={errors} onChange={onAnswer} variant="phone" idPrefix={ID_PREFIX} />
             </div>
             <button type="submit" className="btn btn-primary btn-lg w-100" disabled={phase.kind === 'sending'}>
               {phase.kind === 'sending' ? 'Invio in corso…' : 'Invia questionario'}

@@ -7,10 +7,10 @@
  */
 import * as v from 'valibot'
 import { QuestionarioAnonimoSchema, type QuestionarioAnonimo } from '../../../api/contract/questionario'
-import type { Answers } from './form'
+import type { FormAnswers } from '../../../lib/survey-questions'
 
 export interface Bozza {
-  answers: Answers
+  answers: FormAnswers
   /** the citizen ticked 'Presa visione dell’informativa privacy' and went on */
   consenso: boolean
 }

@@ -1,7 +1,7 @@
 /**
  * A compiled section shown read-only (Q1–Q3 in the compile wizard, all four in the read-only view): a
  * heading and a description list of question → answers ('Nessuna risposta' when empty). An unreadable
- * section says so instead of failing.
+ * section says so instead of failing. `escludi` leaves out questions drawn elsewhere (Q1's corrections).
  */
 import type { SezioneTemplateWire } from '../../../api/contract/questionario'
 import type { DecodedSection } from '../../../lib/survey-sections'
@@ -17,11 +17,13 @@ export interface SezioneSolaLetturaProps {
   /** heading level of the title (default 2) */
   livello?: 2 | 3
   headingId?: string
+  /** ids of questions not to list */
+  escludi?: ReadonlySet<string>
 }
 
-export function SezioneSolaLettura({ titolo, sezione, risposte, livello = 2, headingId }: SezioneSolaLetturaProps) {
+export function SezioneSolaLettura({ titolo, sezione, risposte, livello = 2, headingId, escludi }: SezioneSolaLetturaProps) {
   const Heading = livello === 2 ? 'h2' : 'h3'
-  const righe = righeSezione(sezione, risposte)
+  const righe = righeSezione(sezione, risposte).filter((r) => !escludi?.has(r.id))
   return (
     <section className="mb-4" aria-labelledby={titolo ? headingId : undefined}>
       {titolo && (

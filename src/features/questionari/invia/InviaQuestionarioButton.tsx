@@ -143,8 +143,9 @@ function LinkModal({ risposta, isOpen, onClose }: LinkModalProps) {
   const scadenza = scadenzaText(risposta.scadenza)
   return (
     <Modal isOpen={isOpen} toggle={onClose} labelledBy={titleId} data-testid="invia-questionario-modal">
-      <ModalHeader id={titleId} toggle={onClose} closeAriaLabel="Chiudi">
-        Invia il questionario al cittadino
+      {/* the dialog is named by its title only: the id is on the title, not on the header with 'Chiudi' */}
+      <ModalHeader toggle={onClose} closeAriaLabel="Chiudi">
+        <span id={titleId}>Invia il questionario al cittadino</span>
       </ModalHeader>
       <ModalBody>
         <p>Fai inquadrare il codice QR con la fotocamera del telefono del cittadino, oppure copia il link e invialo con un messaggio.</p>

@@ -3,7 +3,8 @@
  * §5.6; platform-frontend §3.6): the absolute link the citizen opens, the Italian expiry text, and the
  * reasons the buttons are disabled.
  */
-import { formatDisplayDate } from '../../../lib/dates'
+import { formatDisplayDate, formatDisplayTime } from '../../../lib/dates'
+import { countLabel } from '../../../lib/plural'
 
 /** The server answers a path (`/servizi/questionario/{id}/online/{token}`): made absolute on this origin. */
 export function absoluteLink(link: string, origin: string = typeof location !== 'undefined' ? location.origin : 'http://127.0.0.1:8080'): string {
@@ -14,13 +15,11 @@ export function absoluteLink(link: string, origin: string = typeof location !== 
   }
 }
 
-const pad = (n: number) => String(n).padStart(2, '0')
-
 /** 'Valido fino al DD-MM-YYYY alle HH:mm' (local time); '' when the timestamp is unreadable. */
 export function scadenzaText(iso: string): string {
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return ''
-  return `Valido fino al ${formatDisplayDate(d)} alle ${pad(d.getHours())}:${pad(d.getMinutes())}`
+  return `Valido fino al ${formatDisplayDate(d)} alle ${formatDisplayTime(d)}`
 }
 
 export const MOTIVO_SENZA_ID = 'Il questionario non è ancora sul server: potrai inviarlo al cittadino quando i dati saranno sincronizzati.'
@@ -59,15 +58,13 @@ export function motivoInviaATutti(idServizio: number | null, online: boolean, c:
 
 /** The confirmation text of 'Invia questionario a tutti'. */
 export function testoConfermaInviaATutti(c: ConteggioInvio): string[] {
-  const chi = c.daInviare === 1 ? 'il cittadino che non ha' : `i ${c.daInviare} cittadini che non hanno`
+  const chi = c.daInviare === 1 ? 'il cittadino che non ha' : `i ${countLabel(c.daInviare, 'cittadino che non ha', 'cittadini che non hanno')}`
   const out = [
     `Verrà creato un link al questionario per ${chi} ancora compilato il questionario, da stampare in un unico foglio con i codici QR.`,
     'Se a un cittadino avevi già inviato il questionario, il link precedente non sarà più valido.',
   ]
   if (c.soloSulDispositivo > 0) {
-    out.push(c.soloSulDispositivo === 1
-      ? 'Un cittadino aggiunto su questo dispositivo non è ancora sul server: non riceverà il link.'
-      : `${c.soloSulDispositivo} cittadini aggiunti su questo dispositivo non sono ancora sul server: non riceveranno il link.`)
+    out.push(`${countLabel(c.soloSulDispositivo, 'cittadino aggiunto su questo dispositivo non è ancora sul server: non riceverà', 'cittadini aggiunti su questo dispositivo non sono ancora sul server: non riceveranno')} il link.`)
   }
   return out
 }

@@ -8,13 +8,14 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
+import { sessionReady } from '../../../api/query'
 import { toWireDate } from '../../../lib/dates'
 import { useConnectivity } from '../../../offline'
 import { paginate } from '../../../ui/widgets/pagination'
 import { useCittadiniServizioCampo } from '../../campo'
 import { cittadiniServizioQuery } from '../api'
 import { CittadiniView } from './CittadiniView'
-import { contatori, conteggioInvio, filtraCittadini, rigaCittadinoDaLocale } from './cittadini-list'
+import { contatori, conteggioInvio, filtraCittadini, pathStampaVuoto, rigaCittadinoDaLocale } from './cittadini-list'
 import { isDataFutura, type DettaglioServizio } from './servizio-detail'
 import { AggiungiCittadinoSlot, InviaATuttiSlot } from './slots'
 
@@ -35,7 +36,7 @@ export function CittadiniCampo({ dettaglio, serviceId }: { dettaglio: DettaglioS
   const searchReason = offline ? MSG_RICERCA_OFFLINE : idServer === null ? MSG_RICERCA_NON_INVIATO : null
   const ricerca = useQuery({
     ...cittadiniServizioQuery(String(idServer ?? ''), criterio, [], 1, 1000),
-    enabled: criterio !== '' && idServer !== null && !offline,
+    enabled: criterio !== '' && idServer !== null && !offline && sessionReady(),
   })
 
   const all = useMemo(() => (cittadini ?? []).map(rigaCittadinoDaLocale), [cittadini])
@@ -70,6 +71,7 @@ export function CittadiniCampo({ dettaglio, serviceId }: { dettaglio: DettaglioS
         onPage={setPage}
         serviceRouteId={serviceId}
         canWrite
+        stampaVuoto={pathStampaVuoto(serviceId)}
         error={criterio && ricerca.isError ? { message: 'Non è stato possibile cercare il cittadino. Controlla la connessione e riprova.', retry: () => void ricerca.refetch() } : null}
         addButton={
           <div className="d-flex flex-column flex-md-row flex-wrap align-items-start gap-3">

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import type { StatoQuestionarioWire } from '../../../api/contract/questionario'
 import { cittadiniServizioQuery } from '../api'
 import { CittadiniView } from './CittadiniView'
-import { rigaCittadinoDaServer } from './cittadini-list'
+import { pathStampaVuoto, rigaCittadinoDaServer } from './cittadini-list'
 
 export function CittadiniManager({ serviceId }: { serviceId: string }) {
   const [criterio, setCriterio] = useState('')
@@ -35,6 +35,7 @@ export function CittadiniManager({ serviceId }: { serviceId: string }) {
       onPage={setPage}
       serviceRouteId={serviceId}
       canWrite={false}
+      stampaVuoto={pathStampaVuoto(serviceId)}
       error={q.isError && !data ? { message: 'Non è stato possibile caricare i cittadini del servizio. Controlla la connessione e riprova.', retry: () => void q.refetch() } : null}
     />
   )

@@ -1,9 +1,12 @@
 /**
  * Body of the 'Cittadini' tab whatever the source: the counters 'Cittadini partecipanti' and
  * 'Questionari compilati', the fiscal-code search, the survey-state filter with chips, the table, the
- * pagination and (for the creator) 'Aggiungi cittadino'.
+ * pagination, 'Stampa questionario vuoto' (the blank template to fill by hand; each row's 'Stampa
+ * questionario' prints that citizen's answers) and (for the creator) 'Aggiungi cittadino'.
  */
 import type { ReactNode } from 'react'
+import { countLabel } from '../../../lib/plural'
+import { AppLink } from '../../../ui/AppLink'
 import { FilterChips } from '../../../ui/widgets/FilterChips'
 import { FilterDropdown } from '../../../ui/widgets/FilterDropdown'
 import { Pagination } from '../../../ui/widgets/Pagination'
@@ -32,6 +35,8 @@ export interface CittadiniViewProps {
   error?: { message: string; retry(): void } | null
   /** a note under the search (e.g. results filtered by the server) */
   searchNote?: string | null
+  /** page of the blank survey ('Stampa questionario vuoto') */
+  stampaVuoto?: string | null
 }
 
 function Counter({ label, value }: { label: string; value: number | null }) {
@@ -71,6 +76,13 @@ export function CittadiniView(p: CittadiniViewProps) {
         </div>
       </div>
       {p.searchNote && <p className="small text-secondary" role="status">{p.searchNote}</p>}
+      {p.stampaVuoto && (
+        <p className="d-flex justify-content-end mb-2">
+          <AppLink to={p.stampaVuoto} className="btn btn-outline-primary btn-sm">
+            Stampa questionario vuoto
+          </AppLink>
+        </p>
+      )}
       <FilterChips
         chips={[
           ...(p.criterio ? [{ key: 'cf', label: `Codice fiscale: ${p.criterio}`, onRemove: () => p.onSearch('') }] : []),
@@ -82,7 +94,7 @@ export function CittadiniView(p: CittadiniViewProps) {
         }}
       />
       <p className="visually-hidden" role="status" aria-live="polite">
-        {p.rows === undefined ? T.caricamento : `${p.rows.length} cittadini in questa pagina`}
+        {p.rows === undefined ? T.caricamento : countLabel(p.rows.length, 'cittadino in questa pagina', 'cittadini in questa pagina')}
       </p>
       {p.error ? (
         <div className="alert alert-danger" role="alert">

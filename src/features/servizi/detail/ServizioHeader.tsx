@@ -20,6 +20,7 @@ export function ServizioHeader({ dettaglio, serviceId, tab }: { dettaglio: Detta
       <h1 className="mb-2">{dettaglio.nome}</h1>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-4">
         <StatusChip value={dettaglio.stato} />
+        {dettaglio.stato === 'NON ATTIVO' && <span className="small" data-testid="non-attivo-spiegazione">{T.nonAttivoDettaglio}</span>}
         {dettaglio.syncState && <SyncChip state={dettaglio.syncState} />}
         <span className="text-secondary small">{dettaglio.idServer !== null ? `ID ${dettaglio.idServer}` : 'ID non ancora assegnato: il servizio è salvato sul dispositivo'}</span>
       </div>

@@ -7,7 +7,7 @@
  */
 import type { CittadinoServizioRiga } from '../../../api/contract/cittadino'
 import { FASCE_DI_ETA } from '../../../api/contract/enums'
-import { formatDisplayDate, formatDisplayDateTime } from '../../../lib/dates'
+import { formatDisplayDate, formatDisplayTime } from '../../../lib/dates'
 import { NO_MASK, shortMask } from '../../../lib/masked-identity'
 import type { StatoQuestionarioWire } from '../../../api/contract/questionario'
 import type { RecordSyncState } from '../../../offline/types'
@@ -97,10 +97,14 @@ export interface AzioniCittadino {
   inviaDiNuovo: boolean
 }
 
+/** The blank survey of a service, to print and fill by hand (the print page's reserved id 'modello'). */
+export const pathStampaVuoto = (serviceRouteId: string) => `/area-amministrativa/servizi/${encodeURIComponent(serviceRouteId)}/stampa-questionario/modello`
+
 /**
  * Actions of a row (spec 002 §4): NON COMPILATA and INVIATO → compile and send (INVIATO: 'Invia di
  * nuovo', a new link replacing the previous one); COMPILATA → view.
- * Print is offered for every survey. `canWrite` false (managers) keeps only view and print.
+ * Print ('Stampa questionario': that citizen's questionnaire with their answers, Q4 blank until compiled)
+ * is offered for every survey. `canWrite` false (managers) keeps only view and print.
  */
 export function azioniCittadino(r: RigaCittadino, serviceRouteId: string, canWrite: boolean): AzioniCittadino {
   const ref = surveyRef(r)
@@ -132,12 +136,11 @@ export function chiCittadino(r: RigaCittadino): string {
 }
 
 const sameDay = (a: Date, b: Date) => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate()
-const hhmm = (iso: string) => formatDisplayDateTime(iso).slice(11)
 
 /** 'Aggiunto alle 10:42' (today), 'Aggiunto il 12-05-2026 alle 10:42' (another day), '' when unknown. */
 export function testoAggiunta(iso: string | null, now: Date = new Date()): string {
   if (!iso || !formatDisplayDate(iso)) return ''
-  return sameDay(new Date(iso), now) ? `Aggiunto alle ${hhmm(iso)}` : `Aggiunto il ${formatDisplayDate(iso)} alle ${hhmm(iso)}`
+  return sameDay(new Date(iso), now) ? `Aggiunto alle ${formatDisplayTime(iso)}` : `Aggiunto il ${formatDisplayDate(iso)} alle ${formatDisplayTime(iso)}`
 }
 
 /**
@@ -146,7 +149,7 @@ export function testoAggiunta(iso: string | null, now: Date = new Date()): strin
  */
 export function testoLink(r: Pick<RigaCittadino, 'stato' | 'scadenzaLink'>, now: Date = new Date()): string {
   if (r.stato !== 'INVIATO' || !r.scadenzaLink || !formatDisplayDate(r.scadenzaLink)) return ''
-  const quando = `${formatDisplayDate(r.scadenzaLink)} alle ${hhmm(r.scadenzaLink)}`
+  const quando = `${formatDisplayDate(r.scadenzaLink)} alle ${formatDisplayTime(r.scadenzaLink)}`
   return new Date(r.scadenzaLink).getTime() > now.getTime() ? `Link valido fino al ${quando}` : `Link scaduto il ${quando}`
 }
 

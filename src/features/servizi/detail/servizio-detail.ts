@@ -4,9 +4,10 @@
  * to show: each question of the template with its decoded values, dates as DD-MM-YYYY, and the
  * competences grouped by area.
  */
+import { TITOLO_COMPETENZE_LIVELLO_2 } from '../../../api/contract/enums'
 import type { QuestionarioTemplate } from '../../../api/contract/questionario'
 import type { SchedaServizio, StatoServizio } from '../../../api/contract/servizio'
-import { formatDisplayDate, formatDisplayDateTime } from '../../../lib/dates'
+import { displayDateOrText, formatDisplayDateTime } from '../../../lib/dates'
 import { decodeSection } from '../../../lib/survey-sections'
 import type { RecordSyncState } from '../../../offline/types'
 import type { ServizioLocale } from '../../campo'
@@ -51,7 +52,7 @@ const FALLBACK_TITLES: Record<string, string> = {
   '23': 'Durata',
   '24': 'Tipo di servizio prenotato',
   '25': 'Specifica le competenze trattate',
-  '26': 'Competenze specifiche',
+  '26': TITOLO_COMPETENZE_LIVELLO_2,
   '27': 'Specifica l’ambito dei servizi pubblici digitali trattati',
   '28': 'Descrivi i dettagli del servizio (es.: argomento ed esigenza specifici)',
 }
@@ -76,12 +77,12 @@ export function riepilogoQ3(section: string, template: QuestionarioTemplate | nu
   const answers = decodeAnswers(section)
   const questions = q3Questions(template)
   if (questions.length === 0) {
-    return Object.entries(answers).map(([id, values]) => ({ id, title: FALLBACK_TITLES[id] ?? `Domanda ${id}`, values: id === '22' ? values.map(formatDisplayDate) : values }))
+    return Object.entries(answers).map(([id, values]) => ({ id, title: FALLBACK_TITLES[id] ?? `Domanda ${id}`, values: id === '22' ? values.map(displayDateOrText) : values }))
   }
   return questions.map((q) => {
     const values = answers[q.id] ?? []
     if (q.kind === 'competenze') return { id: q.id, title: q.title, values, groups: groupsOf(q, values, q.level2Id ? (answers[q.level2Id] ?? []) : []) }
-    return { id: q.id, title: q.title, values: q.kind === 'date' ? values.map(formatDisplayDate) : values }
+    return { id: q.id, title: q.title, values: q.kind === 'date' ? values.map(displayDateOrText) : values }
   })
 }
 

@@ -1,7 +1,8 @@
 /**
  * Question 25 'Specifica le competenze trattate' (platform-frontend §3.3): level-1 area checkboxes; a
  * ticked area reveals its level-2 competences (question 26) right under it. Unticking an area drops its
- * level-2 choices. Box ids: `${id}-${i}` for areas, `${id}-${i}-${j}` for competences.
+ * level-2 choices. Box ids: `${id}-${i}` for areas, `${id}-${i}-${j}` for competences. When invalid,
+ * `aria-invalid` is on the area checkboxes, not on the `fieldset` (issue 15 point 5).
  */
 import { toggleValue } from '../../../ui/widgets/filter-options'
 import { FieldError, RequiredMark } from './FieldError'
@@ -20,7 +21,7 @@ export function CompetenzeField({ id, question, level1, level2, onChange, error 
   const errorId = `${id}-error`
   const order = question.level2.map((l) => l.value)
   return (
-    <fieldset className="mb-4" aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined} data-testid={`group-${id}`}>
+    <fieldset className="mb-4" aria-describedby={error ? errorId : undefined} data-testid={`group-${id}`}>
       <legend className="fs-6 fw-semibold mb-2">
         {question.title}
         <RequiredMark required={question.required} />
@@ -37,6 +38,7 @@ export function CompetenzeField({ id, question, level1, level2, onChange, error 
                 type="checkbox"
                 className="form-check-input"
                 checked={open}
+                aria-invalid={error ? true : undefined}
                 aria-controls={items.length > 0 ? `${id}-${i}-sub` : undefined}
                 onChange={() => onChange(...toggleArea(question, level1, level2, area))}
               />

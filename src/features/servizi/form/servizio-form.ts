@@ -4,7 +4,7 @@
  * component keeps the values and shows the Italian messages under each field.
  */
 import { formatDisplayDate, parseWireDate } from '../../../lib/dates'
-import { durationToMinutes, isValidDuration, padDuration } from '../../../lib/duration'
+import { durationError, durationToMinutes, padDuration } from '../../../lib/duration'
 import { decodeSection } from '../../../lib/survey-sections'
 import type { ServizioInput, ServizioLocale } from '../../campo'
 import { level2Of, sortBy, type Q3Question } from './q3-questions'
@@ -32,7 +32,6 @@ export const MSG = {
   nomeTooLong: `Inserisci al massimo ${NOME_MAX} caratteri`,
   sede: 'Seleziona la sede',
   date: 'Inserisci una data valida',
-  duration: 'Inserisci la durata nel formato hh:mm (ore fino a 3 cifre, minuti da 00 a 59)',
   durationZero: 'La durata deve essere maggiore di zero',
   checkbox: 'Seleziona almeno un’opzione',
   area: 'Seleziona almeno un’area di competenza',
@@ -75,9 +74,10 @@ export function validateQuestion(q: Q3Question, values: ServizioFormValues['q3']
     case 'date':
       return parseWireDate(text) ? dateRangeError(text, ctx.progetto) : MSG.date
     case 'duration': {
-      const padded = padDuration(text)
-      if (!isValidDuration(padded)) return MSG.duration
-      return durationToMinutes(padded) === 0 ? MSG.durationZero : null
+      // the value is never rewritten: what is wrong with it is said (issue 8 point 8)
+      const wrong = durationError(text)
+      if (wrong) return wrong
+      return durationToMinutes(padDuration(text)) === 0 ? MSG.durationZero : null
     }
     case 'time':
       return /^(?:[01]\d|2[0-3]):[0-5]\d$/.test(text) ? null : MSG.time

@@ -3,6 +3,7 @@
  * the pagination and the CSV button. Loading and failure states are announced (`role="status"`).
  */
 import type { ReactNode } from 'react'
+import { countLabel } from '../../../lib/plural'
 import { Pagination } from '../../../ui/widgets/Pagination'
 import { T } from '../labels'
 import { ServiziFilters } from './ServiziFilters'
@@ -31,7 +32,7 @@ export function ServiziListView(p: ServiziListViewProps) {
       <ServiziFilters filtri={p.filtri} onChange={p.onFiltri} tipologie={p.tipologie} stati={p.stati} />
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
         <p className="mb-0 text-secondary" role="status" aria-live="polite">
-          {p.rows === undefined ? T.caricamento : p.error ? '' : `${p.total} ${p.total === 1 ? 'servizio' : 'servizi'}`}
+          {p.rows === undefined ? T.caricamento : p.error ? '' : countLabel(p.total, 'servizio', 'servizi')}
         </p>
         {p.csv}
       </div>
@@ -42,6 +43,9 @@ export function ServiziListView(p: ServiziListViewProps) {
         </div>
       ) : (
         p.rows !== undefined && <ServiziTable rows={p.rows} />
+      )}
+      {!p.error && p.rows?.some((r) => r.stato === 'NON ATTIVO') && (
+        <p className="small text-secondary mb-2" data-testid="non-attivo-spiegazione">{T.nonAttivoElenco}</p>
       )}
       <Pagination page={p.page} totalPages={p.totalPages} onChange={p.onPage} label="Pagine dell'elenco servizi" />
     </>

@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router'
 
 /** `/area-amministrativa/servizi/$serviceId` opens the 'Informazioni' tab (platform-frontend §1.4). */
 export const Route = createFileRoute('/area-amministrativa/servizi/$serviceId/')({
+  staticData: { title: { page: 'Servizio', section: 'Servizi' } },
   beforeLoad: ({ params }) => {
     throw redirect({ to: '/area-amministrativa/servizi/$serviceId/info', params, replace: true })
   },

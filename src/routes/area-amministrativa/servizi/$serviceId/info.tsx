@@ -4,6 +4,7 @@ import { ServizioDetailPage } from '../../../../features/servizi/detail/Servizio
 
 /** Service detail, tab 'Informazioni' (view.card.serv). */
 export const Route = createFileRoute('/area-amministrativa/servizi/$serviceId/info')({
+  staticData: { title: { page: ({ params, label }) => label(`/area-amministrativa/servizi/${params.serviceId}`) ?? 'Servizio', section: 'Servizi' } },
   beforeLoad: requirePermissions(['tab.am', 'view.card.serv'], '/area-amministrativa/servizi'),
   component: function ServizioInfoRoute() {
     const { serviceId } = Route.useParams()

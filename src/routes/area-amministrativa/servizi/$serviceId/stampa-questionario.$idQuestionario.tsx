@@ -4,6 +4,7 @@ import { StampaQuestionarioPage } from '../../../../features/questionari/StampaQ
 
 /** Printable blank survey (spec 002 §2, access tab.am), drawn without the shell (`isBarePage`). */
 export const Route = createFileRoute('/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario')({
+  staticData: { title: { page: 'Stampa questionario', section: 'Servizi' } },
   beforeLoad: requirePermissions(['tab.am']),
   component: function StampaQuestionarioRoute() {
     const { serviceId, idQuestionario } = Route.useParams()

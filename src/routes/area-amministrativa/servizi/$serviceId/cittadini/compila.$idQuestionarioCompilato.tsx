@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requireLogin } from '../../../../../auth/guards'
 import { CompilaQuestionarioPage } from '../../../../../features/questionari/CompilaQuestionarioPage'
+import { withService } from '../../../../../ui/shell/page-title'
 
 /**
  * 'Compilazione questionario' of a citizen (spec 002 §2), a page of its own (the service detail has no
@@ -8,6 +9,7 @@ import { CompilaQuestionarioPage } from '../../../../../features/questionari/Com
  * the reference; the server and the page enforce who may compile (FAC/VOL, the service's facilitator).
  */
 export const Route = createFileRoute('/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato')({
+  staticData: { title: { page: ({ params, label }) => withService('Compilazione questionario', label(`/area-amministrativa/servizi/${params.serviceId}`)), section: 'Servizi' } },
   beforeLoad: requireLogin(),
   component: function CompilaQuestionarioRoute() {
     const { serviceId, idQuestionarioCompilato } = Route.useParams()

@@ -11,6 +11,7 @@ import { requestOfflineSet } from '../../../../../pwa/offline-sets'
  * set (the page's chunks, Dexie for its send queue, its CSS), so it keeps working offline once opened.
  */
 export const Route = createFileRoute('/servizi/questionario/$idQuestionario/online/$token')({
+  staticData: { title: { page: 'Questionario' } },
   component: AnonymousSurveyRoute,
 })
 

@@ -1,10 +1,13 @@
 /**
- * Star rating 1–MAX (spec 000 §5 "Rating", spec 002 §9: bounds 1 to 5) as a radio group: keyboard
- * operable with the arrow keys, each star labelled 'N stelle su MAX', focus outlined (questionari.css).
+ * Star rating MIN–MAX of the compact variant (spec 000 §5 "Rating", spec 002 §9: bounds 1 to 5) as a
+ * radio group: keyboard operable with the arrow keys, each star labelled 'N stelle su MAX', focus
+ * outlined (survey.css). When invalid, `aria-invalid` goes on the radios — a `fieldset` (role group)
+ * does not support it (issue 15 point 5).
  */
-import '../questionari.css'
+import './survey.css'
 
-export interface RatingInputProps {
+export interface StarRatingProps {
+  /** prefix of the radios' ids: `${id}-${index}` (the first one is the focus target of an error) */
   id: string
   /** fieldset legend (the question) */
   legend: string
@@ -18,20 +21,20 @@ export interface RatingInputProps {
   disabled?: boolean
 }
 
-export function RatingInput({ id, legend, value, onChange, min = 1, max = 5, required, invalid, describedBy, disabled }: RatingInputProps) {
+export function StarRating({ id, legend, value, onChange, min = 1, max = 5, required, invalid, describedBy, disabled }: StarRatingProps) {
   const current = Number(value) || 0
   const values = Array.from({ length: max - min + 1 }, (_, i) => min + i)
   return (
     // `aria-required` is not allowed on a fieldset (role group): the radios carry the native `required`
     // (the forms using this are `noValidate`, so no browser bubble)
-    <fieldset className="pd-rating" aria-describedby={describedBy} aria-invalid={invalid || undefined}>
+    <fieldset className="pd-rating" aria-describedby={describedBy}>
       <legend className="fs-6 fw-semibold mb-2">
         {legend}
         {required && '*'}
       </legend>
       <div className="pd-rating-stars">
-        {values.map((n) => {
-          const inputId = `${id}-${n}`
+        {values.map((n, i) => {
+          const inputId = `${id}-${i}`
           return (
             <span key={n}>
               <input
@@ -42,6 +45,7 @@ export function RatingInput({ id, legend, value, onChange, min = 1, max = 5, req
                 checked={current === n}
                 required={required}
                 disabled={disabled}
+                aria-invalid={invalid || undefined}
                 onChange={() => onChange(String(n))}
               />
               <label htmlFor={inputId} className={n <= current ? 'is-on' : ''}>

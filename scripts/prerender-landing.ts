@@ -1,0 +1,117 @@
+/**
+ * Vite plugin (build only): pre-renders the landing page `/` into the built `index.html` (delivery issue 7:
+ * first contentful paint from HTML and CSS, before the ~100 KB of script that render it otherwise).
+ * The markup comes from the application's own components (src/prerender.tsx, rendered by
+ * scripts/prerender-landing-worker.ts in a child process) and replaces the `<!--pd-prerender-->` marker of
+ * `index.html`, wrapped in `<div class="pd-prerender">`. It carries no `data-testid`: tests keep waiting for
+ * the application itself, which replaces the markup when it starts. An inline script of `index.html` hides
+ * it (class `pd-boot-plain` on `<html>`) wherever it is not the page: any path but `/`, or a stored session
+ * (the logged-in home). The build fails when the marker is missing or the render fails.
+ */
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import type { Plugin } from 'vite'
+
+export const PRERENDER_MARKER = '<!--pd-prerender-->'
+
+const WORKER = fileURLToPath(new URL('./prerender-landing-worker.ts', import.meta.url))
+
+/** Removes test hooks from pre-rendered markup (tests must meet the running application, not the snapshot). */
+export function stripTestIds(markup: string): string {
+  return markup.replace(/\sdata-testid="[^"]*"/g, '')
+}
+
+/** Puts `markup` in place of the marker of `html`; throws when the marker is not there exactly once. */
+export function injectPrerender(html: string, markup: string): string {
+  const at = html.indexOf(PRERENDER_MARKER)
+  if (at < 0 || html.indexOf(PRERENDER_MARKER, at + 1) >= 0) throw new Error(`index.html must contain ${PRERENDER_MARKER} exactly once`)
+  return html.slice(0, at) + `<div class="pd-prerender">${stripTestIds(markup)}</div>` + html.slice(at + PRERENDER_MARKER.length)
+}
+
+/** Renders `path` in the worker process (on the Node running the build) and returns the markup. */
+export async function renderRoute(path: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', WORKER, path], { maxBuffer: 8 * 1024 * 1024, timeout: 120_000 })
+  if (!stdout.includes('<')) throw new Error(`pre-render of ${path} produced no markup`)
+  return stdout
+}
+
+/** See the module comment. */
+export function prerenderLanding(): Plugin {
+  return {
+    name: 'punto-digitale:prerender-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      async handler(html) {
+        return injectPrerender(html, await renderRoute('/'))
+      },
+    },
+  }
+}
+
+/** Matches the entry script tag Vite writes into the built `index.html`. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/
+/** Matches a module preload link of the built `index.html` (Vite's and scripts/landing-preload.ts's). */
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
+
+/**
+ * Rewrites the entry `<script type="module" src>` and the `modulepreload` links of built HTML into one inline
+ * module that, after the first frame (rAF then a task; or after 100 ms, as in a hidden tab where rAF never
+ * fires), adds the same preload links and imports the entry: the first paint (the pre-rendered page) has the
+ * network and the main thread for itself, then every chunk still downloads at once, without request waves.
+ * Throws when the entry script is not found exactly once.
+ */
+export function deferEntry(html: string): string {
+  const matches = html.match(new RegExp(ENTRY_SCRIPT.source, 'g')) ?? []
+  if (matches.length !== 1) throw new Error(`index.html: expected one entry script, found ${matches.length}`)
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)
+  const loader = `let s=!1;const go=()=>{if(s)return;s=!0;for(const h of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}import(%ENTRY%)};setTimeout(go,100);requestAnimationFrame(()=>setTimeout(go))`
+  return html
+    .replace(MODULE_PRELOAD, '')
+    .replace(ENTRY_SCRIPT, (_tag, src: string) => `<script type="module">${loader.replace('%ENTRY%', JSON.stringify(src))}</script>`)
+}
+
+/** Matches the entry stylesheet link Vite writes into the built `index.html`. */
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g
+
+/**
+ * Inlines the stylesheets linked by built HTML (`css(href)` gives a file's text): the first paint then needs
+ * the document alone, not a second request (on a slow phone link, a new connection and its round trips).
+ * Each link stays, `disabled` (never fetched, never applied): Vite's loader of lazy chunks looks for a
+ * stylesheet link with that href before adding one, and must find it.
+ * Throws when a stylesheet is unknown or cannot be inlined safely.
+ */
+export function inlineStylesheets(html: string, css: (href: string) => string | undefined): string {
+  return html.replace(STYLESHEET, (tag, href: string) => {
+    const text = css(href)
+    if (text === undefined) throw new Error(`index.html: stylesheet ${href} not in the bundle`)
+    if (/<\/style/i.test(text)) throw new Error(`index.html: ${href} cannot be inlined`)
+    return `<style>${text}</style>${tag.replace('>', ' disabled>')}`
+  })
+}
+
+/**
+ * Vite plugin (build only): {@link inlineStylesheets} and {@link deferEntry} on the built `index.html`.
+ * List it after every plugin that adds module preloads (scripts/landing-preload.ts), so that it sees them.
+ */
+export function entryAfterFirstPaint(): Plugin {
+  let base = '/'
+  return {
+    name: 'punto-digitale:entry-after-first-paint',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const css = (href: string) => {
+          const asset = ctx.bundle?.[href.startsWith(base) ? href.slice(base.length) : href]
+          return asset?.type === 'asset' ? String(asset.source) : undefined
+        }
+        return deferEntry(inlineStylesheets(html, css))
+      },
+    },
+  }
+}

@@ -1,0 +1,63 @@
+// @vitest-environment node
+/**
+ * The first-paint build steps of the landing page (scripts/prerender-landing.ts): the pre-rendered markup
+ * replaces the marker once and carries no test ids; the entry stylesheet is inlined with its link kept
+ * disabled (Vite's lazy-chunk loader looks for it); the entry script and module preloads become one
+ * inline loader that runs after the first frame; and index.html's boot script reads the session key the
+ * app writes. One test renders the real landing route in the worker process (no browser).
+ */
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { AUTH_KEY } from '../../src/auth/token-store'
+import { deferEntry, injectPrerender, inlineStylesheets, PRERENDER_MARKER, renderRoute, stripTestIds } from '../../scripts/prerender-landing'
+
+const BUILT = `<head><script type="module" crossorigin src="/assets/index-A.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shell-B.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-C.css">
+    <link rel="modulepreload" crossorigin href="/assets/routes-D.js">
+</head><body><div id="root">${PRERENDER_MARKER}<div class="pd-boot"></div></div></body>`
+
+describe('pre-rendered landing page', () => {
+  it('puts the markup in place of the marker, without test ids', () => {
+    const html = injectPrerender(BUILT, '<main data-testid="landing"><h1 data-testid="x" class="h">Benvenuto</h1></main>')
+    expect(html).toContain('<div id="root"><div class="pd-prerender"><main><h1 class="h">Benvenuto</h1></main></div><div class="pd-boot">')
+    expect(html).not.toContain(PRERENDER_MARKER)
+    expect(stripTestIds('<a data-testid="a" href="/">x</a>')).toBe('<a href="/">x</a>')
+  })
+
+  it('refuses HTML without the marker or with two', () => {
+    expect(() => injectPrerender('<div id="root"></div>', '<p>x</p>')).toThrow(/exactly once/)
+    expect(() => injectPrerender(PRERENDER_MARKER + PRERENDER_MARKER, '<p>x</p>')).toThrow(/exactly once/)
+  })
+
+  it('inlines the stylesheet and keeps its link disabled for the lazy-chunk loader', () => {
+    const html = inlineStylesheets(BUILT, (href) => (href === '/assets/index-C.css' ? '.a{color:red}' : undefined))
+    expect(html).toContain('<style>.a{color:red}</style><link rel="stylesheet" crossorigin href="/assets/index-C.css" disabled>')
+    expect(() => inlineStylesheets(BUILT, () => undefined)).toThrow(/not in the bundle/)
+    expect(() => inlineStylesheets(BUILT, () => 'a{}</style><script>')).toThrow(/cannot be inlined/)
+  })
+
+  it('loads the entry and its preloads from one inline module after the first frame', () => {
+    const html = deferEntry(BUILT)
+    expect(html).not.toMatch(/<script type="module" crossorigin src=/)
+    expect(html).not.toMatch(/<link rel="modulepreload"/)
+    const loader = /<script type="module">([^<]*)<\/script>/.exec(html)?.[1] ?? ''
+    expect(loader).toContain('["/assets/shell-B.js","/assets/routes-D.js"]')
+    expect(loader).toContain('import("/assets/index-A.js")')
+    expect(loader).toContain('requestAnimationFrame(')
+    expect(() => deferEntry('<head></head>')).toThrow(/one entry script/)
+  })
+
+  it("hides the pre-render for a stored session with the key the app writes", () => {
+    const index = readFileSync('index.html', 'utf8')
+    expect(index).toContain(`localStorage.getItem('${AUTH_KEY}')`)
+    expect(index).toContain(`<div id="root">${PRERENDER_MARKER}<div class="pd-boot"`)
+  })
+
+  it('renders the real landing route as an anonymous visitor sees it', { timeout: 120_000 }, async () => {
+    const markup = await renderRoute('/')
+    expect(markup).toContain('Ti diamo il benvenuto su Punto Digitale')
+    expect(markup).toContain('href="/auth"')
+    expect(markup).toContain('id="main-content"')
+  })
+})
