@@ -10,7 +10,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { maskDocumentNumber, maskFiscalCode } from '../src/lib/masked-identity'
 import { DESKTOP, PHONE, USERS, expectNoA11yViolations, login, waitForServiceWorkerControl } from './helpers'
 import { actorOf, callAs, citizensOf, documentNumber, servicesNamed } from './field-api'
-import { addCitizenUI, citizenRows, closeToasts, compileSurveyUI, createServiceUI, freshFiscalCode, waitForFieldData } from './field-ui'
+import { addCitizenUI, citizenRows, closeToasts, compileSurveyUI, createServiceUI, freshFiscalCode, UNCONFIRMED_CHIP, waitForFieldData } from './field-ui'
 
 /** The masks the rows show, in row order (table at 1280 px, accordion summaries at 375 px). */
 async function masks(page: Page): Promise<string[]> {
@@ -75,7 +75,7 @@ test('consent, recognisable citizens and a sent link, offline then online, at 12
     const c = await citizensOf(request, fac, servizio!.id)
     return [c.numeroCittadini, c.numeroQuestionariCompilati]
   }, { timeout: 15_000 }).toEqual([3, 2])
-  await expect(citizenRows(page).filter({ hasText: 'DA SINCRONIZZARE' })).toHaveCount(0, { timeout: 15_000 })
+  await expect(citizenRows(page).filter({ hasText: UNCONFIRMED_CHIP })).toHaveCount(0, { timeout: 15_000 })
   const server = await callAs<{ cittadini: { idQuestionario: string; statoQuestionario: string; identificativoMascherato: string | null }[] }>(
     request, fac, 'POST', `servizio/cittadino/all/${servizio!.id}?currPage=0&pageSize=10`, {})
   expect(server.cittadini.map((c) => c.identificativoMascherato).sort()).toEqual([...attese].sort())

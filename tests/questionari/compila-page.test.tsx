@@ -289,6 +289,10 @@ describe('Compilazione questionario', () => {
       expect(stepTitle()).toBe('Informazioni sulla prenotazione')
       fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
       fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+      // arriving at Q4 does not send it: no errors yet, focus on the step's heading
+      expect(stepTitle()).toBe('Informazioni sull’esperienza')
+      expect(screen.queryByTestId('errori-q4')).toBeNull()
+      expect(document.activeElement).toBe(screen.getByTestId('titolo-step'))
       fireEvent.click(screen.getByLabelText('Telefono'))
       fireEvent.click(screen.getByLabelText('Non saprei'))
       fireEvent.click(within(screen.getByRole('group', { name: /Quanto sei soddisfatto/ })).getByLabelText(/5 stelle su 5/))

@@ -270,12 +270,13 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
           <button type="button" className="btn btn-outline-primary" disabled={step === 0 || pending} onClick={() => setStep(stepPrecedente)}>
             Step precedente
           </button>
+          {/* distinct keys: the button clicked to reach Q4 must not become the submit button while its click is handled */}
           {step < ULTIMO_STEP ? (
-            <button type="button" className="btn btn-primary" onClick={avanti}>
+            <button key="avanti" type="button" className="btn btn-primary" onClick={avanti}>
               Step successivo
             </button>
           ) : (
-            <button type="submit" className="btn btn-primary" disabled={pending || domandeQ4.length === 0}>
+            <button key="invia" type="submit" className="btn btn-primary" disabled={pending || domandeQ4.length === 0}>
               Invia questionario
             </button>
           )}
