@@ -71,6 +71,12 @@ describe('InviaQuestionarioButton', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
 
     await screen.findByText('Invia il questionario al cittadino')
+    // the dialog is named by its title only, not by its close button (jsdom's name computation leaves the
+    // button out: check what aria-labelledby points at instead)
+    const dialog = screen.getByRole('dialog')
+    const title = document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')
+    expect(title?.textContent).toBe('Invia il questionario al cittadino')
+    expect(title?.querySelector('button')).toBeNull()
     // the row reads INVIATO with the expiry on the device too
     await waitFor(() => expect(registraLinkInviati).toHaveBeenCalledWith([{ idQuestionario: ID, scadenza: SCADENZA }]))
     expect(vi.mocked(apiPost).mock.calls[0]?.slice(0, 2)).toEqual([
