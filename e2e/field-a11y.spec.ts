@@ -86,7 +86,8 @@ test('field pages of issue 3: list, form, detail, add citizen, compilation, view
     await page.setViewportSize(viewport)
     const phone = viewport === PHONE
     if (phone) await page.locator('main details summary').first().click()
-    const invia = (phone ? page.locator('main details').first() : citizenRows(page).first()).getByRole('button', { name: 'Invia questionario' })
+    // (once sent, the button reads 'Invia di nuovo'; both name their citizen)
+    const invia = (phone ? page.locator('main details').first() : citizenRows(page).first()).getByRole('button', { name: /^(Invia questionario|Invia di nuovo) del cittadino/ })
     await expect(invia).toBeEnabled({ timeout: 15_000 })
     await invia.click()
     const linkModal = page.getByRole('dialog', { name: /Invia il questionario al cittadino/ })
@@ -102,6 +103,8 @@ test('field pages of issue 3: list, form, detail, add citizen, compilation, view
   await citizenRows(page).first().getByRole('link', { name: /Compila questionario/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Compilazione questionario' })).toBeVisible()
   await axeBoth(page, 'compilazione questionario – step 1')
+  // step 1 asks the consent the citizen has not given yet (issue 8)
+  await tick(page.getByRole('group', { name: 'Consenso al trattamento dei dati personali' }), 'Cartaceo')
   const next = page.getByRole('button', { name: 'Step successivo' })
   while (await next.isVisible()) await next.click()
   await expect(page.getByRole('button', { name: 'Invia questionario' })).toBeVisible()

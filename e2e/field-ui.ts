@@ -185,10 +185,33 @@ export function citizenRows(page: Page): Locator {
   return page.locator('main table tbody tr')
 }
 
-/** Compiles the survey of the `index`-th citizen: every Q4 question answered, 'Invia questionario'. */
-export async function compileSurveyUI(page: Page, index: number): Promise<void> {
+/** Text of the chips of a row the server has not confirmed yet (SyncChip: unsent, being sent, needing attention). */
+export const UNCONFIRMED_CHIP = /DA SINCRONIZZARE|IN INVIO|RICHIEDE ATTENZIONE/
+
+/** The consent types of the compilation's step Q1 (issue 8), with their labels. */
+export type ConsensoUI = 'Cartaceo' | 'Email' | 'Online'
+
+/**
+ * On step Q1 of the compilation (already shown): chooses the consent type `consenso` when the wizard asks
+ * it (the citizen has none recorded; the date is left at today). Step Q1 may also hold the corrections of
+ * the citizen's data: they are left as they are. True when the consent was asked.
+ */
+export async function recordConsentUI(page: Page, consenso: ConsensoUI = 'Cartaceo'): Promise<boolean> {
+  await expect(page.getByTestId('titolo-step')).toBeVisible()
+  const gruppoConsenso = page.getByRole('group', { name: 'Consenso al trattamento dei dati personali' })
+  if (!(await gruppoConsenso.isVisible())) return false
+  await tick(gruppoConsenso, consenso)
+  return true
+}
+
+/**
+ * Compiles the survey of the `index`-th citizen: the consent at step Q1 when the wizard asks it
+ * ({@link recordConsentUI}), every Q4 question answered, 'Invia questionario'.
+ */
+export async function compileSurveyUI(page: Page, index: number, consenso: ConsensoUI = 'Cartaceo'): Promise<void> {
   await citizenRows(page).nth(index).getByRole('link', { name: /Compila questionario/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Compilazione questionario' })).toBeVisible()
+  await recordConsentUI(page, consenso)
   const next = page.getByRole('button', { name: 'Step successivo' })
   for (let i = 0; i < 3 && (await next.isVisible()); i += 1) await next.click()
   const main = page.locator('main')

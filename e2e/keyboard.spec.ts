@@ -312,7 +312,16 @@ async function walk(page: Page, phone: boolean): Promise<void> {
   await page.keyboard.press('Enter')
   await expectArrived(page, `Compilazione questionario – ${nome} – Servizi`, 'Compilazione questionario')
 
-  // steps 1–3 are read-only: 'Step successivo' three times (each step moves focus to its heading)
+  // step Q1 asks the consent while none is recorded (issue 8): Tab to its first option, Space chooses it
+  // (the date stays today); the corrections of Q1 are left as recorded
+  const consenso = main.getByRole('group', { name: 'Consenso al trattamento dei dati personali' })
+  if (await consenso.isVisible()) {
+    const cartaceo = consenso.getByRole('radio', { name: 'Cartaceo' })
+    await tabTo(page, cartaceo)
+    await page.keyboard.press('Space')
+    await expect(cartaceo).toBeChecked()
+  }
+  // then 'Step successivo' up to Q4 (each step moves focus to its heading)
   const next = main.getByRole('button', { name: 'Step successivo' })
   for (let step = 0; step < 3 && (await next.isVisible()); step += 1) {
     await tabTo(page, next)

@@ -1,15 +1,16 @@
 /**
- * Issue 8 points 4 and 5, in Chromium against the built app and the real server: a facilitator adds a
+ * Issue 8 points 1, 4 and 5, in Chromium against the built app and the real server: a facilitator adds a
  * citizen by document, goes offline, corrects the citizen's data in step Q1 of the compilation ('Stato
- * occupazionale', 'Genere') and compiles the survey; 'Stampa questionario' on that row prints THAT
- * citizen's questionnaire from the device (corrected Q1, Q4's answers marked, no form control, no shell),
- * while 'Stampa questionario vuoto' prints the blank template; back online, the corrections reach the
- * server with the compilation. Axe at 1280 and 375 px on the corrections step and on the citizen's print.
+ * occupazionale', 'Genere'), records on the same step the paper consent, and compiles the survey;
+ * 'Stampa questionario' on that row prints THAT citizen's questionnaire from the device (corrected Q1 with
+ * the consent, Q4's answers marked, the consent text to sign, no form control, no shell), while 'Stampa
+ * questionario vuoto' prints the blank template with the consent text; back online, the corrections and
+ * the consent reach the server with the compilation. Axe at 1280 and 375 px on the corrections step and on the citizen's print.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { DESKTOP, PHONE, USERS, expectNoA11yViolations, login, waitForServiceWorkerControl } from './helpers'
 import { actorOf, callAs, citizensOf, documentNumber, servicesNamed } from './field-api'
-import { addCitizenUI, citizenRows, closeToasts, createServiceUI, tick, waitForFieldData } from './field-ui'
+import { addCitizenUI, citizenRows, closeToasts, createServiceUI, recordConsentUI, tick, UNCONFIRMED_CHIP, waitForFieldData } from './field-ui'
 
 test.use({ viewport: DESKTOP })
 
@@ -47,7 +48,7 @@ test("step Q1 corrects the citizen's data offline; 'Stampa questionario' prints 
   await page.getByRole('link', { name: 'Cittadini', exact: true }).click()
   await addCitizenUI(page, { documento: documentNumber() })
   // confirmed by the server: the row knows its citizen id
-  await expect(citizenRows(page).filter({ hasText: 'DA SINCRONIZZARE' })).toHaveCount(0, { timeout: 15_000 })
+  await expect(citizenRows(page).filter({ hasText: UNCONFIRMED_CHIP })).toHaveCount(0, { timeout: 15_000 })
 
   await context.setOffline(true)
   await closeToasts(page)
@@ -60,7 +61,9 @@ test("step Q1 corrects the citizen's data offline; 'Stampa questionario' prints 
   await expect(occupazione).toBeVisible()
   await occupazione.selectOption('Casalinga/o')
   await tick(main, 'F')
-  await axeBoth(page, 'compilazione – correzione dei dati del cittadino (Q1)')
+  // the same step asks the consent: no consent is recorded for this citizen yet
+  expect(await recordConsentUI(page, 'Cartaceo')).toBe(true)
+  await axeBoth(page, 'compilazione – correzione dei dati del cittadino e consenso (Q1)')
   const next = page.getByRole('button', { name: 'Step successivo' })
   while (await next.isVisible()) await next.click()
   await answerQ4(page)
@@ -78,6 +81,11 @@ test("step Q1 corrects the citizen's data offline; 'Stampa questionario' prints 
   await expect(sheet.locator('[data-question="8"]')).toContainText('Casalinga/o')
   await expect(sheet.locator('[data-question="5"] .pd-print-checked')).toHaveCount(1)
   await expect(sheet.locator('[data-question="29"] .pd-print-checked')).toHaveCount(1)
+  // the consent given at the compilation, read as the shared renderer shows it (date DD-MM-YYYY), and the text to sign
+  await expect(sheet.locator('[data-question="18"] .pd-print-checked')).toHaveCount(1)
+  await expect(sheet.locator('[data-question="18"]')).toContainText('Cartaceo')
+  await expect(sheet.locator('[data-question="19"]')).toContainText(/\d\d-\d\d-\d{4}/)
+  await expect(sheet.getByTestId('consenso-da-firmare')).toContainText('Firma del cittadino')
   await expect(sheet.locator('input, select, textarea')).toHaveCount(0)
   await axeBoth(page, 'stampa del questionario del cittadino')
 
@@ -88,6 +96,7 @@ test("step Q1 corrects the citizen's data offline; 'Stampa questionario' prints 
   await expect(sheet.locator('[data-question="29"] .pd-print-check').first()).toBeVisible()
   await expect(sheet.locator('.pd-print-checked')).toHaveCount(0)
   await expect(page.getByTestId('stampa-cittadino')).toHaveCount(0)
+  await expect(sheet.getByTestId('consenso-da-firmare')).toBeVisible()
 
   // back online: the corrections reach the server with the compilation
   await context.setOffline(false)
@@ -96,6 +105,7 @@ test("step Q1 corrects the citizen's data offline; 'Stampa questionario' prints 
     const c = (await citizensOf(request, fac, servizio!.id)).cittadini[0]
     if (c?.statoQuestionario !== 'COMPILATA') return 'in attesa'
     const q = await callAs<{ sezioneQ1Questionario: string }>(request, fac, 'POST', `servizio/cittadino/questionarioCompilato/compilato/${c.idQuestionario}`)
-    return q.sezioneQ1Questionario.includes("'8':['Casalinga/o']") && q.sezioneQ1Questionario.includes("'5':['F']") ? 'corretto' : q.sezioneQ1Questionario
+    const q1 = q.sezioneQ1Questionario
+    return q1.includes("'8':['Casalinga/o']") && q1.includes("'5':['F']") && q1.includes("'18':['Cartaceo']") ? 'corretto' : q1
   }, { timeout: 20_000 }).toBe('corretto')
 })

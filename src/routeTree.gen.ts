@@ -52,6 +52,7 @@ import { Route as AreaAmministrativaProgrammiIdProgrammaInfoRouteImport } from '
 import { Route as AreaAmministrativaServiziServiceIdIndexRouteImport } from './routes/area-amministrativa/servizi/$serviceId/index'
 import { Route as AreaAmministrativaServiziServiceIdInfoRouteImport } from './routes/area-amministrativa/servizi/$serviceId/info'
 import { Route as AreaAmministrativaServiziServiceIdModificaRouteImport } from './routes/area-amministrativa/servizi/$serviceId/modifica'
+import { Route as AreaAmministrativaServiziServiceIdStampaLinkRouteImport } from './routes/area-amministrativa/servizi/$serviceId/stampa-link'
 import { Route as AreaAmministrativaServiziServiceIdCittadiniIndexRouteImport } from './routes/area-amministrativa/servizi/$serviceId/cittadini/index'
 import { Route as AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRouteImport } from './routes/area-amministrativa/servizi/$serviceId/stampa-questionario.$idQuestionario'
 import { Route as ServiziQuestionarioIdQuestionarioOnlineTokenRouteImport } from './routes/servizi/questionario/$idQuestionario/online/$token'
@@ -294,6 +295,12 @@ const AreaAmministrativaServiziServiceIdModificaRoute =
     path: '/area-amministrativa/servizi/$serviceId/modifica',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaServiziServiceIdStampaLinkRoute =
+  AreaAmministrativaServiziServiceIdStampaLinkRouteImport.update({
+    id: '/area-amministrativa/servizi/$serviceId/stampa-link',
+    path: '/area-amministrativa/servizi/$serviceId/stampa-link',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaServiziServiceIdCittadiniIndexRoute =
   AreaAmministrativaServiziServiceIdCittadiniIndexRouteImport.update({
     id: '/area-amministrativa/servizi/$serviceId/cittadini/',
@@ -374,6 +381,7 @@ export interface FileRoutesByFullPath {
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
   '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
+  '/area-amministrativa/servizi/$serviceId/stampa-link': typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
   '/area-amministrativa/servizi/$serviceId/': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
@@ -424,6 +432,7 @@ export interface FileRoutesByTo {
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
   '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
+  '/area-amministrativa/servizi/$serviceId/stampa-link': typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
   '/area-amministrativa/servizi/$serviceId': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
@@ -475,6 +484,7 @@ export interface FileRoutesById {
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
   '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
+  '/area-amministrativa/servizi/$serviceId/stampa-link': typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
   '/area-amministrativa/servizi/$serviceId/': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
@@ -527,6 +537,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/programmi/$idProgramma/info'
     | '/area-amministrativa/servizi/$serviceId/info'
     | '/area-amministrativa/servizi/$serviceId/modifica'
+    | '/area-amministrativa/servizi/$serviceId/stampa-link'
     | '/area-amministrativa/servizi/$serviceId/'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
@@ -577,6 +588,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/programmi/$idProgramma/info'
     | '/area-amministrativa/servizi/$serviceId/info'
     | '/area-amministrativa/servizi/$serviceId/modifica'
+    | '/area-amministrativa/servizi/$serviceId/stampa-link'
     | '/area-amministrativa/servizi/$serviceId'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
@@ -627,6 +639,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/programmi/$idProgramma/info'
     | '/area-amministrativa/servizi/$serviceId/info'
     | '/area-amministrativa/servizi/$serviceId/modifica'
+    | '/area-amministrativa/servizi/$serviceId/stampa-link'
     | '/area-amministrativa/servizi/$serviceId/'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
@@ -678,6 +691,7 @@ export interface RootRouteChildren {
   AreaAmministrativaProgrammiIdProgrammaInfoRoute: typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
   AreaAmministrativaServiziServiceIdInfoRoute: typeof AreaAmministrativaServiziServiceIdInfoRoute
   AreaAmministrativaServiziServiceIdModificaRoute: typeof AreaAmministrativaServiziServiceIdModificaRoute
+  AreaAmministrativaServiziServiceIdStampaLinkRoute: typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
   AreaAmministrativaServiziServiceIdIndexRoute: typeof AreaAmministrativaServiziServiceIdIndexRoute
   AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute: typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   ServiziQuestionarioIdQuestionarioOnlineTokenRoute: typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
@@ -989,6 +1003,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaAmministrativaServiziServiceIdModificaRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/servizi/$serviceId/stampa-link': {
+      id: '/area-amministrativa/servizi/$serviceId/stampa-link'
+      path: '/area-amministrativa/servizi/$serviceId/stampa-link'
+      fullPath: '/area-amministrativa/servizi/$serviceId/stampa-link'
+      preLoaderRoute: typeof AreaAmministrativaServiziServiceIdStampaLinkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/area-amministrativa/servizi/$serviceId/cittadini/': {
       id: '/area-amministrativa/servizi/$serviceId/cittadini/'
       path: '/area-amministrativa/servizi/$serviceId/cittadini'
@@ -1077,6 +1098,8 @@ const rootRouteChildren: RootRouteChildren = {
     AreaAmministrativaServiziServiceIdInfoRoute,
   AreaAmministrativaServiziServiceIdModificaRoute:
     AreaAmministrativaServiziServiceIdModificaRoute,
+  AreaAmministrativaServiziServiceIdStampaLinkRoute:
+    AreaAmministrativaServiziServiceIdStampaLinkRoute,
   AreaAmministrativaServiziServiceIdIndexRoute:
     AreaAmministrativaServiziServiceIdIndexRoute,
   AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute:

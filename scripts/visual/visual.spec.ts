@@ -209,7 +209,7 @@ test('facilitator: field pages', async ({ page, request }) => {
   await shot(page, 'fac-servizio-cittadini-riga-aperta', { widths: [PHONE] })
 
   await page.setViewportSize(DESKTOP)
-  const invia = citizenRows(page).first().getByRole('button', { name: 'Invia questionario' })
+  const invia = citizenRows(page).first().getByRole('button', { name: /^Invia questionario del cittadino/ })
   await expect(invia).toBeEnabled({ timeout: 15_000 })
   await invia.click()
   const linkModal = page.getByRole('dialog', { name: /Invia il questionario al cittadino/ })
@@ -221,6 +221,8 @@ test('facilitator: field pages', async ({ page, request }) => {
   await citizenRows(page).first().getByRole('link', { name: /Compila questionario/ }).click()
   await h1(page, 'Compilazione questionario')
   await shot(page, 'fac-compila-step-1')
+  // step 1 asks the consent the citizen has not given yet (issue 8)
+  await tick(page.getByRole('group', { name: 'Consenso al trattamento dei dati personali' }), 'Cartaceo')
   const next = page.getByRole('button', { name: 'Step successivo' })
   let step = 1
   while (await next.isVisible()) {

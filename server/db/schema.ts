@@ -452,12 +452,19 @@ export const cittadino = pgTable('cittadino', {
   /** document path (no fiscal code available): the type and a keyed hash of the number */
   tipoDocumento: text('tipo_documento'),
   numeroDocumentoHash: varchar('numero_documento_hash', { length: 64 }),
+  /**
+   * masked fiscal code or document number written at creation (src/lib/masked-identity.ts, issue 8
+   * point 2): what screens show to tell citizens apart; never used to find one. Null for citizens
+   * registered before masks existed, until they are identified again at a desk
+   */
+  identificativoMascherato: text('identificativo_mascherato'),
   genere: text('genere'),
   fasciaDiEtaId: integer('fascia_di_eta_id').references(() => fasciaDiEta.id),
   titoloDiStudio: text('titolo_di_studio'),
   occupazione: text('occupazione'),
   cittadinanza: text('cittadinanza'),
   provinciaDiDomicilio: text('provincia_di_domicilio'),
+  /** consent to the processing of data (platform-backend §6.4): written once, the first time it is given */
   tipoConferimentoConsenso: text('tipo_conferimento_consenso').$type<'CARTACEO' | 'ONLINE' | 'EMAIL'>(),
   dataConferimentoConsenso: ts('data_conferimento_consenso'),
   codInserimento: text('cod_inserimento'),

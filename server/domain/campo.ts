@@ -6,7 +6,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { CampoBootstrap } from '../../src/api/contract/campo'
 import type { Opzione } from '../../src/api/contract/servizio'
 import {
-  cittadino, configurazioneMinorenni, enteSedeProgettoFacilitatore, progetto, questionarioCompilato, sede, servizio, STATO,
+  cittadino, configurazioneMinorenni, enteSedeProgettoFacilitatore, progetto, questionarioCompilato, questionarioInviatoOnline, sede, servizio, STATO,
 } from '../db/schema'
 import type { Executor } from '../db/types'
 import { fieldProfile, type Caller } from './profile'
@@ -24,7 +24,10 @@ export async function sediFacilitatore(db: Executor, caller: Caller): Promise<Op
     .orderBy(sede.nome)
 }
 
-/** Builds the bootstrap answer (FAC/VOL only, U06), with the project's dates (A06 bounds a service date). */
+/**
+ * Builds the bootstrap answer (FAC/VOL only, U06), with the project's dates (A06 bounds a service date),
+ * each citizen's masked identity and each survey's creation time and link expiry (issue 8 points 2–3).
+ */
 export async function campoBootstrap(db: Executor, caller: Caller): Promise<CampoBootstrap> {
   const f = fieldProfile(caller, 'U06')
   const generatedAt = new Date().toISOString()
@@ -35,6 +38,8 @@ export async function campoBootstrap(db: Executor, caller: Caller): Promise<Camp
   const ids = rows.map((r) => r.s.id)
   const istanze = ids.length === 0 ? [] : await db.select().from(questionarioCompilato)
     .where(inArray(questionarioCompilato.idServizio, ids)).orderBy(questionarioCompilato.dataOraCreazione)
+  const links = istanze.length === 0 ? [] : await db.select({ id: questionarioInviatoOnline.idQuestionarioCompilato, scadenza: questionarioInviatoOnline.dataOraScadenza })
+    .from(questionarioInviatoOnline).where(inArray(questionarioInviatoOnline.idQuestionarioCompilato, istanze.map((q) => q.id)))
   const idCittadini = [...new Set(istanze.map((q) => q.idCittadino))]
   const cittadini = idCittadini.length === 0 ? [] : await db.select().from(cittadino).where(inArray(cittadino.id, idCittadini)).orderBy(cittadino.id)
   const active = await activeTemplate(db, f.idProgramma)
@@ -59,8 +64,9 @@ export async function campoBootstrap(db: Executor, caller: Caller): Promise<Camp
     cittadini: cittadini.map((c) => ({
       idCittadino: c.id, genere: c.genere, fasciaDiEtaId: c.fasciaDiEtaId, titoloDiStudio: c.titoloDiStudio, occupazione: c.occupazione,
       provinciaDiDomicilio: c.provinciaDiDomicilio, cittadinanza: c.cittadinanza, tipoDocumento: c.tipoDocumento,
+      identificativoMascherato: c.identificativoMascherato,
     })),
-    questionari: encodeInstances(istanze),
+    questionari: encodeInstances(istanze, new Map(links.map((l) => [l.id, l.scadenza]))),
     template: active ? templateToWire(active) : null,
     templateSnapshot: snapshots.map(templateToWire),
     sedi: await sediFacilitatore(db, caller),

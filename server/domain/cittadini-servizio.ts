@@ -17,7 +17,10 @@
  *   keeps its data; one outside it takes the data declared at the desk (required as for a new citizen),
  *   so that the new survey, and whatever the caller reads later, shows only what the caller was told
  *   (the surveys already made elsewhere keep their Q1);
- * - list of the service's citizens (whoever may see the service) and the survey-state dropdown.
+ * - every citizen gets at creation its masked fiscal code or document number (src/lib/masked-identity.ts;
+ *   a citizen registered before masks existed gets it when identified again);
+ * - list of the service's citizens (whoever may see the service), each with its mask, the time it was
+ *   added and its online link's expiry, and the survey-state dropdown.
  * No clear fiscal code is stored or returned anywhere.
  */
 import { and, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm'
@@ -28,10 +31,11 @@ import type {
 import { TIPO_DOCUMENTO } from '../../src/api/contract/enums'
 import type { PaginazioneQuery } from '../../src/api/contract/servizio'
 import { deriveFromFiscalCode } from '../../src/lib/fiscal-code'
+import { maskDocumentNumber, maskFiscalCode } from '../../src/lib/masked-identity'
 import { hashDocumentNumber, hashFiscalCode } from '../db/citizen-hash'
 import { newCitizenId } from '../db/citizen-id'
 import {
-  cittadino, configurazioneMinorenni, fasciaDiEta, questionarioCompilato, servizio, servizioXCittadino, STATO,
+  cittadino, configurazioneMinorenni, fasciaDiEta, questionarioCompilato, questionarioInviatoOnline, servizio, servizioXCittadino, STATO,
 } from '../db/schema'
 import type { Executor, Transaction } from '../db/types'
 import { ApiError, badRequest, forbidden, notFound } from '../errors'
@@ -68,6 +72,7 @@ function toTrovato(c: CittadinoRow, onService?: Set<number>): CittadinoTrovato {
   return {
     idCittadino: c.id, genere: c.genere, fasciaDiEtaId: c.fasciaDiEtaId, titoloDiStudio: c.titoloDiStudio, occupazione: c.occupazione,
     provinciaDiDomicilio: c.provinciaDiDomicilio, cittadinanza: c.cittadinanza, tipoDocumento: c.tipoDocumento,
+    identificativoMascherato: c.identificativoMascherato,
     ...(onService ? { giaAssociatoAlServizio: onService.has(c.id) } : {}),
   }
 }
@@ -113,8 +118,11 @@ export async function searchCittadini(db: Executor, caller: Caller, body: Ricerc
   return rows.map((r) => (inScope.has(r.id) ? toTrovato(r, onService) : toRiservato(r, byCf, byCode, onService)))
 }
 
-/** What a new citizen gets from the identity typed at the desk. */
-type FromIdentity = { codiceFiscaleHash: string | null; tipoDocumento: string | null; numeroDocumentoHash: string | null; genere: string | null; fasciaDiEtaId: number | null }
+/** What a new citizen gets from the identity typed at the desk (the mask: src/lib/masked-identity.ts). */
+type FromIdentity = {
+  codiceFiscaleHash: string | null; tipoDocumento: string | null; numeroDocumentoHash: string | null; genere: string | null; fasciaDiEtaId: number | null
+  identificativoMascherato: string | null
+}
 
 /** How the body identifies the citizen: the lookup condition and what a new citizen gets, or the error to answer. */
 type Identifier =
@@ -132,7 +140,10 @@ async function identifier(body: AggiungiCittadinoBody, secret: string): Promise<
     const hash = hashFiscalCode(derived.codiceFiscale, secret)
     return {
       where: eq(cittadino.codiceFiscaleHash, hash),
-      create: { codiceFiscaleHash: hash, tipoDocumento: null, numeroDocumentoHash: null, genere: derived.gender, fasciaDiEtaId: derived.fasciaDiEtaId },
+      create: {
+        codiceFiscaleHash: hash, tipoDocumento: null, numeroDocumentoHash: null, genere: derived.gender, fasciaDiEtaId: derived.fasciaDiEtaId,
+        identificativoMascherato: maskFiscalCode(derived.codiceFiscale),
+      },
       age: derived.age,
     }
   }
@@ -140,7 +151,10 @@ async function identifier(body: AggiungiCittadinoBody, secret: string): Promise<
     const hash = hashDocumentNumber(body.tipoDocumento, body.numeroDocumento, secret)
     return {
       where: and(eq(cittadino.tipoDocumento, body.tipoDocumento), eq(cittadino.numeroDocumentoHash, hash))!,
-      create: { codiceFiscaleHash: null, tipoDocumento: body.tipoDocumento, numeroDocumentoHash: hash, genere: body.genere ?? GENERE_PREDEFINITO, fasciaDiEtaId: body.fasciaDiEtaId ?? null },
+      create: {
+        codiceFiscaleHash: null, tipoDocumento: body.tipoDocumento, numeroDocumentoHash: hash, genere: body.genere ?? GENERE_PREDEFINITO, fasciaDiEtaId: body.fasciaDiEtaId ?? null,
+        identificativoMascherato: maskDocumentNumber(body.numeroDocumento),
+      },
       age: null,
     }
   }
@@ -209,11 +223,18 @@ export async function addCittadino(tx: Transaction, caller: Caller, idServizio: 
 
   let citizen: CittadinoRow
   if (existing && found.linked === true) throw new ApiError(409, 'U23')
+  // a citizen registered before masks existed gets the mask of the identity typed now
+  const mask = existing && existing.identificativoMascherato === null && ident.create.identificativoMascherato
+    ? { identificativoMascherato: ident.create.identificativoMascherato } : {}
   if (existing && inScope) {
     citizen = existing
+    if ('identificativoMascherato' in mask) {
+      const [updated] = await tx.update(cittadino).set(mask).where(eq(cittadino.id, existing.id)).returning()
+      citizen = updated!
+    }
   } else if (existing) {
     // outside the caller's scope: what was declared at the desk replaces what the caller may not see
-    const [updated] = await tx.update(cittadino).set({ ...declaredData(body, ident.create), dataOraAggiornamento: new Date() })
+    const [updated] = await tx.update(cittadino).set({ ...declaredData(body, ident.create), ...mask, dataOraAggiornamento: new Date() })
       .where(eq(cittadino.id, existing.id)).returning()
     citizen = updated!
   } else {
@@ -265,9 +286,11 @@ export async function listCittadiniServizio(db: Executor, caller: Caller, idServ
   const rows = await db.select({
     idCittadino: cittadino.id, idQuestionario: questionarioCompilato.id, stato: questionarioCompilato.stato,
     aggiornato: questionarioCompilato.dataOraAggiornamento, genere: cittadino.genere, fascia: fasciaDiEta.fascia,
+    mask: cittadino.identificativoMascherato, aggiunto: questionarioCompilato.dataOraCreazione, scadenza: questionarioInviatoOnline.dataOraScadenza,
   }).from(questionarioCompilato)
     .innerJoin(cittadino, eq(cittadino.id, questionarioCompilato.idCittadino))
     .leftJoin(fasciaDiEta, eq(fasciaDiEta.id, cittadino.fasciaDiEtaId))
+    .leftJoin(questionarioInviatoOnline, eq(questionarioInviatoOnline.idQuestionarioCompilato, questionarioCompilato.id))
     .where(where)
     .orderBy(desc(questionarioCompilato.dataOraAggiornamento), desc(cittadino.id))
     .limit(page.pageSize).offset(page.currPage * page.pageSize)
@@ -275,6 +298,7 @@ export async function listCittadiniServizio(db: Executor, caller: Caller, idServ
     cittadini: rows.map((r) => ({
       idCittadino: r.idCittadino, idQuestionario: r.idQuestionario, statoQuestionario: r.stato,
       dataUltimoAggiornamento: r.aggiornato.toISOString(), genere: r.genere, fasciaDiEta: r.fascia,
+      identificativoMascherato: r.mask, dataOraAggiunta: r.aggiunto.toISOString(), scadenzaLink: r.scadenza?.toISOString() ?? null,
     })),
     numeroPagine, numeroTotaleElementi,
     numeroCittadini: Number(counters?.cittadini ?? 0),

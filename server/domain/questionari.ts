@@ -8,19 +8,25 @@
  *   §6.2; security issue 6): the enumerations are checked by the contract, the province here (400 G02);
  *   gender and age band of a citizen with a fiscal code come from the code and such a citizen gets no
  *   document (400 U28); a document needs type and number; the age rule of §9 (U25/U26); a fiscal code or
- *   document of another citizen: 409 U07. Everything is checked before anything is written;
+ *   document of another citizen: 409 U07. Everything is checked before anything is written; the consent
+ *   (`consensoTrattamentoDatiRequest`, consenso.ts) is stored on the citizen the first time only and
+ *   written into the Q1 of its open instances (400 G02 for a date that is not real or is in the future);
  * - invia: a new random token (256 bits, base64url) whose SHA-256 only is stored, valid 3 days from its
- *   creation; replaces the previous one; state INVIATO; 409 Q02 once compiled;
+ *   creation; replaces the previous one; state INVIATO; 409 Q02 once compiled; `inviaATutti` does it for
+ *   every survey of a service not yet compiled, in one transaction;
  * - anonymous: 404 T01 unknown id/token, 409 Q02 compiled, 410 T02 expired; the read returns the
- *   template's Q4 section, the consent flag and the service's name and date only.
+ *   template's Q4 section, the consent flag and the service's name and date only; the submission records
+ *   an ONLINE consent when the citizen has none (consenso.ts).
  */
 import { randomBytes } from 'node:crypto'
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { and, eq, ne } from 'drizzle-orm'
 import type {
-  CompilaAnonimoBody, CompilaQuestionarioBody, CompilaQuestionarioRisposta, InviaQuestionarioRisposta, QuestionarioAnonimo, QuestionarioCompilato,
+  CompilaAnonimoBody, CompilaQuestionarioBody, CompilaQuestionarioRisposta, InviaATuttiRisposta, InviaQuestionarioRisposta, QuestionarioAnonimo,
+  QuestionarioCompilato,
 } from '../../src/api/contract/questionario'
 import { SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
 import { deriveFromFiscalCode } from '../../src/lib/fiscal-code'
+import { maskDocumentNumber, maskFiscalCode } from '../../src/lib/masked-identity'
 import { hashDocumentNumber, hashFiscalCode } from '../db/citizen-hash'
 import {
   cittadino, questionarioCompilato, questionarioInviatoOnline, questionarioTemplate, servizio, type SezioneCompilata,
@@ -29,6 +35,7 @@ import type { Executor, Transaction } from '../db/types'
 import { ApiError, badRequest, forbidden, notFound } from '../errors'
 import { sha256Hex } from '../idempotency'
 import { checkAge, isProvincia } from './cittadini-servizio'
+import { consentInstant, consentIntoOpenInstances, recordConsent, withConsent } from './consenso'
 import { isUuid } from './db-errors'
 import { fieldProfile, isFieldRole, type Caller } from './profile'
 import { buildQ1, dropEmpty, sectionOf } from './questionario-istanza'
@@ -60,12 +67,15 @@ async function ownInstance(db: Executor, caller: Caller, id: string, code: strin
   return row
 }
 
-function encodeInstance(row: IstanzaRow): QuestionarioCompilato {
+/** An instance on the wire; `scadenzaLink`: the expiry of its online link, when the caller looked it up. */
+function encodeInstance(row: IstanzaRow, scadenzaLink?: Date | null): QuestionarioCompilato {
   const q4 = row.sezioni.find((s) => s.id === Q4.id)
   return {
     idQuestionarioCompilato: row.id, idServizio: row.idServizio, idCittadino: row.idCittadino,
     idQuestionarioTemplate: row.idQuestionarioTemplate, statoQuestionario: row.stato,
     dataOraAggiornamento: row.dataOraAggiornamento.toISOString(),
+    dataOraCreazione: row.dataOraCreazione.toISOString(),
+    ...(scadenzaLink !== undefined ? { scadenzaLink: scadenzaLink?.toISOString() ?? null } : {}),
     sezioneQ1Questionario: encodeSection(sectionOf(row.sezioni, Q1.id, Q1.titolo)),
     sezioneQ2Questionario: encodeSection(sectionOf(row.sezioni, Q2.id, Q2.titolo)),
     sezioneQ3Questionario: encodeSection(sectionOf(row.sezioni, Q3.id, Q3.titolo)),
@@ -73,8 +83,9 @@ function encodeInstance(row: IstanzaRow): QuestionarioCompilato {
   }
 }
 
-/** Encodes instances for the wire (also used by the field bootstrap). */
-export const encodeInstances = (rows: IstanzaRow[]) => rows.map(encodeInstance)
+/** Encodes instances for the wire (the field bootstrap), with the expiry of each one's link (by instance id) when given. */
+export const encodeInstances = (rows: IstanzaRow[], scadenze?: ReadonlyMap<string, Date>) =>
+  rows.map((r) => encodeInstance(r, scadenze ? (scadenze.get(r.id) ?? null) : undefined))
 
 /**
  * Reads an instance: its facilitator (in the profile it was made in), or a manager who sees the service
@@ -130,7 +141,10 @@ async function updateCitizen(tx: Transaction, caller: Caller, idCittadino: numbe
     const hash = hashFiscalCode(derived.codiceFiscale, secret)
     const [other] = await tx.select({ id: cittadino.id }).from(cittadino).where(and(eq(cittadino.codiceFiscaleHash, hash), ne(cittadino.id, idCittadino)))
     if (other) throw new ApiError(409, 'U07')
-    Object.assign(changes, { codiceFiscaleHash: hash, tipoDocumento: null, numeroDocumentoHash: null, genere: derived.gender, fasciaDiEtaId: derived.fasciaDiEtaId })
+    Object.assign(changes, {
+      codiceFiscaleHash: hash, tipoDocumento: null, numeroDocumentoHash: null, genere: derived.gender, fasciaDiEtaId: derived.fasciaDiEtaId,
+      identificativoMascherato: maskFiscalCode(derived.codiceFiscale),
+    })
   }
   const withCode = derived !== null || current.codiceFiscaleHash !== null
   if (body.tipoDocumentoDaAggiornare || body.numeroDocumentoDaAggiornare) {
@@ -140,7 +154,7 @@ async function updateCitizen(tx: Transaction, caller: Caller, idCittadino: numbe
     const [other] = await tx.select({ id: cittadino.id }).from(cittadino)
       .where(and(eq(cittadino.tipoDocumento, body.tipoDocumentoDaAggiornare), eq(cittadino.numeroDocumentoHash, hash), ne(cittadino.id, idCittadino)))
     if (other) throw new ApiError(409, 'U07')
-    Object.assign(changes, { tipoDocumento: body.tipoDocumentoDaAggiornare, numeroDocumentoHash: hash })
+    Object.assign(changes, { tipoDocumento: body.tipoDocumentoDaAggiornare, numeroDocumentoHash: hash, identificativoMascherato: maskDocumentNumber(body.numeroDocumentoDaAggiornare) })
   }
   if (body.genereDaAggiornare) {
     if (!withCode) changes.genere = body.genereDaAggiornare
@@ -169,28 +183,40 @@ export async function compilaQuestionario(tx: Transaction, caller: Caller, id: s
   const row = await ownInstance(tx, caller, id, 'A03')
   if (row.stato === 'COMPILATA') throw new ApiError(409, 'Q02')
   const q4 = parseQ4(body.sezioneQ4Questionario)
+  const consenso = body.consensoTrattamentoDatiRequest
+  const consentAt = consenso ? consentInstant(consenso) : null
   const updated = await updateCitizen(tx, caller, row.idCittadino, body, secret)
+  let citizen = updated
+  let consentNew = false
+  if (consenso && consentAt) {
+    const r = await recordConsent(tx, row.idCittadino, consenso.tipoConferimentoConsenso, consentAt)
+    citizen = r.citizen ?? citizen
+    consentNew = r.recorded
+  }
   let q1: SezioneCompilata | undefined
-  if (updated) {
-    q1 = toStored(dropEmpty(buildQ1(updated)))
+  if (updated && citizen) {
+    const rebuilt = toStored(dropEmpty(buildQ1(citizen)))
+    q1 = rebuilt
     const open = await tx.select({ id: questionarioCompilato.id, sezioni: questionarioCompilato.sezioni }).from(questionarioCompilato)
       .where(and(eq(questionarioCompilato.idCittadino, row.idCittadino), ne(questionarioCompilato.stato, 'COMPILATA'), ne(questionarioCompilato.id, row.id)))
     for (const other of open) {
-      await tx.update(questionarioCompilato).set({ sezioni: other.sezioni.map((s) => (s.id === Q1.id ? q1! : s)), dataOraAggiornamento: new Date() })
+      await tx.update(questionarioCompilato).set({ sezioni: other.sezioni.map((s) => (s.id === Q1.id ? rebuilt : s)), dataOraAggiornamento: new Date() })
         .where(eq(questionarioCompilato.id, other.id))
     }
+  } else if (citizen) {
+    // the consent (recorded now, or earlier) goes into this Q1, and into the other open ones when new
+    if (consentNew) await consentIntoOpenInstances(tx, citizen, row.id)
+    const current = row.sezioni.find((s) => s.id === Q1.id)
+    if (current) q1 = withConsent(current, citizen)
   }
   await tx.update(questionarioCompilato).set({ stato: 'COMPILATA', sezioni: withQ4(row.sezioni, q4, q1), dataOraAggiornamento: new Date() })
     .where(eq(questionarioCompilato.id, row.id))
   return { idQuestionarioCompilato: row.id, statoQuestionario: 'COMPILATA' }
 }
 
-/** Creates (or replaces) the online link of an instance. */
-export async function inviaQuestionario(tx: Transaction, caller: Caller, id: string): Promise<InviaQuestionarioRisposta> {
-  const row = await ownInstance(tx, caller, id, 'A02')
-  if (row.stato === 'COMPILATA') throw new ApiError(409, 'Q02')
+/** A new link for an instance not compiled (replacing its previous one); the state becomes INVIATO. */
+async function newLink(tx: Transaction, row: Pick<IstanzaRow, 'id' | 'stato'>, now: Date): Promise<InviaQuestionarioRisposta> {
   const token = randomBytes(32).toString('base64url')
-  const now = new Date()
   const scadenza = new Date(now.getTime() + TOKEN_TTL_MS)
   const values = { tokenHash: sha256Hex(token), dataOraCreazione: now, dataOraScadenza: scadenza, dataOraUtilizzo: null }
   await tx.insert(questionarioInviatoOnline).values({ idQuestionarioCompilato: row.id, ...values })
@@ -199,6 +225,38 @@ export async function inviaQuestionario(tx: Transaction, caller: Caller, id: str
     await tx.update(questionarioCompilato).set({ stato: 'INVIATO', dataOraAggiornamento: now }).where(eq(questionarioCompilato.id, row.id))
   }
   return { link: onlineLink(row.id, token), token, scadenza: scadenza.toISOString() }
+}
+
+/** Creates (or replaces) the online link of an instance. */
+export async function inviaQuestionario(tx: Transaction, caller: Caller, id: string): Promise<InviaQuestionarioRisposta> {
+  const row = await ownInstance(tx, caller, id, 'A02')
+  if (row.stato === 'COMPILATA') throw new ApiError(409, 'Q02')
+  return newLink(tx, row, new Date())
+}
+
+/**
+ * 'Invia questionario a tutti' (platform-frontend §3.6; issue 8 point 3): a new link for every instance
+ * of the service not COMPILATA, in one transaction, oldest addition first. Only the facilitator who
+ * created the service, in its profile: 404 S09 unknown service, 403 A02 otherwise. A service with every
+ * survey compiled (or no citizen) answers an empty list.
+ */
+export async function inviaATutti(tx: Transaction, caller: Caller, idServizio: number): Promise<InviaATuttiRisposta> {
+  const [s] = Number.isNaN(idServizio) ? [] : await tx.select().from(servizio).where(eq(servizio.id, idServizio))
+  if (!s) throw notFound('S09')
+  const p = caller.profilo
+  const own = isFieldRole(caller.codiceRuolo) && s.idFacilitatore === caller.principal.userId && s.idProgetto === p.idProgetto && s.idEnte === p.idEnte
+  if (!own) throw forbidden('A02')
+  const rows = await tx.select({ id: questionarioCompilato.id, stato: questionarioCompilato.stato, idCittadino: cittadino.id, mask: cittadino.identificativoMascherato })
+    .from(questionarioCompilato)
+    .innerJoin(cittadino, eq(cittadino.id, questionarioCompilato.idCittadino))
+    .where(and(eq(questionarioCompilato.idServizio, s.id), ne(questionarioCompilato.stato, 'COMPILATA')))
+    .orderBy(questionarioCompilato.dataOraCreazione, questionarioCompilato.id)
+  const now = new Date()
+  const questionari: InviaATuttiRisposta['questionari'] = []
+  for (const r of rows) {
+    questionari.push({ idQuestionario: r.id, idCittadino: r.idCittadino, identificativoMascherato: r.mask, ...(await newLink(tx, r, now)) })
+  }
+  return { questionari }
 }
 
 /** The instance behind an anonymous link: 404 T01, 409 Q02, 410 T02 (in this order). */
@@ -236,12 +294,17 @@ export async function compilaAnonimo(tx: Transaction, id: string, token: unknown
   const row = await anonymousInstance(tx, id, token)
   const q4 = parseQ4(body.sezioneQ4Questionario)
   const now = new Date()
-  await tx.update(questionarioCompilato).set({ stato: 'COMPILATA', sezioni: withQ4(row.sezioni, q4), dataOraAggiornamento: now })
+  let q1: SezioneCompilata | undefined
+  if (body.consensoTrattamentoDati) {
+    const { citizen, recorded } = await recordConsent(tx, row.idCittadino, 'ONLINE', now)
+    if (citizen && recorded) {
+      await consentIntoOpenInstances(tx, citizen, row.id)
+      const current = row.sezioni.find((s) => s.id === Q1.id)
+      if (current) q1 = withConsent(current, citizen)
+    }
+  }
+  await tx.update(questionarioCompilato).set({ stato: 'COMPILATA', sezioni: withQ4(row.sezioni, q4, q1), dataOraAggiornamento: now })
     .where(eq(questionarioCompilato.id, row.id))
   await tx.update(questionarioInviatoOnline).set({ dataOraUtilizzo: now }).where(eq(questionarioInviatoOnline.idQuestionarioCompilato, row.id))
-  if (body.consensoTrattamentoDati) {
-    await tx.update(cittadino).set({ tipoConferimentoConsenso: 'ONLINE', dataConferimentoConsenso: now, dataOraAggiornamento: now })
-      .where(and(eq(cittadino.id, row.idCittadino), isNull(cittadino.dataConferimentoConsenso)))
-  }
   return { idQuestionarioCompilato: row.id, statoQuestionario: 'COMPILATA' }
 }

@@ -3,7 +3,8 @@
  * citizen's addition, with Q1–Q3 pre-filled:
  * - Q1 from the citizen (question 1 says 'Codice fiscale disponibile ma non visualizzabile' — never the
  *   code nor its hash — or 'Codice fiscale non presente' on the document path; 2 = 'true' then, 3 = the
- *   document type; the document number is never written; 5–10 the demographics, 6 as the band label);
+ *   document type; the document number is never written; 5–10 the demographics, 6 as the band label;
+ *   18–19 the consent once recorded, consenso.ts);
  * - Q2: 20 = 'Sì' when the citizen has no other service, else 'No' and 21 = the types of the most recent
  *   other service the caller sees (servizio-scope.ts): the services of another scope are never described
  *   (security issue 6), so 21 stays empty when the citizen's other services are all outside it;
@@ -13,6 +14,7 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm'
 import { FASCE_DI_ETA, SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
 import { cittadino, programma, progetto, servizio, servizioXCittadino, type SezioneCompilata } from '../db/schema'
 import type { Executor } from '../db/types'
+import { consentAnswers } from './consenso'
 import type { Caller } from './profile'
 import { serviceScope } from './servizio-scope'
 import { fromStored, toStored, type DecodedSection } from './survey-codec'
@@ -45,6 +47,7 @@ export function buildQ1(c: CittadinoRow): DecodedSection {
       '8': one(c.occupazione),
       '9': one(c.provinciaDiDomicilio),
       '10': one(c.cittadinanza),
+      ...consentAnswers(c),
     },
   }
 }

@@ -10,12 +10,15 @@
  * | POST /servizio/cittadino/questionarioCompilato/compilato/:id | view.card.serv.citt | QuestionarioCompilato |
  * | POST /servizio/cittadino/questionarioCompilato/:id/compila (idempotent) | wrt.quest.citt.serv | {idQuestionarioCompilato, statoQuestionario} |
  * | POST /servizio/cittadino/questionarioCompilato/:id/invia | wrt.quest.citt.serv | {link, token, scadenza} |
+ * | POST /servizio/cittadino/servizio/:idServizio/questionarioCompilato/inviaATutti | wrt.quest.citt.serv | {questionari: [{idQuestionario, idCittadino, identificativoMascherato, link, token, scadenza}]} |
  * | GET /servizio/cittadino/questionarioCompilato/:id/anonimo?t= | public | QuestionarioAnonimo |
  * | POST /servizio/cittadino/questionarioCompilato/:id/compila/anonimo?t= (idempotent by token) | public | {idQuestionarioCompilato, statoQuestionario} |
  * The two anonymous routes are rate-limited per client IP (server/rate-limit.ts): {@link PUBLIC_SURVEY_LIMIT}
  * each, and their wrong links (404) count against `FAILED_LINK_LIMIT`.
- * `invia` is deliberately NOT idempotent-by-key: its answer carries the clear token, which must never be
- * stored; repeating it just issues a new link that replaces the previous one.
+ * `invia` and `inviaATutti` are deliberately NOT idempotent-by-key: their answers carry clear tokens,
+ * which must never be stored; repeating them just issues new links that replace the previous ones.
+ * `inviaATutti` is one request (one transaction) rather than one `invia` per citizen: the sheet of links
+ * is all or nothing, with no half-sent service after a dropped connection.
  */
 import type { FastifyInstance } from 'fastify'
 import {
@@ -28,7 +31,7 @@ import { runWrite } from '../idempotency'
 import { addCittadino, listCittadiniServizio, searchCittadini, statiQuestionariServizio } from '../domain/cittadini-servizio'
 import { parseIdParam } from '../domain/db-errors'
 import { resolveCaller } from '../domain/profile'
-import { compilaAnonimo, compilaQuestionario, inviaQuestionario, readAnonimo, readQuestionario } from '../domain/questionari'
+import { compilaAnonimo, compilaQuestionario, inviaATutti, inviaQuestionario, readAnonimo, readQuestionario } from '../domain/questionari'
 import { parseBody } from '../domain/validation'
 import { PUBLIC_SURVEY_LIMIT } from '../rate-limit'
 import { FIELD_WORK_LABELS } from './field-labels'
@@ -80,6 +83,12 @@ export default async function cittadinoServizioRoutes(app: FastifyInstance, opts
   app.post('/servizio/cittadino/questionarioCompilato/:id/invia', { config: perm('wrt.quest.citt.serv') }, async (request, reply) => {
     const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
     return runWrite(db, request, reply, 200, (tx) => inviaQuestionario(tx, caller, param(request, 'id')))
+  })
+
+  app.post('/servizio/cittadino/servizio/:idServizio/questionarioCompilato/inviaATutti', { config: perm('wrt.quest.citt.serv') }, async (request, reply) => {
+    const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
+    const id = parseIdParam(param(request, 'idServizio'))
+    return runWrite(db, request, reply, 200, (tx) => inviaATutti(tx, caller, id))
   })
 
   app.get('/servizio/cittadino/questionarioCompilato/:id/anonimo', { config: PUBLIC_SURVEY }, async (request, reply) => {

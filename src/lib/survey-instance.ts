@@ -3,13 +3,14 @@
  * same way the server builds them (server/domain/questionario-istanza.ts; platform-backend §5.3):
  * - Q1 from the citizen: question 1 says 'Codice fiscale disponibile ma non visualizzabile' — never the
  *   code — or 'Codice fiscale non presente' on the document path, with 2 = 'true' and 3 = the document
- *   type; the document number is never written; 5–10 the demographics, 6 as the age band label;
+ *   type; the document number is never written; 5–10 the demographics, 6 as the age band label; 18–19 the
+ *   consent (type label, date 'YYYY-MM-DD') once recorded (platform-backend §6.4);
  * - Q2: 20 = 'Sì' when the citizen has no other service, else 'No' and 21 = the types of the most recent
  *   other service.
  * Output in the contract's encoding (src/lib/survey-sections.ts). Pure; unit-tested against the server.
  */
-import { FASCE_DI_ETA } from '../api/contract/enums'
-import { encodeSection, sectionHeader } from './survey-sections'
+import { etichettaConsenso, FASCE_DI_ETA, ID_DOMANDA_CONSENSO, ID_DOMANDA_DATA_CONSENSO, type TipoConferimentoConsenso } from '../api/contract/enums'
+import { decodeSection, encodeSection, sectionHeader } from './survey-sections'
 
 export const CF_NON_VISUALIZZABILE = 'Codice fiscale disponibile ma non visualizzabile'
 export const CF_NON_PRESENTE = 'Codice fiscale non presente'
@@ -25,6 +26,43 @@ export interface CittadinoPerQ1 {
   occupazione?: string | null
   provinciaDiDomicilio?: string | null
   cittadinanza?: string | null
+  /** the consent, once recorded */
+  consenso?: ConsensoQ1 | null
+}
+
+/** A consent as Q1 shows it: the type and its date 'YYYY-MM-DD'. */
+export interface ConsensoQ1 {
+  tipoConferimentoConsenso: TipoConferimentoConsenso
+  dataConferimentoConsenso: string
+}
+
+/** Q1 answers 18–19 of a consent ({} without one). */
+export function consensoAnswers(c: ConsensoQ1 | null | undefined): Record<string, string[]> {
+  if (!c) return {}
+  return { [ID_DOMANDA_CONSENSO]: [etichettaConsenso(c.tipoConferimentoConsenso)], [ID_DOMANDA_DATA_CONSENSO]: [c.dataConferimentoConsenso] }
+}
+
+/** True when a Q1 (contract encoding, or decoded answers) already shows a recorded consent (question 19 answered). */
+export function haConsenso(q1: string | Record<string, string[]> | null | undefined): boolean {
+  if (!q1) return false
+  let answers: Record<string, string[]>
+  try {
+    answers = typeof q1 === 'string' ? decodeSection(q1).answers : q1
+  } catch {
+    return false
+  }
+  return (answers[ID_DOMANDA_DATA_CONSENSO]?.length ?? 0) > 0
+}
+
+/** A Q1 (contract encoding) with the consent's answers 18–19 set; unchanged when it already shows one or it cannot be read. */
+export function conConsenso(q1: string, c: ConsensoQ1): string {
+  if (haConsenso(q1)) return q1
+  try {
+    const d = decodeSection(q1)
+    return encodeSection({ ...sectionHeader('Q1'), ...(d.id ? { id: d.id } : {}), ...(d.title ? { title: d.title } : {}), answers: { ...d.answers, ...consensoAnswers(c) } })
+  } catch {
+    return q1
+  }
 }
 
 /** The label of an age band id ('30-54'), or null. */
@@ -46,6 +84,7 @@ export function q1Answers(c: CittadinoPerQ1): Record<string, string[]> {
     '8': one(c.occupazione),
     '9': one(c.provinciaDiDomicilio),
     '10': one(c.cittadinanza),
+    ...consensoAnswers(c.consenso),
   }
 }
 

@@ -5,8 +5,8 @@ vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn(), redirectBrows
 
 import type { CampoBootstrap } from '../../src/api/contract/campo'
 import {
-  aggiungiCittadino, compilaQuestionario, creaServizio, modificaServizio, refreshCampo, startCampo, useCampoRiferimenti, useCittadiniServizioCampo,
-  useQuestionarioCampo, useServiziCampo, useServizioCampo,
+  aggiungiCittadino, compilaQuestionario, creaServizio, modificaServizio, refreshCampo, registraLinkInviati, startCampo, useCampoRiferimenti,
+  useCittadiniServizioCampo, useQuestionarioCampo, useServiziCampo, useServizioCampo,
 } from '../../src/features/campo'
 import { setBootstrapFetcherForTests, storeBootstrap } from '../../src/features/campo/bootstrap'
 import { registerCampoHandlers } from '../../src/features/campo/handlers'
@@ -55,6 +55,33 @@ describe('bootstrap on the device', () => {
     await storeBootstrap(currentDb()!, serverSnapshot(), Date.now())
     expect(await getRecord('servizio', 'srv-12')).toMatchObject({ idServer: 12, syncState: 'confermato', data: { nome: 'Laboratorio PEC', idProgetto: 10 } })
     expect(await getRecord('cittadino-servizio', 'srv-q-77')).toMatchObject({ idServer: 'q-77', data: { idServizioLocale: 'srv-12', idCittadino: 77, identificazione: 'CF' } })
+  })
+
+  it('maps the mask, the time added and the link expiry; a link sent from the device reads INVIATO at once (issue 8)', async () => {
+    const snap = serverSnapshot()
+    snap.cittadini[0]!.identificativoMascherato = 'RSS•••90••••••••'
+    snap.questionari[0] = { ...snap.questionari[0]!, dataOraCreazione: '2025-02-01T10:01:00.000Z', scadenzaLink: null }
+    await storeBootstrap(currentDb()!, snap, Date.now())
+    const cittadini = renderHook(() => useCittadiniServizioCampo('srv-12'))
+    await waitFor(() => expect(cittadini.result.current?.[0]).toMatchObject({
+      identificativoMascherato: 'RSS•••90••••••••', dataOraAggiunta: '2025-02-01T10:01:00.000Z', scadenzaLink: null, statoQuestionario: 'NON_COMPILATA',
+    }))
+    // 'Invia questionario' answered: INVIATO with the expiry, on the device, before any bootstrap
+    await act(async () => {
+      await registraLinkInviati([{ idQuestionario: 'q-77', scadenza: '2025-02-04T10:01:00.000Z' }, { idQuestionario: 'sconosciuto', scadenza: '2025-02-04T10:01:00.000Z' }])
+    })
+    await waitFor(() => expect(cittadini.result.current?.[0]).toMatchObject({ statoQuestionario: 'INVIATO', scadenzaLink: '2025-02-04T10:01:00.000Z', syncState: 'confermato' }))
+    // the next bootstrap says the same (the server set INVIATO); an older copy without the fields reads null
+    snap.questionari[0] = { ...snap.questionari[0]!, statoQuestionario: 'INVIATO', scadenzaLink: '2025-02-04T10:01:00.000Z' }
+    await storeBootstrap(currentDb()!, snap, Date.now())
+    await waitFor(() => expect(cittadini.result.current?.[0]).toMatchObject({ statoQuestionario: 'INVIATO', scadenzaLink: '2025-02-04T10:01:00.000Z' }))
+    // a compiled survey stays COMPILATA when a link is recorded late
+    snap.questionari[0] = { ...snap.questionari[0]!, statoQuestionario: 'COMPILATA' }
+    await storeBootstrap(currentDb()!, snap, Date.now())
+    await act(async () => {
+      await registraLinkInviati([{ idQuestionario: 'q-77', scadenza: '2025-02-05T10:01:00.000Z' }])
+    })
+    await waitFor(() => expect(cittadini.result.current?.[0]).toMatchObject({ statoQuestionario: 'COMPILATA' }))
   })
 
   it('does not clobber a pending local edit; the edit survives until confirmed', async () => {
@@ -186,7 +213,7 @@ describe('live reads', () => {
     const q = renderHook(() => useQuestionarioCampo(add))
     await waitFor(() => expect(q.result.current).toMatchObject({ statoQuestionario: 'NON_COMPILATA', sezioneQ4Questionario: null }))
     await act(async () => {
-      await compilaQuestionario(add, Q4)
+      await compilaQuestionario(add, Q4, { tipoConferimentoConsenso: 'CARTACEO', dataConferimentoConsenso: '2025-03-10' })
     })
     await waitFor(() => expect(q.result.current).toMatchObject({ statoQuestionario: 'COMPILATA', sezioneQ4Questionario: Q4, syncState: 'locale' }))
     await waitFor(() => expect(cittadini.result.current![0]).toMatchObject({ statoQuestionario: 'COMPILATA' }))

@@ -8,11 +8,13 @@ import { toCittadinoLocale, toQuestionarioLocale } from '../../src/features/camp
 import type { CittadinoDati, QuestionarioDati } from '../../src/features/campo/records'
 import { currentDb, currentDbOwner, getRecord, listEntries, listRecords, runReplay, type OutboxEntry } from '../../src/offline'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
+import { maskFiscalCode } from '../../src/lib/masked-identity'
 import { decodeSection, encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { httpError, networkError, resetDbs, setupReplay, CF_SARA } from '../offline/helpers'
 import { FAC, VOL, fakeApi, login, servizioInput, storeRiferimenti } from './helpers'
 
 const CF_CITTADINO = 'BNCMRC69S02H501X'
+const CONSENSO = { tipoConferimentoConsenso: 'CARTACEO', dataConferimentoConsenso: '2025-03-10' } as const
 /** a man born 10-12-1985 (a citizen already registered on the server) */
 const CF_ESISTENTE = 'RSSMRA85T10A562S'
 const Q4 = encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '31': ['Sì, per formazione'] } })
@@ -33,7 +35,7 @@ afterEach(() => unregister())
 async function threeOffline() {
   const s = await creaServizio(servizioInput())
   const c = await aggiungiCittadino(s.idLocale, cittadinoCf)
-  await compilaQuestionario(c.idLocale, Q4, { codiceFiscaleCittadino: CF_CITTADINO })
+  await compilaQuestionario(c.idLocale, Q4, CONSENSO)
   const [crea, aggiungi, compila] = await listEntries()
   return { s, c, crea: crea!, aggiungi: aggiungi!, compila: compila! }
 }
@@ -59,6 +61,13 @@ describe('field writes offline', () => {
     expect(JSON.stringify(records)).not.toContain(CF_CITTADINO)
     // local status rules and the survey built on the device
     expect(c).toMatchObject({ statoQuestionario: 'NON_COMPILATA', genere: 'M', fasciaDiEtaId: 3, identificazione: 'CF', syncState: 'locale' })
+    // the mask of the code typed, computed on the device as the server does, and the time added
+    expect(c.identificativoMascherato).toBe(maskFiscalCode(CF_CITTADINO))
+    expect(Date.now() - new Date(c.dataOraAggiunta!).getTime()).toBeLessThan(60_000)
+    // the consent given at the compilation: in the payload, and in the Q1 the device shows
+    expect((compila.payload as { consensoTrattamentoDatiRequest: unknown }).consensoTrattamentoDatiRequest).toEqual(CONSENSO)
+    const q = await getRecord<{ sezioneQ1Questionario: string }>('questionario', c.idLocale)
+    expect(decodeSection(q!.data.sezioneQ1Questionario).answers).toMatchObject({ '18': ['Cartaceo'], '19': ['2025-03-10'], '1': ['Codice fiscale disponibile ma non visualizzabile'] })
     const add = await getRecord<{ sezioneQ1Questionario: string; sezioneQ3Questionario: string }>('cittadino-servizio', c.idLocale)
     expect(add!.data.sezioneQ1Questionario).toContain('Codice fiscale disponibile ma non visualizzabile')
     expect(add!.data.sezioneQ3Questionario).toBe(s.sezioneQ3Questionario)
@@ -76,7 +85,7 @@ describe('field writes offline', () => {
     ])
     expect(api.calls[0]!.body).toMatchObject({ idProgramma: 1, idProgetto: 10, idEnte: 100, idLocale: s.idLocale, sezioneQuestionarioCompilatoQ3: s.sezioneQ3Questionario })
     expect(api.calls[1]!.body).toMatchObject({ idProgramma: 1, idProgetto: 10, idEnte: 100, codiceFiscale: CF_CITTADINO, nuovoCittadino: false })
-    expect(api.calls[2]!.body).toEqual({ idProgramma: 1, idProgetto: 10, idEnte: 100, sezioneQ4Questionario: Q4, consensoTrattamentoDatiRequest: { codiceFiscaleCittadino: CF_CITTADINO } })
+    expect(api.calls[2]!.body).toEqual({ idProgramma: 1, idProgetto: 10, idEnte: 100, sezioneQ4Questionario: Q4, consensoTrattamentoDatiRequest: CONSENSO })
     expect(await getRecord('servizio', s.idLocale)).toMatchObject({ idServer: 500, syncState: 'confermato', data: { idServer: 500 } })
     expect(await getRecord('cittadino-servizio', c.idLocale)).toMatchObject({ idServer: 'q-900', syncState: 'confermato', data: { idServizio: 500, idCittadino: 900, idQuestionario: 'q-900', statoQuestionario: 'COMPILATA' } })
     expect(await getRecord('questionario', c.idLocale)).toMatchObject({ idServer: 'q-900', syncState: 'confermato' })
@@ -84,6 +93,7 @@ describe('field writes offline', () => {
     const done = await listEntries({ includeDone: true })
     expect(done.map((e) => e.status)).toEqual(['done', 'done', 'done'])
     expect(JSON.stringify(done)).not.toContain(CF_CITTADINO)
+    expect(done.find((e) => e.id === compila.id)!.payload).toMatchObject({ consensoTrattamentoDatiRequest: null })
     expect(done.find((e) => e.id === aggiungi.id)!.payload).toMatchObject({ idServizio: 500 })
     expect(done.find((e) => e.id === compila.id)!.payload).toMatchObject({ idQuestionario: 'q-900' })
   })
@@ -251,51 +261,56 @@ describe('citizen additions', () => {
     await compilaQuestionario(c.idLocale, other)
     const entries = await listEntries()
     expect(entries).toHaveLength(3)
-    expect(entries[2]!.payload).toMatchObject({ sezioneQ4Questionario: other })
+    // (rewritten without a consent: the one given first stays)
+    expect(entries[2]!.payload).toMatchObject({ sezioneQ4Questionario: other, consensoTrattamentoDatiRequest: CONSENSO })
     setupReplay({ transport: fakeApi().transport })
     await runReplay(currentDb()!)
     await expect(compilaQuestionario(c.idLocale, Q4)).rejects.toThrow('Il questionario è già stato compilato.')
   })
 })
 
-describe('corrections of Q1 in the compilation (issue 8 point 5)', () => {
+describe('corrections of Q1 in the compilation, with the consent (issue 8 points 1 and 5)', () => {
   const documento = { tipoDocumento: 'Passaporto', numeroDocumento: 'ya12345', fasciaDiEtaId: 2, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: true }
 
-  it('travel in the entry and the body (…DaAggiornare) and show on the device at once, offline', async () => {
+  it('travel with the consent in the entry and the body (…DaAggiornare) and show on the device at once, offline', async () => {
     const s = await creaServizio(servizioInput())
     const c = await aggiungiCittadino(s.idLocale, documento)
     const correzioni = { genereDaAggiornare: 'F', fasciaDiEtaIdDaAggiornare: 3, provinciaDiDomicilioDaAggiornare: "L'Aquila" } as const
-    await compilaQuestionario(c.idLocale, Q4, undefined, { ...correzioni, extra: 'x' } as never)
+    await compilaQuestionario(c.idLocale, Q4, CONSENSO, { ...correzioni, extra: 'x' } as never)
     const compila = (await listEntries()).find((e) => e.kind === KIND.questionarioCompila)!
     expect((compila.payload as QuestionarioCompilaPayload).correzioni).toEqual(correzioni)
+    expect((compila.payload as QuestionarioCompilaPayload).consensoTrattamentoDatiRequest).toEqual(CONSENSO)
     // the device shows the corrected data before anything is sent
     const add = (await getRecord<CittadinoDati>('cittadino-servizio', c.idLocale))!
     const q = await getRecord<QuestionarioDati>('questionario', c.idLocale)
     expect(toCittadinoLocale(add, q)).toMatchObject({ genere: 'F', fasciaDiEtaId: 3, provinciaDiDomicilio: "L'Aquila", statoQuestionario: 'COMPILATA' })
-    expect(decodeSection(toQuestionarioLocale(add, q).sezioneQ1Questionario).answers).toMatchObject({ '5': ['F'], '6': ['55-74'], '9': ['L’Aquila'], '7': ['Laurea (3 anni)'] })
+    // Q1 as the device shows it: the corrections and the consent given here
+    expect(decodeSection(toQuestionarioLocale(add, q).sezioneQ1Questionario).answers).toMatchObject({
+      '5': ['F'], '6': ['55-74'], '9': ['L’Aquila'], '7': ['Laurea (3 anni)'], '18': ['Cartaceo'], '19': ['2025-03-10'],
+    })
 
     const api = fakeApi()
     setupReplay({ transport: api.transport })
     expect(await runReplay(currentDb()!)).toMatchObject({ sent: 3, stopped: null })
-    expect(api.calls[2]!.body).toEqual({ idProgramma: 1, idProgetto: 10, idEnte: 100, sezioneQ4Questionario: Q4, ...correzioni })
+    expect(api.calls[2]!.body).toEqual({ idProgramma: 1, idProgetto: 10, idEnte: 100, sezioneQ4Questionario: Q4, consensoTrattamentoDatiRequest: CONSENSO, ...correzioni })
     // acknowledged: the addition's own copy carries them
     const confirmed = (await getRecord<CittadinoDati>('cittadino-servizio', c.idLocale))!
     expect(confirmed.data).toMatchObject({ genere: 'F', fasciaDiEtaId: 3, provinciaDiDomicilio: "L'Aquila" })
-    expect(decodeSection(confirmed.data.sezioneQ1Questionario).answers['6']).toEqual(['55-74'])
+    expect(decodeSection(confirmed.data.sezioneQ1Questionario).answers).toMatchObject({ '6': ['55-74'], '18': ['Cartaceo'], '19': ['2025-03-10'] })
   })
 
   it('refuses, before queueing, what the fiscal code determines and values out of their lists', async () => {
     const s = await creaServizio(servizioInput())
     const conCf = await aggiungiCittadino(s.idLocale, cittadinoCf)
-    await expect(compilaQuestionario(conCf.idLocale, Q4, undefined, { genereDaAggiornare: 'F' }))
+    await expect(compilaQuestionario(conCf.idLocale, Q4, CONSENSO, { genereDaAggiornare: 'F' }))
       .rejects.toThrow('Genere e fascia di età derivano dal codice fiscale del cittadino e non si possono correggere.')
-    await expect(compilaQuestionario(conCf.idLocale, Q4, undefined, { occupazioneDaAggiornare: 'Astronauta' as never }))
+    await expect(compilaQuestionario(conCf.idLocale, Q4, CONSENSO, { occupazioneDaAggiornare: 'Astronauta' as never }))
       .rejects.toThrow('Valore non ammesso: scegli una delle voci dell’elenco.')
     const doc = await aggiungiCittadino(s.idLocale, { ...documento, numeroDocumento: 'zz54321' })
     // minors are not enabled in this programme's reference data (U25)
-    await expect(compilaQuestionario(doc.idLocale, Q4, undefined, { fasciaDiEtaIdDaAggiornare: 5 })).rejects.toThrow('Il cittadino inserito deve essere maggiorenne')
+    await expect(compilaQuestionario(doc.idLocale, Q4, CONSENSO, { fasciaDiEtaIdDaAggiornare: 5 })).rejects.toThrow('Il cittadino inserito deve essere maggiorenne')
     expect((await listEntries()).filter((e) => e.kind === KIND.questionarioCompila)).toHaveLength(0)
-    await compilaQuestionario(conCf.idLocale, Q4, undefined, { occupazioneDaAggiornare: 'Casalinga/o' })
+    await compilaQuestionario(conCf.idLocale, Q4, CONSENSO, { occupazioneDaAggiornare: 'Casalinga/o' })
     expect((await listEntries()).filter((e) => e.kind === KIND.questionarioCompila)).toHaveLength(1)
   })
 })

@@ -21,6 +21,7 @@ import { CF_LUCA, CF_SARA, networkError, resetDbs, role, setupReplay } from '../
 import { FAC, bootstrap, fakeApi, login, servizioInput, storeRiferimenti } from './helpers'
 
 const CF_CITTADINO = 'BNCMRC69S02H501X'
+const CONSENSO = { tipoConferimentoConsenso: 'CARTACEO', dataConferimentoConsenso: '2025-03-10' } as const
 const CF_TERZO = 'VRDMRA58D43H501J'
 const Q4 = encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '31': ['Sì, per formazione'] } })
 const cittadinoCf = { codiceFiscale: CF_CITTADINO, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: true }
@@ -101,7 +102,7 @@ describe('what stays on the device after a logout', () => {
     const name = currentDb()!.name
     const s = await creaServizio(servizioInput())
     const c = await aggiungiCittadino(s.idLocale, cittadinoCf)
-    await compilaQuestionario(c.idLocale, Q4, { codiceFiscaleCittadino: CF_CITTADINO })
+    await compilaQuestionario(c.idLocale, Q4, CONSENSO)
     setupReplay({ transport: fakeApi().transport })
     expect(await runReplay(currentDb()!)).toMatchObject({ sent: 3, stopped: null })
     // the field bootstrap's confirmed copies too
@@ -169,7 +170,7 @@ describe('what stays on the device after a logout', () => {
     const c = await aggiungiCittadino(s.idLocale, cittadinoCf)
     setupReplay({ transport: fakeApi().transport })
     expect(await runReplay(currentDb()!)).toMatchObject({ sent: 2 })
-    await compilaQuestionario(c.idLocale, Q4, { codiceFiscaleCittadino: CF_CITTADINO })
+    await compilaQuestionario(c.idLocale, Q4, CONSENSO)
 
     await logoutAndSettle()
     await login(FAC)

@@ -24,6 +24,7 @@ import { registerCampoHandlers } from '../../src/features/campo/handlers'
 import { closeUserDb, currentDb, getRecord, listEntries, listRecords, openUserDb, runReplay } from '../../src/offline'
 import type { OutboxRequest } from '../../src/offline/handlers'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
+import { maskFiscalCode } from '../../src/lib/masked-identity'
 import { decodeSection, encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { createTestServer, TEST_HOST, type TestServer } from '../server/helpers'
 import { actor, call, CF, createService, fiscalCodeAged, type Actor } from '../server/field/fixtures'
@@ -87,7 +88,10 @@ describe('replay against the reference server', () => {
     const s = await creaServizio({ nome, idSede: sede.id, q3: { '22': first.progetto.dataInizio!, '23': '1:15', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'Attivazione SPID, con app' } })
     const cf = fiscalCodeAged(35, 'F')
     const c = await aggiungiCittadino(s.idLocale, { codiceFiscale: cf, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Libero professionista', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: true })
-    await compilaQuestionario(c.idLocale, encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '1663320201383': '5' } }))
+    await compilaQuestionario(c.idLocale, encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '1663320201383': '5' } }),
+      { tipoConferimentoConsenso: 'CARTACEO', dataConferimentoConsenso: '2025-05-05' })
+    // what the table shows offline: the mask computed on the device
+    expect(c.identificativoMascherato).toBe(maskFiscalCode(cf))
 
     setupReplay({ transport: injectTransport })
     const report = await runReplay(currentDb()!)
@@ -102,6 +106,10 @@ describe('replay against the reference server', () => {
     const [istanza] = await server.database.db.select().from(questionarioCompilato)
       .where(and(eq(questionarioCompilato.idServizio, idServizio), eq(questionarioCompilato.idCittadino, links[0]!.idCittadino)))
     expect(istanza).toMatchObject({ stato: 'COMPILATA' })
+    // the paper consent given offline, replayed: on the citizen, in the Q1 of the survey; the same mask as the device's
+    const [persona] = await server.database.db.select().from(cittadino).where(eq(cittadino.id, links[0]!.idCittadino))
+    expect(persona).toMatchObject({ tipoConferimentoConsenso: 'CARTACEO', identificativoMascherato: maskFiscalCode(cf) })
+    expect(istanza!.sezioni[0]!.properties).toEqual(expect.arrayContaining([{ '18': ['Cartaceo'] }, { '19': ['2025-05-05'] }]))
 
     expect(await getRecord('servizio', s.idLocale)).toMatchObject({ idServer: idServizio, syncState: 'confermato' })
     expect(await getRecord('cittadino-servizio', c.idLocale)).toMatchObject({ idServer: istanza!.id, syncState: 'confermato' })
@@ -156,7 +164,7 @@ describe('replay against the reference server', () => {
     expect(JSON.stringify(await listEntries({ includeDone: true }))).not.toContain(cf)
   })
 
-  it('sends the corrections made in step Q1 with the compilation: the server updates the citizen and Q1 (issue 8 point 5)', async () => {
+  it('sends the corrections made in step Q1 with the compilation and the consent: the server updates the citizen and Q1 (issue 8 points 1 and 5)', async () => {
     await storeBootstrap(currentDb()!, await fetchBootstrap(), Date.now())
     const sede = (await fetchBootstrap()).sedi[0]!
     configureConnectivityForTests({ state: 'offline' })
@@ -166,7 +174,7 @@ describe('replay against the reference server', () => {
       tipoDocumento: 'Passaporto', numeroDocumento: numero, fasciaDiEtaId: 2, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore',
       provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: true,
     })
-    await compilaQuestionario(c.idLocale, encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '1663320201383': '4' } }), undefined, {
+    await compilaQuestionario(c.idLocale, encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '1663320201383': '4' } }), { tipoConferimentoConsenso: 'EMAIL', dataConferimentoConsenso: '2025-05-06' }, {
       genereDaAggiornare: 'F', fasciaDiEtaIdDaAggiornare: 3, occupazioneDaAggiornare: 'Casalinga/o', provinciaDiDomicilioDaAggiornare: "L'Aquila",
     })
     setupReplay({ transport: injectTransport })
@@ -175,7 +183,7 @@ describe('replay against the reference server', () => {
     const idQuestionario = (await getRecord<{ idQuestionario: string }>('cittadino-servizio', c.idLocale))!.data.idQuestionario
     const [istanza] = await server.database.db.select().from(questionarioCompilato).where(eq(questionarioCompilato.id, idQuestionario))
     const [row] = await server.database.db.select().from(cittadino).where(eq(cittadino.id, istanza!.idCittadino))
-    expect(row).toMatchObject({ genere: 'F', fasciaDiEtaId: 3, occupazione: 'Casalinga/o', provinciaDiDomicilio: "L'Aquila", titoloDiStudio: 'Laurea (3 anni)' })
+    expect(row).toMatchObject({ genere: 'F', fasciaDiEtaId: 3, occupazione: 'Casalinga/o', provinciaDiDomicilio: "L'Aquila", titoloDiStudio: 'Laurea (3 anni)', tipoConferimentoConsenso: 'EMAIL' })
     const q1 = istanza!.sezioni.find((x) => x.id === sectionHeader('Q1').id)
     expect(JSON.stringify(q1)).toContain('Casalinga/o')
     expect(JSON.stringify(q1)).toContain('55-74')
@@ -184,6 +192,6 @@ describe('replay against the reference server', () => {
     await storeBootstrap(currentDb()!, await fetchBootstrap(), Date.now())
     const add = await getRecord<{ sezioneQ1Questionario: string; genere: string }>('cittadino-servizio', c.idLocale)
     expect(add!.data.genere).toBe('F')
-    expect(decodeSection(add!.data.sezioneQ1Questionario).answers).toMatchObject({ '5': ['F'], '6': ['55-74'], '8': ['Casalinga/o'], '9': ['L’Aquila'] })
+    expect(decodeSection(add!.data.sezioneQ1Questionario).answers).toMatchObject({ '5': ['F'], '6': ['55-74'], '8': ['Casalinga/o'], '9': ['L’Aquila'], '18': ['Email'], '19': ['2025-05-06'] })
   })
 })

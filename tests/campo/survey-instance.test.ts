@@ -4,7 +4,7 @@ import { buildQ1, dropEmpty } from '../../server/domain/questionario-istanza'
 import { encodeSection as serverEncode } from '../../server/domain/survey-codec'
 import { SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
 import { decodeSection } from '../../src/lib/survey-sections'
-import { buildQ1Section, buildQ2Section, CF_NON_PRESENTE, CF_NON_VISUALIZZABILE, fasciaDiEtaLabel } from '../../src/lib/survey-instance'
+import { buildQ1Section, buildQ2Section, CF_NON_PRESENTE, CF_NON_VISUALIZZABILE, conConsenso, fasciaDiEtaLabel, haConsenso } from '../../src/lib/survey-instance'
 
 type Row = Parameters<typeof buildQ1>[0]
 const row = (r: Partial<Row>): Row => ({
@@ -35,6 +35,21 @@ describe('Q1/Q2 built on the device', () => {
     const server = serverEncode(dropEmpty(buildQ1(row({ tipoDocumento: 'Passaporto', numeroDocumentoHash: 'h', genere: 'Preferisco non rispondere', fasciaDiEtaId: 5 }))))
     expect(device).toBe(server)
     expect(decodeSection(device).answers).toEqual({ '1': [CF_NON_PRESENTE], '2': ['true'], '3': ['Passaporto'], '5': ['Preferisco non rispondere'], '6': ['14-17'] })
+  })
+
+  it('Q1 with the consent (18–19) is the server’s; added to a Q1 without it, kept when one is there', () => {
+    const consenso = { tipoConferimentoConsenso: 'CARTACEO', dataConferimentoConsenso: '2025-03-10' } as const
+    const device = buildQ1Section({ conCodiceFiscale: true, ...demografia, consenso })
+    const server = serverEncode(dropEmpty(buildQ1(row({
+      codiceFiscaleHash: 'hash', ...demografia, tipoConferimentoConsenso: 'CARTACEO', dataConferimentoConsenso: new Date('2025-03-10T12:00:00Z'),
+    }))))
+    expect(device).toBe(server)
+    expect(decodeSection(device).answers).toMatchObject({ '18': ['Cartaceo'], '19': ['2025-03-10'] })
+    const senza = buildQ1Section({ conCodiceFiscale: true, ...demografia })
+    expect(haConsenso(senza)).toBe(false)
+    expect(haConsenso(device)).toBe(true)
+    expect(conConsenso(senza, consenso)).toBe(device)
+    expect(conConsenso(device, { tipoConferimentoConsenso: 'EMAIL', dataConferimentoConsenso: '2025-04-01' })).toBe(device)
   })
 
   it('Q2: first service, or the types of the most recent other one', () => {

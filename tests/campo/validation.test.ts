@@ -5,7 +5,8 @@ vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn(), redirectBrows
 
 import { aggiungiCittadino, CampoInputError, compilaQuestionario, creaServizio } from '../../src/features/campo'
 import { MESSAGGI } from '../../src/features/campo/common'
-import { validaServizio, verificaEta } from '../../src/features/campo/validation'
+import { validaConsenso, validaServizio, verificaEta } from '../../src/features/campo/validation'
+import { toWireDate } from '../../src/lib/dates'
 import { listEntries } from '../../src/offline'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
 import { decodeSection, encodeSection, sectionHeader } from '../../src/lib/survey-sections'
@@ -104,6 +105,27 @@ describe('citizen and survey checks', () => {
     await refused(compilaQuestionario(c.idLocale, encodeSection({ ...sectionHeader('Q3'), answers: { '22': '2025-03-12' } })), catalogue.errors.A04!.descrizione)
     await refused(compilaQuestionario(c.idLocale, encodeSection({ ...sectionHeader('Q4'), answers: {} })), catalogue.errors.A05!.descrizione)
     await refused(compilaQuestionario('sconosciuto', encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['TV'] } })), MESSAGGI.cittadinoNonTrovato)
+  })
+
+  it('a survey needs the consent while the citizen has none recorded: a type of the list and a date not after today', async () => {
+    const s = await creaServizio(servizioInput())
+    const c = await aggiungiCittadino(s.idLocale, { codiceFiscale: 'BNCMRC69S02H501X', titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: false })
+    const q4 = encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['TV'] } })
+    await refused(compilaQuestionario(c.idLocale, q4), MESSAGGI.consensoMancante)
+    await refused(compilaQuestionario(c.idLocale, q4, { tipoConferimentoConsenso: 'VERBALE' as 'CARTACEO', dataConferimentoConsenso: '2025-03-10' }), MESSAGGI.consensoMancante)
+    await refused(compilaQuestionario(c.idLocale, q4, { tipoConferimentoConsenso: 'EMAIL', dataConferimentoConsenso: '2025-02-30' }), MESSAGGI.consensoData)
+    const domani = new Date(Date.now() + 86_400_000)
+    await refused(compilaQuestionario(c.idLocale, q4, { tipoConferimentoConsenso: 'EMAIL', dataConferimentoConsenso: toWireDate(domani) }), MESSAGGI.consensoData)
+    expect((await listEntries()).map((e) => e.kind)).toEqual(['servizio.crea', 'cittadino.aggiungi'])
+    await compilaQuestionario(c.idLocale, q4, { tipoConferimentoConsenso: 'EMAIL', dataConferimentoConsenso: toWireDate(new Date()) })
+    expect((await listEntries()).at(-1)!.payload).toMatchObject({ consensoTrattamentoDatiRequest: { tipoConferimentoConsenso: 'EMAIL' } })
+  })
+
+  it('the consent check on its own: optional once recorded, required before', () => {
+    expect(validaConsenso(null, false, '2025-06-01')).toBeNull()
+    expect(() => validaConsenso(null, true, '2025-06-01')).toThrow(MESSAGGI.consensoMancante)
+    expect(() => validaConsenso({ tipoConferimentoConsenso: 'CARTACEO', dataConferimentoConsenso: '' }, true, '2025-06-01')).toThrow(MESSAGGI.consensoData)
+    expect(validaConsenso({ tipoConferimentoConsenso: 'ONLINE', dataConferimentoConsenso: '2025-06-01' }, false, '2025-06-01')).toEqual({ tipoConferimentoConsenso: 'ONLINE', dataConferimentoConsenso: '2025-06-01' })
   })
 
   it('another role than FAC/VOL cannot write field data', async () => {

@@ -4,7 +4,7 @@ import type { QuestionarioLocale } from '../../src/features/campo'
 import { Q1_SECTION } from '../../server/seed/questionnaire/q1-citizen'
 import type { QuestionarioTemplate, SezioneTemplateWire } from '../../src/api/contract/questionario'
 import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
-import { Q1, Q2, Q3, TEMPLATE } from './fixtures'
+import { Q1, Q1_CON_CONSENSO, Q2, Q3, TEMPLATE } from './fixtures'
 
 const h = vi.hoisted(() => ({
   ruolo: 'FAC',
@@ -38,7 +38,7 @@ const istanza = (over: Partial<QuestionarioLocale> = {}): QuestionarioLocale => 
   idServizioLocale: 'srv-loc',
   idQuestionarioTemplate: 'tpl-1',
   statoQuestionario: 'NON_COMPILATA',
-  sezioneQ1Questionario: Q1,
+  sezioneQ1Questionario: Q1_CON_CONSENSO,
   sezioneQ2Questionario: Q2,
   sezioneQ3Questionario: Q3,
   sezioneQ4Questionario: null,
@@ -124,6 +124,8 @@ describe('Compilazione questionario', () => {
     expect(h.compila).toHaveBeenCalledWith(
       'add-1',
       `{"id":"content-service-section","title":"Informazioni sull’esperienza","properties":[{'29':['Sportello','Sito internet']},{'31':['Sì§ per facilitazione']},{'32':['PEC§ firma digitale']},{'40':['true']},{'41':['Uso dello SPID']},{'1663320201383':['4']}]}`,
+      null,
+      undefined,
     )
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/area-amministrativa/servizi/srv-1/cittadini'))
     expect(getToasts().some((t) => t.title === 'Questionario compilato')).toBe(true)
@@ -141,6 +143,49 @@ describe('Compilazione questionario', () => {
     expect((screen.getByLabelText('Telefono') as HTMLInputElement).checked).toBe(true)
     expect(navigateTo).not.toHaveBeenCalled()
     expect(isAnyFormDirty()).toBe(true)
+  })
+
+  it('asks the consent at step Q1 when the citizen has none: type and date required, date not in the future, then sent with Q4', async () => {
+    h.q = istanza({ sezioneQ1Questionario: Q1 })
+    render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+    expect(stepTitle()).toBe('Informazioni anagrafiche (modello)')
+    const consenso = screen.getByRole('group', { name: 'Consenso al trattamento dei dati personali' })
+    const tipo = within(consenso).getByRole('group', { name: 'Come ha dato il consenso il cittadino?*' })
+    expect(within(tipo).getAllByRole('radio').map((r) => r.parentElement!.textContent)).toEqual(['Cartaceo', 'Email', 'Online'])
+    const data = screen.getByLabelText('Data del consenso*') as HTMLInputElement
+    expect(data.value).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(data.max).toBe(data.value)
+    // nothing chosen: it stays at step Q1 and says why
+    fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+    expect(stepTitle()).toBe('Informazioni anagrafiche (modello)')
+    expect(screen.getByText('Indica come il cittadino ha dato il consenso')).toBeTruthy()
+    expect(document.activeElement?.getAttribute('name')).toBe('pd-consenso-tipo')
+    fireEvent.click(screen.getByLabelText('Cartaceo'))
+    expect(isAnyFormDirty()).toBe(true)
+    fireEvent.change(data, { target: { value: '2999-01-01' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+    expect(screen.getByText('La data del consenso non può essere successiva a oggi')).toBeTruthy()
+    expect(data.getAttribute('aria-invalid')).toBe('true')
+    fireEvent.change(data, { target: { value: '2026-01-15' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+    expect(stepTitle()).toBe('Informazioni sulla prenotazione')
+    fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+    fireEvent.click(screen.getByLabelText('Telefono'))
+    fireEvent.click(screen.getByLabelText('Non saprei'))
+    fireEvent.click(within(screen.getByRole('group', { name: /Quanto sei soddisfatto/ })).getByLabelText(/5 stelle su 5/))
+    fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
+    await waitFor(() => expect(h.compila).toHaveBeenCalledTimes(1))
+    expect(h.compila.mock.calls[0]![2]).toEqual({ tipoConferimentoConsenso: 'CARTACEO', dataConferimentoConsenso: '2026-01-15' })
+  })
+
+  it('does not ask the consent again once recorded (Q1 with 18–19)', () => {
+    render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+    expect(screen.queryByRole('group', { name: 'Consenso al trattamento dei dati personali' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Step precedente' }))
+    expect(screen.queryByRole('group', { name: 'Consenso al trattamento dei dati personali' })).toBeNull()
   })
 
   it('managers cannot compile: notice and link to the read-only view', () => {
@@ -162,6 +207,14 @@ describe('Compilazione questionario', () => {
     /** The default template with the seed's Q1 (questions 1–10 with their enumerations). */
     const withSeedQ1: QuestionarioTemplate = { ...TEMPLATE, sezioniQuestionarioTemplate: [Q1_SECTION as SezioneTemplateWire, ...TEMPLATE.sezioniQuestionarioTemplate.slice(1)] }
     const q1Documento = encodeSection({
+      ...sectionHeader('Q1'),
+      answers: {
+        '1': 'Codice fiscale non presente', '2': ['true'], '3': 'Passaporto', '5': 'Preferisco non rispondere', '6': '30-54', '7': 'Laurea (3 anni)', '8': 'Imprenditore', '9': 'Roma', '10': 'Italiana',
+        '18': 'Cartaceo', '19': '2026-01-15',
+      },
+    })
+    /** The same citizen before their consent is recorded (no 18–19). */
+    const q1DocumentoSenzaConsenso = encodeSection({
       ...sectionHeader('Q1'),
       answers: { '1': 'Codice fiscale non presente', '2': ['true'], '3': 'Passaporto', '5': 'Preferisco non rispondere', '6': '30-54', '7': 'Laurea (3 anni)', '8': 'Imprenditore', '9': 'Roma', '10': 'Italiana' },
     })
@@ -203,10 +256,50 @@ describe('Compilazione questionario', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
       await waitFor(() => expect(h.compila).toHaveBeenCalledTimes(1))
       expect(h.compila.mock.calls[0]![0]).toBe('add-1')
-      expect(h.compila.mock.calls[0]![2]).toBeUndefined()
+      // the consent is recorded already: not asked, not sent
+      expect(h.compila.mock.calls[0]![2]).toBeNull()
       expect(h.compila.mock.calls[0]![3]).toEqual({
         genereDaAggiornare: 'F', titoloDiStudioDaAggiornare: 'Dottorato, Master di II livello o titoli equiparati', provinciaDiDomicilioDaAggiornare: 'Rieti',
       })
+    })
+
+    it('without a recorded consent step Q1 offers both the corrections and the consent; both are checked and sent', async () => {
+      h.template = withSeedQ1
+      h.q = istanza({ sezioneQ1Questionario: q1DocumentoSenzaConsenso })
+      render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+      // opens at step Q1 (the consent is missing), with the correctable fields and the consent group
+      expect(stepTitle()).toBe('Informazioni anagrafiche')
+      const titolo = screen.getByRole('combobox', { name: 'Titolo di studio (livello più alto raggiunto)' }) as HTMLSelectElement
+      const consenso = screen.getByRole('group', { name: 'Consenso al trattamento dei dati personali' })
+      // a wrong correction and no consent: both shown, the correction (first on the page) focused
+      fireEvent.change(titolo, { target: { value: '' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+      expect(stepTitle()).toBe('Informazioni anagrafiche')
+      expect(screen.getByTestId('errori-q1').textContent).toBe('Un dato da controllare.')
+      expect(within(consenso).getByText('Indica come il cittadino ha dato il consenso')).toBeTruthy()
+      expect(document.activeElement).toBe(titolo)
+      // correction fixed, consent still missing: the consent's first option is focused
+      fireEvent.change(titolo, { target: { value: 'Dottorato, Master di II livello o titoli equiparati' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+      expect(stepTitle()).toBe('Informazioni anagrafiche')
+      expect(document.activeElement?.getAttribute('name')).toBe('pd-consenso-tipo')
+      fireEvent.click(within(consenso).getByLabelText('Email'))
+      fireEvent.change(within(consenso).getByLabelText('Data del consenso*'), { target: { value: '2026-01-15' } })
+      fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+      expect(stepTitle()).toBe('Informazioni sulla prenotazione')
+      fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Step successivo' }))
+      // arriving at Q4 does not send it: no errors yet, focus on the step's heading
+      expect(stepTitle()).toBe('Informazioni sull’esperienza')
+      expect(screen.queryByTestId('errori-q4')).toBeNull()
+      expect(document.activeElement).toBe(screen.getByTestId('titolo-step'))
+      fireEvent.click(screen.getByLabelText('Telefono'))
+      fireEvent.click(screen.getByLabelText('Non saprei'))
+      fireEvent.click(within(screen.getByRole('group', { name: /Quanto sei soddisfatto/ })).getByLabelText(/5 stelle su 5/))
+      fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
+      await waitFor(() => expect(h.compila).toHaveBeenCalledTimes(1))
+      expect(h.compila.mock.calls[0]![2]).toEqual({ tipoConferimentoConsenso: 'EMAIL', dataConferimentoConsenso: '2026-01-15' })
+      expect(h.compila.mock.calls[0]![3]).toEqual({ titoloDiStudioDaAggiornare: 'Dottorato, Master di II livello o titoli equiparati' })
     })
 
     it('a citizen with a fiscal code: gender and age band stay read-only, the rest is correctable', () => {

@@ -54,3 +54,8 @@ export const TEMPLATE: QuestionarioTemplate = {
 export const Q1 = encodeSection({ id: SEZIONI_QUESTIONARIO.Q1.id, title: SEZIONI_QUESTIONARIO.Q1.titolo, answers: { '1': 'Codice fiscale disponibile ma non visualizzabile', '5': 'F', '6': '30-54' } })
 export const Q2 = encodeSection({ id: SEZIONI_QUESTIONARIO.Q2.id, title: SEZIONI_QUESTIONARIO.Q2.titolo, answers: { '20': 'Sì' } })
 export const Q3 = encodeSection({ id: SEZIONI_QUESTIONARIO.Q3.id, title: SEZIONI_QUESTIONARIO.Q3.titolo, answers: { '22': '2026-03-12', '26': ['1'] } })
+/** Q1 of a citizen whose consent is recorded (questions 18–19). */
+export const Q1_CON_CONSENSO = encodeSection({
+  id: SEZIONI_QUESTIONARIO.Q1.id, title: SEZIONI_QUESTIONARIO.Q1.titolo,
+  answers: { '1': 'Codice fiscale disponibile ma non visualizzabile', '5': 'F', '6': '30-54', '18': 'Cartaceo', '19': '2026-01-15' },
+})

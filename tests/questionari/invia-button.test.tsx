@@ -2,11 +2,13 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 vi.mock('../../src/api/client', () => ({ apiPost: vi.fn() }))
+vi.mock('../../src/features/campo', () => ({ registraLinkInviati: vi.fn(async () => undefined) }))
 vi.mock('../../src/auth/session', () => ({
   getSessionState: () => ({ profilo: { codiceRuolo: 'FAC', idProgramma: 1, idProgetto: 10, idEnte: 100 } }),
 }))
 
 import { apiPost } from '../../src/api/client'
+import { registraLinkInviati } from '../../src/features/campo'
 import { InviaQuestionarioButton } from '../../src/features/questionari/invia'
 import { absoluteLink, MOTIVO_OFFLINE, MOTIVO_SENZA_ID, scadenzaText } from '../../src/features/questionari/invia/link'
 import { matrixToPath, qrSvg, QR_MARGIN } from '../../src/features/questionari/invia/qr'
@@ -69,6 +71,14 @@ describe('InviaQuestionarioButton', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
 
     await screen.findByText('Invia il questionario al cittadino')
+    // the dialog is named by its title only, not by its close button (jsdom's name computation leaves the
+    // button out: check what aria-labelledby points at instead)
+    const dialog = screen.getByRole('dialog')
+    const title = document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')
+    expect(title?.textContent).toBe('Invia il questionario al cittadino')
+    expect(title?.querySelector('button')).toBeNull()
+    // the row reads INVIATO with the expiry on the device too
+    await waitFor(() => expect(registraLinkInviati).toHaveBeenCalledWith([{ idQuestionario: ID, scadenza: SCADENZA }]))
     expect(vi.mocked(apiPost).mock.calls[0]?.slice(0, 2)).toEqual([
       `servizio/cittadino/questionarioCompilato/${ID}/invia`,
       { idProgramma: 1, idProgetto: 10, idEnte: 100 },
@@ -103,12 +113,20 @@ describe('InviaQuestionarioButton', () => {
     await waitFor(() => expect(screen.queryByText('Invia il questionario al cittadino')).toBeNull())
   })
 
+  it('reads Invia di nuovo once sent, and names its citizen for screen readers', () => {
+    render(<InviaQuestionarioButton idQuestionario={ID} inviato descrizione=" del cittadino RSS…90…" />)
+    const button = screen.getByRole('button', { name: /^Invia di nuovo\s*del cittadino RSS…90…$/ })
+    expect(button.querySelector('.visually-hidden')?.textContent).toBe(' del cittadino RSS…90…')
+  })
+
   it('opens no modal when the call fails (the client shows the error)', async () => {
     vi.mocked(apiPost).mockRejectedValue(new Error('Q02'))
+    vi.mocked(registraLinkInviati).mockClear()
     render(<InviaQuestionarioButton idQuestionario={ID} />)
     fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
     await waitFor(() => expect((screen.getByRole('button', { name: 'Invia questionario' }) as HTMLButtonElement).disabled).toBe(false))
     expect(screen.queryByText('Invia il questionario al cittadino')).toBeNull()
+    expect(registraLinkInviati).not.toHaveBeenCalled()
   })
 })
 

@@ -1,17 +1,19 @@
 import { fireEvent, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { QuestionarioLocale } from '../../src/features/campo'
-import { encodeSection } from '../../src/lib/survey-sections'
+import { Q1_SECTION } from '../../server/seed/questionnaire/q1-citizen'
+import type { QuestionarioTemplate, SezioneTemplateWire } from '../../src/api/contract/questionario'
+import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { Q1, Q2, Q3, TEMPLATE } from './fixtures'
 
-const h = vi.hoisted(() => ({ ruolo: 'FAC', q: null as unknown, scheda: vi.fn(), istanza: vi.fn() }))
+const h = vi.hoisted(() => ({ ruolo: 'FAC', q: null as unknown, scheda: vi.fn(), istanza: vi.fn(), template: null as unknown }))
 
 vi.mock('../../src/features/campo', () => ({
   isFieldRole: (r: string | null | undefined) => r === 'FAC' || r === 'VOL',
   SyncChip: ({ state }: { state: string }) => (state === 'confermato' ? null : <span>DA SINCRONIZZARE</span>),
   useQuestionarioCampo: () => h.q,
   useServizioCampo: () => ({ idQuestionarioTemplateSnapshot: 'tpl-1' }),
-  useCampoRiferimenti: () => ({ template: null, templateSnapshot: [TEMPLATE], configurazioneMinorenni: null }),
+  useCampoRiferimenti: () => ({ template: null, templateSnapshot: [h.template ?? TEMPLATE], configurazioneMinorenni: null }),
   compilaQuestionario: vi.fn(),
 }))
 vi.mock('../../src/auth/session', () => ({
@@ -40,6 +42,7 @@ beforeEach(() => {
   queryClient.clear()
   h.ruolo = 'FAC'
   h.q = istanza()
+  h.template = null
   h.scheda.mockReset()
   h.istanza.mockReset()
 })
@@ -94,7 +97,13 @@ describe('printable survey', () => {
     // the blank print is its own action ('Stampa questionario vuoto'); a citizen's id prints their answers (below)
     render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="modello" />)
     expect(screen.getByRole('heading', { level: 1, name: 'Questionario di prova' })).toBeTruthy()
-    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(4)
+    // the four sections, then the consent the citizen signs
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toHaveLength(5)
+    expect(screen.getAllByRole('heading', { level: 2 }).at(-1)!.textContent).toBe('Consenso al trattamento dei dati personali')
+    const consenso = screen.getByTestId('consenso-da-firmare')
+    expect(consenso.textContent).toContain('Regolamento (UE) 2016/679')
+    expect(consenso.textContent).toContain('/informativa-privacy-e-cookie')
+    expect(within(consenso).getByText('Firma del cittadino')).toBeTruthy()
     expect(screen.getByText('Come sei venuto a conoscenza del servizio che hai prenotato?*')).toBeTruthy()
     expect(screen.getByText('Sito internet')).toBeTruthy()
     // fields hidden from survey forms and hidden questions are not printed
@@ -134,6 +143,30 @@ describe('printable survey', () => {
     expect(q4.querySelector('[data-question="1663320201383"] .pd-print-checked')?.parentElement?.textContent).toContain('5')
     expect(container.querySelectorAll('input, select, textarea')).toHaveLength(0)
     expect(screen.getByRole('button', { name: 'Stampa' })).toBeTruthy()
+  })
+
+  it("the consent recorded shows in Q1 through the shared renderer (18–19, date DD-MM-YYYY), and the citizen's print still carries the text to sign", () => {
+    h.template = { ...TEMPLATE, sezioniQuestionarioTemplate: [Q1_SECTION as SezioneTemplateWire, ...TEMPLATE.sezioniQuestionarioTemplate.slice(1)] } satisfies QuestionarioTemplate
+    h.q = istanza({
+      sezioneQ1Questionario: encodeSection({
+        ...sectionHeader('Q1'),
+        answers: { '1': 'Codice fiscale disponibile ma non visualizzabile', '5': 'F', '6': '30-54', '18': 'Cartaceo', '19': '2026-01-15' },
+      }),
+    })
+    const view = render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="q-1" />)
+    const tipo = document.querySelector('[data-question="18"]')!
+    expect(tipo.textContent).toContain('Modalità del consenso al trattamento dei dati personali')
+    expect(within(tipo as HTMLElement).getByText('Cartaceo').tagName).toBe('STRONG')
+    expect(document.querySelector('[data-question="19"]')!.textContent).toContain('15-01-2026')
+    expect(document.querySelector('[data-question="19"]')!.textContent).not.toContain('2026-01-15')
+    expect(screen.getByTestId('consenso-da-firmare')).toBeTruthy()
+    expect(screen.getAllByRole('heading', { level: 2 }).at(-1)!.textContent).toBe('Consenso al trattamento dei dati personali')
+    view.unmount()
+    // the read-only view reads them the same way
+    render(<QuestionarioCompilatoPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+    expect(screen.getByText('Modalità del consenso al trattamento dei dati personali')).toBeTruthy()
+    expect(screen.getByText('15-01-2026')).toBeTruthy()
+    expect(screen.getByText('Cartaceo')).toBeTruthy()
   })
 
   it('a survey not compiled yet prints Q1–Q3 filled in and Q4 blank, to fill by hand', () => {

@@ -29,7 +29,12 @@ vi.mock('../../src/features/campo', () => ({
 }))
 vi.mock('../../src/features/servizi/detail/slots', () => ({
   AggiungiCittadinoSlot: ({ isOpen, idServizioLocale }: { isOpen: boolean; idServizioLocale: string }) => (isOpen ? <div role="dialog">{`Aggiungi cittadino a ${idServizioLocale}`}</div> : null),
-  InviaQuestionarioSlot: ({ idQuestionario }: { idQuestionario: string | null }) => <button type="button">{`Invia questionario ${idQuestionario ?? 'locale'}`}</button>,
+  InviaQuestionarioSlot: ({ idQuestionario, inviato, descrizione }: { idQuestionario: string | null; inviato?: boolean; descrizione?: string }) => (
+    <button type="button" data-descrizione={descrizione}>{`${inviato ? 'Invia di nuovo' : 'Invia questionario'} ${idQuestionario ?? 'locale'}`}</button>
+  ),
+  InviaATuttiSlot: (p: { daInviare: number; soloSulDispositivo: number; totale: number; idServizio: number | null }) => (
+    <button type="button" data-conteggio={`${p.daInviare}/${p.soloSulDispositivo}/${p.totale}/${p.idServizio ?? ''}`}>Invia questionario a tutti</button>
+  ),
 }))
 vi.mock('../../src/api/client', () => ({ apiPost: vi.fn(), api: { post: vi.fn() } }))
 
@@ -125,10 +130,33 @@ describe('service detail — facilitator', () => {
     expect(within(rows[2]!).getByText('DA SINCRONIZZARE')).toBeTruthy()
     expect(within(rows[2]!).getByRole('link', { name: /Compila questionario/ }).getAttribute('href')).toBe('/area-amministrativa/servizi/101/cittadini/compila/c-3')
     expect(within(rows[2]!).getByRole('button', { name: 'Invia questionario locale' })).toBeTruthy()
+    // each row says who: the masked identity and the time added; the buttons name the citizen
+    expect(within(rows[0]!).getByTestId('identificativo-cittadino').textContent).toBe('RSS•••90••••••••')
+    expect(within(rows[0]!).getByText(/^Aggiunto (alle|il)/)).toBeTruthy()
+    expect(within(rows[0]!).getByRole('link', { name: /^Compila questionario\s*del cittadino RSS…90…$/ })).toBeTruthy()
+    expect(within(rows[0]!).getByRole('button', { name: 'Invia questionario q-501' }).getAttribute('data-descrizione')).toBe(' del cittadino RSS…90…')
+    expect(screen.getByRole('columnheader', { name: 'Cittadino' })).toBeTruthy()
+    // 'Invia questionario a tutti': one survey on the server to send, one only on the device
+    expect(screen.getByRole('button', { name: 'Invia questionario a tutti' }).getAttribute('data-conteggio')).toBe('1/1/3/101')
     // a compiled citizen's 'Stampa questionario' prints that citizen; the blank survey is its own action
     expect(within(rows[1]!).getByRole('link', { name: /Stampa questionario/ }).getAttribute('href')).toBe('/area-amministrativa/servizi/101/stampa-questionario/q-502')
     expect(within(rows[2]!).getByRole('link', { name: /Stampa questionario/ }).getAttribute('href')).toBe('/area-amministrativa/servizi/101/stampa-questionario/c-3')
     expect(screen.getByRole('link', { name: 'Stampa questionario vuoto' }).getAttribute('href')).toBe('/area-amministrativa/servizi/101/stampa-questionario/modello')
+  })
+
+  it('citizens: a sent survey reads INVIATO with its link expiry and offers Invia di nuovo; an old row without mask shows —', async () => {
+    const scadenza = new Date(Date.now() + 2 * 86_400_000).toISOString()
+    state.cittadini = [
+      cittadino({ statoQuestionario: 'INVIATO', scadenzaLink: scadenza }),
+      cittadino({ idLocale: 'c-2', idQuestionario: 'q-502', idCittadino: 502, identificativoMascherato: null }),
+    ]
+    await renderCittadini()
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1)
+    expect(within(rows[0]!).getByText('INVIATO')).toBeTruthy()
+    expect(within(rows[0]!).getByTestId('scadenza-link').textContent).toMatch(/^Link valido fino al \d\d-\d\d-\d{4} alle \d\d:\d\d$/)
+    expect(within(rows[0]!).getByRole('button', { name: 'Invia di nuovo q-501' })).toBeTruthy()
+    expect(within(rows[1]!).getByTestId('identificativo-cittadino').textContent).toBe('—')
+    expect(within(rows[1]!).getByRole('link', { name: /^Compila questionario\s*del cittadino 502$/ })).toBeTruthy()
   })
 
   it('citizens: state filter with labels with spaces', async () => {

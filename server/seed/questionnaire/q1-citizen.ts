@@ -1,10 +1,13 @@
 /**
  * Q1 `anagraphic-citizen-section`: the citizen's pseudonymised personal data, questions 1–10
- * (platform-frontend §3.3 "Q1 (current)"). Locked section: copied verbatim into every template.
+ * (platform-frontend §3.3 "Q1 (current)"), and the consent to the processing of data, 18 (type) and 19
+ * (date) as in the legacy Q1 (platform-backend §6.4; issue 8 point 1), answered once the consent is
+ * recorded. Locked section: copied verbatim into every template (migration 0004 adds 18–19 to existing ones).
  */
 import provinces from '../../../public/data/province.json'
 import {
-  CITTADINANZA, FASCE_DI_ETA, GENERE, SEZIONI_QUESTIONARIO, STATO_OCCUPAZIONALE, TIPO_DOCUMENTO, TITOLO_DI_STUDIO,
+  CITTADINANZA, FASCE_DI_ETA, GENERE, ID_DOMANDA_CONSENSO, ID_DOMANDA_DATA_CONSENSO, SEZIONI_QUESTIONARIO, STATO_OCCUPAZIONALE,
+  TIPO_CONFERIMENTO_CONSENSO, TIPO_DOCUMENTO, TITOLO_DI_STUDIO,
 } from '../../../src/api/contract/enums'
 import { field, section, select } from './builders'
 
@@ -21,4 +24,7 @@ export const Q1_SECTION = section(SEZIONI_QUESTIONARIO.Q1.id, SEZIONI_QUESTIONAR
   select('8', 'Stato occupazionale', STATO_OCCUPAZIONALE, 8, { keyBE: 'occupazione' }),
   select('9', 'Provincia di domicilio', PROVINCE_NAMES, 9, { keyBE: 'provinciaDiDomicilio' }),
   select('10', 'Cittadinanza', CITTADINANZA, 10, { keyBE: 'cittadinanza' }),
+  select(ID_DOMANDA_CONSENSO, 'Modalità del consenso al trattamento dei dati personali', TIPO_CONFERIMENTO_CONSENSO.map((c) => c.label), 11,
+    { keyBE: 'tipoConferimentoConsenso' }),
+  field(ID_DOMANDA_DATA_CONSENSO, 'Data del consenso al trattamento dei dati personali', 'date', 12, { keyBE: 'dataConferimentoConsenso' }),
 ], { required: ['1', '5', '6', '7', '8', '9', '10'], locked: true })

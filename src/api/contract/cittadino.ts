@@ -52,6 +52,11 @@ export const CittadinoTrovatoSchema = v.object({
   giaAssociatoAlServizio: v.optional(v.boolean()),
   /** true: the citizen is outside the caller's scope and the data above are only what the identifier says */
   datiRiservati: v.optional(v.boolean()),
+  /**
+   * the citizen's masked fiscal code or document number (src/lib/masked-identity.ts), null for citizens
+   * registered before masks existed; absent outside the caller's scope
+   */
+  identificativoMascherato: v.optional(v.nullable(v.string())),
 })
 export type CittadinoTrovato = v.InferOutput<typeof CittadinoTrovatoSchema>
 export const RicercaCittadinoRispostaSchema = v.array(CittadinoTrovatoSchema)
@@ -117,6 +122,12 @@ export const CittadinoServizioRigaSchema = v.object({
   genere: v.nullable(v.string()),
   /** age band label, e.g. '30-54' */
   fasciaDiEta: v.nullable(v.string()),
+  /** masked fiscal code or document number (src/lib/masked-identity.ts); null: registered before masks existed */
+  identificativoMascherato: v.optional(v.nullable(v.string())),
+  /** ISO timestamp of the citizen's addition to the service */
+  dataOraAggiunta: v.optional(v.string()),
+  /** ISO expiry of the survey's online link, when one was created ('Invia questionario') */
+  scadenzaLink: v.optional(v.nullable(v.string())),
 })
 export type CittadinoServizioRiga = v.InferOutput<typeof CittadinoServizioRigaSchema>
 

@@ -195,12 +195,25 @@ export const RISOLVERE_PROBLEMI_DIGITALI = [
   'Materiale informativo, giornali, articoli e altre pubblicazioni online',
 ] as const
 
-/** Consent type of a citizen: label → stored value. */
+/** Consent type of a citizen: label → stored value (platform-frontend §4 `tipoConferimentoConsenso`). */
 export const TIPO_CONFERIMENTO_CONSENSO = [
   { label: 'Cartaceo', value: 'CARTACEO' },
   { label: 'Email', value: 'EMAIL' },
   { label: 'Online', value: 'ONLINE' },
 ] as const
+/** Stored values of the consent type (platform-backend §6.4 `ConsensoTrattamentoDatiEnum`). */
+export const VALORI_CONSENSO = ['CARTACEO', 'EMAIL', 'ONLINE'] as const
+export type TipoConferimentoConsenso = (typeof VALORI_CONSENSO)[number]
+/** The label of a consent type ('CARTACEO' → 'Cartaceo'). */
+export const etichettaConsenso = (value: TipoConferimentoConsenso): string =>
+  TIPO_CONFERIMENTO_CONSENSO.find((c) => c.value === value)?.label ?? value
+/**
+ * Q1 questions of the citizen's consent (the legacy Q1's 18 and 19, platform-frontend §3.3; the
+ * reference's `$consenso` and `$dataConsenso` placeholders): 18 = the type's label, 19 = the date
+ * 'YYYY-MM-DD'. Answered once the citizen's consent is recorded (platform-backend §6.4), empty before.
+ */
+export const ID_DOMANDA_CONSENSO = '18'
+export const ID_DOMANDA_DATA_CONSENSO = '19'
 
 /** Contract types of a platform user. */
 export const TIPO_CONTRATTO = ['Volontario', 'Dipendente', 'Collaboratore'] as const

@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot'
 import { NumeroDocumentoSchema, ProfileIdsSchema } from './common'
-import { CITTADINANZA, GENERE, STATO_OCCUPAZIONALE, TIPO_DOCUMENTO, TITOLO_DI_STUDIO } from './enums'
+import { CITTADINANZA, GENERE, STATO_OCCUPAZIONALE, TIPO_DOCUMENTO, TITOLO_DI_STUDIO, VALORI_CONSENSO } from './enums'
 
 /** States of a compiled questionnaire on the wire (the UI shows them with spaces). */
 export const STATI_QUESTIONARIO = ['NON_COMPILATA', 'INVIATO', 'COMPILATA'] as const
@@ -86,10 +86,27 @@ export const QuestionarioCompilatoSchema = v.object({
   sezioneQ2Questionario: v.string(),
   sezioneQ3Questionario: v.string(),
   sezioneQ4Questionario: v.nullable(v.string()),
+  /** ISO timestamp of the instance's creation: when the citizen was added to the service */
+  dataOraCreazione: v.optional(v.string()),
+  /** ISO expiry of the online link last created ('Invia questionario'); null when none was created */
+  scadenzaLink: v.optional(v.nullable(v.string())),
 })
 export type QuestionarioCompilato = v.InferOutput<typeof QuestionarioCompilatoSchema>
 
 const Opt = <S extends v.GenericSchema>(s: S) => v.optional(v.nullable(s))
+
+/**
+ * The citizen's consent to the processing of their data as the facilitator records it at the compilation
+ * (platform-backend §6.4; issue 8 point 1): how it was given (`CARTACEO` signed on paper, `EMAIL`,
+ * `ONLINE`) and when ('YYYY-MM-DD', a real date not after today in Italy: else 400 G02). Stored on the
+ * citizen only the first time: a consent already recorded is kept and this one ignored. The reference's
+ * `codiceFiscaleCittadino`/`numeroDocumentoCittadino` are not taken (the instance names the citizen).
+ */
+export const ConsensoTrattamentoDatiSchema = v.object({
+  tipoConferimentoConsenso: v.picklist(VALORI_CONSENSO),
+  dataConferimentoConsenso: v.pipe(v.string(), v.isoDate()),
+})
+export type ConsensoTrattamentoDati = v.InferOutput<typeof ConsensoTrattamentoDatiSchema>
 
 /**
  * Body of `POST /servizio/cittadino/questionarioCompilato/{id}/compila` (platform-frontend §3.5).
@@ -117,7 +134,8 @@ export const CompilaQuestionarioBodySchema = v.object({
   cittadinanzaDaAggiornare: Opt(v.picklist(CITTADINANZA)),
   /** a province name of `/data/province.json` (checked by the server) */
   provinciaDiDomicilioDaAggiornare: Opt(v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(60))),
-  consensoTrattamentoDatiRequest: Opt(v.record(v.string(), v.unknown())),
+  /** the consent, when the citizen has none recorded yet (ignored otherwise) */
+  consensoTrattamentoDatiRequest: Opt(ConsensoTrattamentoDatiSchema),
   codInserimento: Opt(v.string()),
 })
 export type CompilaQuestionarioBody = v.InferOutput<typeof CompilaQuestionarioBodySchema>
@@ -140,6 +158,22 @@ export const InviaQuestionarioRispostaSchema = v.object({
   scadenza: v.string(),
 })
 export type InviaQuestionarioRisposta = v.InferOutput<typeof InviaQuestionarioRispostaSchema>
+
+/**
+ * Answer of `POST /servizio/cittadino/servizio/{idServizio}/questionarioCompilato/inviaATutti`
+ * (platform-frontend §3.6 'Invia questionario a tutti'): one new link — as `invia` — for every citizen
+ * of the service whose survey is not COMPILATA, each replacing that survey's previous link, in one
+ * transaction; with the citizen's masked identity to tell the links apart on the printed sheet.
+ */
+export const InviaATuttiRispostaSchema = v.object({
+  questionari: v.array(v.object({
+    idQuestionario: v.string(),
+    idCittadino: v.number(),
+    identificativoMascherato: v.nullable(v.string()),
+    ...InviaQuestionarioRispostaSchema.entries,
+  })),
+})
+export type InviaATuttiRisposta = v.InferOutput<typeof InviaATuttiRispostaSchema>
 
 /**
  * Answer of the public `GET /servizio/cittadino/questionarioCompilato/{id}/anonimo?t={token}`:

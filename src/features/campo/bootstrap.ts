@@ -91,6 +91,7 @@ export async function storeBootstrap(db: OfflineDb, b: CampoBootstrap, startedAt
   })
 
   const persone = new Map(b.cittadini.map((c) => [c.idCittadino, c]))
+  const copie = new Map(cittadini.map((r) => [r.idLocale, r.data]))
   const cittadiniRows = b.questionari.flatMap((q, i) => {
     const idServizioLocale = idLocaleServizio.get(q.idServizio)
     if (!idServizioLocale) return []
@@ -101,6 +102,10 @@ export async function storeBootstrap(db: OfflineDb, b: CampoBootstrap, startedAt
       genere: c?.genere ?? null, fasciaDiEtaId: c?.fasciaDiEtaId ?? null, titoloDiStudio: c?.titoloDiStudio ?? null, occupazione: c?.occupazione ?? null,
       provinciaDiDomicilio: c?.provinciaDiDomicilio ?? null, cittadinanza: c?.cittadinanza ?? null, tipoDocumento: c?.tipoDocumento ?? null,
       identificazione: identificazioneDi(q.sezioneQ1Questionario, c?.tipoDocumento ?? null),
+      // a citizen registered before masks existed keeps the mask this device computed, if any
+      identificativoMascherato: c?.identificativoMascherato ?? copie.get(idLocale)?.identificativoMascherato ?? null,
+      dataOraAggiunta: q.dataOraCreazione ?? copie.get(idLocale)?.dataOraAggiunta ?? null,
+      scadenzaLink: q.scadenzaLink ?? null,
       statoQuestionario: q.statoQuestionario, dataUltimoAggiornamento: q.dataOraAggiornamento,
       idProgetto, idEnte, ordine: i, idQuestionarioTemplate: q.idQuestionarioTemplate,
       sezioneQ1Questionario: q.sezioneQ1Questionario, sezioneQ2Questionario: q.sezioneQ2Questionario,

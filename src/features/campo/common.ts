@@ -54,6 +54,8 @@ export const MESSAGGI = {
   risposteQ4: "Rispondi ad almeno una domanda della sezione sull'esperienza.",
   /** Q02 */
   giaCompilato: 'Il questionario è già stato compilato.',
+  consensoMancante: 'Indica come il cittadino ha dato il consenso al trattamento dei dati personali.',
+  consensoData: 'Indica la data del consenso: una data valida, non successiva a oggi.',
 } as const
 
 /** A random UUID v4 (client id of a record created on the device): the offline library's generator. */

@@ -14,7 +14,7 @@
  * removed from it once the server has acknowledged the entry.
  */
 import { AggiungiCittadinoRispostaSchema, type AggiungiCittadinoBody, type AggiungiCittadinoRisposta } from '../../api/contract/cittadino'
-import { CompilaQuestionarioRispostaSchema, type CompilaQuestionarioRisposta } from '../../api/contract/questionario'
+import { CompilaQuestionarioRispostaSchema, type CompilaQuestionarioRisposta, type ConsensoTrattamentoDati } from '../../api/contract/questionario'
 import { IdServizioSchema, type IdServizio, type ServizioBody } from '../../api/contract/servizio'
 import { registerHandler, type OfflineDb, type ParentResult, type RoleProfile } from '../../offline'
 import type { CorrezioniCittadino } from '../../lib/q1-corrections'
@@ -62,14 +62,15 @@ export interface CittadinoAggiungiPayload {
 }
 
 /**
- * Payload of `questionario.compila`: `idQuestionario` null while the addition is unsent; `correzioni`
- * the citizen's data corrected in step Q1 (`…DaAggiornare` fields of the body, issue 8 point 5).
+ * Payload of `questionario.compila`: `idQuestionario` null while the addition is unsent; the consent given
+ * at the compilation (type and date, removed once acknowledged); `correzioni` the citizen's data corrected
+ * in step Q1 (`…DaAggiornare` fields of the body, issue 8 point 5).
  */
 export interface QuestionarioCompilaPayload {
   idCittadinoServizioLocale: string
   idQuestionario: string | null
   sezioneQ4Questionario: string
-  consensoTrattamentoDatiRequest?: Record<string, unknown> | null
+  consensoTrattamentoDatiRequest?: ConsensoTrattamentoDati | null
   correzioni?: CorrezioniCittadino | null
 }
 
@@ -177,8 +178,11 @@ export function registerCampoHandlers(): () => void {
         if (add) {
           const d = add.data as CittadinoDati
           const q = (await db.records.get(['questionario', e.payload.idCittadinoServizioLocale]))?.data as QuestionarioDati | undefined
-          // the corrections of Q1 are the server's data now
-          const corretto = e.payload.correzioni ? { ...datiCorretti(e.payload.correzioni), ...(q?.sezioneQ1Questionario ? { sezioneQ1Questionario: q.sezioneQ1Questionario } : {}) } : {}
+          // the corrections of Q1 and the consent given here are the server's data now
+          const corretto = {
+            ...(e.payload.correzioni ? datiCorretti(e.payload.correzioni) : {}),
+            ...(q?.sezioneQ1Questionario ? { sezioneQ1Questionario: q.sezioneQ1Questionario } : {}),
+          }
           await db.records.put({ ...add, data: { ...d, ...corretto, statoQuestionario: r.statoQuestionario, sezioneQ4Questionario: e.payload.sezioneQ4Questionario } satisfies CittadinoDati })
         }
         if (e.payload.consensoTrattamentoDatiRequest) await db.outbox.update(e.id, { payload: { ...e.payload, consensoTrattamentoDatiRequest: null } })

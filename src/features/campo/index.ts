@@ -9,6 +9,7 @@
  * `useQuestionarioCampo`, `useCampoRiferimenti`.
  * Writes (resolve once saved on the device; throw `StorageFullError` or `CampoInputError` with an Italian
  * message): `creaServizio`, `modificaServizio`, `eliminaServizio`, `aggiungiCittadino`, `compilaQuestionario`.
+ * `registraLinkInviati` records on the device the survey links the server just created (INVIATO, expiry).
  * `refreshCampo()` fetches the bootstrap (at login, profile choice and reconnect; `startCampo()` wires it).
  */
 export type {
@@ -23,4 +24,5 @@ export { isFieldRole, CampoInputError } from './common'
 export { useServiziCampo, useServizioCampo, useCittadiniServizioCampo, useQuestionarioCampo, useCampoRiferimenti } from './read'
 export { creaServizio, modificaServizio, eliminaServizio, aggiungiCittadino, compilaQuestionario } from './write'
 export { refreshCampo, startCampo } from './bootstrap'
+export { registraLinkInviati, type LinkInviato } from './invio'
 export { SyncChip } from './SyncChip'

@@ -79,13 +79,20 @@ export function toCittadinoLocale(rec: LocalRecord<CittadinoDati>, q: LocalRecor
     cittadinanza: d.cittadinanza,
     tipoDocumento: d.tipoDocumento,
     identificazione: d.identificazione,
+    // (copies stored before these fields existed lack them)
+    identificativoMascherato: d.identificativoMascherato ?? null,
+    dataOraAggiunta: d.dataOraAggiunta ?? null,
+    scadenzaLink: d.scadenzaLink ?? null,
     statoQuestionario: q ? 'COMPILATA' : d.statoQuestionario,
     dataUltimoAggiornamento: q && q.data.dataCompilazione > d.dataUltimoAggiornamento ? q.data.dataCompilazione : d.dataUltimoAggiornamento,
     syncState: worstState(rec.syncState, q?.syncState),
   }
 }
 
-/** The screen shape of a survey instance (the addition's Q1–Q3, the device's Q4 and corrected Q1 when compiled here). */
+/**
+ * The screen shape of a survey instance (the addition's Q1–Q3; when compiled here the device's Q4 and its
+ * Q1 with the corrections and the consent given).
+ */
 export function toQuestionarioLocale(rec: LocalRecord<CittadinoDati>, q: LocalRecord<QuestionarioDati> | undefined): QuestionarioLocale {
   const d = rec.data
   return {

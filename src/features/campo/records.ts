@@ -6,7 +6,8 @@
  *   idQuestionario): {@link CittadinoDati}, the citizen's demographics and its survey instance (Q1–Q4);
  * - `questionario` (same idLocale as the addition; written by a compilation on the device):
  *   {@link QuestionarioDati}.
- * No record holds a fiscal code or a document number: those travel only inside outbox payloads.
+ * No record holds a fiscal code or a document number: those travel only inside outbox payloads (a record
+ * keeps only their mask, src/lib/masked-identity.ts).
  */
 import type { StatoQuestionarioWire } from '../../api/contract/questionario'
 import type { CorrezioniCittadino } from '../../lib/q1-corrections'
@@ -33,9 +34,9 @@ export interface CittadinoDati extends Omit<CittadinoServizioLocale, 'syncState'
 }
 
 /**
- * Stored data of a survey compiled on the device (Q4; the consent stays in the outbox payload) and, when
- * the citizen's data were corrected in step Q1, the corrections and the Q1 they give (shown until the
- * server's copy replaces them).
+ * Stored data of a survey compiled on the device: Q4 and, when the citizen's data were corrected in step Q1
+ * or the consent was given at this compilation, the corrections and the Q1 they give (questions 18–19 for
+ * the consent, which itself travels in the outbox payload), shown until the server's copy replaces them.
  */
 export interface QuestionarioDati {
   idCittadinoServizioLocale: string
@@ -43,7 +44,7 @@ export interface QuestionarioDati {
   statoQuestionario: Extract<StatoQuestionarioWire, 'COMPILATA'>
   sezioneQ4Questionario: string
   correzioni?: CorrezioniCittadino | null
-  /** Q1 with the corrections applied (contract encoding) */
+  /** Q1 with the corrections and the consent given here applied (contract encoding; absent: the addition's Q1 stands) */
   sezioneQ1Questionario?: string
   /** ISO timestamp of the compilation on the device */
   dataCompilazione: string

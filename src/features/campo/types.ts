@@ -59,6 +59,15 @@ export interface CittadinoServizioLocale {
   tipoDocumento: string | null
   /** how the citizen was identified: fiscal code, document, or an existing citizen picked from a search */
   identificazione: 'CF' | 'NUM_DOC' | 'ESISTENTE'
+  /**
+   * masked fiscal code or document number (src/lib/masked-identity.ts): from the server, or computed on the
+   * device from what was typed for an addition made here; null for citizens registered before masks existed
+   */
+  identificativoMascherato: string | null
+  /** ISO timestamp of the addition to the service (null: not known, copies stored by an older version) */
+  dataOraAggiunta: string | null
+  /** ISO expiry of the survey's online link last created ('Invia questionario'), null when none */
+  scadenzaLink: string | null
   statoQuestionario: StatoQuestionarioWire
   dataUltimoAggiornamento: string
   syncState: RecordSyncState

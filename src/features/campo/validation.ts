@@ -3,10 +3,12 @@
  * can be decided offline, so a write refused here never reaches the outbox: service name (required, at
  * most 200 characters), site among the profile's, date within the project's dates (A06), duration 'h:mm',
  * at least one service type, details (question 28) at most 600 characters; the Q4 section of a
- * compilation (A04/A05); the minors rule of platform-backend §9 (U25/U26).
+ * compilation (A04/A05) and its consent (required while the citizen has none recorded: a type of the list
+ * and a real date not after today); the minors rule of platform-backend §9 (U25/U26).
  * Each failure throws {@link CampoInputError} with the Italian message of {@link MESSAGGI}.
  */
-import { SEZIONI_QUESTIONARIO } from '../../api/contract/enums'
+import type { ConsensoTrattamentoDati } from '../../api/contract/questionario'
+import { SEZIONI_QUESTIONARIO, VALORI_CONSENSO } from '../../api/contract/enums'
 import { isValidDuration } from '../../lib/duration'
 import { parseWireDate, isCalendarDate } from '../../lib/dates'
 import { decodeSection, encodeSection, sectionHeader, SectionFormatError } from '../../lib/survey-sections'
@@ -84,6 +86,21 @@ export function validaQ4(sezioneQ4: string): void {
   }
   if (decoded.id !== SEZIONI_QUESTIONARIO.Q4.id) throw new CampoInputError(MESSAGGI.sezioneQ4)
   if (Object.keys(decoded.answers).length === 0) throw new CampoInputError(MESSAGGI.risposteQ4)
+}
+
+/**
+ * Checks the consent of a compilation (platform-backend §6.4; issue 8 point 1): required when the
+ * citizen's Q1 shows none (`richiesto`), else optional; a type of the list and a real date 'YYYY-MM-DD'
+ * not after `oggi`. Returns the consent to send (null: none).
+ */
+export function validaConsenso(c: ConsensoTrattamentoDati | null | undefined, richiesto: boolean, oggi: string): ConsensoTrattamentoDati | null {
+  if (!c || (!c.tipoConferimentoConsenso && !c.dataConferimentoConsenso)) {
+    if (richiesto) throw new CampoInputError(MESSAGGI.consensoMancante)
+    return null
+  }
+  if (!(VALORI_CONSENSO as readonly string[]).includes(c.tipoConferimentoConsenso)) throw new CampoInputError(MESSAGGI.consensoMancante)
+  if (!isWireDate(c.dataConferimentoConsenso) || c.dataConferimentoConsenso > oggi) throw new CampoInputError(MESSAGGI.consensoData)
+  return { tipoConferimentoConsenso: c.tipoConferimentoConsenso, dataConferimentoConsenso: c.dataConferimentoConsenso }
 }
 
 /**

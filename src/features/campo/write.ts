@@ -12,14 +12,16 @@
  * and COMPILATA once compiled (applied when reading, see local.ts).
  */
 import type { AggiungiCittadinoBody } from '../../api/contract/cittadino'
+import type { ConsensoTrattamentoDati } from '../../api/contract/questionario'
 import {
   cacheGet, discardEntry, enqueue, EntryNotEditableError, getConnectivity, OPEN_STATUSES, roleContextFromSession, updateEntryPayload,
   type LocalRecord, type OfflineDb, type OutboxEntry, type RoleContext,
 } from '../../offline'
 import { formatDisplayDate, toWireDate } from '../../lib/dates'
 import { deriveFromFiscalCode } from '../../lib/fiscal-code'
+import { maskDocumentNumber, maskFiscalCode } from '../../lib/masked-identity'
 import { applicaCorrezioni, erroreCorrezioni, haCorrezioni, REGOLE_CORREZIONE, type CorrezioniCittadino } from '../../lib/q1-corrections'
-import { buildQ1Section, buildQ2Section, CF_NON_PRESENTE } from '../../lib/survey-instance'
+import { buildQ1Section, buildQ2Section, CF_NON_PRESENTE, conConsenso, haConsenso } from '../../lib/survey-instance'
 import { answersOf, decodeSection, encodeSection, sectionHeader, type DecodedSection } from '../../lib/survey-sections'
 import { CampoInputError, isFieldRole, MESSAGGI, newIdLocale } from './common'
 import {
@@ -29,7 +31,7 @@ import {
 import { db, findRecord, openEntriesOf, toCittadinoLocale, toServizioLocale } from './local'
 import { riferimentiKey, type CittadinoDati, type QuestionarioDati, type ServizioDati } from './records'
 import type { CampoRiferimenti, CittadinoInput, CittadinoServizioLocale, ServizioInput, ServizioLocale } from './types'
-import { validaQ4, validaServizio, verificaEta, type ServizioValidato } from './validation'
+import { validaConsenso, validaQ4, validaServizio, verificaEta, type ServizioValidato } from './validation'
 
 /** A field role context with its project and body (FAC/VOL). */
 type FieldRole = RoleContext & { idProgetto: number; idEnte: number }
@@ -338,6 +340,9 @@ export async function aggiungiCittadino(idServizioLocale: string, input: Cittadi
     genere: who.genere, fasciaDiEtaId: who.fasciaDiEtaId,
     titoloDiStudio: input.titoloDiStudio ?? null, occupazione: input.occupazione ?? null, provinciaDiDomicilio: input.provinciaDiDomicilio?.trim() ?? null,
     cittadinanza: input.cittadinanza ?? null, tipoDocumento: who.tipoDocumento, identificazione: who.identificazione,
+    // the same mask the server stores (src/lib/masked-identity.ts), from what was typed at the desk
+    identificativoMascherato: who.body.codiceFiscale ? maskFiscalCode(who.body.codiceFiscale) : who.body.numeroDocumento ? maskDocumentNumber(who.body.numeroDocumento) : null,
+    dataOraAggiunta: now.toISOString(), scadenzaLink: null,
     statoQuestionario: 'NON_COMPILATA', dataUltimoAggiornamento: now.toISOString(),
     idProgetto: r.idProgetto, idEnte: r.idEnte, ordine: now.getTime(),
     idQuestionarioTemplate: svc.data.idQuestionarioTemplateSnapshot || (rif?.template?.idQuestionarioTemplate ?? ''),
@@ -363,14 +368,16 @@ export async function aggiungiCittadino(idServizioLocale: string, input: Cittadi
 
 /**
  * Compiles the survey of a citizen's addition (by the addition's `idLocale`, or the server idQuestionario):
- * Q4 (contract encoding), the consent and the citizen's data corrected in step Q1 (`correzioni`, the
- * `…DaAggiornare` fields: checked against their enumerations, gender and age band never for a citizen
- * with a fiscal code, the minors rule for the age band); kind 'questionario.compila' (depends on the
- * addition if unsent). The local survey becomes COMPILATA and shows the corrected Q1 and data at once.
- * A compilation the server has surely not applied is rewritten.
+ * Q4 (contract encoding); the consent to the processing of data — required while the addition's Q1
+ * shows none (`validaConsenso`), stored on the citizen by the server the first time only; the citizen's
+ * data corrected in step Q1 (`correzioni`, the `…DaAggiornare` fields: checked against their
+ * enumerations, gender and age band never for a citizen with a fiscal code, the minors rule for the age
+ * band); kind 'questionario.compila' (depends on the addition if unsent). The local survey becomes
+ * COMPILATA and its Q1 shows the corrections and the consent given at once. A compilation the server has
+ * surely not applied is rewritten.
  */
 export async function compilaQuestionario(
-  idCittadinoServizioLocale: string, sezioneQ4: string, consenso?: Record<string, unknown>, correzioni?: CorrezioniCittadino,
+  idCittadinoServizioLocale: string, sezioneQ4: string, consenso?: ConsensoTrattamentoDati | null, correzioni?: CorrezioniCittadino,
 ): Promise<void> {
   const r = fieldRole()
   const d = db()
@@ -378,31 +385,42 @@ export async function compilaQuestionario(
   if (!add) throw new CampoInputError(MESSAGGI.cittadinoNonTrovato)
   if (add.data.idProgetto !== r.idProgetto || add.data.idEnte !== r.idEnte) throw new CampoInputError(MESSAGGI.altroProfilo)
   validaQ4(sezioneQ4)
+  const compiling = (await openEntriesOf(d, 'questionario', add.idLocale)).filter((e) => e.kind === KIND.questionarioCompila)
+  const last = compiling.at(-1)
+  const rewriting = last !== undefined && rewritable(last)
+  const compilato = add.data.statoQuestionario === 'COMPILATA' || (await d.records.get(['questionario', add.idLocale])) !== undefined
+  if (compilato && !rewriting) throw new CampoInputError(MESSAGGI.giaCompilato)
+  const giaRegistrato = haConsenso(add.data.sezioneQ1Questionario)
+  // a rewrite without a consent keeps the one of the entry it rewrites
+  const precedente = rewriting ? (last.payload as QuestionarioCompilaPayload).consensoTrattamentoDatiRequest ?? null : null
+  const c = validaConsenso(consenso ?? precedente, !giaRegistrato, toWireDate(new Date()))
   const corretto = haCorrezioni(correzioni) ? await correggiQ1(add.data, correzioni, r) : null
+  // Q1 as the device shows it: the corrections, then the consent given here
+  const q1Corretto = corretto ? corretto.sezioneQ1 : add.data.sezioneQ1Questionario
+  const sezioneQ1 = c && !giaRegistrato ? conConsenso(q1Corretto, c) : corretto ? q1Corretto : undefined
   const svc = (await d.records.get(['servizio', add.data.idServizioLocale]))?.data as ServizioDati | undefined
   const nome = svc?.nome ?? ''
   const data: QuestionarioDati = {
     idCittadinoServizioLocale: add.idLocale, idServizioLocale: add.data.idServizioLocale, statoQuestionario: 'COMPILATA',
     sezioneQ4Questionario: sezioneQ4, dataCompilazione: new Date().toISOString(),
-    ...(corretto ? { correzioni: corretto.correzioni, sezioneQ1Questionario: corretto.sezioneQ1 } : {}),
+    ...(corretto ? { correzioni: corretto.correzioni } : {}),
+    ...(sezioneQ1 !== undefined ? { sezioneQ1Questionario: sezioneQ1 } : {}),
   }
   const correzioniPayload = corretto ? corretto.correzioni : null
-  const compiling = (await openEntriesOf(d, 'questionario', add.idLocale)).filter((e) => e.kind === KIND.questionarioCompila)
-  const last = compiling.at(-1)
-  if (last && rewritable(last)) {
+  if (rewriting) {
     const payload: QuestionarioCompilaPayload = {
-      ...(last.payload as QuestionarioCompilaPayload), sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: consenso ?? null, correzioni: correzioniPayload,
+      ...(last.payload as QuestionarioCompilaPayload), sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: c, correzioni: correzioniPayload,
     }
     if (await tryRewrite(last, payload, data, etichette.questionario(nome))) return
   }
-  if (add.data.statoQuestionario === 'COMPILATA' || (await d.records.get(['questionario', add.idLocale]))) throw new CampoInputError(MESSAGGI.giaCompilato)
+  if (compilato) throw new CampoInputError(MESSAGGI.giaCompilato)
   const parent = (await openEntriesOf(d, 'cittadino-servizio', add.idLocale)).filter((e) => e.kind === KIND.cittadinoAggiungi).at(-1)
   const idQuestionario = add.data.idQuestionario ?? (typeof add.idServer === 'string' ? add.idServer : null)
   if (!parent && idQuestionario === null) throw new CampoInputError(MESSAGGI.cittadinoNonTrovato)
   await enqueue<QuestionarioCompilaPayload, QuestionarioDati>({
     kind: KIND.questionarioCompila,
     payload: {
-      idCittadinoServizioLocale: add.idLocale, idQuestionario, sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: consenso ?? null,
+      idCittadinoServizioLocale: add.idLocale, idQuestionario, sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: c,
       ...(correzioniPayload ? { correzioni: correzioniPayload } : {}),
     },
     roleContext: r,

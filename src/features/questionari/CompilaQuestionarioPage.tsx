@@ -6,19 +6,23 @@
  * (`useCampoRiferimenti().templateSnapshot`): Q1 shows the citizen's data and lets the facilitator
  * correct the correctable ones (`CorrezioniQ1`, issue 8 point 5: checked against their enumerations
  * before leaving the step and before sending, sent as `…DaAggiornare` with the compilation); Q2–Q3
- * read-only; Q4 editable (the shared renderer, compact variant: required, dependencies, maxLength, rating 1–5). 'Invia questionario' saves on the device through
- * `compilaQuestionario` (sent by the outbox, offline included), then goes back to the service's citizens
- * with a toast. The form is marked dirty while it holds unsaved answers. Only FAC/VOL compile: managers
- * get a notice and the link to the read-only view.
+ * read-only; Q4 editable (the shared renderer, compact variant: required, dependencies, maxLength, rating
+ * 1–5). While the citizen's Q1 shows no recorded consent, the wizard opens at step Q1, which also asks
+ * the consent (type and date, ConsensoFieldset; issue 8 point 1) before going on; it is sent with Q4 and
+ * the corrections. 'Invia questionario' saves on the device through `compilaQuestionario` (sent by the
+ * outbox, offline included), then goes back to the service's citizens with a toast. The form is marked
+ * dirty while it holds unsaved answers. Only FAC/VOL compile: managers get a notice and the link to the
+ * read-only view.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import type { QuestionarioTemplate } from '../../api/contract/questionario'
 import { useSession } from '../../auth/session'
 import { navigateTo } from '../../auth/navigation'
+import { toWireDate } from '../../lib/dates'
 import {
   encodeAnswers, initialAnswers, questionsOf, sameAnswers, validateAnswers, visibleQuestions, type FormAnswer, type FormAnswers,
 } from '../../lib/survey-questions'
-import { haCorrezioni } from '../../lib/q1-corrections'
+import { haCorrezioni, type CorrezioniCittadino } from '../../lib/q1-corrections'
 import { sectionHeader } from '../../lib/survey-sections'
 import { REQUIRED_NOTE } from '../../lib/validation'
 import { useDirtyForm } from '../../pwa/dirty-forms'
@@ -29,7 +33,9 @@ import {
 } from './compila'
 import { firstControlId, SurveySectionFields } from '../../ui/survey'
 import { useBreadcrumbQuestionario } from './breadcrumb'
+import { ConsensoFieldset } from './components/ConsensoFieldset'
 import { CorrezioniQ1, useCorrezioniQ1 } from './components/CorrezioniQ1'
+import { consensoDaForm, consensoIniziale, erroriConsenso, OPZIONI_CONSENSO, serveConsenso, type ConsensoForm } from './consenso'
 import { LinkInterno } from './components/LinkInterno'
 import { SezioneSolaLettura } from './components/SezioneSolaLettura'
 import { Avviso, Caricamento } from './components/Stato'
@@ -123,7 +129,12 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
   )
   const domandeQ4 = useMemo(() => questionsOf(sezioni[3] ?? null, 'compact'), [sezioni])
   const [iniziali] = useState<FormAnswers>(() => initialAnswers(domandeQ4, decodeSectionSafe(q.sezioneQ4Questionario)))
-  const [step, setStep] = useState(() => stepIniziale(q1, q2, q3))
+  // asked once: the consent the citizen has not given yet (Q1 without 18–19)
+  const [chiediConsenso] = useState(() => serveConsenso(q.sezioneQ1Questionario))
+  const [oggi] = useState(() => toWireDate(new Date()))
+  const [consenso, setConsenso] = useState<ConsensoForm>(() => consensoIniziale(oggi))
+  const [consensoVerificato, setConsensoVerificato] = useState(false)
+  const [step, setStep] = useState(() => (chiediConsenso ? 0 : stepIniziale(q1, q2, q3)))
   const [risposte, setRisposte] = useState<FormAnswers>(iniziali)
   const [inviato, setInviato] = useState(false)
   const [pending, setPending] = useState(false)
@@ -137,7 +148,8 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
 
   const titoli = SEZIONI.map((k, i) => titoloSezione(sezioni[i] ?? null, k))
   const errori = inviato ? validateAnswers(domandeQ4, risposte, 'compact') : {}
-  const dirty = !done && (!sameAnswers(risposte, iniziali) || correzioniQ1.dirty)
+  const erroriCons = chiediConsenso && consensoVerificato ? erroriConsenso(consenso, oggi) : {}
+  const dirty = !done && (!sameAnswers(risposte, iniziali) || correzioniQ1.dirty || consenso.tipo !== '')
   useDirtyForm(`compila-questionario-${q.idCittadinoServizioLocale}`, dirty)
 
   useEffect(() => {
@@ -148,12 +160,32 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
     moved.current = true
   }, [step])
 
-  /** 'Step successivo': from Q1 only when its corrections are valid. */
+  /**
+   * Checks step Q1 (its corrections, and the consent when asked) and shows the errors of both:
+   * `correzioni` to send (maybe none) when the step is valid, else null and `primo` the id of the first
+   * field to fix (the corrections come first on the page).
+   */
+  const verificaQ1 = (): { correzioni: CorrezioniCittadino | null; primo: string | null } => {
+    const correzioni = correzioniQ1.verifica()
+    let primoConsenso: string | null = null
+    if (chiediConsenso) {
+      setConsensoVerificato(true)
+      const e = erroriConsenso(consenso, oggi)
+      if (e.tipo) primoConsenso = `pd-consenso-${OPZIONI_CONSENSO[0].value}`
+      else if (e.data) primoConsenso = 'pd-consenso-data'
+    }
+    if (correzioni !== null && primoConsenso === null) return { correzioni, primo: null }
+    return { correzioni: null, primo: (correzioni === null ? correzioniQ1.primoErrore() : null) ?? primoConsenso }
+  }
+
+  /** 'Step successivo': from Q1 only when its corrections and the consent asked are valid. */
   const avanti = () => {
-    if (step === 0 && correzioniQ1.verifica() === null) {
-      const first = correzioniQ1.primoErrore()
-      if (first) document.getElementById(first)?.focus()
-      return
+    if (step === 0) {
+      const { correzioni, primo } = verificaQ1()
+      if (correzioni === null) {
+        if (primo) document.getElementById(primo)?.focus()
+        return
+      }
     }
     setStep(stepSuccessivo)
   }
@@ -165,10 +197,10 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
     if (step !== ULTIMO_STEP || pending) return
     setInviato(true)
     setErrore(null)
-    const correzioni = correzioniQ1.verifica()
+    const { correzioni, primo } = verificaQ1()
     if (correzioni === null) {
-      // a wrong value in Q1: back to its step, on the field
-      focusAfterStep.current = correzioniQ1.primoErrore()
+      // a wrong value or a missing consent in Q1: back to its step, on the field
+      focusAfterStep.current = primo
       setStep(0)
       return
     }
@@ -181,7 +213,7 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
     setPending(true)
     try {
       const q4 = encodeAnswers(sectionHeader('Q4'), domandeQ4, risposte)
-      await (haCorrezioni(correzioni) ? compilaQuestionario(q.idCittadinoServizioLocale, q4, undefined, correzioni) : compilaQuestionario(q.idCittadinoServizioLocale, q4))
+      await compilaQuestionario(q.idCittadinoServizioLocale, q4, chiediConsenso ? consensoDaForm(consenso) : null, haCorrezioni(correzioni) ? correzioni : undefined)
       setDone(true)
       showToast({
         status: 'success',
@@ -208,7 +240,10 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
           {titoli[step]}
         </h2>
         {step === 0 ? (
-          <CorrezioniQ1 {...correzioniQ1.props} />
+          <>
+            <CorrezioniQ1 {...correzioniQ1.props} />
+            {chiediConsenso && <ConsensoFieldset value={consenso} onChange={setConsenso} errors={erroriCons} oggi={oggi} disabled={pending} />}
+          </>
         ) : step < ULTIMO_STEP ? (
           <>
             <p className="small" data-testid="intro-step">{INTRO_STEP[step]}</p>
@@ -235,12 +270,13 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
           <button type="button" className="btn btn-outline-primary" disabled={step === 0 || pending} onClick={() => setStep(stepPrecedente)}>
             Step precedente
           </button>
+          {/* distinct keys: the button clicked to reach Q4 must not become the submit button while its click is handled */}
           {step < ULTIMO_STEP ? (
-            <button type="button" className="btn btn-primary" onClick={avanti}>
+            <button key="avanti" type="button" className="btn btn-primary" onClick={avanti}>
               Step successivo
             </button>
           ) : (
-            <button type="submit" className="btn btn-primary" disabled={pending || domandeQ4.length === 0}>
+            <button key="invia" type="submit" className="btn btn-primary" disabled={pending || domandeQ4.length === 0}>
               Invia questionario
             </button>
           )}

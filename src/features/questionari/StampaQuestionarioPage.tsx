@@ -11,6 +11,7 @@
  *   of the service, with empty boxes ('Stampa questionario vuoto' of the citizens tab). Facilitators take
  *   the template from the device (`templatePerStampa`), managers from the service card's snapshot.
  * Fields hidden from survey forms are never printed; hidden questions only when they carry an answer.
+ * Both prints end with the consent text the citizen signs (ConsensoDaFirmare, issue 8 point 1).
  */
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
@@ -22,6 +23,7 @@ import { displayValues, questionsOf, readerTitle } from '../../lib/survey-questi
 import { PrintedQuestion } from '../../ui/survey'
 import { isFieldRole, useCampoRiferimenti, useQuestionarioCampo, useServizioCampo } from '../campo'
 import { pathCittadiniServizio } from './compila'
+import { ConsensoDaFirmare } from './components/ConsensoDaFirmare'
 import { LinkInterno } from './components/LinkInterno'
 import { Avviso, Caricamento } from './components/Stato'
 import { SEZIONI, sezioneDelTemplate, templateDiIstanza, titoloSezione } from './domande'
@@ -240,6 +242,7 @@ export function ModuloStampabile({ template, risposte }: ModuloStampabileProps) 
           </section>
         )
       })}
+      <ConsensoDaFirmare />
     </article>
   )
 }

@@ -8,12 +8,14 @@ export function isAssistancePage(pathname: string): boolean {
 
 /**
  * Pages drawn without the shell (no header, breadcrumb, footer): the printable blank survey
- * (`/area-amministrativa/servizi/{id}/stampa-questionario/{idQuestionario}`, platform-frontend §1) and the
+ * (`/area-amministrativa/servizi/{id}/stampa-questionario/{idQuestionario}`, platform-frontend §1), the
+ * printable sheet of survey links (`/area-amministrativa/servizi/{id}/stampa-link`, issue 8) and the
  * citizen's anonymous survey (`/servizi/questionario/{id}/online/{token}`, opened with no login), which
  * draw their own minimal furniture.
  */
 export function isBarePage(pathname: string): boolean {
   return /^\/area-amministrativa\/servizi\/[^/]+\/stampa-questionario\/[^/]+\/?$/.test(pathname)
+    || /^\/area-amministrativa\/servizi\/[^/]+\/stampa-link\/?$/.test(pathname)
     || /^\/servizi\/questionario\/[^/]+\/online\/[^/]+\/?$/.test(pathname)
 }
 

@@ -4,71 +4,20 @@
  * random ids in [2^52, 2^53), and their services and surveys follow them; the foreign keys are back. Runs
  * on PGlite, and on PostgreSQL too when DATABASE_URL is set (a private database, dropped at the end).
  */
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import pg from 'pg'
-import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MIGRATIONS_FOLDER } from '../../../server/db/index'
 import { tempDir } from '../helpers'
-
-interface Target {
-  query(text: string): Promise<Record<string, unknown>[]>
-  migrate(folder: string): Promise<void>
-  close(): Promise<void>
-}
-
-async function pgliteTarget(): Promise<Target> {
-  const client = new PGlite('memory://')
-  const db = drizzlePglite({ client })
-  return {
-    query: async (text) => (await client.query<Record<string, unknown>>(text)).rows,
-    migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-    close: () => client.close(),
-  }
-}
-
-async function postgresTarget(url: string): Promise<Target> {
-  const name = `pd_mig_${process.pid}_${randomBytes(4).toString('hex')}`
-  const admin = async (text: string) => {
-    const c = new pg.Client({ connectionString: url })
-    await c.connect()
-    try { await c.query(text) } finally { await c.end() }
-  }
-  await admin(`CREATE DATABASE ${name}`)
-  const dbUrl = new URL(url)
-  dbUrl.pathname = `/${name}`
-  const client = new pg.Client({ connectionString: dbUrl.toString() })
-  await client.connect()
-  const db = drizzlePg({ client })
-  return {
-    query: async (text) => (await client.query<Record<string, unknown>>(text)).rows,
-    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-    close: async () => {
-      await client.end()
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    },
-  }
-}
+import { migrationsUpTo, migrationTarget, type Target } from './migration-targets'
 
 describe('migration 0003: random citizen ids', () => {
   let target: Target
-  let before: string
   const folder = tempDir('migrations')
 
   beforeAll(async () => {
     // the migrations up to 0002 only: a database as it was before this change
-    cpSync(MIGRATIONS_FOLDER, before = join(folder, 'before'), { recursive: true })
-    const journalFile = join(before, 'meta', '_journal.json')
-    const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] }
-    writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 2) }))
-    target = process.env.DATABASE_URL ? await postgresTarget(process.env.DATABASE_URL) : await pgliteTarget()
-    await target.migrate(before)
+    target = await migrationTarget()
+    await target.migrate(migrationsUpTo(folder, 2))
     const one = async (text: string) => (await target.query(text))[0]!.id as number
     const ente = await one(`insert into ente (partita_iva, nome, nome_breve) values ('01234567890', 'Ente', 'E') returning id`)
     const programma = await one(`insert into programma (nome, nome_breve, codice, policy, data_inizio_programma, data_fine_programma)

@@ -76,7 +76,7 @@ describe('seed', () => {
     for (const t of templates) {
       expect(t.sezioni.map((x) => x.id)).toEqual(Object.values(SEZIONI_QUESTIONARIO).map((x) => x.id))
       const [q1, q2, q3, q4] = t.sezioni
-      expect(Object.keys(q1!.schema.properties).map(Number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+      expect(Object.keys(q1!.schema.properties).map(Number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 18, 19])
       expect(Object.keys(q2!.schema.properties).sort()).toEqual(['20', '21'])
       expect(Object.keys(q3!.schema.properties).sort()).toEqual(['22', '23', '24', '25', '26', '27', '28'])
       expect(q3!.schema.required).toHaveLength(7)

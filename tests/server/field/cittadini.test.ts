@@ -13,6 +13,7 @@ import { cittadino, configurazioneMinorenni, questionarioCompilato, questionario
 import { sha256Hex } from '../../../server/idempotency'
 import { encodeSection } from '../../../server/domain/survey-codec'
 import { SEZIONI_QUESTIONARIO } from '../../../src/api/contract/enums'
+import { maskFiscalCode } from '../../../src/lib/masked-identity'
 import { createTestServer, TEST_HOST, type TestServer } from '../helpers'
 import { actor, call, CF, createService, DEMOGRAFICA, documentNumber, fiscalCodeAged, named, omocodie, type Actor } from './fixtures'
 
@@ -63,7 +64,9 @@ describe('citizens of a service and surveys', () => {
     it('finds the citizen by fiscal code without returning any identifier', async () => {
       const res = await call(server, sara, 'POST', '/api/servizio/cittadino', { body: { criterioRicerca: adult.toLowerCase(), tipoDocumento: 'CF', idServizio: serviceA } })
       expect(res.statusCode).toBe(200)
-      expect(res.json()).toEqual([{ idCittadino, genere: 'F', fasciaDiEtaId: 2, ...DEMOGRAFICA, tipoDocumento: null, giaAssociatoAlServizio: true }])
+      expect(res.json()).toEqual([{
+        idCittadino, genere: 'F', fasciaDiEtaId: 2, ...DEMOGRAFICA, tipoDocumento: null, giaAssociatoAlServizio: true, identificativoMascherato: maskFiscalCode(adult),
+      }])
       expect(res.body).not.toContain(adult)
       expect(res.body).not.toContain(hashFiscalCode(adult, server.config.citizenHashSecret))
       const none = await call(server, sara, 'POST', '/api/servizio/cittadino', { body: { criterioRicerca: fiscalCodeAged(50), tipoDocumento: 'CF' } })

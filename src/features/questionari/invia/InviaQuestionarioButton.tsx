@@ -5,9 +5,13 @@
  * citizen's anonymous page (a new call replaces the previous link), then a modal shows it as a QR code to
  * frame with the phone's camera, as a read-only field with 'Copia link' (clipboard API, confirmation in
  * an aria-live region) and 'Condividi' where the browser can share, and its expiry ('Valido fino al …').
+ * The survey then reads INVIATO with the link's expiry on the device too (`registraLinkInviati`, issue 8
+ * point 3), and the button 'Invia di nuovo'.
  *
  * Props: `idQuestionario` — server id of the survey instance, null while it exists only on the device;
- * `disabled` — the caller's own reason to disable (e.g. survey already compiled).
+ * `disabled` — the caller's own reason to disable (e.g. survey already compiled); `inviato` — the survey
+ * was sent already (label 'Invia di nuovo'); `descrizione` — hidden text naming the citizen
+ * (' del cittadino RSS…90…'), as the row's other buttons do.
  * Disabled with an Italian reason when there is no server id yet or the device is offline. API failures
  * are shown by the HTTP client's toasts (spec 000 §8).
  */
@@ -16,30 +20,18 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { apiPost } from '../../../api/client'
 import { InviaQuestionarioRispostaSchema, type InviaQuestionarioRisposta } from '../../../api/contract/questionario'
 import { getSessionState } from '../../../auth/session'
-import { useConnectivity } from '../../../offline/connectivity'
+import { registraLinkInviati } from '../../campo'
 import { absoluteLink, motivoDisabilitato, scadenzaText } from './link'
-import { qrSvg, type QrSvg } from './qr'
+import { useOnline } from './online'
+import { QrCode } from './QrCode'
 
 export interface InviaQuestionarioButtonProps {
   idQuestionario: string | null
   disabled?: boolean
-}
-
-function subscribeOnline(cb: () => void): () => void {
-  window.addEventListener('online', cb)
-  window.addEventListener('offline', cb)
-  return () => {
-    window.removeEventListener('online', cb)
-    window.removeEventListener('offline', cb)
-  }
-}
-const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false
-
-/** Online unless the browser says offline or the API probe failed (ARCHITECTURE outbox point 7). */
-function useOnline(): boolean {
-  const navOnline = useSyncExternalStore(subscribeOnline, browserOnline, () => true)
-  const probe = useConnectivity()
-  return navOnline && probe !== 'offline'
+  /** sent already: 'Invia di nuovo' */
+  inviato?: boolean
+  /** hidden text after the label naming the citizen */
+  descrizione?: string
 }
 
 /**
@@ -58,7 +50,7 @@ function subscribeOpenLink(listener: () => void): () => void {
   return () => openLinkListeners.delete(listener)
 }
 
-export function InviaQuestionarioButton({ idQuestionario, disabled = false }: InviaQuestionarioButtonProps) {
+export function InviaQuestionarioButton({ idQuestionario, disabled = false, inviato = false, descrizione }: InviaQuestionarioButtonProps) {
   const online = useOnline()
   const [pending, setPending] = useState(false)
   const shown = useSyncExternalStore(subscribeOpenLink, () => openLink, () => null)
@@ -77,6 +69,8 @@ export function InviaQuestionarioButton({ idQuestionario, disabled = false }: In
         InviaQuestionarioRispostaSchema,
       )
       setOpenLink({ idQuestionario, risposta: r })
+      // the row reads INVIATO with the expiry at once (no device database: nothing to update)
+      await registraLinkInviati([{ idQuestionario, scadenza: r.scadenza }]).catch(() => undefined)
     } catch {
       /* the client already showed the error toast */
     } finally {
@@ -94,7 +88,8 @@ export function InviaQuestionarioButton({ idQuestionario, disabled = false }: In
         onClick={() => void invia()}
         data-testid="invia-questionario"
       >
-        {pending ? 'Creazione del link…' : 'Invia questionario'}
+        {pending ? 'Creazione del link…' : inviato ? 'Invia di nuovo' : 'Invia questionario'}
+        {descrizione && <span className="visually-hidden">{descrizione}</span>}
       </button>
       {reason && (
         <span id={reasonId} className="d-block small text-muted mt-1" data-testid="invia-questionario-motivo">
@@ -115,8 +110,6 @@ interface LinkModalProps {
 /** The modal with the link: QR code, read-only field, 'Copia link', 'Condividi', expiry. */
 function LinkModal({ risposta, isOpen, onClose }: LinkModalProps) {
   const link = absoluteLink(risposta.link)
-  const [qr, setQr] = useState<QrSvg | null>(null)
-  const [qrFailed, setQrFailed] = useState(false)
   const [copyMessage, setCopyMessage] = useState('')
   const inputRef = useRef<HTMLInputElement>(null)
   const ids = useId()
@@ -125,17 +118,7 @@ function LinkModal({ risposta, isOpen, onClose }: LinkModalProps) {
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
 
   useEffect(() => {
-    let active = true
-    setQr(null)
-    setQrFailed(false)
     setCopyMessage('')
-    qrSvg(link).then(
-      (q) => active && setQr(q),
-      () => active && setQrFailed(true),
-    )
-    return () => {
-      active = false
-    }
   }, [link])
 
   const copy = async () => {
@@ -160,29 +143,14 @@ function LinkModal({ risposta, isOpen, onClose }: LinkModalProps) {
   const scadenza = scadenzaText(risposta.scadenza)
   return (
     <Modal isOpen={isOpen} toggle={onClose} labelledBy={titleId} data-testid="invia-questionario-modal">
-      <ModalHeader id={titleId} toggle={onClose} closeAriaLabel="Chiudi">
-        Invia il questionario al cittadino
+      {/* the dialog is named by its title only: the id is on the title, not on the header with 'Chiudi' */}
+      <ModalHeader toggle={onClose} closeAriaLabel="Chiudi">
+        <span id={titleId}>Invia il questionario al cittadino</span>
       </ModalHeader>
       <ModalBody>
         <p>Fai inquadrare il codice QR con la fotocamera del telefono del cittadino, oppure copia il link e invialo con un messaggio.</p>
         <div className="text-center mb-3">
-          {qr ? (
-            <svg
-              role="img"
-              aria-label="Codice QR del link al questionario"
-              viewBox={`0 0 ${qr.size} ${qr.size}`}
-              width="220"
-              height="220"
-              shapeRendering="crispEdges"
-              data-testid="invia-questionario-qr"
-              style={{ maxWidth: '100%', height: 'auto' }}
-            >
-              <rect width={qr.size} height={qr.size} fill="#fff" />
-              <path d={qr.path} fill="#000" />
-            </svg>
-          ) : (
-            <p className="small text-muted mb-0">{qrFailed ? 'Non è stato possibile creare il codice QR: usa il link.' : 'Creazione del codice QR…'}</p>
-          )}
+          <QrCode text={link} label="Codice QR del link al questionario" testId="invia-questionario-qr" />
         </div>
         <label htmlFor={inputId} className="fw-semibold d-block mb-1">
           Link al questionario

@@ -3,7 +3,8 @@
  * (`useCittadiniServizioCampo`), state filter and paging in memory (offline too). Fiscal codes are not
  * kept on the device, so the fiscal-code search asks the server (`servizio/cittadino/all/{id}`, online
  * and once the service is on the server) and keeps the local rows of the survey instances it returns.
- * 'Aggiungi cittadino' opens the add-citizen modal; not before the service date.
+ * 'Aggiungi cittadino' opens the add-citizen modal; not before the service date. 'Invia questionario a
+ * tutti' creates the links of every survey not compiled and opens their printable sheet (issue 8 point 3).
  */
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
@@ -14,9 +15,9 @@ import { paginate } from '../../../ui/widgets/pagination'
 import { useCittadiniServizioCampo } from '../../campo'
 import { cittadiniServizioQuery } from '../api'
 import { CittadiniView } from './CittadiniView'
-import { contatori, filtraCittadini, pathStampaVuoto, rigaCittadinoDaLocale } from './cittadini-list'
+import { contatori, conteggioInvio, filtraCittadini, pathStampaVuoto, rigaCittadinoDaLocale } from './cittadini-list'
 import { isDataFutura, type DettaglioServizio } from './servizio-detail'
-import { AggiungiCittadinoSlot } from './slots'
+import { AggiungiCittadinoSlot, InviaATuttiSlot } from './slots'
 
 export const MSG_RICERCA_OFFLINE =
   'Sei offline: i codici fiscali non sono conservati sul dispositivo, quindi la ricerca per codice fiscale richiede la connessione. Puoi comunque filtrare per stato del questionario.'
@@ -73,11 +74,16 @@ export function CittadiniCampo({ dettaglio, serviceId }: { dettaglio: DettaglioS
         stampaVuoto={pathStampaVuoto(serviceId)}
         error={criterio && ricerca.isError ? { message: 'Non è stato possibile cercare il cittadino. Controlla la connessione e riprova.', retry: () => void ricerca.refetch() } : null}
         addButton={
-          <div className="d-flex flex-column align-items-start align-items-md-end">
-            <button type="button" className="btn btn-primary" disabled={futura} aria-describedby={futura ? 'pd-aggiungi-futuro' : undefined} onClick={() => setAddOpen(true)}>
-              Aggiungi cittadino
-            </button>
-            {futura && <small id="pd-aggiungi-futuro" className="text-secondary mt-1">{MSG_DATA_FUTURA}</small>}
+          <div className="d-flex flex-column flex-md-row flex-wrap align-items-start gap-3">
+            {cittadini !== undefined && (
+              <InviaATuttiSlot serviceRouteId={serviceId} idServizio={idServer} nomeServizio={dettaglio.nome} {...conteggioInvio(all)} />
+            )}
+            <div className="d-flex flex-column align-items-start align-items-md-end">
+              <button type="button" className="btn btn-primary" disabled={futura} aria-describedby={futura ? 'pd-aggiungi-futuro' : undefined} onClick={() => setAddOpen(true)}>
+                Aggiungi cittadino
+              </button>
+              {futura && <small id="pd-aggiungi-futuro" className="text-secondary mt-1">{MSG_DATA_FUTURA}</small>}
+            </div>
           </div>
         }
       />

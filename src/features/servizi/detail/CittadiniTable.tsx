@@ -1,14 +1,17 @@
 /**
- * Table of the citizens of a service (accordion rows on phones): ID, gender, age band, survey state,
- * last change and the actions the state allows (spec 002 §4): 'Compila questionario', 'Invia
- * questionario', 'Visualizza questionario', 'Stampa questionario'. Unsent rows carry the sync chip.
+ * Table of the citizens of a service (accordion rows on phones): the citizen — masked fiscal code or
+ * document number and the time added (issue 8 point 2) —, gender, age band, survey state (with the link's
+ * expiry once sent, issue 8 point 3), last change and the actions the state allows (spec 002 §4):
+ * 'Compila questionario', 'Invia questionario' (or 'Invia di nuovo'), 'Visualizza questionario', 'Stampa
+ * questionario', each naming its citizen for screen readers. Unsent rows carry the sync chip.
  */
 import { formatDisplayDateTime } from '../../../lib/dates'
+import { shortMask } from '../../../lib/masked-identity'
 import { AppLink } from '../../../ui/AppLink'
 import { ResponsiveTable, type Column } from '../../../ui/widgets/ResponsiveTable'
 import { StatusChip } from '../../../ui/widgets/StatusChip'
 import { SyncChip } from '../../campo'
-import { azioniCittadino, type RigaCittadino } from './cittadini-list'
+import { azioniCittadino, chiCittadino, identificativoDi, testoAggiunta, testoLink, type RigaCittadino } from './cittadini-list'
 import { InviaQuestionarioSlot } from './slots'
 
 export interface CittadiniTableProps {
@@ -18,47 +21,71 @@ export interface CittadiniTableProps {
   canWrite: boolean
 }
 
-const who = (r: RigaCittadino) => (r.idCittadino !== null ? ` del cittadino ${r.idCittadino}` : ' del cittadino in attesa di invio')
-
 function Azioni({ r, serviceRouteId, canWrite }: { r: RigaCittadino } & Omit<CittadiniTableProps, 'rows'>) {
   const a = azioniCittadino(r, serviceRouteId, canWrite)
+  const who = chiCittadino(r)
   return (
     <div className="d-flex flex-wrap gap-2">
       {a.compila && (
         <AppLink to={a.compila} className="btn btn-primary btn-sm">
-          Compila questionario<span className="visually-hidden">{who(r)}</span>
+          Compila questionario<span className="visually-hidden">{who}</span>
         </AppLink>
       )}
-      {a.invia && <InviaQuestionarioSlot idQuestionario={r.idQuestionario} />}
+      {a.invia && <InviaQuestionarioSlot idQuestionario={r.idQuestionario} inviato={a.inviaDiNuovo} descrizione={who} />}
       {a.visualizza && (
         <AppLink to={a.visualizza} className="btn btn-outline-primary btn-sm" title="Visualizza questionario">
-          Visualizza questionario<span className="visually-hidden">{who(r)}</span>
+          Visualizza questionario<span className="visually-hidden">{who}</span>
         </AppLink>
       )}
       {a.stampa && (
         <AppLink to={a.stampa} className="btn btn-link btn-sm">
-          Stampa questionario<span className="visually-hidden">{who(r)}</span>
+          Stampa questionario<span className="visually-hidden">{who}</span>
         </AppLink>
       )}
     </div>
   )
 }
 
+/** The masked identity: bullets for the eye, a short form for screen readers ('RSS…90…'). */
+function Identificativo({ r }: { r: RigaCittadino }) {
+  const mask = identificativoDi(r)
+  return (
+    <>
+      <span className="font-monospace text-nowrap" aria-hidden="true" data-testid="identificativo-cittadino">{mask}</span>
+      <span className="visually-hidden">{r.identificativoMascherato ? shortMask(r.identificativoMascherato) : 'non disponibile'}</span>
+    </>
+  )
+}
+
+function Cittadino({ r }: { r: RigaCittadino }) {
+  const aggiunto = testoAggiunta(r.dataOraAggiunta)
+  return (
+    <span className="d-inline-flex flex-column">
+      <span className="d-inline-flex flex-wrap align-items-center gap-2">
+        <Identificativo r={r} />
+        {r.syncState && <SyncChip state={r.syncState} />}
+      </span>
+      {aggiunto && <small className="text-secondary">{aggiunto}</small>}
+    </span>
+  )
+}
+
+function Stato({ r }: { r: RigaCittadino }) {
+  const link = testoLink(r)
+  return (
+    <span className="d-inline-flex flex-column align-items-start gap-1">
+      <StatusChip value={r.stato} />
+      {link && <small className="text-secondary" data-testid="scadenza-link">{link}</small>}
+    </span>
+  )
+}
+
 export function CittadiniTable({ rows, serviceRouteId, canWrite }: CittadiniTableProps) {
   const columns: Column<RigaCittadino>[] = [
-    {
-      key: 'id',
-      header: 'ID cittadino',
-      cell: (r) => (
-        <span className="d-inline-flex flex-wrap align-items-center gap-2">
-          {r.idCittadino ?? '—'}
-          {r.syncState && <SyncChip state={r.syncState} />}
-        </span>
-      ),
-    },
+    { key: 'cittadino', header: 'Cittadino', cell: (r) => <Cittadino r={r} /> },
     { key: 'genere', header: 'Genere', cell: (r) => r.genere ?? '—' },
     { key: 'fascia', header: 'Fascia di età', cell: (r) => r.fasciaDiEta ?? '—' },
-    { key: 'stato', header: 'Stato questionario', cell: (r) => <StatusChip value={r.stato} /> },
+    { key: 'stato', header: 'Stato questionario', cell: (r) => <Stato r={r} /> },
     { key: 'data', header: 'Ultimo aggiornamento', cell: (r) => formatDisplayDateTime(r.dataUltimoAggiornamento) || '—' },
     { key: 'azioni', header: 'Azioni', cell: (r) => <Azioni r={r} serviceRouteId={serviceRouteId} canWrite={canWrite} /> },
   ]
@@ -68,12 +95,16 @@ export function CittadiniTable({ rows, serviceRouteId, canWrite }: CittadiniTabl
       columns={columns}
       rows={rows}
       rowKey={(r) => r.key}
-      summary={(r) => (
-        <span className="d-inline-flex flex-wrap align-items-center gap-2">
-          {r.idCittadino !== null ? `Cittadino ${r.idCittadino}` : 'Cittadino in attesa di invio'}
-          <StatusChip value={r.stato} />
-        </span>
-      )}
+      summary={(r) => {
+        const aggiunto = testoAggiunta(r.dataOraAggiunta)
+        return (
+          <span className="d-inline-flex flex-wrap align-items-center gap-2">
+            <Identificativo r={r} />
+            {aggiunto && <small className="text-secondary">{aggiunto}</small>}
+            <StatusChip value={r.stato} />
+          </span>
+        )
+      }}
     />
   )
 }
