@@ -9,7 +9,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DESKTOP, PHONE, USERS, axeViolations, login, waitForServiceWorkerControl } from './helpers'
 import { actorOf, documentNumber, servicesNamed } from './field-api'
-import { addCitizenUI, citizenRows, closeToasts, compileSurveyUI, completeStep2, createServiceUI, freshFiscalCode, searchToStep2, tick, waitForFieldData } from './field-ui'
+import { addCitizenUI, citizenRows, closeToasts, compileSurveyUI, completeStep2, createServiceUI, freshFiscalCode, searchToStep2, tick, UNCONFIRMED_CHIP, waitForFieldData } from './field-ui'
 import { WriteGate, isServiceCreate, logoutWarning, openSyncCentre, openUserMenu, syncEntries } from './session-steps'
 
 test.use({ viewport: DESKTOP })
@@ -74,7 +74,7 @@ test('field pages of issue 3: list, form, detail, add citizen, compilation, view
   await completeStep2(dialog)
   await expect(citizenRows(page)).toHaveCount(1)
   // sent: the row gets its server id and 'Invia questionario'
-  await expect(citizenRows(page).filter({ hasText: 'DA SINCRONIZZARE' })).toHaveCount(0, { timeout: 15_000 })
+  await expect(citizenRows(page).filter({ hasText: UNCONFIRMED_CHIP })).toHaveCount(0, { timeout: 15_000 })
   await axeBoth(page, 'dettaglio servizio – Cittadini')
   await page.setViewportSize(PHONE)
   await page.locator('main details summary').first().click()

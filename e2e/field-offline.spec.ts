@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { USERS, expectNoA11yViolations, login, waitForServiceWorkerControl } from './helpers'
 import { actorOf, citizensOf, documentNumber, servicesNamed } from './field-api'
-import { CF_OMOCODICO, CF_VALIDO, addCitizenUI, citizenRows, compileSurveyUI, createServiceUI, launchPersistent, waitForFieldData } from './field-ui'
+import { CF_OMOCODICO, CF_VALIDO, addCitizenUI, citizenRows, compileSurveyUI, createServiceUI, launchPersistent, UNCONFIRMED_CHIP, waitForFieldData } from './field-ui'
 
 /** Project manager (REPP) of Sara Romano's project, 'Lazio Digitale Roma'. */
 const REPP_ROMA = 'MRNLNE83T45D612L'
@@ -80,7 +80,7 @@ test('offline field day: service, three citizens, two surveys survive a browser 
       const c = await citizensOf(request, fac, servizio!.id)
       return [c.numeroCittadini, c.numeroQuestionariCompilati]
     }, { timeout: 10_000 }).toEqual([3, 2])
-    await expect(citizenRows(page).filter({ hasText: 'DA SINCRONIZZARE' })).toHaveCount(0, { timeout: 15_000 })
+    await expect(citizenRows(page).filter({ hasText: UNCONFIRMED_CHIP })).toHaveCount(0, { timeout: 15_000 })
     expect((await servicesNamed(request, fac, nome))[0]?.stato).toBe('ATTIVO')
   } finally {
     await context.close()

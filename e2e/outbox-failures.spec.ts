@@ -7,7 +7,7 @@
  * and the server is checked through the API (field-api.ts).
  */
 import { expect, test, type Page } from '@playwright/test'
-import { citizenRows, compileSurveyUI, createServiceUI } from './field-ui'
+import { citizenRows, compileSurveyUI, createServiceUI, UNCONFIRMED_CHIP } from './field-ui'
 import { citizensOf, documentNumber, servicesNamed } from './field-api'
 import {
   CITIZEN_ADD,
@@ -289,7 +289,7 @@ test('#12 out of order: while the service creation fails, its citizen and survey
   expect(citizens[0]!.path).toBe(`/api/servizio/cittadino/${servizio!.id}`)
   const order = w.log.map((a) => (SERVICE_CREATE.test(a.path) ? 'servizio' : CITIZEN_ADD.test(a.path) ? 'cittadino' : 'questionario'))
   expect(order).toEqual(['servizio', 'servizio', 'servizio', 'cittadino', 'questionario'])
-  await expect(citizenRows(page).filter({ hasText: 'DA SINCRONIZZARE' })).toHaveCount(0, { timeout: 15_000 })
+  await expect(citizenRows(page).filter({ hasText: UNCONFIRMED_CHIP })).toHaveCount(0, { timeout: 15_000 })
 })
 
 test('#21 three distinct states: saved on the device, sending, confirmed by the server', async ({ page, request }) => {
