@@ -32,8 +32,8 @@ export function AuthRequiredAlert() {
         </button>
       </div>
       <Modal isOpen={choosing} toggle={() => setChoosing(false)} labelledBy="pd-auth-required-title" data-testid="auth-required-modal">
-        <ModalHeader id="pd-auth-required-title" toggle={() => setChoosing(false)} closeAriaLabel="Chiudi">
-          Accedi di nuovo
+        <ModalHeader toggle={() => setChoosing(false)} closeAriaLabel="Chiudi">
+          <span id="pd-auth-required-title">Accedi di nuovo</span>
         </ModalHeader>
         <ModalBody>
           <p>Accedi con la stessa identità digitale: le operazioni salvate sul dispositivo saranno inviate subito dopo.</p>

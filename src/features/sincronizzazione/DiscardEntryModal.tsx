@@ -37,8 +37,8 @@ export function DiscardEntryModal({ entry, dependents, onClose, onDiscarded }: D
 
   return (
     <Modal isOpen toggle={onClose} labelledBy={titleId} data-testid="discard-entry-modal">
-      <ModalHeader id={titleId} toggle={onClose} closeAriaLabel="Chiudi">
-        Eliminare l&apos;operazione?
+      <ModalHeader toggle={onClose} closeAriaLabel="Chiudi">
+        <span id={titleId}>Eliminare l&apos;operazione?</span>
       </ModalHeader>
       <ModalBody>
         <p className="fw-semibold text-break">{title}</p>

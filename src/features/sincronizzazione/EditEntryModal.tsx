@@ -56,8 +56,8 @@ export function EditEntryModal({ entry, onClose, onSaved }: EditEntryModalProps)
   const titleId = `${baseId}-title`
   return (
     <Modal isOpen toggle={onClose} labelledBy={titleId} scrollable data-testid="edit-entry-modal">
-      <ModalHeader id={titleId} toggle={onClose} closeAriaLabel="Chiudi">
-        Modifica operazione
+      <ModalHeader toggle={onClose} closeAriaLabel="Chiudi">
+        <span id={titleId}>Modifica operazione</span>
       </ModalHeader>
       <form
         onSubmit={(e) => {

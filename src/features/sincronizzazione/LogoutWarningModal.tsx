@@ -49,8 +49,8 @@ export function LogoutWarningModal() {
   const allSent = n === 0
   return (
     <Modal isOpen toggle={close} labelledBy="pd-logout-warning-title" data-testid="logout-warning">
-      <ModalHeader id="pd-logout-warning-title" toggle={close} closeAriaLabel="Chiudi">
-        {allSent ? 'Operazioni inviate' : 'Operazioni non ancora inviate'}
+      <ModalHeader toggle={close} closeAriaLabel="Chiudi">
+        <span id="pd-logout-warning-title">{allSent ? 'Operazioni inviate' : 'Operazioni non ancora inviate'}</span>
       </ModalHeader>
       <ModalBody>
         {!allSent && <p data-testid="logout-warning-text">{logoutWarningText(n)}</p>}
