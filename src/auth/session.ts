@@ -35,6 +35,7 @@ import {
   writePendingLogin,
   writeSessionData,
 } from './token-store'
+import { logoutSettled, resetLogoutForTests } from './logout'
 import { navigateTo, redirectBrowser, reloadPage } from './navigation'
 
 // The HTTP client, the OIDC calls and the refresh logic (ky and valibot with them) load on first use,
@@ -171,6 +172,9 @@ export async function startLogin(provider: LoginProvider): Promise<void> {
     })
     return
   }
+  // a logout still running (clean-up, provider mark) settles first; if it is leaving for the provider's
+  // end-session page, that redirect wins (a second one would cancel it)
+  if (await logoutSettled()) return
   try {
     await withLoader(async () => {
       const config = await loadAppConfig()
@@ -377,6 +381,7 @@ export function loginSettings(): { devIdentityProvider: boolean } {
 
 /** Test hook: re-reads the storage and the network state. */
 export function resetSessionForTests(offline = false): void {
+  resetLogoutForTests()
   offlineStart = offline
   completing = null
   state = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart)

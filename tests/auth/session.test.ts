@@ -4,6 +4,7 @@ vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn(), redirectBrows
 
 import { navigateTo, redirectBrowser, reloadPage } from '../../src/auth/navigation'
 import { computeCodeChallenge } from '../../src/auth/pkce'
+import { onLogout } from '../../src/auth/logout'
 import {
   chooseProfile,
   completeLogin,
@@ -252,6 +253,56 @@ describe('profile, registration, logout, offline', () => {
     expect(navigateTo).toHaveBeenCalledWith('/', { replace: true })
     // the provider's session is still open: the next login must show its form again
     expect(providerLogoutPending()).toBe(true)
+  })
+
+  it('logout offline goes home once, at once: a user who moved on while the clean-up runs is not pulled back', async () => {
+    loggedIn()
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    let release!: () => void
+    const off = onLogout(() => new Promise<void>((r) => (release = r)))
+    const done = logout()
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'))
+    // home with 'Accedi' already, while the device clean-up still runs
+    expect(getSessionState().status).toBe('anonymous')
+    expect(navigateTo).toHaveBeenCalledTimes(1)
+    expect(navigateTo).toHaveBeenCalledWith('/', { replace: true })
+    release()
+    await done
+    off()
+    expect(navigateTo).toHaveBeenCalledTimes(1)
+  })
+
+  it('a login started during an offline logout waits for it and asks the provider for its form (prompt=login)', async () => {
+    markProviderLogoutPending(false)
+    loggedIn()
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    let release!: () => void
+    const off = onLogout(() => new Promise<void>((r) => (release = r)))
+    const done = logout()
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'))
+    onLine.mockReturnValue(true)
+    installFetch({ 'GET /oidc/.well-known/openid-configuration': () => json(200, DISCOVERY(location.origin)) })
+    const login = startLogin('spid')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(redirectBrowser).not.toHaveBeenCalled()
+    release()
+    await done
+    await login
+    off()
+    const url = new URL(vi.mocked(redirectBrowser).mock.calls[0]![0])
+    expect(url.pathname).toBe('/oidc/auth')
+    expect(url.searchParams.get('prompt')).toBe('login')
+  })
+
+  it("a login started while the logout leaves for the provider's end-session page does not cancel that redirect", async () => {
+    loggedIn()
+    provider(contesto([FAC]))
+    const done = logout()
+    const login = startLogin('spid')
+    await done
+    await login
+    expect(redirectBrowser).toHaveBeenCalledTimes(1)
+    expect(new URL(vi.mocked(redirectBrowser).mock.calls[0]![0]).pathname).toBe('/oidc/session/end')
   })
 
   it('a stored session survives a restart and is flagged offline when started without network', () => {
