@@ -13,8 +13,9 @@ import { entryAfterFirstPaint, prerenderLanding } from './scripts/prerender-land
 import { fontSubsets } from './scripts/font-subsets.ts'
 import { iconModulePattern, SHELL_ICONS } from './src/ui/shell-icons.ts'
 
-const SHELL_MODULES = /[\\/](node_modules[\\/](react|valibot|use-sync-external-store|@tanstack[\\/](react-router|router-core|history))[\\/]|src[\\/]auth[\\/](guards|permissions|session|pkce|jwt|logout|navigation|token-store)\.ts|src[\\/]ui[\\/]stores[\\/](toasts|loader)\.ts|src[\\/]api[\\/](config|fetch-json|contract[\\/](common|contesto))\.ts)/
+const SHELL_MODULES = /[\\/](node_modules[\\/](react|valibot|use-sync-external-store)[\\/]|src[\\/]auth[\\/](guards|permissions|session|pkce|jwt|logout|navigation|token-store)\.ts|src[\\/]ui[\\/]stores[\\/](toasts|loader)\.ts|src[\\/]api[\\/](config|fetch-json|contract[\\/](common|contesto))\.ts)/
 const SHELL_ICON_MODULES = iconModulePattern(SHELL_ICONS)
+const ROUTER_MODULES = /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`
 
@@ -105,8 +106,10 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // The landing page's shared modules (router, React, session, config, stores) travel as ONE chunk
-        // instead of a dozen tiny ones: each chunk boundary costs import/export glue and a request.
+        // The landing page's shared modules travel as three chunks instead of a dozen tiny ones (each chunk
+        // boundary costs import/export glue and a request) and not as one either: the page evaluates them one
+        // per task after its first paint (scripts/prerender-landing.ts), each shorter than a long task.
+        // `shell`: React, session, config, stores, the shell's icons; `router`; `react-dom`.
         codeSplitting: {
           groups: [
             {
@@ -115,6 +118,8 @@ export default defineConfig({
               test: (id: string) => SHELL_MODULES.test(id) || SHELL_ICON_MODULES.test(id),
               priority: 10,
             },
+            { name: 'router', test: ROUTER_MODULES, priority: 10 },
+            { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]|[\\/]src[\\/]react-dom-client\.ts$/, priority: 9 },
           ],
         },
       },

@@ -4,7 +4,7 @@
  * emulated phone, simulated slow 4G and 4x CPU slowdown) and desktop (Lighthouse's desktop config),
  * `runs` runs each, every run in a fresh browser profile (cold HTTP cache, no service worker).
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
@@ -51,6 +51,12 @@ export async function lighthouseRun(url: string, formFactor: FormFactor, chromeP
     const result = await lighthouse(url, flags, config)
     if (!result) throw new Error('Lighthouse non ha restituito risultati')
     const { lhr } = result
+    // BENCH_LH_REPORTS=<dir>: keep every report (JSON) to read its long tasks and script costs
+    const reports = process.env.BENCH_LH_REPORTS
+    if (reports) {
+      mkdirSync(reports, { recursive: true })
+      writeFileSync(join(reports, `${formFactor}-${Date.now()}.json`), JSON.stringify(lhr))
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
     const value = (id: string) => {
       const v = lhr.audits[id]?.numericValue

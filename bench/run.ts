@@ -27,7 +27,7 @@
  * build/server/main.mjs) the server that serves it (both to compare builds), BENCH_PORT (default 18510)
  * its port, LH_RUNS the Lighthouse runs per form factor.
  * DATABASE_URL is ignored (PGlite is measured). `BENCH_ONLY=outbox` measures the outbox figures alone
- * (no build, no browser); `BENCH_ONLY=app` everything but them; `BENCH_ONLY=web` only the issue-7 figures.
+ * (no build, no browser); `BENCH_ONLY=app` everything but them; `BENCH_ONLY=web` only the issue-7 figures. BENCH_LH_REPORTS=<dir> keeps every Lighthouse report (JSON).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'

@@ -17,6 +17,14 @@ export const USERS = {
 export const DESKTOP = { width: 1280, height: 900 }
 export const PHONE = { width: 375, height: 812 }
 
+/**
+ * Waits until the application runs (`<html data-pd-app="avviata">`, src/ui/shell/app-started.ts): before it,
+ * `/` may still be the pre-rendered landing page, with its links but without the application's behaviour.
+ */
+export async function waitForAppStarted(page: Page, timeout = 20_000): Promise<void> {
+  await expect(page.locator('html'), "l'applicazione è avviata").toHaveAttribute('data-pd-app', 'avviata', { timeout })
+}
+
 /** The development provider's login page (reached after 'Entra con SPID'). */
 export async function reachDevLoginPage(page: Page): Promise<void> {
   await page.goto('/')

@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync } from 'node:zlib'
 import { expect, test, type Page, type Request } from '@playwright/test'
-import { DESKTOP, PHONE, USERS, chooseProfile, login, profileDialog, waitForOfflineSet, waitForServiceWorkerControl } from './helpers'
+import { DESKTOP, PHONE, USERS, chooseProfile, login, profileDialog, waitForOfflineSet, waitForAppStarted, waitForServiceWorkerControl } from './helpers'
 import { actorOf, addCitizenByDocumentApi, callAs, createServiceApi, documentNumber } from './field-api'
 import { CF_VALIDO, addCitizenUI, citizenRows, compileSurveyUI, createServiceUI, waitForFieldData } from './field-ui'
 
@@ -124,8 +124,8 @@ test('an anonymous visit of / precaches only the anonymous set and stays within 
   // the landing and the privacy page reopen offline, icons included
   await context.setOffline(true)
   await page.reload()
-  // the application itself, not the pre-rendered page that stands in for it until it starts
-  await expect(page.getByTestId('landing')).toBeVisible()
+  // the application itself, not only the pre-rendered page it starts from
+  await waitForAppStarted(page)
   await expectIconsDrawn(page, 'pagina iniziale offline')
   await page.goto('/informativa-privacy-e-cookie')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -6,6 +6,7 @@
  * in its own process so that these globals never leak into the build.
  * Exit code 1 with the error on stderr when anything fails.
  */
+import { fileURLToPath } from 'node:url'
 import { JSDOM } from 'jsdom'
 import { createServer } from 'vite'
 import react from '@vitejs/plugin-react'
@@ -30,7 +31,10 @@ const server = await createServer({
   server: { middlewareMode: true, hmr: false, ws: false },
   // design-react-kit's exports offer only `module`/`main` conditions, and bootstrap-italia is CommonJS to Node:
   // both go through Vite's transform like the app's own modules
-  ssr: { noExternal: ['design-react-kit', 'bootstrap-italia'] },
+  // The router goes through the transform too, with its browser build of `isServer` (Node would pick its
+  // server build): the markup is the one the client renders, Suspense boundaries included, so it hydrates.
+  ssr: { noExternal: ['design-react-kit', 'bootstrap-italia', /^@tanstack\//] },
+  resolve: { alias: [{ find: /^@tanstack\/router-core\/isServer$/, replacement: fileURLToPath(new URL('../node_modules/@tanstack/router-core/dist/esm/isServer/client.js', import.meta.url)) }] },
   optimizeDeps: { noDiscovery: true, include: [] },
 })
 let code = 0

@@ -3,10 +3,11 @@
  * first contentful paint from HTML and CSS, before the ~100 KB of script that render it otherwise).
  * The markup comes from the application's own components (src/prerender.tsx, rendered by
  * scripts/prerender-landing-worker.ts in a child process) and replaces the `<!--pd-prerender-->` marker of
- * `index.html`, wrapped in `<div class="pd-prerender">`. It carries no `data-testid`: tests keep waiting for
- * the application itself, which replaces the markup when it starts. An inline script of `index.html` hides
- * it (class `pd-boot-plain` on `<html>`) wherever it is not the page: any path but `/`, or a stored session
- * (the logged-in home). The build fails when the marker is missing or the render fails.
+ * `index.html`, wrapped in `<div class="pd-prerender">`, exactly as the client renders it (test ids
+ * included): the application hydrates it in place (src/main.tsx) and marks `<html data-pd-app>` once it runs
+ * (src/ui/shell/app-started.ts). An inline script of `index.html` hides it (class `pd-boot-plain` on
+ * `<html>`) wherever it is not the page: any path but `/`, or a stored session (the logged-in home); there the
+ * application renders into `#root` as usual. The build fails when the marker is missing or the render fails.
  */
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
@@ -17,16 +18,11 @@ export const PRERENDER_MARKER = '<!--pd-prerender-->'
 
 const WORKER = fileURLToPath(new URL('./prerender-landing-worker.ts', import.meta.url))
 
-/** Removes test hooks from pre-rendered markup (tests must meet the running application, not the snapshot). */
-export function stripTestIds(markup: string): string {
-  return markup.replace(/\sdata-testid="[^"]*"/g, '')
-}
-
 /** Puts `markup` in place of the marker of `html`; throws when the marker is not there exactly once. */
 export function injectPrerender(html: string, markup: string): string {
   const at = html.indexOf(PRERENDER_MARKER)
   if (at < 0 || html.indexOf(PRERENDER_MARKER, at + 1) >= 0) throw new Error(`index.html must contain ${PRERENDER_MARKER} exactly once`)
-  return html.slice(0, at) + `<div class="pd-prerender">${stripTestIds(markup)}</div>` + html.slice(at + PRERENDER_MARKER.length)
+  return html.slice(0, at) + `<div class="pd-prerender">${markup}</div>` + html.slice(at + PRERENDER_MARKER.length)
 }
 
 /** Renders `path` in the worker process (on the Node running the build) and returns the markup. */
@@ -60,13 +56,16 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
  * module that, after the first frame (rAF then a task; or after 100 ms, as in a hidden tab where rAF never
  * fires), adds the same preload links and imports the entry: the first paint (the pre-rendered page) has the
  * network and the main thread for itself, then every chunk still downloads at once, without request waves.
+ * The preloaded chunks are then imported one per task, in their order, before the entry: each is evaluated in
+ * a task of its own instead of the whole graph in one long task (delivery issue 7: TBT), and two links are
+ * added per task for the same reason (starting a request costs a few ms on a slow phone).
  * Throws when the entry script is not found exactly once.
  */
 export function deferEntry(html: string): string {
   const matches = html.match(new RegExp(ENTRY_SCRIPT.source, 'g')) ?? []
   if (matches.length !== 1) throw new Error(`index.html: expected one entry script, found ${matches.length}`)
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)
-  const loader = `let s=!1;const go=()=>{if(s)return;s=!0;for(const h of ${JSON.stringify(preloads)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l)}import(%ENTRY%)};setTimeout(go,100);requestAnimationFrame(()=>setTimeout(go))`
+  const loader = `let s=!1;const P=${JSON.stringify(preloads)},y=()=>new Promise(r=>setTimeout(r)),go=async()=>{if(s)return;s=!0;for(const[i,h]of P.entries()){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l);if(i%2)await y()}for(const h of P){await import(h);await y()}import(%ENTRY%)};setTimeout(go,100);requestAnimationFrame(()=>setTimeout(go))`
   return html
     .replace(MODULE_PRELOAD, '')
     .replace(ENTRY_SCRIPT, (_tag, src: string) => `<script type="module">${loader.replace('%ENTRY%', JSON.stringify(src))}</script>`)

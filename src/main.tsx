@@ -4,37 +4,71 @@
  * route tree, navigator for the session module, service worker registration.
  * TanStack Query is not in the entry: the feature areas that fetch data provide their own client in
  * their (lazily loaded) layout routes, keeping it off the landing page.
+ *
+ * Start-up runs after the first paint (the pre-rendered landing page, scripts/prerender-landing.ts) and is
+ * split into tasks shorter than a long task (50 ms on a mid-range phone): module evaluation, router creation,
+ * route loading, then a rendering React time-slices. On `/` for a visitor without a session, React hydrates the
+ * pre-rendered markup (same components, same icons: src/prerender.tsx) instead of replacing it; elsewhere it
+ * renders into `#root`, replacing the boot placeholder.
  */
 import './styles/bootstrap-italia.scss'
 import './styles/fonts.css'
 import './styles/app.css'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { startTransition, StrictMode } from 'react'
 import { registerNavigator } from './auth/navigation'
 import { registerServiceWorker } from './pwa/register'
+import { createRoot, hydrateRoot } from './react-dom-client'
 import { routeTree } from './routeTree.gen'
+import { preloadShellIcons } from './ui/preload-shell-icons'
 
-const router = createRouter({
-  routeTree,
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-})
+function buildRouter() {
+  return createRouter({
+    routeTree,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  })
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router
+    router: ReturnType<typeof buildRouter>
   }
 }
 
-registerNavigator((to, o) => router.navigate({ to, replace: o?.replace }))
+/** Resolves in a new task: the browser may paint and handle input between start-up steps. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+
+async function start(container: HTMLElement): Promise<void> {
+  await nextTask()
+  const router = buildRouter()
+  registerNavigator((to, o) => router.navigate({ to, replace: o?.replace }))
+  await nextTask()
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  )
+  const prerendered = container.querySelector<HTMLElement>(':scope > .pd-prerender')
+  if (prerendered && !document.documentElement.classList.contains('pd-boot-plain')) {
+    container.querySelector(':scope > .pd-boot')?.remove()
+    // the first render must match the markup: the shell's icons and the route's code are ready before it
+    await preloadShellIcons()
+    await nextTask()
+    await router.load()
+    await nextTask()
+    startTransition(() => {
+      hydrateRoot(prerendered, app, {
+        onRecoverableError: (error) => console.warn('Pagina pre-generata non riutilizzata', error),
+      })
+    })
+  } else {
+    createRoot(container).render(app)
+  }
+}
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Elemento #root mancante in index.html')
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-)
+void start(container)
 
 registerServiceWorker()

@@ -10,9 +10,10 @@
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import { routeTree } from './routeTree.gen'
+import { preloadShellIcons } from './ui/preload-shell-icons'
 
 export async function render(path: string): Promise<string> {
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) })
-  await router.load()
+  const router = createRouter({ routeTree, isServer: false, history: createMemoryHistory({ initialEntries: [path] }) })
+  await Promise.all([router.load(), preloadShellIcons()])
   return renderToString(<RouterProvider router={router} />)
 }

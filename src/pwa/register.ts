@@ -15,6 +15,8 @@ export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
 const RELOAD_MARK = 'pd-sw-update-reload'
 /** A second update-driven reload within this window is suppressed (loop guard), ms. */
 const RELOAD_GUARD_MS = 10_000
+/** Requests started per task by `warmRuntimeCaches`. */
+const WARM_BATCH = 4
 
 let started = false
 
@@ -98,7 +100,12 @@ async function warmRuntimeCaches(): Promise<void> {
       const url = new URL(href, window.location.href)
       return url.origin === window.location.origin && (isBuiltFileRequest(url.pathname) || isAppConfigRequest(url.pathname))
     })
-  await Promise.all([...new Set(urls)].map((u) => fetch(u).catch(() => undefined)))
+  // a few per task: starting a request costs the main thread a few ms on a slow phone, a dozen at once
+  // made one long task (TBT)
+  const unique = [...new Set(urls)]
+  for (let i = 0; i < unique.length; i += WARM_BATCH) {
+    await Promise.all(unique.slice(i, i + WARM_BATCH).map((u) => fetch(u).catch(() => undefined)))
+  }
 }
 
 function reloadOnce(): void {

@@ -5,7 +5,8 @@
  * Renders from the stored session only, so it works offline. While a user is logged in it starts the
  * offline wiring (lazily loaded: `useFieldSession`), whose alerts and modals plug into the shell slots.
  * As the root route's component it also keeps the document title on the route's (`useDocumentTitle`) and
- * moves focus to the new page's h1 after each navigation (`useRouteFocus`).
+ * moves focus to the new page's h1 after each navigation (`useRouteFocus`), and marks the document as
+ * started (`useAppStarted`).
  */
 import { Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
@@ -17,6 +18,7 @@ import { Footer } from '../footer/Footer'
 import { Header } from '../header/Header'
 import { useOpenShellModal } from '../stores/modals'
 import { isAssistancePage, isBarePage } from './chrome'
+import { useAppStarted } from './app-started'
 import { DevProviderBanner } from './DevProviderBanner'
 import { useDocumentTitle } from './page-title'
 import { ROUTE_ANNOUNCER_ID, useRouteFocus } from './route-focus'
@@ -37,6 +39,7 @@ export function AppShell() {
   useFieldSession(model.loggedIn)
   useDocumentTitle()
   useRouteFocus()
+  useAppStarted()
   const announcer = <div id={ROUTE_ANNOUNCER_ID} className="visually-hidden" aria-live="polite" aria-atomic="true" />
   if (isBarePage(pathname)) {
     return (
