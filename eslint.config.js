@@ -18,5 +18,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // lower layers never import upper ones (dynamic imports: tests/unit/layers.test.ts)
+    files: ['src/{lib,api,auth,offline,pwa,ui}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/routes/**'], message: 'ui/, lib/, api/, auth/, offline/ e pwa/ non importano features/ né routes/' }] }],
+    },
+  },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
 )

@@ -21,6 +21,7 @@ import { registerServiceWorker } from './pwa/register'
 import { createRoot, hydrateRoot } from './react-dom-client'
 import { routeTree } from './routeTree.gen'
 import { preloadShellIcons } from './ui/preload-shell-icons'
+import { registerSessionWiring } from './ui/shell/useFieldSession'
 
 function buildRouter() {
   return createRouter({
@@ -66,6 +67,9 @@ async function start(container: HTMLElement): Promise<void> {
     createRoot(container).render(app)
   }
 }
+
+// the offline wiring of a logged-in user (features/sincronizzazione), loaded on demand by the shell
+registerSessionWiring(() => import('./features/sincronizzazione/start').then((m) => m.loadSyncWiring()))
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Elemento #root mancante in index.html')

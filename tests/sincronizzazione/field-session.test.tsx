@@ -4,7 +4,11 @@ import { describe, expect, it, vi } from 'vitest'
 const wiring = vi.hoisted(() => ({ stop: vi.fn(), startSyncWiring: vi.fn() }))
 vi.mock('../../src/features/sincronizzazione/wiring', () => ({ startSyncWiring: wiring.startSyncWiring }))
 
-import { useFieldSession } from '../../src/ui/shell/useFieldSession'
+import { loadSyncWiring } from '../../src/features/sincronizzazione/start'
+import { registerSessionWiring, useFieldSession } from '../../src/ui/shell/useFieldSession'
+
+// as src/main.tsx registers it
+registerSessionWiring(loadSyncWiring)
 
 function Probe({ loggedIn }: { loggedIn: boolean }) {
   useFieldSession(loggedIn)
