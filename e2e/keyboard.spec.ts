@@ -141,7 +141,9 @@ async function fillByKeyboard(page: Page, until: Locator, max = 80): Promise<voi
 async function expectLargeTextLayout(page: Page): Promise<void> {
   await page.setViewportSize({ width: 320, height: 800 })
   const style = await page.addStyleTag({ content: 'html { font-size: 200% !important; }' })
-  const m = await page.evaluate(() => {
+  // measured until the layout settles (the resize and the larger text are laid out, the form has rendered all its
+  // fields): a one-shot measure on a loaded machine could read a frame in between; a real overlap never settles
+  const measure = () => page.evaluate(() => {
     const overlap = (a: DOMRect, b: DOMRect) => a.bottom > b.top && b.bottom > a.top && a.right > b.left && b.right > a.left
     const avatar = document.querySelector('header .pd-avatar')!
     const text = document.createRange()
@@ -155,8 +157,9 @@ async function expectLargeTextLayout(page: Page): Promise<void> {
       labelOverlaps: overlap(label.getBoundingClientRect(), before.getBoundingClientRect()),
     }
   })
-  expect(m.initialsInside, "iniziali dell'avatar dentro il cerchio").toBe(true)
-  expect(m.labelOverlaps, 'prima etichetta del modulo sovrapposta a ciò che la precede').toBe(false)
+  await expect
+    .poll(measure, { message: "iniziali dell'avatar dentro il cerchio; prima etichetta del modulo non sovrapposta a ciò che la precede", timeout: 10_000 })
+    .toEqual({ initialsInside: true, labelOverlaps: false })
   await style.evaluate((el) => (el as Element).remove())
   await page.setViewportSize(PHONE)
 }
