@@ -253,12 +253,22 @@ async function sendOne(db: OfflineDb, entry: OutboxEntry, handler: OutboxHandler
   let result: unknown
   let failure: Classification | null = null
   let refreshed = false
+  let renewed = false
+  // the token the last attempt went out with: a 401 refuses that token, not one stored since (a new login)
+  let tokenSent: string | null = null
   for (;;) {
     try {
+      tokenSent = options.currentToken()
       result = await handler.send(sending, makeContext(sending, opts.signal))
       break
     } catch (err) {
       const c = handler.classifyError?.(err, sending) ?? classifyFailure(err)
+      // a new login happened while the request was out: the refused token is the one before it, the new one
+      // has not been tried yet (once)
+      if (c.class === 'auth' && !renewed && options.currentToken() !== tokenSent) {
+        renewed = true
+        continue
+      }
       if (c.class === 'auth' && !refreshed) {
         refreshed = true
         const ok = await options.refreshTokens().catch(() => false)
@@ -286,7 +296,7 @@ async function sendOne(db: OfflineDb, entry: OutboxEntry, handler: OutboxHandler
   }
   if (failure.class === 'auth') {
     reportReachable()
-    const paused = await pauseForAuth(db, sending, lastError, now)
+    const paused = await pauseForAuth(db, sending, lastError, now, tokenSent)
     return { entry: paused, stop: 'auth' }
   }
   reportReachable()
@@ -311,9 +321,12 @@ async function markDone(db: OfflineDb, sending: OutboxEntry, handler: OutboxHand
   }
 }
 
-/** 401 after a refresh: the entry and every waiting one become `paused-auth`; emits 'auth-required'. */
-async function pauseForAuth(db: OfflineDb, sending: OutboxEntry, lastError: EntryError, now: number): Promise<OutboxEntry> {
-  rejectedToken = options.currentToken()
+/**
+ * 401 after a refresh: the entry and every waiting one become `paused-auth`; emits 'auth-required'.
+ * `refused` is the token the request carried: another one (a new login) resumes them.
+ */
+async function pauseForAuth(db: OfflineDb, sending: OutboxEntry, lastError: EntryError, now: number, refused: string | null): Promise<OutboxEntry> {
+  rejectedToken = refused
   const paused: OutboxEntry = { ...sending, status: 'paused-auth', lastError, updatedAt: now }
   await db.transaction('rw', [db.outbox, db.records], async () => {
     await db.outbox.put(paused)

@@ -277,6 +277,35 @@ describe('replay: failures never lose a record', () => {
     expect((await listEntries()).length).toBe(0)
   })
 
+  it('401 for the token of before a new login that happened meanwhile: not paused, sent again with the new token', async () => {
+    const db = await freshDb()
+    const a = await servizio('s-a')
+    const b = await servizio('s-b')
+    let token = 'token-old'
+    const sentWith: string[] = []
+    // the login completes while the first request is out with the old token, which the server refuses
+    const { transport, calls } = fakeServer(() => {
+      sentWith.push(token)
+      if (token === 'token-old') {
+        token = 'token-new'
+        return httpError(401, null, 'Token scaduto')
+      }
+      return null
+    })
+    const { refreshTokens } = setupReplay({ transport, refreshTokens: async () => false, currentToken: () => token })
+    const events = vi.fn()
+    const off = onOfflineEvent('auth-required', events)
+    const r = await runReplay(db)
+    off()
+    expect(r.stopped).toBeFalsy()
+    expect(events).not.toHaveBeenCalled()
+    expect(refreshTokens).not.toHaveBeenCalled()
+    // in order: the refused one again at once with the new token, then the next one
+    expect(sentWith).toEqual(['token-old', 'token-new', 'token-new'])
+    expect(calls.map((c) => c.idempotencyKey)).toEqual([a.idempotencyKey, a.idempotencyKey, b.idempotencyKey])
+    expect((await listEntries()).length).toBe(0)
+  })
+
   it('422: attention with the server message, editable, sent after the edit', async () => {
     const db = await freshDb()
     const a = await servizio('s-a')
