@@ -10,7 +10,7 @@
  * cleared profile, and its queries must not go out again without token and role (issue 8 point 11).
  * A query that sets its own `enabled` combines it with `sessionReady()`.
  */
-import { IsRestoringProvider, QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { IsRestoringProvider, onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { useSyncExternalStore, type ReactNode } from 'react'
 import { onLogout } from '../auth/logout'
 import { getSessionState } from '../auth/session'
@@ -39,6 +39,10 @@ onLogout(async () => {
   await queryClient.cancelQueries()
   queryClient.clear()
 })
+
+// TanStack starts 'online' and only learns from the online/offline events: a start without network pauses
+// the queries (the restored data stays on screen) instead of failing them
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false)
 
 // unit tests bind it themselves (tests/api/query-persist.test.tsx): elsewhere a stored cache would leak
 // from one test into the next

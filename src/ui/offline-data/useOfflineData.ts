@@ -6,6 +6,7 @@
  * `updatedAt` is when that data was read from the server (ms since epoch, null without data); `missing`
  * is true when there is nothing to show and nothing can be read (offline, not kept on the device).
  */
+import { useIsRestoring } from '@tanstack/react-query'
 import { useConnectivity, useNetworkAvailable } from '../../offline/connectivity'
 
 /** The part of a `useQuery` result the hook reads. */
@@ -38,11 +39,13 @@ export function useIsOffline(): boolean {
 /** See the module comment. */
 export function useOfflineData(query: QueryLike): OfflineData {
   const offline = useIsOffline()
+  // while the stored reads are being restored nothing is missing yet (src/api/query-persist.ts)
+  const restoring = useIsRestoring()
   const has = query.data !== undefined && query.dataUpdatedAt > 0
   return {
     stale: has && (offline || query.fetchStatus === 'paused' || query.isError),
     updatedAt: has ? query.dataUpdatedAt : null,
     offline,
-    missing: !has && (offline || query.fetchStatus === 'paused'),
+    missing: !has && !restoring && (offline || query.fetchStatus === 'paused'),
   }
 }
