@@ -106,10 +106,10 @@ describe('persisted read cache of the managers (issue 9 point 6)', () => {
     queryClient.clear()
     unbind = bindQueryPersistence(queryClient)
     expect(isRestoringQueries()).toBe(true)
-    const queryFn = vi.fn(() => Promise.reject(new Error('offline')))
+    const queryFn = vi.fn((): Promise<{ righe: string[] }> => Promise.reject(new Error('offline')))
     function Lista() {
       const q = useQuery({ ...PERSISTENT_READ, queryKey: ['servizi', 'lista', 'A'], queryFn, staleTime: Infinity })
-      return <p>{q.data ? (q.data as { righe: string[] }).righe[0] : 'Caricamento'}</p>
+      return <p>{q.data ? q.data.righe[0] : 'Caricamento'}</p>
     }
     render(<QueryProvider><Lista /></QueryProvider>)
     expect(await screen.findByText('Laboratorio A')).toBeTruthy()

@@ -5,7 +5,7 @@ import { writeAuth, writeSessionData } from '../../src/auth/token-store'
 import { startManagerOfflineSet } from '../../src/features/sincronizzazione/manager-offline-set'
 import { contesto, profile } from '../ui/fixtures'
 
-function logIn(role: string, others: Array<ReturnType<typeof profile>> = []): void {
+function logIn(role: Parameters<typeof profile>[0], others: Array<ReturnType<typeof profile>> = []): void {
   const p = profile(role)
   writeAuth({ id_token: 'tok', refresh_token: null, expires_in: 3600, session_timestamp: Date.now() })
   writeSessionData({ user: contesto([p, ...others]), profile: p })
