@@ -111,3 +111,19 @@ export function parseWireDate(value: string): { year: number; month: number; day
   const day = Number(m[3])
   return isCalendarDate(year, month, day) ? { year, month, day } : null
 }
+
+const ROME = new Intl.DateTimeFormat('it-IT', {
+  timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+})
+
+/**
+ * 'DD-MM-YYYY HH:mm' in Italian time (Europe/Rome, summer time included) whatever the device's time zone,
+ * for instants (Date, epoch millis, ISO timestamp): e.g. 'Dati aggiornati al …'; '' when unreadable.
+ */
+export function formatRomeDateTime(value: Date | string | number): string {
+  if (typeof value === 'string' && !ISO_TIMESTAMP.test(value.trim())) return ''
+  const date = value instanceof Date ? value : new Date(typeof value === 'string' ? value.trim() : value)
+  if (Number.isNaN(date.getTime())) return ''
+  const p = Object.fromEntries(ROME.formatToParts(date).map((x) => [x.type, x.value]))
+  return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}`
+}

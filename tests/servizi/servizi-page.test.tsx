@@ -16,6 +16,7 @@ vi.mock('../../src/auth/session', () => ({
   getSessionState: () => state.session,
 }))
 vi.mock('../../src/offline', () => ({ useConnectivity: () => state.connectivity }))
+vi.mock('../../src/offline/connectivity', () => ({ useConnectivity: () => state.connectivity, useNetworkAvailable: () => true }))
 vi.mock('../../src/features/campo', () => ({
   isFieldRole: (r: string | null | undefined) => r === 'FAC' || r === 'VOL',
   useServiziCampo: () => state.servizi,
@@ -91,7 +92,8 @@ describe('Elenco servizi — facilitator (device data)', () => {
     state.connectivity = 'offline'
     await renderList()
     const btn = screen.getByRole('button', { name: 'Scarica CSV' }) as HTMLButtonElement
-    expect(btn.disabled).toBe(true)
+    // aria-disabled: still focusable, so a screen reader reaches it and hears the reason
+    expect(btn.getAttribute('aria-disabled')).toBe('true')
     expect(document.getElementById(btn.getAttribute('aria-describedby')!)!.textContent).toBe('Sei offline: per scaricare il file CSV serve la connessione.')
   })
 })

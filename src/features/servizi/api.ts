@@ -3,10 +3,14 @@
  * managers (and by facilitators for the CSV and the fiscal-code search, which need the server):
  * query options for TanStack Query and the CSV download. Every body carries the chosen profile's ids.
  * List and dropdown reads are `silent` (spec 002 §8: they fail without a toast; the page says it).
+ * The list, the dropdowns, the card and the citizens of a service (without a search: the search may be a
+ * fiscal code) are kept on the device for offline reading (`PERSISTENT_READ`, issue 9 point 6); their
+ * answers hold no fiscal code in clear (citizens carry only masked identifiers).
  */
 import { queryOptions } from '@tanstack/react-query'
 import { api, apiPost } from '../../api/client'
 import { loadAppConfig } from '../../api/config'
+import { PERSISTENT_READ } from '../../api/query'
 import { CittadiniServizioRispostaSchema } from '../../api/contract/cittadino'
 import type { ProfileIds } from '../../api/contract/common'
 import type { StatoQuestionarioWire } from '../../api/contract/questionario'
@@ -41,6 +45,7 @@ export const serviziKeys = {
 /** `POST servizio/all?currPage&pageSize` — one page (1-based `page`) of the services with the filters. */
 export function serviziListaQuery(filtri: FiltriServizi, page: number) {
   return queryOptions({
+    ...PERSISTENT_READ,
     queryKey: serviziKeys.lista(filtri, page),
     queryFn: ({ signal }) =>
       apiPost(`servizio/all?currPage=${page - 1}&pageSize=${PAGE_SIZE_DEFAULT}`, { ...profileIds(), filtroRequest: filtroRequest(filtri) }, ServiziListaSchema, { silent: true, signal }),
@@ -51,6 +56,7 @@ export function serviziListaQuery(filtri: FiltriServizi, page: number) {
 /** `POST servizio/{tipo}/dropdown` — the values of a filter. */
 export function serviziDropdownQuery(tipo: 'tipologiaServizio' | 'stati') {
   return queryOptions({
+    ...PERSISTENT_READ,
     queryKey: serviziKeys.dropdown(tipo),
     queryFn: ({ signal }) => apiPost(`servizio/${tipo}/dropdown`, profileIds(), DropdownStringheSchema, { silent: true, background: true, signal }),
     staleTime: 5 * 60_000,
@@ -60,6 +66,7 @@ export function serviziDropdownQuery(tipo: 'tipologiaServizio' | 'stati') {
 /** `POST servizio/{id}/schedaDettaglio` — the service card (managers). */
 export function schedaServizioQuery(id: string) {
   return queryOptions({
+    ...PERSISTENT_READ,
     queryKey: serviziKeys.scheda(id),
     queryFn: ({ signal }) => apiPost(`servizio/${encodeURIComponent(id)}/schedaDettaglio`, profileIds(), SchedaServizioSchema, { signal }),
   })
@@ -71,6 +78,7 @@ export function schedaServizioQuery(id: string) {
  */
 export function cittadiniServizioQuery(id: string, criterio: string, stati: readonly StatoQuestionarioWire[], page: number, pageSize = PAGE_SIZE_DEFAULT) {
   return queryOptions({
+    ...(criterio === '' ? PERSISTENT_READ : {}),
     queryKey: serviziKeys.cittadini(id, criterio, stati, page, pageSize),
     queryFn: ({ signal }) =>
       apiPost(

@@ -3,7 +3,8 @@
  * that Dexie and the feature code stay off the landing page. `startSyncWiring()`:
  * - starts the per-user database, the replay triggers and the session bridge (`startOfflineSession`);
  * - starts the field data layer (`startCampo`, loaded with a dynamic import; a failure is logged, never thrown);
- * - asks the service worker for the field's offline set with a FAC/VOL profile (`startFieldOfflineSet`);
+ * - asks the service worker for the field's offline set with a FAC/VOL profile (`startFieldOfflineSet`),
+ *   and for the same set with a manager profile, whose pages read offline too (`startManagerOfflineSet`);
  * - registers the header sync indicator and the shell's alerts (session expired, logout warning) and the
  *   update gate (never reload while the outbox is sending);
  * - turns the offline events into UI: 'auth-required' → persistent alert, 'storage-full' → error toast;
@@ -17,6 +18,7 @@ import type { ShellHooks } from '../../ui/shell/useFieldSession'
 import { showToast, TOAST_DURATION } from '../../ui/stores/toasts'
 import { askLogoutConfirmation, resetSyncAlerts, setAuthRequired } from './alerts-store'
 import { startFieldOfflineSet } from './field-offline-set'
+import { startManagerOfflineSet } from './manager-offline-set'
 import { AuthRequiredAlert } from './AuthRequiredAlert'
 import { answerBackgroundSync } from './background-sync'
 import { LogoutWarningModal } from './LogoutWarningModal'
@@ -80,6 +82,7 @@ export function startSyncWiring(shell: ShellHooks): () => void {
     startOfflineSession(),
     startCampoSafely(),
     startFieldOfflineSet(),
+    startManagerOfflineSet(),
   ]
   let stopped = false
   return () => {

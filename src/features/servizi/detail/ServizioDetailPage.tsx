@@ -2,13 +2,15 @@
  * Service detail `/area-amministrativa/servizi/$serviceId/{info|cittadini}` (spec 002 §2, §3 'Service';
  * platform-frontend §1.4). Facilitators and volunteers read their service from the device (by server id
  * or device id; offline too) and may edit, delete, add citizens and work on the surveys; managers read
- * `servizio/{id}/schedaDettaglio` and the citizens online, read-only.
+ * `servizio/{id}/schedaDettaglio` and the citizens online, read-only; offline, the card and citizens kept
+ * on the device with 'Dati aggiornati al …' (issue 9 point 6).
  */
 import '../servizi.css'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { QueryProvider } from '../../../api/query'
 import { useSession } from '../../../auth/session'
+import { DatiAggiornatiAl, OFFLINE_TEXTS, useOfflineData } from '../../../ui/offline-data'
 import { isFieldRole, useCampoRiferimenti, useServizioCampo } from '../../campo'
 import { Loading, Notice, ServizioNonTrovato } from '../PageStates'
 import { useBreadcrumb } from '../useBreadcrumb'
@@ -59,18 +61,20 @@ function DetailCampo({ serviceId, tab }: ServizioDetailPageProps) {
 function DetailManager({ serviceId, tab }: ServizioDetailPageProps) {
   const q = useQuery(schedaServizioQuery(serviceId))
   const d: DettaglioServizio | undefined = q.data ? dettaglioDaScheda(q.data) : undefined
+  const offline = useOfflineData(q)
   useDetailBreadcrumb(serviceId, d?.nome)
-  if (q.isPending) return <Loading />
+  if (q.isPending && !offline.missing) return <Loading />
   if (!d) {
     return (
       <Notice title="Servizio non disponibile" tone="warning">
-        <p className="mb-2">Non è stato possibile caricare il servizio. Controlla la connessione e riprova.</p>
+        <p className="mb-2">{offline.missing ? OFFLINE_TEXTS.nonSalvati : 'Non è stato possibile caricare il servizio. Controlla la connessione e riprova.'}</p>
         <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => void q.refetch()}>Riprova</button>
       </Notice>
     )
   }
   return (
     <>
+      <DatiAggiornatiAl data={offline} />
       <ServizioHeader dettaglio={d} serviceId={serviceId} tab={tab} />
       {tab === 'info' ? <ServizioInfo dettaglio={d} serviceId={serviceId} /> : <CittadiniManager serviceId={serviceId} />}
     </>

@@ -1,9 +1,11 @@
 /**
  * 'Elenco servizi' of a manager, online: `POST servizio/all` paged on the server (8 per page) with the
- * filters, options from the two dropdown calls. Needs `QueryProvider` above it.
+ * filters, options from the two dropdown calls. Needs `QueryProvider` above it. Offline it shows the pages
+ * kept on the device with 'Dati aggiornati al …' (issue 9 point 6).
  */
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
+import { DatiAggiornatiAl, OFFLINE_TEXTS, useOfflineData } from '../../../ui/offline-data'
 import { serviziDropdownQuery, serviziListaQuery } from '../api'
 import { T } from '../labels'
 import { FILTRI_VUOTI, rigaDaServer, type FiltriServizi } from './servizi-list'
@@ -16,7 +18,10 @@ export function ServiziManagerList({ csv }: { csv?: (filtri: FiltriServizi) => R
   const tipologie = useQuery(serviziDropdownQuery('tipologiaServizio'))
   const stati = useQuery(serviziDropdownQuery('stati'))
   const data = lista.data
+  const offline = useOfflineData(lista)
   return (
+    <>
+    <DatiAggiornatiAl data={offline} />
     <ServiziListView
       rows={data?.servizi.map(rigaDaServer)}
       total={data?.numeroTotaleElementi ?? 0}
@@ -30,8 +35,13 @@ export function ServiziManagerList({ csv }: { csv?: (filtri: FiltriServizi) => R
       }}
       tipologie={tipologie.data ?? []}
       stati={stati.data ?? []}
-      error={lista.isError && !data ? { message: T.erroreLista, retry: () => void lista.refetch() } : null}
+      error={
+        offline.missing ? { message: OFFLINE_TEXTS.nonSalvati, retry: () => void lista.refetch() }
+        : lista.isError && !data ? { message: T.erroreLista, retry: () => void lista.refetch() }
+        : null
+      }
       csv={csv?.(filtri)}
     />
+    </>
   )
 }

@@ -1,0 +1,8 @@
+/** Texts of the offline reading notices (issue 9 point 6). */
+export const OFFLINE_TEXTS = {
+  aggiornatiAl: (quando: string) => `Dati aggiornati al ${quando}`,
+  spiegazione: 'Sei senza connessione: stai vedendo i dati salvati su questo dispositivo. Si aggiorneranno quando torna la connessione.',
+  spiegazioneErrore: 'Non è stato possibile aggiornare i dati: stai vedendo quelli salvati su questo dispositivo.',
+  nonSalvati: 'Senza connessione questi dati non sono disponibili: non sono stati aperti su questo dispositivo negli ultimi giorni.',
+  nonDisponibile: 'Non disponibile senza connessione: riprova quando torna la rete.',
+} as const

@@ -1,0 +1,51 @@
+/**
+ * Is a page showing stored data? (issue 9 point 6). `useIsOffline()`: true without network
+ * (`navigator.onLine === false`) or when the API does not answer (src/offline/connectivity.ts).
+ * `useOfflineData(query)`: for a TanStack query result, `stale` is true when the page shows data that
+ * could not be refreshed (offline, fetch paused for lack of network, or the refresh failed) and
+ * `updatedAt` is when that data was read from the server (ms since epoch, null without data); `missing`
+ * is true when there is nothing to show and nothing can be read (offline, not kept on the device).
+ */
+import { useIsRestoring } from '@tanstack/react-query'
+import { useConnectivity, useNetworkAvailable } from '../../offline/connectivity'
+
+/** The part of a `useQuery` result the hook reads. */
+export interface QueryLike {
+  data: unknown
+  /** ms since epoch of the last successful read; 0 when never read */
+  dataUpdatedAt: number
+  fetchStatus: 'fetching' | 'paused' | 'idle'
+  isError: boolean
+}
+
+export interface OfflineData {
+  /** the data shown may be out of date: show 'Dati aggiornati al …' */
+  stale: boolean
+  /** ms since epoch of the data shown, null when there is none */
+  updatedAt: number | null
+  /** the device cannot reach the server: writes are not possible */
+  offline: boolean
+  /** no data and none can be read now: say `OFFLINE_TEXTS.nonSalvati` instead of 'Caricamento…' */
+  missing: boolean
+}
+
+/** True when the server cannot be reached (no network, or the API does not answer). */
+export function useIsOffline(): boolean {
+  const network = useNetworkAvailable()
+  const connectivity = useConnectivity()
+  return !network || connectivity === 'offline'
+}
+
+/** See the module comment. */
+export function useOfflineData(query: QueryLike): OfflineData {
+  const offline = useIsOffline()
+  // while the stored reads are being restored nothing is missing yet (src/api/query-persist.ts)
+  const restoring = useIsRestoring()
+  const has = query.data !== undefined && query.dataUpdatedAt > 0
+  return {
+    stale: has && (offline || query.fetchStatus === 'paused' || query.isError),
+    updatedAt: has ? query.dataUpdatedAt : null,
+    offline,
+    missing: !has && !restoring && (offline || query.fetchStatus === 'paused'),
+  }
+}
