@@ -323,4 +323,9 @@ test('logout while offline, then another user logs in online: the provider asks 
   await expect(page).toHaveURL(/\/auth(?:[/?#]|$)/)
   await page.getByRole('button', { name: /Entra con SPID/ }).or(page.getByRole('link', { name: /Entra con SPID/ })).first().click()
   await expect(page.getByLabel('Codice fiscale'), 'il provider chiede di nuovo l\'identità').toBeVisible({ timeout: 15_000 })
+  // …and the next person completes the login as themselves
+  await page.getByLabel('Codice fiscale').fill(USERS.dtd.cf)
+  await page.getByRole('button', { name: 'Entra', exact: true }).click()
+  await page.waitForURL((u) => isInApp(u.href), { timeout: 30_000 })
+  await expect(page.getByRole('button', { name: new RegExp(`Menu utente di ${USERS.dtd.nome} ${USERS.dtd.cognome}`) })).toBeVisible({ timeout: 20_000 })
 })

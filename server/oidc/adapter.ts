@@ -54,9 +54,14 @@ export class PayloadAdapter implements Adapter {
     await this.db.delete(oidcPayload).where(and(eq(oidcPayload.type, this.type), eq(oidcPayload.id, id)))
   }
 
+  /**
+   * Deletes this model's rows of the grant. oidc-provider calls it on each token model (access and refresh
+   * tokens, codes…) when a grant is revoked; an Interaction also carries the grantId of the session it
+   * started from, and must survive: when another person logs in over an open session, the provider ends the
+   * old session (revoking its grants) and then resumes that very interaction.
+   */
   async revokeByGrantId(grantId: string): Promise<void> {
-    // every artefact of the grant goes, whatever its model type
-    await this.db.delete(oidcPayload).where(eq(oidcPayload.grantId, grantId))
+    await this.db.delete(oidcPayload).where(and(eq(oidcPayload.type, this.type), eq(oidcPayload.grantId, grantId)))
   }
 }
 
