@@ -4,9 +4,13 @@ import type { Database } from '../db/types'
 import programmaRoutes from './programma'
 import progettoRoutes from './progetto'
 import enteRoutes from './ente'
+import sedeRoutes from './sede'
+import utenteRoutes from './utente'
 
 export default async function amministrazioneRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   await programmaRoutes(app, opts)
   await progettoRoutes(app, opts)
   await enteRoutes(app, opts)
+  await sedeRoutes(app, opts)
+  await utenteRoutes(app, opts)
 }
