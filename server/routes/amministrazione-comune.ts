@@ -9,8 +9,17 @@ import { parseIdParam } from '../domain/db-errors'
 import { resolveCaller, type Caller } from '../domain/profile'
 import { parseBody } from '../domain/validation'
 
-export const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes } })
-export const permAny = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes, mode: 'any' as const } })
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the route checks the ids of its path against the caller's profile (platform-backend §4.4, 403 A02) */
+    perIdCheck?: boolean
+  }
+}
+
+/** Access of a lifecycle route: all `codes` held, plus the per-id checks of its handler. */
+export const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes }, perIdCheck: true })
+/** Access of a lifecycle route: any of `codes` held, plus the per-id checks of its handler. */
+export const permAny = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes, mode: 'any' as const }, perIdCheck: true })
 
 /** Italian names of the lifecycle body fields. */
 export const GESTIONE_LABELS: Record<string, string> = {
