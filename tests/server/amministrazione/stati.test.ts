@@ -179,3 +179,17 @@ describe('sites and facilitators (§2.5, §2.6, spec 002 §5)', () => {
     expect(comuneInProvincia('Forlì', 'FC')).toBe(true)
   })
 })
+
+describe('error catalogue', () => {
+  it('has an Italian title and description for every code the lifecycle modules answer', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs')
+    const dir = new URL('../../../server/domain/amministrazione/', import.meta.url)
+    const catalogue = (JSON.parse(readFileSync(new URL('../../../public/data/errors.json', import.meta.url), 'utf8')) as { errors: Record<string, { titolo: string; descrizione: string }> }).errors
+    const codes = new Set<string>()
+    for (const f of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
+      for (const m of readFileSync(new URL(f, dir), 'utf8').matchAll(/'([A-Z]{1,2}\d{2})'/g)) codes.add(m[1]!)
+    }
+    expect(codes.size).toBeGreaterThan(30)
+    for (const c of codes) expect(catalogue[c], c).toMatchObject({ titolo: expect.any(String), descrizione: expect.any(String) })
+  })
+})
