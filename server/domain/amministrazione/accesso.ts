@@ -69,10 +69,13 @@ export async function checkEnte(db: Executor, caller: Caller, idEnte: number): P
   const r = caller.codiceRuolo
   const p = caller.profilo
   if (GLOBAL(r)) return
+  if (BODY_BOUND(r)) {
+    if (p.idEnte !== idEnte) throw denied()
+    return
+  }
   let cond
   if (r === 'DSCU') cond = bodyInProgrammes(idEnte, sql`${programma.policy} = 'SCD'`)
   else if (PROGRAMME(r)) cond = p.idProgramma === null ? sql`false` : bodyInProgrammes(idEnte, sql`${programma.id} = ${p.idProgramma}`)
-  else if (BODY_BOUND(r)) cond = sql`${p.idEnte === idEnte}`
   else if (PROJECT(r)) cond = p.idProgetto === null ? sql`false` : bodyInProject(idEnte, p.idProgetto)
   else cond = sql`false`
   const [row] = await db.select({ ok: sql<boolean>`${cond}` }).from(ente).where(eq(ente.id, idEnte))
