@@ -78,6 +78,8 @@ describe('bodies in programmes and projects', () => {
     expect(h).toMatchObject({ stato: 'TERMINATO' })
     const [r] = await db.select().from(referenteDelegatiPartner).where(eq(referenteDelegatiPartner.idUtente, depp.userId))
     expect(r!.statoUtente).toBe('TERMINATO')
+    // a partner terminated on its own no longer offers the DEPP profile: the choice is refused by the access layer (A10)
+    expect(err(await call(server, depp, 'POST', '/api/contesto/sceltaProfilo', { body: { codiceRuolo: 'DEPP' } }))).toBe('403 A10')
   })
 
   it('cancels a NON ATTIVO project managing body with its sites and facilitators (the FAC role goes); EN18 once ATTIVO', async () => {

@@ -172,6 +172,14 @@ describe('programme and project lifecycles', () => {
     const milano = await projectId(db, 'Lombardia in Rete Milano')
     const facs = await db.select().from(enteSedeProgettoFacilitatore).where(eq(enteSedeProgettoFacilitatore.idProgetto, milano))
     expect(facs.every((f) => f.statoUtente === 'TERMINATO')).toBe(true)
+    // the REG can still choose the ended programme's profile (read only): nothing is reactivated
+    const again = await actor(server, CF.REG_LOM, 'REG')
+    expect((await call(server, again, 'POST', '/api/contesto/sceltaProfilo', { body: { codiceRuolo: 'REG' } })).statusCode).toBe(200)
+    const [still] = await db.select().from(programma).where(eq(programma.id, lom))
+    expect(still!.stato).toBe('TERMINATO')
+    const [ref] = await db.select().from(referenteDelegatiGestoreProgramma).where(and(
+      eq(referenteDelegatiGestoreProgramma.idProgramma, lom), eq(referenteDelegatiGestoreProgramma.idUtente, regLom.userId)))
+    expect(ref!.statoUtente).toBe('TERMINATO')
   })
 
   it('checks the project per id (A02) for a REGP of another project and a REG of another programme', async () => {
