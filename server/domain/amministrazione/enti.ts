@@ -1,0 +1,65 @@
+/**
+ * Bodies (ente), database side (platform-backend §1.1, §2.3 "Edit the body's data"): create and update
+ * with the VAT number of 11 digits unique (EN10) and the name unique (EN25), and the detail with the
+ * programmes and projects the body manages and the projects where it is a partner. Per-id checks:
+ * ./accesso.ts (applied on update too: the reference had commented them out).
+ */
+import { and, eq, ne } from 'drizzle-orm'
+import type { EnteBody, SchedaEnte } from '../../../src/api/contract/gestione'
+import { ente, entePartner, programma, progetto } from '../../db/schema'
+import type { Executor, Transaction as Tx } from '../../db/types'
+import { ApiError, notFound } from '../../errors'
+import type { Caller } from '../profile'
+import { checkEnte } from './accesso'
+
+async function checkUnique(tx: Executor, body: EnteBody, exceptId?: number): Promise<void> {
+  const other = exceptId === undefined ? undefined : ne(ente.id, exceptId)
+  const [iva] = await tx.select({ id: ente.id }).from(ente).where(and(eq(ente.partitaIva, body.partitaIva), other))
+  if (iva) throw new ApiError(409, 'EN10')
+  const [nome] = await tx.select({ id: ente.id }).from(ente).where(and(eq(ente.nome, body.nome), other))
+  if (nome) throw new ApiError(409, 'EN25')
+}
+
+const values = (b: EnteBody) => ({
+  nome: b.nome, nomeBreve: b.nomeBreve, partitaIva: b.partitaIva, tipologia: b.tipologia || null,
+  sedeLegale: b.sedeLegale || null, indirizzoPec: b.indirizzoPec || null,
+})
+
+/** `POST /ente`: a new body (201 {id}). */
+export async function creaEnte(tx: Tx, body: EnteBody): Promise<{ id: number }> {
+  await checkUnique(tx, body)
+  const [row] = await tx.insert(ente).values(values(body)).returning({ id: ente.id })
+  return { id: row!.id }
+}
+
+async function mustEnte(db: Executor, caller: Caller, id: number) {
+  const [row] = await db.select().from(ente).where(eq(ente.id, id))
+  if (!row) throw notFound('C01')
+  await checkEnte(db, caller, id)
+  return row
+}
+
+/** `PUT /ente/{id}`: updates the body's data (EN10, EN25). */
+export async function aggiornaEnte(tx: Tx, caller: Caller, id: number, body: EnteBody): Promise<{ id: number }> {
+  await mustEnte(tx, caller, id)
+  await checkUnique(tx, body, id)
+  await tx.update(ente).set({ ...values(body), dataOraAggiornamento: new Date() }).where(eq(ente.id, id))
+  return { id }
+}
+
+/** `POST /ente/{id}`: the body with the programmes and projects it manages and its partnerships. */
+export async function schedaEnte(db: Executor, caller: Caller, id: number): Promise<SchedaEnte> {
+  const e = await mustEnte(db, caller, id)
+  const programmiGestiti = await db.select({ id: programma.id, nome: programma.nome, stato: programma.stato, statoEnte: programma.statoGestoreProgramma })
+    .from(programma).where(eq(programma.idEnteGestoreProgramma, id)).orderBy(programma.nome)
+  const progettiGestiti = await db.select({ id: progetto.id, nome: progetto.nome, stato: progetto.stato, statoEnte: progetto.statoGestoreProgetto })
+    .from(progetto).where(eq(progetto.idEnteGestoreProgetto, id)).orderBy(progetto.nome)
+  const progettiPartner = await db.select({ id: progetto.id, nome: progetto.nome, stato: progetto.stato, statoEnte: entePartner.statoEntePartner })
+    .from(entePartner).innerJoin(progetto, eq(progetto.id, entePartner.idProgetto)).where(eq(entePartner.idEnte, id)).orderBy(progetto.nome)
+  return {
+    dettaglioEnte: {
+      id: e.id, nome: e.nome, nomeBreve: e.nomeBreve, partitaIva: e.partitaIva, tipologia: e.tipologia, sedeLegale: e.sedeLegale, indirizzoPec: e.indirizzoPec,
+    },
+    programmiGestiti, progettiGestiti, progettiPartner,
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Project lifecycle routes (platform-backend §2.2, §2.3; server/domain/amministrazione/progetti.ts), under
+ * `/api`; every route checks the project (or, on create, the programme) against the caller's profile
+ * (§4.4, 403 A02):
+ * | route | permission | answer |
+ * |---|---|---|
+ * | POST /progetto?idProgramma= | add.prgt | 201 ProgettoCreato |
+ * | POST /progetto/:id | any of view.card.prgm.full, list.prgt | SchedaProgetto |
+ * | PUT /progetto/:id | upd.car.prgt | Avviso |
+ * | PUT /progetto/attiva/:id | act.prgt | {id} |
+ * | PUT /progetto/termina/:id | term.prgt | {id} |
+ * | DELETE /progetto/:id | del.prgt | {id} |
+ * | PUT /progetto/:id/assegna/enteGestore/:idEnte | add.enti.gest.prgt | {id} |
+ */
+import type { FastifyInstance } from 'fastify'
+import * as v from 'valibot'
+import { ProfiloOnlyBodySchema, ProgettoBodySchema, TerminaBodySchema } from '../../src/api/contract/gestione'
+import type { Database } from '../db/types'
+import {
+  aggiornaProgetto, assegnaGestoreProgetto, attivaProgetto, creaProgetto, eliminaProgetto, schedaProgetto, terminaProgetto,
+} from '../domain/amministrazione/progetti'
+import { parseIdParam } from '../domain/db-errors'
+import { body, callerOf, param, perm, permAny, write } from './amministrazione-comune'
+
+const CreaQuerySchema = v.object({ idProgramma: v.string() })
+
+export default async function progettoRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
+  const { db } = opts
+
+  app.post('/progetto', { config: perm('add.prgt') }, async (request, reply) => {
+    const b = body(ProgettoBodySchema, request.body)
+    const caller = callerOf(request, b)
+    const idProgramma = parseIdParam(body(CreaQuerySchema, request.query).idProgramma)
+    const created = await write(db, (tx) => creaProgetto(tx, caller, idProgramma, b))
+    reply.code(201)
+    return created
+  })
+
+  app.post('/progetto/:id', { config: permAny('view.card.prgm.full', 'list.prgt') }, async (request) => {
+    const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
+    return schedaProgetto(db, caller, param(request, 'id'))
+  })
+
+  app.put('/progetto/:id', { config: perm('upd.car.prgt') }, async (request) => {
+    const b = body(ProgettoBodySchema, request.body)
+    const caller = callerOf(request, b)
+    return write(db, (tx) => aggiornaProgetto(tx, caller, param(request, 'id'), b))
+  })
+
+  app.put('/progetto/attiva/:id', { config: perm('act.prgt') }, async (request) => {
+    const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
+    return write(db, (tx) => attivaProgetto(tx, caller, param(request, 'id')))
+  })
+
+  app.put('/progetto/termina/:id', { config: perm('term.prgt') }, async (request) => {
+    const b = body(TerminaBodySchema, request.body)
+    const caller = callerOf(request, b)
+    return write(db, (tx) => terminaProgetto(tx, caller, param(request, 'id'), b))
+  })
+
+  app.delete('/progetto/:id', { config: perm('del.prgt') }, async (request) => {
+    const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
+    return write(db, (tx) => eliminaProgetto(tx, caller, param(request, 'id')))
+  })
+
+  app.put('/progetto/:id/assegna/enteGestore/:idEnte', { config: perm('add.enti.gest.prgt') }, async (request) => {
+    const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
+    return write(db, (tx) => assegnaGestoreProgetto(tx, caller, param(request, 'id'), param(request, 'idEnte')))
+  })
+}

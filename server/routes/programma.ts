@@ -1,0 +1,62 @@
+/**
+ * Programme lifecycle routes (platform-backend §2.1, §2.3; server/domain/amministrazione/programmi.ts),
+ * under `/api`; every route checks the programme against the caller's profile (§4.4, 403 A02):
+ * | route | permission | answer |
+ * |---|---|---|
+ * | POST /programma | new.prgm | 201 ProgrammaCreato |
+ * | POST /programma/:id | view.card.prgm.full | SchedaProgramma |
+ * | PUT /programma/:id | upd.enti.card.prgm | Avviso |
+ * | PUT /programma/termina/:id | end.prgm | {id} |
+ * | DELETE /programma/:id | del.prgm | {id} |
+ * | PUT /programma/:id/assegna/entegestore/:idEnte | add.enti.gest.prgm | {id} |
+ */
+import type { FastifyInstance } from 'fastify'
+import { ProfiloOnlyBodySchema, ProgrammaBodySchema, TerminaBodySchema } from '../../src/api/contract/gestione'
+import type { Database } from '../db/types'
+import { forbidden } from '../errors'
+import {
+  aggiornaProgramma, assegnaGestoreProgramma, creaProgramma, eliminaProgramma, schedaProgramma, terminaProgramma,
+} from '../domain/amministrazione/programmi'
+import { body, callerOf, param, perm, write } from './amministrazione-comune'
+
+export default async function programmaRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
+  const { db } = opts
+
+  app.post('/programma', { config: perm('new.prgm') }, async (request, reply) => {
+    const b = body(ProgrammaBodySchema, request.body)
+    const caller = callerOf(request, b)
+    // DSCU creates SCD programmes only (its scope, platform-backend §4.4)
+    if (caller.codiceRuolo === 'DSCU' && b.policy !== 'SCD') throw forbidden('A02', 'Il tuo profilo può creare solo programmi del Servizio Civile Digitale.')
+    const created = await write(db, (tx) => creaProgramma(tx, b))
+    reply.code(201)
+    return created
+  })
+
+  app.post('/programma/:id', { config: perm('view.card.prgm.full') }, async (request) => {
+    const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
+    return schedaProgramma(db, caller, param(request, 'id'))
+  })
+
+  app.put('/programma/:id', { config: perm('upd.enti.card.prgm') }, async (request) => {
+    const b = body(ProgrammaBodySchema, request.body)
+    const caller = callerOf(request, b)
+    if (caller.codiceRuolo === 'DSCU' && b.policy !== 'SCD') throw forbidden('A02')
+    return write(db, (tx) => aggiornaProgramma(tx, caller, param(request, 'id'), b))
+  })
+
+  app.put('/programma/termina/:id', { config: perm('end.prgm') }, async (request) => {
+    const b = body(TerminaBodySchema, request.body)
+    const caller = callerOf(request, b)
+    return write(db, (tx) => terminaProgramma(tx, caller, param(request, 'id'), b))
+  })
+
+  app.delete('/programma/:id', { config: perm('del.prgm') }, async (request) => {
+    const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
+    return write(db, (tx) => eliminaProgramma(tx, caller, param(request, 'id')))
+  })
+
+  app.put('/programma/:id/assegna/entegestore/:idEnte', { config: perm('add.enti.gest.prgm') }, async (request) => {
+    const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
+    return write(db, (tx) => assegnaGestoreProgramma(tx, caller, param(request, 'id'), param(request, 'idEnte')))
+  })
+}
