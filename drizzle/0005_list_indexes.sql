@@ -6,6 +6,10 @@
 CREATE OR REPLACE FUNCTION "pd_fold"(t text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT lower(translate(t, 'ÀÁÂÃÄÅàáâãäåÈÉÊËèéêëÌÍÎÏìíîïÒÓÔÕÖòóôõöÙÚÛÜùúûüÝýÿÇçÑñ’', 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuYyyCcNn'''))
 $$;--> statement-breakpoint
+ALTER TABLE "ente" ADD COLUMN "ricerca" text GENERATED ALWAYS AS (pd_fold(nome || chr(10) || nome_breve || chr(10) || partita_iva)) STORED;--> statement-breakpoint
+ALTER TABLE "progetto" ADD COLUMN "ricerca" text GENERATED ALWAYS AS (pd_fold(nome || chr(10) || nome_breve)) STORED;--> statement-breakpoint
+ALTER TABLE "programma" ADD COLUMN "ricerca" text GENERATED ALWAYS AS (pd_fold(nome || chr(10) || nome_breve || chr(10) || codice)) STORED;--> statement-breakpoint
+ALTER TABLE "utente" ADD COLUMN "ricerca" text GENERATED ALWAYS AS (pd_fold(cognome || ' ' || nome || chr(10) || nome || ' ' || cognome || chr(10) || codice_fiscale)) STORED;--> statement-breakpoint
 CREATE INDEX "ente_nome_fold_idx" ON "ente" USING btree (pd_fold(nome),"id");--> statement-breakpoint
 CREATE INDEX "ente_partner_ente_idx" ON "ente_partner" USING btree ("id_ente");--> statement-breakpoint
 CREATE INDEX "espf_progetto_ente_idx" ON "ente_sede_progetto_facilitatore" USING btree ("id_progetto","id_ente");--> statement-breakpoint

@@ -108,6 +108,8 @@ export const ente = pgTable('ente', {
   tipologia: text('tipologia'),
   sedeLegale: text('sede_legale'),
   indirizzoPec: text('indirizzo_pec'),
+  /** folded search text of the bodies list (name, short name, VAT number; server/domain/liste) */
+  ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome || chr(10) || nome_breve || chr(10) || partita_iva)`),
   ...audit,
 }, (t) => [index('ente_nome_fold_idx').on(sql`pd_fold(nome)`, t.id)])
 
@@ -129,6 +131,8 @@ export const programma = pgTable('programma', {
   dataOraTerminazioneProgramma: ts('data_ora_terminazione_programma'),
   /** the 40 target columns of the reference, as one document */
   obiettivi: jsonb('obiettivi').$type<Obiettivi>(),
+  /** folded search text of the programmes list (name, short name, code; server/domain/liste) */
+  ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome || chr(10) || nome_breve || chr(10) || codice)`),
   ...audit,
 }, (t) => [
   index('programma_nome_fold_idx').on(sql`pd_fold(nome)`, t.id),
@@ -151,6 +155,8 @@ export const progetto = pgTable('progetto', {
   dataOraAttivazione: ts('data_ora_attivazione'),
   dataOraTerminazione: ts('data_ora_terminazione'),
   obiettivi: jsonb('obiettivi').$type<Obiettivi>(),
+  /** folded search text of the projects list (name, short name; server/domain/liste) */
+  ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome || chr(10) || nome_breve)`),
   ...audit,
 }, (t) => [
   index('progetto_programma_idx').on(t.idProgramma),
@@ -263,6 +269,8 @@ export const utente = pgTable('utente', {
   stato: stato('stato'),
   integrazione: boolean('integrazione').notNull().default(false),
   immagineProfilo: text('immagine_profilo'),
+  /** folded search text of the users list ("cognome nome", "nome cognome", fiscal code; server/domain/liste) */
+  ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(cognome || ' ' || nome || chr(10) || nome || ' ' || cognome || chr(10) || codice_fiscale)`),
   ...audit,
 }, (t) => [index('utente_nominativo_fold_idx').on(sql`pd_fold(cognome)`, sql`pd_fold(nome)`, t.id)])
 

@@ -33,7 +33,7 @@ export const serviziList: ListDefinition<FiltroServizi, ServizioRiga> = {
     const stati = filterValues(f?.stato)
     return [
       serviceScope(caller),
-      searchCondition(f?.criterioRicerca, [sql`${servizio.nome}`], sql`${servizio.id}`),
+      searchCondition(f?.criterioRicerca, [sql`pd_fold(${servizio.nome})`], sql`${servizio.id}`),
       tipi && sql`${servizio.id} in (select ${tipologiaServizio.idServizio} from ${tipologiaServizio} where ${inArray(tipologiaServizio.titolo, tipi)})`,
       stati && inList(sql`${servizio.stato}`, stati),
     ]

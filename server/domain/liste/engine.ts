@@ -10,7 +10,9 @@
  * - dropdown answers computed over the caller's scope.
  *
  * Search is case- and accent-insensitive: both sides go through `pd_fold` (lower case, Italian accents
- * removed; an IMMUTABLE SQL function of migration 0005) and the folded term is matched as a substring.
+ * removed; an IMMUTABLE SQL function of migration 0005) and the folded term is matched as a substring. The
+ * administrative tables keep their folded search text in a stored generated column `ricerca` (migration
+ * 0005), so a search reads one precomputed text per row instead of folding several columns per row.
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/types'
@@ -70,14 +72,15 @@ export function foldTerm(term: string): string {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /**
- * The search condition: any of `texts` contains the folded term, or (when the term is 1–9 digits) the id
- * equals it. Undefined for an empty term.
+ * The search condition: any of `folded` (expressions already folded by `pd_fold`, e.g. a list's stored
+ * `ricerca` column) contains the folded term, or (when the term is 1–9 digits) the id equals it.
+ * Undefined for an empty term.
  */
-export function searchCondition(term: string | null | undefined, texts: SQL[], id?: SQL): SQL | undefined {
+export function searchCondition(term: string | null | undefined, folded: SQL[], id?: SQL): SQL | undefined {
   const t = term?.trim()
   if (!t) return undefined
   const pattern = `%${escapeLike(foldTerm(t))}%`
-  const parts = texts.map((text) => sql`pd_fold(${text}) like ${pattern}`)
+  const parts = folded.map((text) => sql`${text} like ${pattern}`)
   if (id && /^\d{1,9}$/.test(t)) parts.push(sql`${id} = ${Number(t)}`)
   return sql`(${sql.join(parts, sql` or `)})`
 }

@@ -101,7 +101,7 @@ export const entiList: ListDefinition<FiltroEnti, EnteRiga> = {
   from: sql`${ente}`,
   id: sql`${ente.id}`,
   where: (caller, f) => {
-    const search = searchCondition(f?.criterioRicerca, [sql`${ente.nome}`, sql`${ente.nomeBreve}`, sql`${ente.partitaIva}`], sql`${ente.id}`)
+    const search = searchCondition(f?.criterioRicerca, [sql`${ente.ricerca}`], sql`${ente.id}`)
     if (scopeOf(caller).kind === 'all' && !hasRelationFilter(f)) return [search]
     const union = relationsUnion(caller, f, (rel) => rel.idEnte)
     return [union ? sql`${ente.id} in (${union})` : NOTHING, search]

@@ -46,7 +46,7 @@ export const progettiList: ListDefinition<FiltroProgetti, ProgettoRiga> = {
     const programmi = filterValues(f?.filtroIdsProgrammi)
     return [
       progettoScope(caller),
-      searchCondition(f?.filtroCriterioRicerca, [sql`${progetto.nome}`, sql`${progetto.nomeBreve}`], sql`${progetto.id}`),
+      searchCondition(f?.filtroCriterioRicerca, [sql`${progetto.ricerca}`], sql`${progetto.id}`),
       pol && inList(sql`${programma.policy}`, pol),
       stati && inList(sql`${progetto.stato}`, stati),
       programmi && inList(sql`${progetto.idProgramma}`, programmi),

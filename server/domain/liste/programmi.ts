@@ -42,7 +42,7 @@ export const programmiList: ListDefinition<FiltroProgrammi, ProgrammaRiga> = {
     const stati = filterValues(f?.filtroStati)
     return [
       programmaScope(caller),
-      searchCondition(f?.filtroCriterioRicerca, [sql`${programma.nome}`, sql`${programma.nomeBreve}`, sql`${programma.codice}`], sql`${programma.id}`),
+      searchCondition(f?.filtroCriterioRicerca, [sql`${programma.ricerca}`], sql`${programma.id}`),
       policies && inList(sql`${programma.policy}`, policies),
       stati && inList(sql`${programma.stato}`, stati),
     ]

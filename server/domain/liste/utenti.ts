@@ -69,9 +69,7 @@ export const utentiList: ListDefinition<FiltroUtenti, UtenteRiga> = {
     const stati = filterValues(f?.stati)
     return [
       utenteScope(caller),
-      searchCondition(f?.criterioRicerca, [
-        sql`${utente.cognome} || ' ' || ${utente.nome}`, sql`${utente.nome} || ' ' || ${utente.cognome}`, sql`${utente.codiceFiscale}`,
-      ], sql`${utente.id}`),
+      searchCondition(f?.criterioRicerca, [sql`${utente.ricerca}`], sql`${utente.id}`),
       ruoli && sql`${utente.id} in (select ${utenteXRuolo.idUtente} from ${utenteXRuolo} where ${inList(sql`${utenteXRuolo.codiceRuolo}`, ruoli)})`,
       stati && inList(sql`${utente.stato}`, stati),
     ]
