@@ -120,10 +120,18 @@ function selectList(columns: Record<string, SQL>): SQL {
   return sql.join(Object.entries(columns).map(([name, expr]) => sql`${expr} as ${sql.identifier(name)}`), sql`, `)
 }
 
-/** One page of the list for the caller: `{[rowsKey]: rows, numeroPagine, numeroTotaleElementi}`. */
+/** Largest count for which a page is computed by filtering first and sorting the matches (see `pageOf`). */
+export const FILTER_FIRST_MAX = 2000
+
+/**
+ * One page of the list for the caller: `{[rowsKey]: rows, numeroPagine, numeroTotaleElementi}`; 400 G03
+ * for a page beyond the last (page 0 of an empty list is an empty page), 400 G02 for an undeclared sort.
+ * COUNT first; with at most FILTER_FIRST_MAX matches the page is sorted from the matches (materialised),
+ * otherwise read along the sort order with LIMIT/OFFSET (the `*_nome_fold_idx` indexes).
+ */
 export async function pageOf<F, R>(
   db: Executor, def: ListDefinition<F, R>, caller: Caller, filtro: F | null | undefined,
-  ordinamento: SortRequest | null | undefined, page: { currPage: number; pageSize: number },
+  ordinamento: SortRequest | null | undefined, page: { currPage: number; pageSize: number }, filterFirstMax = FILTER_FIRST_MAX,
 ): Promise<Page<R>> {
   const where = whereClause(def.where(caller, filtro))
   const sort = sortOf(def, ordinamento)
@@ -131,8 +139,21 @@ export async function pageOf<F, R>(
   const numeroTotaleElementi = Number(total?.n ?? 0)
   const numeroPagine = Math.ceil(numeroTotaleElementi / page.pageSize)
   if (page.currPage > 0 && page.currPage >= numeroPagine) throw badRequest('G03')
-  const rows = await rowsOf(db, sql`select ${selectList(def.columns(caller))} from ${def.from} where ${where}
-    order by ${orderBy(sort.keys, sort.desc)} limit ${page.pageSize} offset ${page.currPage * page.pageSize}`)
+  const limit = sql`limit ${page.pageSize} offset ${page.currPage * page.pageSize}`
+  let rows: Record<string, unknown>[]
+  if (numeroTotaleElementi <= filterFirstMax) {
+    // few matches (a search, a narrow scope): filter first, then sort only the matches. Walking the sort
+    // index instead would read the whole table when the matches are rare.
+    const keyNames = sort.keys.map((_, i) => sql`${sql.identifier(`__k${i}`)}`)
+    const keys = sql.join(sort.keys.map((k, i) => sql`${k} as ${keyNames[i]}`), sql`, `)
+    const pageKeys = sort.keys.map((_, i) => sql`p.${sql.identifier(`__k${i}`)}`)
+    rows = await rowsOf(db, sql`with m as materialized (select ${def.id} as __id, ${keys} from ${def.from} where ${where}),
+      p as (select * from m order by ${orderBy(keyNames, sort.desc)} ${limit})
+      select ${selectList(def.columns(caller))} from ${def.from} join p on ${def.id} = p.__id order by ${orderBy(pageKeys, sort.desc)}`)
+  } else {
+    rows = await rowsOf(db, sql`select ${selectList(def.columns(caller))} from ${def.from} where ${where}
+      order by ${orderBy(sort.keys, sort.desc)} ${limit}`)
+  }
   return { [def.rowsKey]: rows.map((r) => def.toRow(r)), numeroPagine, numeroTotaleElementi } as Page<R>
 }
 

@@ -261,6 +261,24 @@ describe('administrative lists', () => {
     })
   })
 
+  describe('page strategies', () => {
+    it('gives the same pages whether it sorts the matches (few) or reads along the sort order (many)', async () => {
+      const filtro = { criterioRicerca: `Ente massivo ${RUN}` }
+      const c = await callerOf(who.dtd!)
+      for (const ordinamento of [undefined, { campo: 'nome', verso: 'desc' as const }, { campo: 'tipologia', verso: 'asc' as const }]) {
+        for (const currPage of [0, 1, 5]) {
+          const p = { currPage, pageSize: 50 }
+          const sorted = await pageOf(server.database.db, entiList, c, filtro, ordinamento, p)
+          const walked = await pageOf(server.database.db, entiList, c, filtro, ordinamento, p, 0)
+          expect(walked, `${JSON.stringify(ordinamento)} ${currPage}`).toEqual(sorted)
+          expect((sorted.enti as Row[]).length).toBe(50)
+        }
+      }
+      const users = await pageOf(server.database.db, utentiList, await callerOf(who.deg!), undefined, undefined, { currPage: 0, pageSize: 4 }, 0)
+      expect((users.utenti as Row[]).map((r) => r.nome)).toEqual(['De Luca Matteo', 'Marino Elena', 'Moretti Francesca', 'Ricci Paolo'])
+    })
+  })
+
   describe('profile ids come from the verified profile', () => {
     it('refuses a REPP claiming another project in the body, by list, dropdown and CSV', async () => {
       const milano = await idOf(server.database.db, 'progetto', 'Lombardia in Rete Milano')
