@@ -108,8 +108,10 @@ export const ente = pgTable('ente', {
   tipologia: text('tipologia'),
   sedeLegale: text('sede_legale'),
   indirizzoPec: text('indirizzo_pec'),
+  /** folded search text of the bodies list (name, short name, VAT number; server/domain/liste) */
+  ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome || chr(10) || nome_breve || chr(10) || partita_iva)`),
   ...audit,
-})
+}, (t) => [index('ente_nome_fold_idx').on(sql`pd_fold(nome)`, t.id)])
 
 export const programma = pgTable('programma', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -129,8 +131,13 @@ export const programma = pgTable('programma', {
   dataOraTerminazioneProgramma: ts('data_ora_terminazione_programma'),
   /** the 40 target columns of the reference, as one document */
   obiettivi: jsonb('obiettivi').$type<Obiettivi>(),
+  /** folded search text of the programmes list (name, short name, code; server/domain/liste) */
+  ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome || chr(10) || nome_breve || chr(10) || codice)`),
   ...audit,
-})
+}, (t) => [
+  index('programma_nome_fold_idx').on(sql`pd_fold(nome)`, t.id),
+  index('programma_ente_gestore_idx').on(t.idEnteGestoreProgramma),
+])
 
 export const progetto = pgTable('progetto', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -148,8 +155,14 @@ export const progetto = pgTable('progetto', {
   dataOraAttivazione: ts('data_ora_attivazione'),
   dataOraTerminazione: ts('data_ora_terminazione'),
   obiettivi: jsonb('obiettivi').$type<Obiettivi>(),
+  /** folded search text of the projects list (name, short name; server/domain/liste) */
+  ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome || chr(10) || nome_breve)`),
   ...audit,
-}, (t) => [index('progetto_programma_idx').on(t.idProgramma)])
+}, (t) => [
+  index('progetto_programma_idx').on(t.idProgramma),
+  index('progetto_nome_fold_idx').on(sql`pd_fold(nome)`, t.id),
+  index('progetto_ente_gestore_idx').on(t.idEnteGestoreProgetto),
+])
 
 export const entePartner = pgTable('ente_partner', {
   idProgetto: integer('id_progetto').notNull().references(() => progetto.id),
@@ -157,7 +170,7 @@ export const entePartner = pgTable('ente_partner', {
   statoEntePartner: stato('stato_ente_partner'),
   terminatoSingolarmente: boolean('terminato_singolarmente').notNull().default(false),
   ...audit,
-}, (t) => [primaryKey({ columns: [t.idProgetto, t.idEnte] })])
+}, (t) => [primaryKey({ columns: [t.idProgetto, t.idEnte] }), index('ente_partner_ente_idx').on(t.idEnte)])
 
 export const sede = pgTable('sede', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -256,8 +269,10 @@ export const utente = pgTable('utente', {
   stato: stato('stato'),
   integrazione: boolean('integrazione').notNull().default(false),
   immagineProfilo: text('immagine_profilo'),
+  /** folded search text of the users list ("cognome nome", "nome cognome", fiscal code; server/domain/liste) */
+  ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(cognome || ' ' || nome || chr(10) || nome || ' ' || cognome || chr(10) || codice_fiscale)`),
   ...audit,
-})
+}, (t) => [index('utente_nominativo_fold_idx').on(sql`pd_fold(cognome)`, sql`pd_fold(nome)`, t.id)])
 
 export const integrazioniUtente = pgTable('integrazioni_utente', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -282,7 +297,7 @@ export const utenteXRuolo = pgTable('utente_x_ruolo', {
   idUtente: integer('id_utente').notNull().references(() => utente.id, { onDelete: 'cascade' }),
   codiceRuolo: text('codice_ruolo').notNull().references(() => ruolo.codice),
   dataOraCreazione: ts('data_ora_creazione').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.idUtente, t.codiceRuolo] })])
+}, (t) => [primaryKey({ columns: [t.idUtente, t.codiceRuolo] }), index('utente_x_ruolo_ruolo_idx').on(t.codiceRuolo)])
 
 export const gruppo = pgTable('gruppo', {
   codice: text('codice').primaryKey(),
@@ -321,6 +336,7 @@ export const enteSedeProgettoFacilitatore = pgTable('ente_sede_progetto_facilita
   primaryKey({ columns: [t.idEnte, t.idSede, t.idProgetto, t.idFacilitatore] }),
   foreignKey({ columns: [t.idEnte, t.idSede, t.idProgetto], foreignColumns: [enteSedeProgetto.idEnte, enteSedeProgetto.idSede, enteSedeProgetto.idProgetto] }),
   index('espf_facilitatore_idx').on(t.idFacilitatore),
+  index('espf_progetto_ente_idx').on(t.idProgetto, t.idEnte),
 ])
 
 const referentColumns = () => ({
@@ -431,6 +447,8 @@ export const servizio = pgTable('servizio', {
 }, (t) => [
   index('servizio_facilitatore_idx').on(t.idFacilitatore),
   index('servizio_progetto_idx').on(t.idProgetto),
+  index('servizio_data_idx').on(t.dataServizio, t.id),
+  index('servizio_progetto_data_idx').on(t.idProgetto, t.dataServizio, t.id),
   uniqueIndex('servizio_facilitatore_id_locale_uq').on(t.idFacilitatore, t.idLocale),
 ])
 

@@ -1,106 +1,71 @@
 /**
- * The services list, its dropdowns and its CSV (spec 002 §2 services list; platform-backend §5.1, §13;
- * defect §16.8 fixed: real SQL paging with LIMIT/OFFSET and a COUNT, never in memory).
- * Rows are the caller's visible services (servizio-scope.ts), newest service date first.
- * Filters: `criterioRicerca` = the id (digits) or part of the name (case-insensitive); `tipologiaServizio`
- * = services having any of the types; `stato` = any of the states. A page beyond the last answers 400 G03.
+ * The services list on the generic list engine (server/domain/liste/engine.ts; spec 002 §2 services list;
+ * platform-backend §5.1, §13; defect §16.8 fixed: real SQL paging). Wire contract unchanged:
+ * `POST /servizio/all` (rows newest service date first), dropdowns `tipologiaServizio` and `stati`, and
+ * `servizi.csv` with columns ID;NOME;FACILITATORE;DATA;STATO;DURATA_SERVIZIO (date DD-MM-YYYY).
+ * Rows are the caller's visible services (servizio-scope.ts). Filters: `criterioRicerca` = the id (digits)
+ * or part of the name (case- and accent-insensitive); `tipologiaServizio` = services having any of the
+ * types; `stato` = any of the states. A page beyond the last answers 400 G03.
  */
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
+import { inArray, sql } from 'drizzle-orm'
 import { COLONNE_CSV_SERVIZI, type FiltroServizi, type PaginazioneQuery, type ServiziLista, type ServizioRiga } from '../../src/api/contract/servizio'
 import { programma, progetto, sede, servizio, STATO, tipologiaServizio, utente } from '../db/schema'
 import type { Executor } from '../db/types'
-import { badRequest } from '../errors'
-import { toCsv } from './csv'
 import type { Caller } from './profile'
 import { serviceScope } from './servizio-scope'
 import { nominativo } from './servizi'
+import { filterValues, inList, pageOf, rowsOf, searchCondition, type ListDefinition } from './liste/engine'
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+const scoped = sql`${servizio} join ${progetto} on ${progetto.id} = ${servizio.idProgetto} join ${programma} on ${programma.id} = ${progetto.idProgramma}`
 
-/** The WHERE condition: scope + filters. */
-function listCondition(db: Executor, caller: Caller, filtro: FiltroServizi | undefined): SQL | undefined {
-  const parts: (SQL | undefined)[] = [serviceScope(caller)]
-  const criterio = filtro?.criterioRicerca?.trim()
-  if (criterio) {
-    const byName = ilike(servizio.nome, `%${escapeLike(criterio)}%`)
-    parts.push(/^\d{1,9}$/.test(criterio) ? or(eq(servizio.id, Number(criterio)), byName) : byName)
-  }
-  const tipi = filtro?.tipologiaServizio?.filter((t) => t !== '') ?? []
-  if (tipi.length > 0) {
-    parts.push(inArray(servizio.id, db.select({ id: tipologiaServizio.idServizio }).from(tipologiaServizio).where(inArray(tipologiaServizio.titolo, tipi))))
-  }
-  const stati = filtro?.stato?.filter((s) => s !== '') ?? []
-  if (stati.length > 0) parts.push(inArray(servizio.stato, stati as (typeof STATO)[keyof typeof STATO][]))
-  return and(...parts)
+async function distinct(db: Executor, caller: Caller, column: ReturnType<typeof sql>, from = scoped): Promise<string[]> {
+  const rows = await rowsOf(db, sql`select distinct ${column} as v from ${from} where ${serviceScope(caller) ?? sql`true`} order by 1`)
+  return rows.map((r) => String(r.v))
 }
 
-const rowColumns = {
-  id: servizio.id, idLocale: servizio.idLocale, nome: servizio.nome, tipologia: servizio.tipologiaServizio,
-  data: servizio.dataServizio, durata: servizio.durataServizio, nomeSede: sede.nome, stato: servizio.stato,
-  nomeFac: utente.nome, cognomeFac: utente.cognome, aggiornato: servizio.dataOraAggiornamento,
+export const serviziList: ListDefinition<FiltroServizi, ServizioRiga> = {
+  entity: 'servizio',
+  rowsKey: 'servizi',
+  from: sql`${scoped} join ${sede} on ${sede.id} = ${servizio.idSede} join ${utente} on ${utente.id} = ${servizio.idFacilitatore}`,
+  id: sql`${servizio.id}`,
+  where: (caller, f) => {
+    const tipi = filterValues(f?.tipologiaServizio)
+    const stati = filterValues(f?.stato)
+    return [
+      serviceScope(caller),
+      searchCondition(f?.criterioRicerca, [sql`pd_fold(${servizio.nome})`], sql`${servizio.id}`),
+      tipi && sql`${servizio.id} in (select ${tipologiaServizio.idServizio} from ${tipologiaServizio} where ${inArray(tipologiaServizio.titolo, tipi)})`,
+      stati && inList(sql`${servizio.stato}`, stati),
+    ]
+  },
+  columns: () => ({
+    id: sql`${servizio.id}`, idLocale: sql`${servizio.idLocale}::text`, nome: sql`${servizio.nome}`, tipologia: sql`${servizio.tipologiaServizio}`,
+    data: sql`to_char(${servizio.dataServizio}, 'YYYY-MM-DD')`, durata: sql`${servizio.durataServizio}`, nomeSede: sql`${sede.nome}`,
+    stato: sql`${servizio.stato}`, nomeFac: sql`${utente.nome}`, cognomeFac: sql`${utente.cognome}`,
+    aggiornato: sql`to_char(${servizio.dataOraAggiornamento} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  }),
+  sortable: { data: [sql`${servizio.dataServizio}`] },
+  defaultSort: { campo: 'data', verso: 'desc' },
+  toRow: (r): ServizioRiga => ({
+    id: Number(r.id), idLocale: r.idLocale === null ? null : String(r.idLocale), nome: String(r.nome),
+    tipologiaServizio: String(r.tipologia).split(', ').filter((t) => t !== ''), data: String(r.data), durataServizio: String(r.durata),
+    nomeSede: String(r.nomeSede), facilitatore: nominativo(String(r.nomeFac), String(r.cognomeFac)),
+    stato: r.stato === STATO.ATTIVO ? 'ATTIVO' : 'NON ATTIVO', dataOraAggiornamento: String(r.aggiornato),
+  }),
+  csv: {
+    filename: 'servizi.csv',
+    header: COLONNE_CSV_SERVIZI,
+    cells: (r) => [r.id, r.nome, r.facilitatore, r.data.split('-').reverse().join('-'), r.stato, r.durataServizio],
+  },
+  dropdowns: {
+    tipologiaServizio: (db, caller) => distinct(db, caller, sql`${tipologiaServizio.titolo}`,
+      sql`${tipologiaServizio} join ${servizio} on ${servizio.id} = ${tipologiaServizio.idServizio} join ${progetto} on ${progetto.id} = ${servizio.idProgetto} join ${programma} on ${programma.id} = ${progetto.idProgramma}`),
+    stati: (db, caller) => distinct(db, caller, sql`${servizio.stato}`),
+  },
+  permissions: { list: 'list.serv', download: 'list.dwnl.serv' },
 }
 
-function baseQuery(db: Executor, where: SQL | undefined) {
-  return db.select(rowColumns).from(servizio)
-    .innerJoin(progetto, eq(progetto.id, servizio.idProgetto))
-    .innerJoin(programma, eq(programma.id, progetto.idProgramma))
-    .innerJoin(sede, eq(sede.id, servizio.idSede))
-    .innerJoin(utente, eq(utente.id, servizio.idFacilitatore))
-    .where(where)
-}
-
-type Row = Awaited<ReturnType<typeof baseQuery>>[number]
-
-function toRiga(r: Row): ServizioRiga {
-  return {
-    id: r.id, idLocale: r.idLocale, nome: r.nome, tipologiaServizio: r.tipologia.split(', ').filter((t) => t !== ''),
-    data: r.data, durataServizio: r.durata, nomeSede: r.nomeSede, facilitatore: nominativo(r.nomeFac, r.cognomeFac),
-    stato: r.stato === STATO.ATTIVO ? 'ATTIVO' : 'NON ATTIVO', dataOraAggiornamento: r.aggiornato.toISOString(),
-  }
-}
-
-/** One page of the caller's services. */
+/** One page of the caller's services (newest service date first). */
 export async function listServizi(db: Executor, caller: Caller, filtro: FiltroServizi | undefined, page: PaginazioneQuery): Promise<ServiziLista> {
-  const where = listCondition(db, caller, filtro)
-  const [total] = await db.select({ n: count() }).from(servizio)
-    .innerJoin(progetto, eq(progetto.id, servizio.idProgetto))
-    .innerJoin(programma, eq(programma.id, progetto.idProgramma))
-    .where(where)
-  const numeroTotaleElementi = Number(total?.n ?? 0)
-  const numeroPagine = Math.ceil(numeroTotaleElementi / page.pageSize)
-  if (page.currPage > 0 && page.currPage >= numeroPagine) throw badRequest('G03')
-  const rows = await baseQuery(db, where)
-    .orderBy(desc(servizio.dataServizio), desc(servizio.id))
-    .limit(page.pageSize).offset(page.currPage * page.pageSize)
-  return { servizi: rows.map(toRiga), numeroPagine, numeroTotaleElementi }
-}
-
-/** Distinct service types among the caller's services (the 'Tipo di servizio prenotato' filter). */
-export async function tipologieDropdown(db: Executor, caller: Caller): Promise<string[]> {
-  const rows = await db.selectDistinct({ titolo: tipologiaServizio.titolo }).from(tipologiaServizio)
-    .innerJoin(servizio, eq(servizio.id, tipologiaServizio.idServizio))
-    .innerJoin(progetto, eq(progetto.id, servizio.idProgetto))
-    .innerJoin(programma, eq(programma.id, progetto.idProgramma))
-    .where(serviceScope(caller))
-    .orderBy(tipologiaServizio.titolo)
-  return rows.map((r) => r.titolo)
-}
-
-/** Distinct states among the caller's services (the 'Stato' filter). */
-export async function statiDropdown(db: Executor, caller: Caller): Promise<string[]> {
-  const rows = await db.selectDistinct({ stato: servizio.stato }).from(servizio)
-    .innerJoin(progetto, eq(progetto.id, servizio.idProgetto))
-    .innerJoin(programma, eq(programma.id, progetto.idProgramma))
-    .where(serviceScope(caller))
-    .orderBy(servizio.stato)
-  return rows.map((r) => r.stato)
-}
-
-/** The CSV of every filtered service (columns ID;NOME;FACILITATORE;DATA;STATO;DURATA_SERVIZIO, date DD-MM-YYYY). */
-export async function serviziCsv(db: Executor, caller: Caller, filtro: FiltroServizi | undefined): Promise<string> {
-  const rows = await baseQuery(db, listCondition(db, caller, filtro)).orderBy(desc(servizio.dataServizio), desc(servizio.id))
-  const display = (d: string) => d.split('-').reverse().join('-')
-  return toCsv(COLONNE_CSV_SERVIZI, rows.map((r) => [
-    r.id, r.nome, nominativo(r.nomeFac, r.cognomeFac), display(r.data), r.stato, r.durata,
-  ]))
+  return await pageOf(db, serviziList, caller, filtro, undefined, page) as unknown as ServiziLista
 }

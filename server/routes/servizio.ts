@@ -1,11 +1,8 @@
 /**
- * Service routes (spec 002 §7 "Services"; platform-backend §5.1), under `/api`:
+ * Service routes (spec 002 §7 "Services"; platform-backend §5.1), under `/api` (the list, its dropdowns
+ * and its CSV are served by the generic list routes, server/routes/liste.ts):
  * | route | permission | answer |
  * |---|---|---|
- * | POST /servizio/all?currPage&pageSize | list.serv | ServiziLista |
- * | POST /servizio/tipologiaServizio/dropdown | list.serv | string[] |
- * | POST /servizio/stati/dropdown | list.serv | string[] |
- * | POST /servizio/download | list.dwnl.serv | CSV (servizi.csv) |
  * | POST /servizio (idempotent) | new.serv | 201 {idServizio} |
  * | PUT /servizio/:id (idempotent) | upd.card.serv | {idServizio} |
  * | DELETE /servizio/:id (idempotent) | del.serv | {idServizio} |
@@ -16,7 +13,7 @@
 import type { FastifyInstance } from 'fastify'
 import { TemplateProgrammaBodySchema } from '../../src/api/contract/questionario'
 import {
-  PaginazioneQuerySchema, ProfiloBodySchema, ServiziListaBodySchema, ServizioBodySchema,
+  ProfiloBodySchema, ServizioBodySchema,
 } from '../../src/api/contract/servizio'
 import type { Database } from '../db/types'
 import { notFound } from '../errors'
@@ -24,7 +21,6 @@ import { runWrite } from '../idempotency'
 import { isUniqueViolation, parseIdParam } from '../domain/db-errors'
 import { resolveCaller, SCOPED_ROLES } from '../domain/profile'
 import { createServizio, deleteServizio, schedaServizio, updateServizio } from '../domain/servizi'
-import { listServizi, serviziCsv, statiDropdown, tipologieDropdown } from '../domain/servizi-lista'
 import { sediFacilitatore } from '../domain/campo'
 import { activeTemplate, templateToWire } from '../domain/template'
 import { parseBody } from '../domain/validation'
@@ -38,26 +34,6 @@ const permAny = (...codes: string[]) => ({ access: { kind: 'permission' as const
 export default async function servizioRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts
   const body = <S extends Parameters<typeof parseBody>[0]>(schema: S, raw: unknown) => parseBody(schema, raw, FIELD_WORK_LABELS)
-
-  app.post('/servizio/all', { config: perm('list.serv') }, async (request) => {
-    const b = body(ServiziListaBodySchema, request.body)
-    const page = body(PaginazioneQuerySchema, request.query)
-    return listServizi(db, resolveCaller(request, b), b.filtroRequest, page)
-  })
-
-  app.post('/servizio/tipologiaServizio/dropdown', { config: perm('list.serv') }, async (request) => {
-    return tipologieDropdown(db, resolveCaller(request, body(ServiziListaBodySchema, request.body)))
-  })
-
-  app.post('/servizio/stati/dropdown', { config: perm('list.serv') }, async (request) => {
-    return statiDropdown(db, resolveCaller(request, body(ServiziListaBodySchema, request.body)))
-  })
-
-  app.post('/servizio/download', { config: perm('list.dwnl.serv') }, async (request, reply) => {
-    const b = body(ServiziListaBodySchema, request.body)
-    const csv = await serviziCsv(db, resolveCaller(request, b), b.filtroRequest)
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="servizi.csv"').send(csv)
-  })
 
   app.post('/servizio', { config: { ...perm('new.serv'), idempotency: 'user' } }, async (request, reply) => {
     const b = body(ServizioBodySchema, request.body)

@@ -1,0 +1,91 @@
+/**
+ * The list routes of every administrative entity, registered from their definitions
+ * (server/domain/liste/*; spec 002 §7 "Generic entity calls"; platform-backend §4.4, §13), under `/api`:
+ * | route | permission | answer |
+ * |---|---|---|
+ * | POST /{entity}/all?currPage&pageSize | list code | `{[plural]: rows, numeroPagine, numeroTotaleElementi}`; 400 G03 beyond the last page |
+ * | POST /{entity}/{dropdownType}/dropdown | list code | string[] or [{id, nome}] over the caller's scope |
+ * | POST /{entity}/download | download code | CSV streamed in keyset batches (`{plural}.csv`) |
+ *
+ * | entity | list / download codes | dropdowns |
+ * |---|---|---|
+ * | programma | list.prgm / list.dwnl.prgm | policies, stati |
+ * | progetto | list.prgt / list.dwnl.prgt | policies, policies/programmi, stati, programmi |
+ * | ente | list.enti / list.dwnl.enti | profili, programmi, progetti, policies |
+ * | utente | list.utenti / list.dwnl.utenti | ruoli, stati |
+ * | servizio | list.serv / list.dwnl.serv | tipologiaServizio, stati |
+ *
+ * A `dropdownType` not in the table answers 404 C01 (no route); a bad body or query 400 G02; an
+ * `ordinamento.campo` the list does not declare 400 G02.
+ */
+import { Readable } from 'node:stream'
+import type { FastifyInstance } from 'fastify'
+import type * as v from 'valibot'
+import {
+  EntiListaBodySchema, ProgettiListaBodySchema, ProgrammiListaBodySchema, UtentiListaBodySchema,
+} from '../../src/api/contract/amministrazione'
+import { PaginazioneQuerySchema, ServiziListaBodySchema } from '../../src/api/contract/servizio'
+import type { Database } from '../db/types'
+import { resolveCaller, type ProfileIds } from '../domain/profile'
+import { csvChunks, pageOf, type ListDefinition, type SortRequest } from '../domain/liste/engine'
+import { programmiList } from '../domain/liste/programmi'
+import { progettiList } from '../domain/liste/progetti'
+import { entiList } from '../domain/liste/enti'
+import { utentiList } from '../domain/liste/utenti'
+import { serviziList } from '../domain/servizi-lista'
+import { parseBody } from '../domain/validation'
+import { FIELD_WORK_LABELS } from './field-labels'
+
+type ListBody = ProfileIds & { filtroRequest?: unknown; ordinamento?: SortRequest | null }
+
+interface Registration {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each definition has its own filter and row types
+  def: ListDefinition<any, any>
+  body: v.GenericSchema<unknown, ListBody>
+}
+
+/** Every list served by the generic routes. */
+export const LISTS: Registration[] = [
+  { def: programmiList, body: ProgrammiListaBodySchema },
+  { def: progettiList, body: ProgettiListaBodySchema },
+  { def: entiList, body: EntiListaBodySchema },
+  { def: utentiList, body: UtentiListaBodySchema },
+  { def: serviziList, body: ServiziListaBodySchema as v.GenericSchema<unknown, ListBody> },
+]
+
+const LABELS = { ...FIELD_WORK_LABELS, ordinamento: 'ordinamento' }
+const perm = (code: string) => ({ access: { kind: 'permission' as const, codes: [code] } })
+
+export default async function listeRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
+  const { db } = opts
+  for (const { def, body: schema } of LISTS) {
+    const parse = (raw: unknown) => parseBody(schema, raw, LABELS)
+
+    app.post(`/${def.entity}/all`, { config: perm(def.permissions.list) }, async (request) => {
+      const b = parse(request.body)
+      const page = parseBody(PaginazioneQuerySchema, request.query, LABELS)
+      return pageOf(db, def, resolveCaller(request, b), b.filtroRequest, b.ordinamento, page)
+    })
+
+    for (const [type, provider] of Object.entries(def.dropdowns)) {
+      app.post(`/${def.entity}/${type}/dropdown`, { config: perm(def.permissions.list) }, async (request) => {
+        return provider(db, resolveCaller(request, parse(request.body)))
+      })
+    }
+
+    app.post(`/${def.entity}/download`, { config: perm(def.permissions.download) }, async (request, reply) => {
+      const b = parse(request.body)
+      const caller = resolveCaller(request, b)
+      const chunks = csvChunks(db, def, caller, b.filtroRequest, b.ordinamento)
+      // the first chunk (header) is read before answering, so a bad `ordinamento` still answers 400
+      const first = await chunks.next()
+      async function* all() {
+        if (!first.done) yield first.value
+        yield* chunks
+      }
+      return reply.header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${def.csv.filename}"`)
+        .send(Readable.from(all(), { objectMode: false }))
+    })
+  }
+}
