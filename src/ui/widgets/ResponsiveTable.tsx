@@ -48,6 +48,7 @@ function SortHeader<T>({ column, sort, onSort }: { column: Column<T>; sort?: Lis
   return (
     <button type="button" className="btn btn-link p-0 fw-semibold text-start text-decoration-none d-inline-flex align-items-center gap-1 pd-sort-header" onClick={() => onSort(column.sortKey!)}>
       {column.header}
+      <span className="visually-hidden">{active === 'asc' ? ', ordina in modo decrescente' : ', ordina in modo crescente'}</span>
       <Icon icon={active === 'desc' ? 'it-arrow-down' : active === 'asc' ? 'it-arrow-up' : 'it-exchange-circle'} size="xs" color="primary" aria-hidden />
     </button>
   )
