@@ -67,7 +67,7 @@ function actionsColumn<Row>(actions: (row: Row) => readonly RowAction[]): Column
           <AppLink
             key={a.to}
             to={a.to}
-            className="btn btn-outline-primary btn-xs py-1 px-2"
+            className="btn btn-outline-primary btn-sm py-1 px-3"
             aria-label={a.name}
             onClick={a.breadcrumb ? () => setBreadcrumbLabels({ [a.breadcrumb!.path]: a.breadcrumb!.label }) : undefined}
           >
