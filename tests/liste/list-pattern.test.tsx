@@ -213,3 +213,19 @@ describe('CSV button offline', () => {
     expect(document.getElementById(btn.getAttribute('aria-describedby')!)!.textContent).toBe('Sei offline: per scaricare il file CSV serve la connessione.')
   })
 })
+
+describe('page beyond the last', () => {
+  it('a shared link to a page that no longer exists (400 G03) goes back to page 1 in place', async () => {
+    queryClient.clear()
+    state.connectivity = 'online'
+    fetchPage.mockReset().mockImplementation(async (s) => {
+      if (s.page > 3) throw Object.assign(new Error('pagina'), { status: 400, errorCode: 'G03' })
+      return server(s)
+    })
+    const { router, history } = await render('/voci?pagina=9')
+    expect(await screen.findByText('20 voci')).toBeTruthy()
+    expect(router.state.location.search).toEqual({})
+    expect(history.length).toBe(1)
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+})

@@ -4,10 +4,11 @@
  * the CSV download and the row actions; the state lives in the URL (`useListUrlState`), the data in
  * TanStack Query (the previous page stays on screen while the next one loads). Needs `QueryProvider` above.
  * List and dropdown failures are silent (spec 002 §8): the list says it and offers 'Riprova'; a filter
- * whose options failed shows 'Non ci sono opzioni per questo filtro'.
+ * whose options failed shows 'Non ci sono opzioni per questo filtro'. A page beyond the last (a shared link
+ * after the list shrank: 400 G03) goes back to page 1 in place.
  */
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import type { FilterOption } from '../widgets/filter-options'
 import type { Column } from '../widgets/ResponsiveTable'
 import { CsvButton } from './CsvButton'
@@ -71,6 +72,10 @@ export function ServerList<Row>({ definition: d, layout }: { definition: ListDef
     })),
   })
   const data = lista.data
+  const beyondLast = lista.isError && state.page > 1 && (lista.error as { errorCode?: unknown } | null)?.errorCode === 'G03'
+  useEffect(() => {
+    if (beyondLast) setState({ ...state, page: 1 }, { replace: true })
+  }, [beyondLast, state, setState])
   return (
     <ListView
       caption={d.caption}
@@ -86,7 +91,7 @@ export function ServerList<Row>({ definition: d, layout }: { definition: ListDef
       total={data?.total ?? 0}
       totalPages={Math.max(1, data?.totalPages ?? 1)}
       countLabel={d.countLabel}
-      error={lista.isError && !data ? { message: d.errorMessage, retry: () => void lista.refetch() } : null}
+      error={lista.isError && !data && !beyondLast ? { message: d.errorMessage, retry: () => void lista.refetch() } : null}
       toolbar={d.download ? <CsvButton download={() => d.download!(state)} /> : undefined}
       footer={data && d.footer?.(data.rows)}
       filtersTestId={d.filtersTestId}
