@@ -22,6 +22,8 @@ const SECTION_PAGES: readonly (readonly [path: string, title: string])[] = [
   ['/area-amministrativa/servizi', 'Elenco servizi – Area amministrativa'],
   ['/area-amministrativa/programmi/1/info', 'Programma – Programmi'],
   ['/area-amministrativa/progetti/1/info', 'Progetto – Progetti'],
+  ['/area-amministrativa/enti/1', 'Ente – Enti'],
+  ['/area-amministrativa/utenti/1', 'Utente – Utenti'],
   ['/area-cittadini', 'Area cittadini'],
   ['/area-dati', 'Area dati'],
   ['/area-dati/report-dati', 'Report dati – Area dati'],

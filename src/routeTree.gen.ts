@@ -47,12 +47,14 @@ import { Route as AreaAmministrativaServiziCreaRouteImport } from './routes/area
 import { Route as AreaAmministrativaUtentiIndexRouteImport } from './routes/area-amministrativa/utenti/index'
 import { Route as GestioneRuoliCodiceRuoloIndexRouteImport } from './routes/gestione-ruoli/$codiceRuolo/index'
 import { Route as GestioneRuoliCodiceRuoloModificaRouteImport } from './routes/gestione-ruoli/$codiceRuolo/modifica'
+import { Route as AreaAmministrativaEntiIdEnteIndexRouteImport } from './routes/area-amministrativa/enti/$idEnte/index'
 import { Route as AreaAmministrativaProgettiIdProgettoInfoRouteImport } from './routes/area-amministrativa/progetti/$idProgetto/info'
 import { Route as AreaAmministrativaProgrammiIdProgrammaInfoRouteImport } from './routes/area-amministrativa/programmi/$idProgramma/info'
 import { Route as AreaAmministrativaServiziServiceIdIndexRouteImport } from './routes/area-amministrativa/servizi/$serviceId/index'
 import { Route as AreaAmministrativaServiziServiceIdInfoRouteImport } from './routes/area-amministrativa/servizi/$serviceId/info'
 import { Route as AreaAmministrativaServiziServiceIdModificaRouteImport } from './routes/area-amministrativa/servizi/$serviceId/modifica'
 import { Route as AreaAmministrativaServiziServiceIdStampaLinkRouteImport } from './routes/area-amministrativa/servizi/$serviceId/stampa-link'
+import { Route as AreaAmministrativaUtentiIdUtenteIndexRouteImport } from './routes/area-amministrativa/utenti/$idUtente/index'
 import { Route as AreaAmministrativaServiziServiceIdCittadiniIndexRouteImport } from './routes/area-amministrativa/servizi/$serviceId/cittadini/index'
 import { Route as AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRouteImport } from './routes/area-amministrativa/servizi/$serviceId/stampa-questionario.$idQuestionario'
 import { Route as ServiziQuestionarioIdQuestionarioOnlineTokenRouteImport } from './routes/servizi/questionario/$idQuestionario/online/$token'
@@ -265,6 +267,12 @@ const GestioneRuoliCodiceRuoloModificaRoute =
     path: '/gestione-ruoli/$codiceRuolo/modifica',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaEntiIdEnteIndexRoute =
+  AreaAmministrativaEntiIdEnteIndexRouteImport.update({
+    id: '/area-amministrativa/enti/$idEnte/',
+    path: '/area-amministrativa/enti/$idEnte/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaProgettiIdProgettoInfoRoute =
   AreaAmministrativaProgettiIdProgettoInfoRouteImport.update({
     id: '/area-amministrativa/progetti/$idProgetto/info',
@@ -299,6 +307,12 @@ const AreaAmministrativaServiziServiceIdStampaLinkRoute =
   AreaAmministrativaServiziServiceIdStampaLinkRouteImport.update({
     id: '/area-amministrativa/servizi/$serviceId/stampa-link',
     path: '/area-amministrativa/servizi/$serviceId/stampa-link',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaUtentiIdUtenteIndexRoute =
+  AreaAmministrativaUtentiIdUtenteIndexRouteImport.update({
+    id: '/area-amministrativa/utenti/$idUtente/',
+    path: '/area-amministrativa/utenti/$idUtente/',
     getParentRoute: () => rootRouteImport,
   } as any)
 const AreaAmministrativaServiziServiceIdCittadiniIndexRoute =
@@ -382,7 +396,9 @@ export interface FileRoutesByFullPath {
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
   '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-link': typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
+  '/area-amministrativa/enti/$idEnte/': typeof AreaAmministrativaEntiIdEnteIndexRoute
   '/area-amministrativa/servizi/$serviceId/': typeof AreaAmministrativaServiziServiceIdIndexRoute
+  '/area-amministrativa/utenti/$idUtente/': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   '/area-amministrativa/servizi/$serviceId/cittadini/': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -433,7 +449,9 @@ export interface FileRoutesByTo {
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
   '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-link': typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
+  '/area-amministrativa/enti/$idEnte': typeof AreaAmministrativaEntiIdEnteIndexRoute
   '/area-amministrativa/servizi/$serviceId': typeof AreaAmministrativaServiziServiceIdIndexRoute
+  '/area-amministrativa/utenti/$idUtente': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   '/area-amministrativa/servizi/$serviceId/cittadini': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -485,7 +503,9 @@ export interface FileRoutesById {
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
   '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-link': typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
+  '/area-amministrativa/enti/$idEnte/': typeof AreaAmministrativaEntiIdEnteIndexRoute
   '/area-amministrativa/servizi/$serviceId/': typeof AreaAmministrativaServiziServiceIdIndexRoute
+  '/area-amministrativa/utenti/$idUtente/': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   '/area-amministrativa/servizi/$serviceId/cittadini/': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -538,7 +558,9 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi/$serviceId/info'
     | '/area-amministrativa/servizi/$serviceId/modifica'
     | '/area-amministrativa/servizi/$serviceId/stampa-link'
+    | '/area-amministrativa/enti/$idEnte/'
     | '/area-amministrativa/servizi/$serviceId/'
+    | '/area-amministrativa/utenti/$idUtente/'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
     | '/area-amministrativa/servizi/$serviceId/cittadini/'
@@ -589,7 +611,9 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi/$serviceId/info'
     | '/area-amministrativa/servizi/$serviceId/modifica'
     | '/area-amministrativa/servizi/$serviceId/stampa-link'
+    | '/area-amministrativa/enti/$idEnte'
     | '/area-amministrativa/servizi/$serviceId'
+    | '/area-amministrativa/utenti/$idUtente'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
     | '/area-amministrativa/servizi/$serviceId/cittadini'
@@ -640,7 +664,9 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi/$serviceId/info'
     | '/area-amministrativa/servizi/$serviceId/modifica'
     | '/area-amministrativa/servizi/$serviceId/stampa-link'
+    | '/area-amministrativa/enti/$idEnte/'
     | '/area-amministrativa/servizi/$serviceId/'
+    | '/area-amministrativa/utenti/$idUtente/'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
     | '/area-amministrativa/servizi/$serviceId/cittadini/'
@@ -692,7 +718,9 @@ export interface RootRouteChildren {
   AreaAmministrativaServiziServiceIdInfoRoute: typeof AreaAmministrativaServiziServiceIdInfoRoute
   AreaAmministrativaServiziServiceIdModificaRoute: typeof AreaAmministrativaServiziServiceIdModificaRoute
   AreaAmministrativaServiziServiceIdStampaLinkRoute: typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
+  AreaAmministrativaEntiIdEnteIndexRoute: typeof AreaAmministrativaEntiIdEnteIndexRoute
   AreaAmministrativaServiziServiceIdIndexRoute: typeof AreaAmministrativaServiziServiceIdIndexRoute
+  AreaAmministrativaUtentiIdUtenteIndexRoute: typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute: typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   ServiziQuestionarioIdQuestionarioOnlineTokenRoute: typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   AreaAmministrativaServiziServiceIdCittadiniIndexRoute: typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -968,6 +996,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GestioneRuoliCodiceRuoloModificaRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/enti/$idEnte/': {
+      id: '/area-amministrativa/enti/$idEnte/'
+      path: '/area-amministrativa/enti/$idEnte'
+      fullPath: '/area-amministrativa/enti/$idEnte/'
+      preLoaderRoute: typeof AreaAmministrativaEntiIdEnteIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/area-amministrativa/progetti/$idProgetto/info': {
       id: '/area-amministrativa/progetti/$idProgetto/info'
       path: '/area-amministrativa/progetti/$idProgetto/info'
@@ -1008,6 +1043,13 @@ declare module '@tanstack/react-router' {
       path: '/area-amministrativa/servizi/$serviceId/stampa-link'
       fullPath: '/area-amministrativa/servizi/$serviceId/stampa-link'
       preLoaderRoute: typeof AreaAmministrativaServiziServiceIdStampaLinkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/utenti/$idUtente/': {
+      id: '/area-amministrativa/utenti/$idUtente/'
+      path: '/area-amministrativa/utenti/$idUtente'
+      fullPath: '/area-amministrativa/utenti/$idUtente/'
+      preLoaderRoute: typeof AreaAmministrativaUtentiIdUtenteIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/area-amministrativa/servizi/$serviceId/cittadini/': {
@@ -1100,8 +1142,12 @@ const rootRouteChildren: RootRouteChildren = {
     AreaAmministrativaServiziServiceIdModificaRoute,
   AreaAmministrativaServiziServiceIdStampaLinkRoute:
     AreaAmministrativaServiziServiceIdStampaLinkRoute,
+  AreaAmministrativaEntiIdEnteIndexRoute:
+    AreaAmministrativaEntiIdEnteIndexRoute,
   AreaAmministrativaServiziServiceIdIndexRoute:
     AreaAmministrativaServiziServiceIdIndexRoute,
+  AreaAmministrativaUtentiIdUtenteIndexRoute:
+    AreaAmministrativaUtentiIdUtenteIndexRoute,
   AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute:
     AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute,
   ServiziQuestionarioIdQuestionarioOnlineTokenRoute:

@@ -88,6 +88,19 @@ describe('Elenco servizi — facilitator (device data)', () => {
     expect(rowNames()).toHaveLength(8)
   })
 
+  it('the list state lives in the URL: a shared link restores search, filter and page (device data, offline too)', async () => {
+    state.connectivity = 'offline'
+    const { router } = await renderAt('/area-amministrativa/servizi?cerca=servizio&stato=%5B%22ATTIVO%22%5D', { '/area-amministrativa/servizi': ServiziPage })
+    expect(rowNames()).toEqual(['Servizio 8', 'Servizio 6', 'Servizio 4', 'Servizio 2', 'Servizio 0'])
+    expect(screen.getByRole('button', { name: 'Rimuovi filtro ATTIVO' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Rimuovi filtro ATTIVO' }))
+    await waitFor(() => expect(rowNames()).toHaveLength(8))
+    expect(router.state.location.search).toEqual({ cerca: 'servizio' })
+    fireEvent.click(screen.getByRole('button', { name: 'Pagina 2' }))
+    await waitFor(() => expect(router.state.location.search).toEqual({ cerca: 'servizio', pagina: 2 }))
+    expect(rowNames()).toEqual(['Servizio 0'])
+  })
+
   it('CSV: disabled offline with the reason', async () => {
     state.connectivity = 'offline'
     await renderList()

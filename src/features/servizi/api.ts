@@ -8,59 +8,45 @@
  * answers hold no fiscal code in clear (citizens carry only masked identifiers).
  */
 import { queryOptions } from '@tanstack/react-query'
-import { api, apiPost } from '../../api/client'
-import { loadAppConfig } from '../../api/config'
+import { apiPost } from '../../api/client'
+import { downloadCsv, fetchListPage, profileIds as listProfileIds, profileScope } from '../../api/lists'
 import { PERSISTENT_READ } from '../../api/query'
 import { CittadiniServizioRispostaSchema } from '../../api/contract/cittadino'
-import type { ProfileIds } from '../../api/contract/common'
 import type { StatoQuestionarioWire } from '../../api/contract/questionario'
 import {
   DropdownStringheSchema, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, SchedaServizioSchema, ServiziListaSchema,
 } from '../../api/contract/servizio'
-import { getSessionState } from '../../auth/session'
-import { filtroRequest, type FiltriServizi } from './list/servizi-list'
+import type { ListPage } from '../../ui/list/ServerList'
+import { optionsOf, type FilterOption } from '../../ui/widgets/filter-options'
+import { filtroRequest, rigaDaServer, type FiltriServizi, type RigaServizio } from './list/servizi-list'
 
 /** The chosen profile's ids (null for unscoped roles). */
-export function profileIds(): ProfileIds {
-  const p = getSessionState().profilo
-  return { idProgramma: p?.idProgramma ?? null, idProgetto: p?.idProgetto ?? null, idEnte: p?.idEnte ?? null }
-}
+export const profileIds = listProfileIds
 
 /** Cache scope: role and profile ids, so that switching profile never shows another profile's data. */
-function scope(): unknown[] {
-  const p = getSessionState().profilo
-  return [p?.codiceRuolo ?? null, p?.idProgramma ?? null, p?.idProgetto ?? null, p?.idEnte ?? null]
-}
+const scope = profileScope
 
 /** Query key roots (for invalidation). */
 export const serviziKeys = {
   all: ['servizi'] as const,
-  lista: (filtri: FiltriServizi, page: number) => ['servizi', 'lista', ...scope(), filtri, page] as const,
+  /** root of the list's pages (the list state is appended by the list pattern) */
+  listaRoot: () => ['servizi', 'lista', ...scope()] as const,
   dropdown: (tipo: 'tipologiaServizio' | 'stati') => ['servizi', 'dropdown', tipo, ...scope()] as const,
   scheda: (id: string) => ['servizi', 'scheda', ...scope(), id] as const,
   cittadini: (id: string, criterio: string, stati: readonly string[], page: number, pageSize: number) =>
     ['servizi', 'cittadini', ...scope(), id, criterio, stati, page, pageSize] as const,
 }
 
-/** `POST servizio/all?currPage&pageSize` — one page (1-based `page`) of the services with the filters. */
-export function serviziListaQuery(filtri: FiltriServizi, page: number) {
-  return queryOptions({
-    ...PERSISTENT_READ,
-    queryKey: serviziKeys.lista(filtri, page),
-    queryFn: ({ signal }) =>
-      apiPost(`servizio/all?currPage=${page - 1}&pageSize=${PAGE_SIZE_DEFAULT}`, { ...profileIds(), filtroRequest: filtroRequest(filtri) }, ServiziListaSchema, { silent: true, signal }),
-    placeholderData: (previous) => previous,
-  })
+/** `POST servizio/all?currPage&pageSize` — one page (1-based `page`) of the services with the filters, as list rows. */
+export async function fetchServiziPage(filtri: FiltriServizi, page: number, signal?: AbortSignal): Promise<ListPage<RigaServizio>> {
+  const d = await fetchListPage('servizio', page, { ...profileIds(), filtroRequest: filtroRequest(filtri) }, ServiziListaSchema, signal)
+  return { rows: d.servizi.map(rigaDaServer), total: d.numeroTotaleElementi, totalPages: d.numeroPagine }
 }
 
-/** `POST servizio/{tipo}/dropdown` — the values of a filter. */
-export function serviziDropdownQuery(tipo: 'tipologiaServizio' | 'stati') {
-  return queryOptions({
-    ...PERSISTENT_READ,
-    queryKey: serviziKeys.dropdown(tipo),
-    queryFn: ({ signal }) => apiPost(`servizio/${tipo}/dropdown`, profileIds(), DropdownStringheSchema, { silent: true, background: true, signal }),
-    staleTime: 5 * 60_000,
-  })
+/** `POST servizio/{tipo}/dropdown` — the values of a filter (label = value). */
+export async function fetchServiziDropdown(tipo: 'tipologiaServizio' | 'stati', signal?: AbortSignal): Promise<FilterOption[]> {
+  const values = await apiPost(`servizio/${tipo}/dropdown`, profileIds(), DropdownStringheSchema, { silent: true, background: true, signal })
+  return optionsOf(values)
 }
 
 /** `POST servizio/{id}/schedaDettaglio` — the service card (managers). */
@@ -91,22 +77,7 @@ export function cittadiniServizioQuery(id: string, criterio: string, stati: read
   })
 }
 
-/** Offers `text` as a CSV file named `filename` (UTF-8). */
-export function saveCsv(text: string, filename: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }))
-  const a = document.createElement('a')
-  a.href = url
-  a.download = filename
-  a.rel = 'noopener'
-  document.body.appendChild(a)
-  a.click()
-  a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 0)
-}
-
 /** `POST servizio/download` with the list's filters → 'servizi.csv'. Errors toast (client) and reject. */
-export async function scaricaServiziCsv(filtri: FiltriServizi): Promise<void> {
-  await loadAppConfig()
-  const text = await api.post('servizio/download', { context: {}, json: { ...profileIds(), filtroRequest: filtroRequest(filtri) } }).text()
-  saveCsv(text, 'servizi.csv')
+export function scaricaServiziCsv(filtri: FiltriServizi): Promise<void> {
+  return downloadCsv('servizio', { ...profileIds(), filtroRequest: filtroRequest(filtri) }, 'servizi.csv')
 }

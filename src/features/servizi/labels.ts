@@ -10,7 +10,6 @@ export const T = {
   cercaLabel: 'Cerca servizio',
   cercaPlaceholder: "Inserisci l'ID o il nome del servizio",
   scaricaCsv: 'Scarica CSV',
-  csvOffline: 'Sei offline: per scaricare il file CSV serve la connessione.',
   caricamento: 'Caricamento in corso…',
   erroreLista: 'Non è stato possibile caricare i servizi. Controlla la connessione e riprova.',
   riprova: 'Riprova',

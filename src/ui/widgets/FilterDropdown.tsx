@@ -15,9 +15,11 @@ export interface FilterDropdownProps {
   selected: readonly string[]
   onChange(values: string[]): void
   disabled?: boolean
+  /** options still being fetched: the panel says so instead of 'no options' */
+  loading?: boolean
 }
 
-export function FilterDropdown({ label, options, selected, onChange, disabled }: FilterDropdownProps) {
+export function FilterDropdown({ label, options, selected, onChange, disabled, loading }: FilterDropdownProps) {
   const [open, setOpen] = useState(false)
   const [query, setQuery] = useState('')
   const id = useId()
@@ -65,7 +67,9 @@ export function FilterDropdown({ label, options, selected, onChange, disabled }:
         <Icon icon={open ? 'it-collapse' : 'it-expand'} size="sm" color="primary" aria-hidden />
       </button>
       <div id={panelId} className="pd-filter-panel card shadow p-3" hidden={!open}>
-        {options.length === 0 ? (
+        {loading && options.length === 0 ? (
+          <p className="mb-0 small">Caricamento delle opzioni…</p>
+        ) : options.length === 0 ? (
           <p className="mb-0 small">{NO_FILTER_OPTIONS}</p>
         ) : (
           <fieldset>

@@ -1,36 +1,52 @@
 /**
- * 'Elenco servizi' of a facilitator or volunteer: their services from the device (`useServiziCampo`),
- * filtered, searched and paged in memory (works offline); unsent rows carry the sync chip.
+ * 'Elenco servizi' of a facilitator or volunteer on the list pattern: their services from the device
+ * (`useServiziCampo`), filtered, searched and paged in memory (works offline), newest first; the state
+ * (page, search, filters) in the URL like every list. Unsent rows carry the sync chip. 'Scarica CSV' needs
+ * the server (disabled offline).
  */
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
+import { countLabel } from '../../../lib/plural'
+import { CsvButton } from '../../../ui/list/CsvButton'
+import { ListView } from '../../../ui/list/ListView'
+import { useListUrlState } from '../../../ui/list/useListUrlState'
+import { optionsOf } from '../../../ui/widgets/filter-options'
 import { paginate } from '../../../ui/widgets/pagination'
 import { useServiziCampo } from '../../campo'
-import { FILTRI_VUOTI, filtraRighe, opzioniStato, opzioniTipologia, rigaDaLocale, type FiltriServizi } from './servizi-list'
-import { ServiziListView } from './ServiziListView'
-import type { ReactNode } from 'react'
+import { scaricaServiziCsv } from '../api'
+import { T } from '../labels'
+import { FILTRO_STATO, FILTRO_TIPOLOGIA, filtraRighe, filtriDaStato, opzioniStato, opzioniTipologia, rigaDaLocale } from './servizi-list'
+import { nonAttivoNote, SERVIZI_COLUMNS, servizioSummary } from './ServiziTable'
 
-export function ServiziCampoList({ csv }: { csv?: (filtri: FiltriServizi) => ReactNode }) {
+const FILTER_KEYS = [FILTRO_TIPOLOGIA, FILTRO_STATO]
+
+export function ServiziCampoList({ canDownload }: { canDownload: boolean }) {
   const servizi = useServiziCampo()
-  const [filtri, setFiltri] = useState<FiltriServizi>(FILTRI_VUOTI)
-  const [page, setPage] = useState(1)
+  const [state, setState] = useListUrlState({ filters: FILTER_KEYS })
+  const filtri = filtriDaStato(state)
   const all = useMemo(() => (servizi ?? []).map(rigaDaLocale), [servizi])
-  const filtered = useMemo(() => filtraRighe(all, filtri), [all, filtri])
-  const current = paginate(filtered, page)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- filtri is derived from state
+  const filtered = useMemo(() => filtraRighe(all, filtri), [all, state])
+  const current = paginate(filtered, state.page)
   return (
-    <ServiziListView
+    <ListView
+      caption={T.titoloLista}
+      columns={SERVIZI_COLUMNS}
+      rowKey={(r) => r.key}
+      summary={servizioSummary}
+      search={{ label: T.cercaLabel, placeholder: T.cercaPlaceholder }}
+      filters={[
+        { key: FILTRO_TIPOLOGIA, label: T.filtroTipologia, options: optionsOf(opzioniTipologia(all)) },
+        { key: FILTRO_STATO, label: T.filtroStato, options: optionsOf(opzioniStato(all)) },
+      ]}
+      state={{ ...state, page: current.page }}
+      onState={setState}
       rows={servizi === undefined ? undefined : current.items}
       total={filtered.length}
-      page={current.page}
       totalPages={current.totalPages}
-      onPage={setPage}
-      filtri={filtri}
-      onFiltri={(f) => {
-        setFiltri(f)
-        setPage(1)
-      }}
-      tipologie={opzioniTipologia(all)}
-      stati={opzioniStato(all)}
-      csv={csv?.(filtri)}
+      countLabel={(n) => countLabel(n, 'servizio', 'servizi')}
+      toolbar={canDownload ? <CsvButton download={() => scaricaServiziCsv(filtri)} /> : undefined}
+      footer={nonAttivoNote(current.items, T.nonAttivoElenco)}
+      filtersTestId="servizi-filters"
     />
   )
 }

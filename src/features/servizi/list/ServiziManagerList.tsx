@@ -1,47 +1,43 @@
 /**
- * 'Elenco servizi' of a manager, online: `POST servizio/all` paged on the server (8 per page) with the
- * filters, options from the two dropdown calls. Needs `QueryProvider` above it. Offline it shows the pages
- * kept on the device with 'Dati aggiornati al …' (issue 9 point 6).
+ * 'Elenco servizi' of a manager, online, on the list pattern (ServerList): `POST servizio/all` paged on the
+ * server (8 per page) with the filters of the URL, options from the two dropdown calls, 'Scarica CSV'
+ * (`POST servizio/download`) when `canDownload`. Needs `QueryProvider` above it.
  */
-import { useQuery } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
-import { DatiAggiornatiAl, OFFLINE_TEXTS, useOfflineData } from '../../../ui/offline-data'
-import { serviziDropdownQuery, serviziListaQuery } from '../api'
+import { useMemo } from 'react'
+import { useSession } from '../../../auth/session'
+import { countLabel } from '../../../lib/plural'
+import { ServerList, type ListDefinition } from '../../../ui/list/ServerList'
+import { fetchServiziDropdown, fetchServiziPage, scaricaServiziCsv, serviziKeys } from '../api'
 import { T } from '../labels'
-import { FILTRI_VUOTI, rigaDaServer, type FiltriServizi } from './servizi-list'
-import { ServiziListView } from './ServiziListView'
+import { FILTRO_STATO, FILTRO_TIPOLOGIA, filtriDaStato, type RigaServizio } from './servizi-list'
+import { nonAttivoNote, SERVIZI_COLUMNS, servizioSummary } from './ServiziTable'
 
-export function ServiziManagerList({ csv }: { csv?: (filtri: FiltriServizi) => ReactNode }) {
-  const [filtri, setFiltri] = useState<FiltriServizi>(FILTRI_VUOTI)
-  const [page, setPage] = useState(1)
-  const lista = useQuery(serviziListaQuery(filtri, page))
-  const tipologie = useQuery(serviziDropdownQuery('tipologiaServizio'))
-  const stati = useQuery(serviziDropdownQuery('stati'))
-  const data = lista.data
-  const offline = useOfflineData(lista)
-  return (
-    <>
-    <DatiAggiornatiAl data={offline} />
-    <ServiziListView
-      rows={data?.servizi.map(rigaDaServer)}
-      total={data?.numeroTotaleElementi ?? 0}
-      page={page}
-      totalPages={Math.max(1, data?.numeroPagine ?? 1)}
-      onPage={setPage}
-      filtri={filtri}
-      onFiltri={(f) => {
-        setFiltri(f)
-        setPage(1)
-      }}
-      tipologie={tipologie.data ?? []}
-      stati={stati.data ?? []}
-      error={
-        offline.missing ? { message: OFFLINE_TEXTS.nonSalvati, retry: () => void lista.refetch() }
-        : lista.isError && !data ? { message: T.erroreLista, retry: () => void lista.refetch() }
-        : null
-      }
-      csv={csv?.(filtri)}
-    />
-    </>
-  )
+/** The definition of the managers' services list. */
+export function serviziDefinition(canDownload: boolean): ListDefinition<RigaServizio> {
+  return {
+    caption: T.titoloLista,
+    columns: SERVIZI_COLUMNS,
+    rowKey: (r) => r.key,
+    summary: servizioSummary,
+    search: { label: T.cercaLabel, placeholder: T.cercaPlaceholder },
+    filters: [
+      { key: FILTRO_TIPOLOGIA, label: T.filtroTipologia, optionsKey: serviziKeys.dropdown('tipologiaServizio'), loadOptions: (signal) => fetchServiziDropdown('tipologiaServizio', signal) },
+      { key: FILTRO_STATO, label: T.filtroStato, optionsKey: serviziKeys.dropdown('stati'), loadOptions: (signal) => fetchServiziDropdown('stati', signal) },
+    ],
+    queryKey: serviziKeys.listaRoot(),
+    fetchPage: (s, signal) => fetchServiziPage(filtriDaStato(s), s.page, signal),
+    countLabel: (n) => countLabel(n, 'servizio', 'servizi'),
+    errorMessage: T.erroreLista,
+    download: canDownload ? (s) => scaricaServiziCsv(filtriDaStato(s)) : undefined,
+    footer: (rows) => nonAttivoNote(rows, T.nonAttivoElenco),
+    filtersTestId: 'servizi-filters',
+    persist: true,
+  }
+}
+
+export function ServiziManagerList({ canDownload }: { canDownload: boolean }) {
+  const profilo = useSession().profilo
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the profile changes (query keys carry its scope)
+  const definition = useMemo(() => serviziDefinition(canDownload), [canDownload, profilo])
+  return <ServerList definition={definition} />
 }

@@ -1,18 +1,18 @@
 /**
- * Table of the services (spec 002 §2 columns: Nome, ID, Tipo di servizio, Data, Sede, Stato); accordion
- * rows on phones. The name links to the detail; rows not yet confirmed by the server carry the
- * synchronisation chip and '—' as ID.
+ * Columns of the services list (spec 002 §2: Nome, ID, Tipo di servizio, Data, Sede, Stato) and the title
+ * of a row's accordion item on phones. The name links to the detail; rows not yet confirmed by the server
+ * carry the synchronisation chip and '—' as ID.
  */
 import { formatDisplayDate } from '../../../lib/dates'
 import { AppLink } from '../../../ui/AppLink'
-import { ResponsiveTable, type Column } from '../../../ui/widgets/ResponsiveTable'
+import type { Column } from '../../../ui/widgets/ResponsiveTable'
 import { StatusChip } from '../../../ui/widgets/StatusChip'
 import { SyncChip } from '../../campo'
 import type { RigaServizio } from './servizi-list'
 
 export const serviceUrl = (routeId: string) => `/area-amministrativa/servizi/${encodeURIComponent(routeId)}/info`
 
-const COLUMNS: Column<RigaServizio>[] = [
+export const SERVIZI_COLUMNS: readonly Column<RigaServizio>[] = [
   {
     key: 'nome',
     header: 'Nome',
@@ -30,19 +30,17 @@ const COLUMNS: Column<RigaServizio>[] = [
   { key: 'stato', header: 'Stato', cell: (r) => <StatusChip value={r.stato} /> },
 ]
 
-export function ServiziTable({ rows }: { rows: readonly RigaServizio[] }) {
+/** Title of a row's accordion item: name and date. */
+export function servizioSummary(r: RigaServizio) {
   return (
-    <ResponsiveTable
-      caption="Elenco servizi"
-      columns={COLUMNS}
-      rows={rows}
-      rowKey={(r) => r.key}
-      summary={(r) => (
-        <span className="d-inline-flex flex-wrap align-items-center gap-2">
-          {r.nome}
-          <span className="small text-secondary fw-normal">{formatDisplayDate(r.data)}</span>
-        </span>
-      )}
-    />
+    <span className="d-inline-flex flex-wrap align-items-center gap-2">
+      {r.nome}
+      <span className="small text-secondary fw-normal">{formatDisplayDate(r.data)}</span>
+    </span>
   )
+}
+
+/** The note under the table when a row reads NON ATTIVO. */
+export function nonAttivoNote(rows: readonly RigaServizio[], text: string) {
+  return rows.some((r) => r.stato === 'NON ATTIVO') ? <p className="small text-secondary mb-2" data-testid="non-attivo-spiegazione">{text}</p> : null
 }

@@ -9,6 +9,7 @@ import { TIPOLOGIA_SERVIZIO } from '../../../api/contract/enums'
 import type { ServizioLocale } from '../../campo'
 import type { RecordSyncState } from '../../../offline/types'
 import { sortBy } from '../form/q3-questions'
+import type { ListState } from '../../../ui/list/list-state'
 
 /** Filters of the list as the page holds them. */
 export interface FiltriServizi {
@@ -102,4 +103,13 @@ export function filtroRequest(f: FiltriServizi): FiltroServizi {
 /** True when any filter or search is active. */
 export function hasFiltri(f: FiltriServizi): boolean {
   return f.criterio.trim() !== '' || f.tipologie.length > 0 || f.stati.length > 0
+}
+
+/** URL keys of the list's filters (search params of /area-amministrativa/servizi). */
+export const FILTRO_TIPOLOGIA = 'tipologia'
+export const FILTRO_STATO = 'stato'
+
+/** The list's URL state as the services filters. */
+export function filtriDaStato(s: ListState): FiltriServizi {
+  return { criterio: s.q, tipologie: [...(s.filters[FILTRO_TIPOLOGIA] ?? [])], stati: [...(s.filters[FILTRO_STATO] ?? [])] }
 }

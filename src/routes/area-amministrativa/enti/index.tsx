@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../auth/guards'
-import { SectionPage } from '../../../features/shell/SectionPage'
+import { EntiPage } from '../../../features/enti/EntiPage'
 
+/** 'Elenco enti' (spec 002 §2; platform-frontend §1.4). */
 export const Route = createFileRoute('/area-amministrativa/enti/')({
   staticData: { title: { page: 'Enti', section: 'Area amministrativa' } },
   beforeLoad: requirePermissions(['tab.am', 'subtab.enti']),
-  component: () => <SectionPage id="enti" />,
+  component: EntiPage,
 })

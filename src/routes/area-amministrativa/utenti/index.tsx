@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../auth/guards'
-import { SectionPage } from '../../../features/shell/SectionPage'
+import { UtentiPage } from '../../../features/utenti/UtentiPage'
 
+/** 'Elenco utenti' (spec 002 §2; platform-frontend §1.4). */
 export const Route = createFileRoute('/area-amministrativa/utenti/')({
   staticData: { title: { page: 'Utenti', section: 'Area amministrativa' } },
   beforeLoad: requirePermissions(['tab.am', 'subtab.utenti']),
-  component: () => <SectionPage id="utenti" />,
+  component: UtentiPage,
 })
