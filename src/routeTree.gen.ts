@@ -42,6 +42,7 @@ import { Route as AreaAmministrativaEntiIndexRouteImport } from './routes/area-a
 import { Route as AreaAmministrativaProgettiIndexRouteImport } from './routes/area-amministrativa/progetti/index'
 import { Route as AreaAmministrativaProgrammiIndexRouteImport } from './routes/area-amministrativa/programmi/index'
 import { Route as AreaAmministrativaQuestionariIndexRouteImport } from './routes/area-amministrativa/questionari/index'
+import { Route as AreaAmministrativaSediIdSedeRouteImport } from './routes/area-amministrativa/sedi/$idSede'
 import { Route as AreaAmministrativaServiziIndexRouteImport } from './routes/area-amministrativa/servizi/index'
 import { Route as AreaAmministrativaServiziCreaRouteImport } from './routes/area-amministrativa/servizi/crea'
 import { Route as AreaAmministrativaUtentiIndexRouteImport } from './routes/area-amministrativa/utenti/index'
@@ -55,6 +56,7 @@ import { Route as AreaAmministrativaServiziServiceIdInfoRouteImport } from './ro
 import { Route as AreaAmministrativaServiziServiceIdModificaRouteImport } from './routes/area-amministrativa/servizi/$serviceId/modifica'
 import { Route as AreaAmministrativaServiziServiceIdStampaLinkRouteImport } from './routes/area-amministrativa/servizi/$serviceId/stampa-link'
 import { Route as AreaAmministrativaUtentiIdUtenteIndexRouteImport } from './routes/area-amministrativa/utenti/$idUtente/index'
+import { Route as AreaAmministrativaProgettiIdProgettoEntiIdEnteRouteImport } from './routes/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
 import { Route as AreaAmministrativaServiziServiceIdCittadiniIndexRouteImport } from './routes/area-amministrativa/servizi/$serviceId/cittadini/index'
 import { Route as AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRouteImport } from './routes/area-amministrativa/servizi/$serviceId/stampa-questionario.$idQuestionario'
 import { Route as ServiziQuestionarioIdQuestionarioOnlineTokenRouteImport } from './routes/servizi/questionario/$idQuestionario/online/$token'
@@ -237,6 +239,12 @@ const AreaAmministrativaQuestionariIndexRoute =
     path: '/area-amministrativa/questionari/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaSediIdSedeRoute =
+  AreaAmministrativaSediIdSedeRouteImport.update({
+    id: '/area-amministrativa/sedi/$idSede',
+    path: '/area-amministrativa/sedi/$idSede',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaServiziIndexRoute =
   AreaAmministrativaServiziIndexRouteImport.update({
     id: '/area-amministrativa/servizi/',
@@ -315,6 +323,12 @@ const AreaAmministrativaUtentiIdUtenteIndexRoute =
     path: '/area-amministrativa/utenti/$idUtente/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute =
+  AreaAmministrativaProgettiIdProgettoEntiIdEnteRouteImport.update({
+    id: '/area-amministrativa/progetti/$idProgetto/enti/$idEnte',
+    path: '/area-amministrativa/progetti/$idProgetto/enti/$idEnte',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaServiziServiceIdCittadiniIndexRoute =
   AreaAmministrativaServiziServiceIdCittadiniIndexRouteImport.update({
     id: '/area-amministrativa/servizi/$serviceId/cittadini/',
@@ -382,6 +396,7 @@ export interface FileRoutesByFullPath {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti/': typeof AreaAmministrativaEntiIndexRoute
@@ -399,6 +414,7 @@ export interface FileRoutesByFullPath {
   '/area-amministrativa/enti/$idEnte/': typeof AreaAmministrativaEntiIdEnteIndexRoute
   '/area-amministrativa/servizi/$serviceId/': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/utenti/$idUtente/': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
+  '/area-amministrativa/progetti/$idProgetto/enti/$idEnte': typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   '/area-amministrativa/servizi/$serviceId/cittadini/': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -435,6 +451,7 @@ export interface FileRoutesByTo {
   '/forum': typeof ForumIndexRoute
   '/gestione-configurazioni': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti': typeof AreaAmministrativaEntiIndexRoute
@@ -452,6 +469,7 @@ export interface FileRoutesByTo {
   '/area-amministrativa/enti/$idEnte': typeof AreaAmministrativaEntiIdEnteIndexRoute
   '/area-amministrativa/servizi/$serviceId': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/utenti/$idUtente': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
+  '/area-amministrativa/progetti/$idProgetto/enti/$idEnte': typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   '/area-amministrativa/servizi/$serviceId/cittadini': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -489,6 +507,7 @@ export interface FileRoutesById {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti/': typeof AreaAmministrativaEntiIndexRoute
@@ -506,6 +525,7 @@ export interface FileRoutesById {
   '/area-amministrativa/enti/$idEnte/': typeof AreaAmministrativaEntiIdEnteIndexRoute
   '/area-amministrativa/servizi/$serviceId/': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/utenti/$idUtente/': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
+  '/area-amministrativa/progetti/$idProgetto/enti/$idEnte': typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   '/area-amministrativa/servizi/$serviceId/cittadini/': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -544,6 +564,7 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti/'
@@ -561,6 +582,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/enti/$idEnte/'
     | '/area-amministrativa/servizi/$serviceId/'
     | '/area-amministrativa/utenti/$idUtente/'
+    | '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
     | '/area-amministrativa/servizi/$serviceId/cittadini/'
@@ -597,6 +619,7 @@ export interface FileRouteTypes {
     | '/forum'
     | '/gestione-configurazioni'
     | '/gestione-ruoli'
+    | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti'
@@ -614,6 +637,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/enti/$idEnte'
     | '/area-amministrativa/servizi/$serviceId'
     | '/area-amministrativa/utenti/$idUtente'
+    | '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
     | '/area-amministrativa/servizi/$serviceId/cittadini'
@@ -650,6 +674,7 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti/'
@@ -667,6 +692,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/enti/$idEnte/'
     | '/area-amministrativa/servizi/$serviceId/'
     | '/area-amministrativa/utenti/$idUtente/'
+    | '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
     | '/area-amministrativa/servizi/$serviceId/cittadini/'
@@ -704,6 +730,7 @@ export interface RootRouteChildren {
   ForumIndexRoute: typeof ForumIndexRoute
   GestioneConfigurazioniIndexRoute: typeof GestioneConfigurazioniIndexRoute
   GestioneRuoliIndexRoute: typeof GestioneRuoliIndexRoute
+  AreaAmministrativaSediIdSedeRoute: typeof AreaAmministrativaSediIdSedeRoute
   AreaAmministrativaServiziCreaRoute: typeof AreaAmministrativaServiziCreaRoute
   GestioneRuoliCodiceRuoloModificaRoute: typeof GestioneRuoliCodiceRuoloModificaRoute
   AreaAmministrativaEntiIndexRoute: typeof AreaAmministrativaEntiIndexRoute
@@ -721,6 +748,7 @@ export interface RootRouteChildren {
   AreaAmministrativaEntiIdEnteIndexRoute: typeof AreaAmministrativaEntiIdEnteIndexRoute
   AreaAmministrativaServiziServiceIdIndexRoute: typeof AreaAmministrativaServiziServiceIdIndexRoute
   AreaAmministrativaUtentiIdUtenteIndexRoute: typeof AreaAmministrativaUtentiIdUtenteIndexRoute
+  AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute: typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
   AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute: typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   ServiziQuestionarioIdQuestionarioOnlineTokenRoute: typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   AreaAmministrativaServiziServiceIdCittadiniIndexRoute: typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -961,6 +989,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaAmministrativaQuestionariIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/sedi/$idSede': {
+      id: '/area-amministrativa/sedi/$idSede'
+      path: '/area-amministrativa/sedi/$idSede'
+      fullPath: '/area-amministrativa/sedi/$idSede'
+      preLoaderRoute: typeof AreaAmministrativaSediIdSedeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/area-amministrativa/servizi/': {
       id: '/area-amministrativa/servizi/'
       path: '/area-amministrativa/servizi'
@@ -1052,6 +1087,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaAmministrativaUtentiIdUtenteIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/progetti/$idProgetto/enti/$idEnte': {
+      id: '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
+      path: '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
+      fullPath: '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
+      preLoaderRoute: typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/area-amministrativa/servizi/$serviceId/cittadini/': {
       id: '/area-amministrativa/servizi/$serviceId/cittadini/'
       path: '/area-amministrativa/servizi/$serviceId/cittadini'
@@ -1122,6 +1164,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForumIndexRoute: ForumIndexRoute,
   GestioneConfigurazioniIndexRoute: GestioneConfigurazioniIndexRoute,
   GestioneRuoliIndexRoute: GestioneRuoliIndexRoute,
+  AreaAmministrativaSediIdSedeRoute: AreaAmministrativaSediIdSedeRoute,
   AreaAmministrativaServiziCreaRoute: AreaAmministrativaServiziCreaRoute,
   GestioneRuoliCodiceRuoloModificaRoute: GestioneRuoliCodiceRuoloModificaRoute,
   AreaAmministrativaEntiIndexRoute: AreaAmministrativaEntiIndexRoute,
@@ -1148,6 +1191,8 @@ const rootRouteChildren: RootRouteChildren = {
     AreaAmministrativaServiziServiceIdIndexRoute,
   AreaAmministrativaUtentiIdUtenteIndexRoute:
     AreaAmministrativaUtentiIdUtenteIndexRoute,
+  AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute:
+    AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute,
   AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute:
     AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute,
   ServiziQuestionarioIdQuestionarioOnlineTokenRoute:

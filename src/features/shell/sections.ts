@@ -21,6 +21,8 @@ export const SECTIONS = {
   progetto: { title: 'Progetto', description: 'Informazioni generali sul progetto.' },
   enti: { title: 'Enti', description: 'Enti gestori ed enti partner dei programmi e dei progetti.' },
   ente: { title: 'Ente', description: "Informazioni generali sull'ente." },
+  'ente-progetto': { title: 'Ente del progetto', description: "Ruolo dell'ente nel progetto, referenti, sedi e facilitatori." },
+  sede: { title: 'Sede', description: 'Indirizzo, orari di apertura e facilitatori della sede.' },
   utenti: { title: 'Utenti', description: 'Utenti della piattaforma e i loro ruoli.' },
   utente: { title: 'Utente', description: "Informazioni generali sull'utente e i suoi ruoli." },
   questionari: { title: 'Questionari', description: 'Modelli dei questionari di rilevazione per i cittadini.' },
