@@ -8,9 +8,9 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { maskDocumentNumber, maskFiscalCode } from '../src/lib/masked-identity'
-import { DESKTOP, PHONE, USERS, expectNoA11yViolations, login, waitForServiceWorkerControl } from './helpers'
-import { actorOf, callAs, citizensOf, documentNumber, servicesNamed } from './field-api'
-import { addCitizenUI, citizenRows, closeToasts, compileSurveyUI, createServiceUI, freshFiscalCode, UNCONFIRMED_CHIP, waitForFieldData } from './field-ui'
+import { DESKTOP, PHONE, expectNoA11yViolations } from './helpers'
+import { callAs, citizensOf, documentNumber, servicesNamed } from './field-api'
+import { addCitizenUI, citizenRows, closeToasts, compileSurveyUI, createServiceUI, freshFiscalCode, readyFacilitator, UNCONFIRMED_CHIP } from './field-ui'
 
 /** The masks the rows show, in row order (table at 1280 px, accordion summaries at 375 px). */
 async function masks(page: Page): Promise<string[]> {
@@ -28,12 +28,7 @@ test('consent, recognisable citizens and a sent link, offline then online, at 12
   const attese = [maskFiscalCode(cf1), maskFiscalCode(cf2), maskDocumentNumber(doc)]
 
   await page.setViewportSize(DESKTOP)
-  await login(page, USERS.fac.cf)
-  await waitForServiceWorkerControl(page)
-  const fac = await actorOf(page, request, 'FAC')
-  await page.goto('/area-amministrativa/servizi')
-  await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
-  await waitForFieldData(page, USERS.fac.cf)
+  const fac = await readyFacilitator(page, request)
 
   // offline: the service and three citizens; each row shows its mask (computed on the device) and the time added
   await context.setOffline(true)

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { USERS, expectNoA11yViolations, login, waitForServiceWorkerControl } from './helpers'
 import { actorOf, citizensOf, documentNumber, servicesNamed } from './field-api'
-import { CF_OMOCODICO, CF_VALIDO, addCitizenUI, citizenRows, compileSurveyUI, createServiceUI, launchPersistent, UNCONFIRMED_CHIP, waitForFieldData } from './field-ui'
+import { CF_OMOCODICO, CF_VALIDO, addCitizenUI, citizenRows, compileSurveyUI, createServiceUI, launchPersistent, readyFacilitator, UNCONFIRMED_CHIP, waitForFieldData } from './field-ui'
 
 /** Project manager (REPP) of Sara Romano's project, 'Lazio Digitale Roma'. */
 const REPP_ROMA = 'MRNLNE83T45D612L'
@@ -105,12 +105,7 @@ test('offline field day: service, three citizens, two surveys survive a browser 
 test('the same day with half the replayed requests failing (503, dropped, answer lost): nothing lost, nothing duplicated', async ({ page, request, context }) => {
   test.setTimeout(400_000)
   const nome = `Sportello instabile ${Date.now()}`
-  await login(page, USERS.fac.cf)
-  await waitForServiceWorkerControl(page)
-  const fac = await actorOf(page, request, 'FAC')
-  await page.goto('/area-amministrativa/servizi')
-  await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
-  await waitForFieldData(page, USERS.fac.cf)
+  const fac = await readyFacilitator(page, request)
 
   await context.setOffline(true)
   await createServiceUI(page, { nome })

@@ -5,7 +5,9 @@
  */
 import { chromium, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { loadCodiceFiscale } from '../src/lib/fiscal-code'
-import { waitForOfflineSet } from './helpers'
+import { USERS, login, waitForOfflineSet, waitForServiceWorkerControl } from './helpers'
+import { actorOf, type ApiActor } from './field-api'
+import type { APIRequestContext } from '@playwright/test'
 
 /** Valid fiscal code (born 1958, Rome), an omocodic code (born 1990, Naples) and the base of the latter. */
 export const CF_VALIDO = 'VRDMRA58D43H501J'
@@ -244,4 +246,15 @@ export function launchPersistent(dir: string, baseURL: string, viewport = { widt
     locale: 'it-IT',
     reducedMotion: 'reduce',
   })
+}
+
+/** Logs in as the facilitator Sara Romano, waits for the service worker, opens the services list. */
+export async function readyFacilitator(page: Page, request: APIRequestContext): Promise<ApiActor> {
+  await login(page, USERS.fac.cf)
+  await waitForServiceWorkerControl(page)
+  const fac = await actorOf(page, request, 'FAC')
+  await page.goto('/area-amministrativa/servizi')
+  await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
+  await waitForFieldData(page, USERS.fac.cf)
+  return fac
 }

@@ -5,21 +5,9 @@
  * interceptor of those writes (pass, 503, abort, answer lost after the server applied it, hold open).
  * Only requests carrying `Idempotency-Key` (the outbox's writes) are touched; every other request passes.
  */
-import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test'
-import { USERS, login, waitForServiceWorkerControl } from './helpers'
-import { actorOf, type ApiActor } from './field-api'
-import { addCitizenUI, waitForFieldData } from './field-ui'
-
-/** Logs in as the facilitator Sara Romano, waits for the service worker, opens the services list. */
-export async function readyFacilitator(page: Page, request: APIRequestContext): Promise<ApiActor> {
-  await login(page, USERS.fac.cf)
-  await waitForServiceWorkerControl(page)
-  const fac = await actorOf(page, request, 'FAC')
-  await page.goto('/area-amministrativa/servizi')
-  await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
-  await waitForFieldData(page, USERS.fac.cf)
-  return fac
-}
+import { expect, type BrowserContext, type Locator, type Page, type Route } from '@playwright/test'
+import { addCitizenUI } from './field-ui'
+export { readyFacilitator } from './field-ui'
 
 /** What happened to one attempt of an outbox write, as the interceptor saw it. */
 export type Outcome = 'passed' | 'lost-answer' | 'fulfilled-503' | 'aborted' | 'held' | 'in-flight'

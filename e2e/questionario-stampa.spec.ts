@@ -8,9 +8,9 @@
  * the consent reach the server with the compilation. Axe at 1280 and 375 px on the corrections step and on the citizen's print.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { DESKTOP, PHONE, USERS, expectNoA11yViolations, login, waitForServiceWorkerControl } from './helpers'
-import { actorOf, callAs, citizensOf, documentNumber, servicesNamed } from './field-api'
-import { addCitizenUI, citizenRows, closeToasts, createServiceUI, recordConsentUI, tick, UNCONFIRMED_CHIP, waitForFieldData } from './field-ui'
+import { DESKTOP, PHONE, expectNoA11yViolations } from './helpers'
+import { callAs, citizensOf, documentNumber, servicesNamed } from './field-api'
+import { addCitizenUI, citizenRows, closeToasts, createServiceUI, readyFacilitator, recordConsentUI, tick, UNCONFIRMED_CHIP } from './field-ui'
 
 test.use({ viewport: DESKTOP })
 
@@ -37,12 +37,7 @@ async function answerQ4(page: Page): Promise<void> {
 
 test("step Q1 corrects the citizen's data offline; 'Stampa questionario' prints that citizen's answers, the blank survey is its own action", async ({ page, context, request }) => {
   test.setTimeout(150_000)
-  await login(page, USERS.fac.cf)
-  await waitForServiceWorkerControl(page)
-  const fac = await actorOf(page, request, 'FAC')
-  await page.goto('/area-amministrativa/servizi')
-  await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
-  await waitForFieldData(page, USERS.fac.cf)
+  const fac = await readyFacilitator(page, request)
   const nome = `Sportello stampa ${Date.now()}`
   await createServiceUI(page, { nome })
   await page.getByRole('link', { name: 'Cittadini', exact: true }).click()
