@@ -363,7 +363,8 @@ export function controllaSezioni(base: readonly SezioneTemplateWire[], sent: rea
         if (stable({ ...orig, title: '', order: 0 }) !== stable({ ...q, title: '', order: 0 })) return 'Delle domande predefinite si può cambiare solo il testo.'
         if (!s.schema.required.includes(q.id) || !s.schema.default.includes(q.id)) return 'Le domande predefinite sono sempre obbligatorie.'
       } else if (!isPredefinita(q.id)) {
-        if (stable(domandaSchema(sezioneDaTemplate({ ...s, schema: { ...s.schema, properties: { [q.id]: q } } }).domande[0]!, q.order)) !== stable(q)) {
+        const rebuilt = domandaSchema(sezioneDaTemplate({ ...s, schema: { ...s.schema, properties: { [q.id]: q } } }).domande[0]!, q.order)
+        if (stable({ ...rebuilt, title: '' }) !== stable({ ...q, title: '' })) {
           return 'Il tipo di una domanda non è tra quelli previsti.'
         }
       }
