@@ -27,6 +27,7 @@ import cittadinoServizioRoutes from './routes/cittadino-servizio'
 import campoRoutes from './routes/campo'
 import amministrazioneRoutes from './routes/amministrazione'
 import listeRoutes from './routes/liste'
+import questionarioTemplateRoutes from './routes/questionario-template'
 import { idempotency } from './idempotency'
 import { loggerOptions } from './logging'
 import { registerRateLimits } from './rate-limit'
@@ -209,6 +210,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(campoRoutes, { prefix: '/api', db })
   await app.register(amministrazioneRoutes, { prefix: '/api', db })
   await app.register(listeRoutes, { prefix: '/api', db })
+  await app.register(questionarioTemplateRoutes, { prefix: '/api', db })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 

@@ -42,6 +42,7 @@ import { Route as AreaAmministrativaEntiIndexRouteImport } from './routes/area-a
 import { Route as AreaAmministrativaProgettiIndexRouteImport } from './routes/area-amministrativa/progetti/index'
 import { Route as AreaAmministrativaProgrammiIndexRouteImport } from './routes/area-amministrativa/programmi/index'
 import { Route as AreaAmministrativaQuestionariIndexRouteImport } from './routes/area-amministrativa/questionari/index'
+import { Route as AreaAmministrativaQuestionariNuovoRouteImport } from './routes/area-amministrativa/questionari/nuovo'
 import { Route as AreaAmministrativaSediIdSedeRouteImport } from './routes/area-amministrativa/sedi/$idSede'
 import { Route as AreaAmministrativaServiziIndexRouteImport } from './routes/area-amministrativa/servizi/index'
 import { Route as AreaAmministrativaServiziCreaRouteImport } from './routes/area-amministrativa/servizi/crea'
@@ -51,6 +52,9 @@ import { Route as GestioneRuoliCodiceRuoloModificaRouteImport } from './routes/g
 import { Route as AreaAmministrativaEntiIdEnteIndexRouteImport } from './routes/area-amministrativa/enti/$idEnte/index'
 import { Route as AreaAmministrativaProgettiIdProgettoInfoRouteImport } from './routes/area-amministrativa/progetti/$idProgetto/info'
 import { Route as AreaAmministrativaProgrammiIdProgrammaInfoRouteImport } from './routes/area-amministrativa/programmi/$idProgramma/info'
+import { Route as AreaAmministrativaQuestionariIdQuestionarioIndexRouteImport } from './routes/area-amministrativa/questionari/$idQuestionario/index'
+import { Route as AreaAmministrativaQuestionariIdQuestionarioClonaRouteImport } from './routes/area-amministrativa/questionari/$idQuestionario/clona'
+import { Route as AreaAmministrativaQuestionariIdQuestionarioModificaRouteImport } from './routes/area-amministrativa/questionari/$idQuestionario/modifica'
 import { Route as AreaAmministrativaServiziServiceIdIndexRouteImport } from './routes/area-amministrativa/servizi/$serviceId/index'
 import { Route as AreaAmministrativaServiziServiceIdInfoRouteImport } from './routes/area-amministrativa/servizi/$serviceId/info'
 import { Route as AreaAmministrativaServiziServiceIdModificaRouteImport } from './routes/area-amministrativa/servizi/$serviceId/modifica'
@@ -239,6 +243,12 @@ const AreaAmministrativaQuestionariIndexRoute =
     path: '/area-amministrativa/questionari/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaQuestionariNuovoRoute =
+  AreaAmministrativaQuestionariNuovoRouteImport.update({
+    id: '/area-amministrativa/questionari/nuovo',
+    path: '/area-amministrativa/questionari/nuovo',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaSediIdSedeRoute =
   AreaAmministrativaSediIdSedeRouteImport.update({
     id: '/area-amministrativa/sedi/$idSede',
@@ -291,6 +301,24 @@ const AreaAmministrativaProgrammiIdProgrammaInfoRoute =
   AreaAmministrativaProgrammiIdProgrammaInfoRouteImport.update({
     id: '/area-amministrativa/programmi/$idProgramma/info',
     path: '/area-amministrativa/programmi/$idProgramma/info',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaQuestionariIdQuestionarioIndexRoute =
+  AreaAmministrativaQuestionariIdQuestionarioIndexRouteImport.update({
+    id: '/area-amministrativa/questionari/$idQuestionario/',
+    path: '/area-amministrativa/questionari/$idQuestionario/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaQuestionariIdQuestionarioClonaRoute =
+  AreaAmministrativaQuestionariIdQuestionarioClonaRouteImport.update({
+    id: '/area-amministrativa/questionari/$idQuestionario/clona',
+    path: '/area-amministrativa/questionari/$idQuestionario/clona',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaQuestionariIdQuestionarioModificaRoute =
+  AreaAmministrativaQuestionariIdQuestionarioModificaRouteImport.update({
+    id: '/area-amministrativa/questionari/$idQuestionario/modifica',
+    path: '/area-amministrativa/questionari/$idQuestionario/modifica',
     getParentRoute: () => rootRouteImport,
   } as any)
 const AreaAmministrativaServiziServiceIdIndexRoute =
@@ -396,6 +424,7 @@ export interface FileRoutesByFullPath {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
@@ -408,10 +437,13 @@ export interface FileRoutesByFullPath {
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  '/area-amministrativa/questionari/$idQuestionario/clona': typeof AreaAmministrativaQuestionariIdQuestionarioClonaRoute
+  '/area-amministrativa/questionari/$idQuestionario/modifica': typeof AreaAmministrativaQuestionariIdQuestionarioModificaRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
   '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-link': typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
   '/area-amministrativa/enti/$idEnte/': typeof AreaAmministrativaEntiIdEnteIndexRoute
+  '/area-amministrativa/questionari/$idQuestionario/': typeof AreaAmministrativaQuestionariIdQuestionarioIndexRoute
   '/area-amministrativa/servizi/$serviceId/': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/utenti/$idUtente/': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   '/area-amministrativa/progetti/$idProgetto/enti/$idEnte': typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
@@ -451,6 +483,7 @@ export interface FileRoutesByTo {
   '/forum': typeof ForumIndexRoute
   '/gestione-configurazioni': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
@@ -463,10 +496,13 @@ export interface FileRoutesByTo {
   '/gestione-ruoli/$codiceRuolo': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  '/area-amministrativa/questionari/$idQuestionario/clona': typeof AreaAmministrativaQuestionariIdQuestionarioClonaRoute
+  '/area-amministrativa/questionari/$idQuestionario/modifica': typeof AreaAmministrativaQuestionariIdQuestionarioModificaRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
   '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-link': typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
   '/area-amministrativa/enti/$idEnte': typeof AreaAmministrativaEntiIdEnteIndexRoute
+  '/area-amministrativa/questionari/$idQuestionario': typeof AreaAmministrativaQuestionariIdQuestionarioIndexRoute
   '/area-amministrativa/servizi/$serviceId': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/utenti/$idUtente': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   '/area-amministrativa/progetti/$idProgetto/enti/$idEnte': typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
@@ -507,6 +543,7 @@ export interface FileRoutesById {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
@@ -519,10 +556,13 @@ export interface FileRoutesById {
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  '/area-amministrativa/questionari/$idQuestionario/clona': typeof AreaAmministrativaQuestionariIdQuestionarioClonaRoute
+  '/area-amministrativa/questionari/$idQuestionario/modifica': typeof AreaAmministrativaQuestionariIdQuestionarioModificaRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
   '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-link': typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
   '/area-amministrativa/enti/$idEnte/': typeof AreaAmministrativaEntiIdEnteIndexRoute
+  '/area-amministrativa/questionari/$idQuestionario/': typeof AreaAmministrativaQuestionariIdQuestionarioIndexRoute
   '/area-amministrativa/servizi/$serviceId/': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/utenti/$idUtente/': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   '/area-amministrativa/progetti/$idProgetto/enti/$idEnte': typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
@@ -564,6 +604,7 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/area-amministrativa/questionari/nuovo'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
@@ -576,10 +617,13 @@ export interface FileRouteTypes {
     | '/gestione-ruoli/$codiceRuolo/'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/programmi/$idProgramma/info'
+    | '/area-amministrativa/questionari/$idQuestionario/clona'
+    | '/area-amministrativa/questionari/$idQuestionario/modifica'
     | '/area-amministrativa/servizi/$serviceId/info'
     | '/area-amministrativa/servizi/$serviceId/modifica'
     | '/area-amministrativa/servizi/$serviceId/stampa-link'
     | '/area-amministrativa/enti/$idEnte/'
+    | '/area-amministrativa/questionari/$idQuestionario/'
     | '/area-amministrativa/servizi/$serviceId/'
     | '/area-amministrativa/utenti/$idUtente/'
     | '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
@@ -619,6 +663,7 @@ export interface FileRouteTypes {
     | '/forum'
     | '/gestione-configurazioni'
     | '/gestione-ruoli'
+    | '/area-amministrativa/questionari/nuovo'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
@@ -631,10 +676,13 @@ export interface FileRouteTypes {
     | '/gestione-ruoli/$codiceRuolo'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/programmi/$idProgramma/info'
+    | '/area-amministrativa/questionari/$idQuestionario/clona'
+    | '/area-amministrativa/questionari/$idQuestionario/modifica'
     | '/area-amministrativa/servizi/$serviceId/info'
     | '/area-amministrativa/servizi/$serviceId/modifica'
     | '/area-amministrativa/servizi/$serviceId/stampa-link'
     | '/area-amministrativa/enti/$idEnte'
+    | '/area-amministrativa/questionari/$idQuestionario'
     | '/area-amministrativa/servizi/$serviceId'
     | '/area-amministrativa/utenti/$idUtente'
     | '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
@@ -674,6 +722,7 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/area-amministrativa/questionari/nuovo'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
@@ -686,10 +735,13 @@ export interface FileRouteTypes {
     | '/gestione-ruoli/$codiceRuolo/'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/programmi/$idProgramma/info'
+    | '/area-amministrativa/questionari/$idQuestionario/clona'
+    | '/area-amministrativa/questionari/$idQuestionario/modifica'
     | '/area-amministrativa/servizi/$serviceId/info'
     | '/area-amministrativa/servizi/$serviceId/modifica'
     | '/area-amministrativa/servizi/$serviceId/stampa-link'
     | '/area-amministrativa/enti/$idEnte/'
+    | '/area-amministrativa/questionari/$idQuestionario/'
     | '/area-amministrativa/servizi/$serviceId/'
     | '/area-amministrativa/utenti/$idUtente/'
     | '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
@@ -730,6 +782,7 @@ export interface RootRouteChildren {
   ForumIndexRoute: typeof ForumIndexRoute
   GestioneConfigurazioniIndexRoute: typeof GestioneConfigurazioniIndexRoute
   GestioneRuoliIndexRoute: typeof GestioneRuoliIndexRoute
+  AreaAmministrativaQuestionariNuovoRoute: typeof AreaAmministrativaQuestionariNuovoRoute
   AreaAmministrativaSediIdSedeRoute: typeof AreaAmministrativaSediIdSedeRoute
   AreaAmministrativaServiziCreaRoute: typeof AreaAmministrativaServiziCreaRoute
   GestioneRuoliCodiceRuoloModificaRoute: typeof GestioneRuoliCodiceRuoloModificaRoute
@@ -742,10 +795,13 @@ export interface RootRouteChildren {
   GestioneRuoliCodiceRuoloIndexRoute: typeof GestioneRuoliCodiceRuoloIndexRoute
   AreaAmministrativaProgettiIdProgettoInfoRoute: typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   AreaAmministrativaProgrammiIdProgrammaInfoRoute: typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  AreaAmministrativaQuestionariIdQuestionarioClonaRoute: typeof AreaAmministrativaQuestionariIdQuestionarioClonaRoute
+  AreaAmministrativaQuestionariIdQuestionarioModificaRoute: typeof AreaAmministrativaQuestionariIdQuestionarioModificaRoute
   AreaAmministrativaServiziServiceIdInfoRoute: typeof AreaAmministrativaServiziServiceIdInfoRoute
   AreaAmministrativaServiziServiceIdModificaRoute: typeof AreaAmministrativaServiziServiceIdModificaRoute
   AreaAmministrativaServiziServiceIdStampaLinkRoute: typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
   AreaAmministrativaEntiIdEnteIndexRoute: typeof AreaAmministrativaEntiIdEnteIndexRoute
+  AreaAmministrativaQuestionariIdQuestionarioIndexRoute: typeof AreaAmministrativaQuestionariIdQuestionarioIndexRoute
   AreaAmministrativaServiziServiceIdIndexRoute: typeof AreaAmministrativaServiziServiceIdIndexRoute
   AreaAmministrativaUtentiIdUtenteIndexRoute: typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute: typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
@@ -989,6 +1045,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaAmministrativaQuestionariIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/questionari/nuovo': {
+      id: '/area-amministrativa/questionari/nuovo'
+      path: '/area-amministrativa/questionari/nuovo'
+      fullPath: '/area-amministrativa/questionari/nuovo'
+      preLoaderRoute: typeof AreaAmministrativaQuestionariNuovoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/area-amministrativa/sedi/$idSede': {
       id: '/area-amministrativa/sedi/$idSede'
       path: '/area-amministrativa/sedi/$idSede'
@@ -1050,6 +1113,27 @@ declare module '@tanstack/react-router' {
       path: '/area-amministrativa/programmi/$idProgramma/info'
       fullPath: '/area-amministrativa/programmi/$idProgramma/info'
       preLoaderRoute: typeof AreaAmministrativaProgrammiIdProgrammaInfoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/questionari/$idQuestionario/': {
+      id: '/area-amministrativa/questionari/$idQuestionario/'
+      path: '/area-amministrativa/questionari/$idQuestionario'
+      fullPath: '/area-amministrativa/questionari/$idQuestionario/'
+      preLoaderRoute: typeof AreaAmministrativaQuestionariIdQuestionarioIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/questionari/$idQuestionario/clona': {
+      id: '/area-amministrativa/questionari/$idQuestionario/clona'
+      path: '/area-amministrativa/questionari/$idQuestionario/clona'
+      fullPath: '/area-amministrativa/questionari/$idQuestionario/clona'
+      preLoaderRoute: typeof AreaAmministrativaQuestionariIdQuestionarioClonaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/questionari/$idQuestionario/modifica': {
+      id: '/area-amministrativa/questionari/$idQuestionario/modifica'
+      path: '/area-amministrativa/questionari/$idQuestionario/modifica'
+      fullPath: '/area-amministrativa/questionari/$idQuestionario/modifica'
+      preLoaderRoute: typeof AreaAmministrativaQuestionariIdQuestionarioModificaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/area-amministrativa/servizi/$serviceId/': {
@@ -1164,6 +1248,8 @@ const rootRouteChildren: RootRouteChildren = {
   ForumIndexRoute: ForumIndexRoute,
   GestioneConfigurazioniIndexRoute: GestioneConfigurazioniIndexRoute,
   GestioneRuoliIndexRoute: GestioneRuoliIndexRoute,
+  AreaAmministrativaQuestionariNuovoRoute:
+    AreaAmministrativaQuestionariNuovoRoute,
   AreaAmministrativaSediIdSedeRoute: AreaAmministrativaSediIdSedeRoute,
   AreaAmministrativaServiziCreaRoute: AreaAmministrativaServiziCreaRoute,
   GestioneRuoliCodiceRuoloModificaRoute: GestioneRuoliCodiceRuoloModificaRoute,
@@ -1179,6 +1265,10 @@ const rootRouteChildren: RootRouteChildren = {
     AreaAmministrativaProgettiIdProgettoInfoRoute,
   AreaAmministrativaProgrammiIdProgrammaInfoRoute:
     AreaAmministrativaProgrammiIdProgrammaInfoRoute,
+  AreaAmministrativaQuestionariIdQuestionarioClonaRoute:
+    AreaAmministrativaQuestionariIdQuestionarioClonaRoute,
+  AreaAmministrativaQuestionariIdQuestionarioModificaRoute:
+    AreaAmministrativaQuestionariIdQuestionarioModificaRoute,
   AreaAmministrativaServiziServiceIdInfoRoute:
     AreaAmministrativaServiziServiceIdInfoRoute,
   AreaAmministrativaServiziServiceIdModificaRoute:
@@ -1187,6 +1277,8 @@ const rootRouteChildren: RootRouteChildren = {
     AreaAmministrativaServiziServiceIdStampaLinkRoute,
   AreaAmministrativaEntiIdEnteIndexRoute:
     AreaAmministrativaEntiIdEnteIndexRoute,
+  AreaAmministrativaQuestionariIdQuestionarioIndexRoute:
+    AreaAmministrativaQuestionariIdQuestionarioIndexRoute,
   AreaAmministrativaServiziServiceIdIndexRoute:
     AreaAmministrativaServiziServiceIdIndexRoute,
   AreaAmministrativaUtentiIdUtenteIndexRoute:

@@ -397,9 +397,15 @@ export const fasciaDiEta = pgTable('fascia_di_eta', {
   fascia: text('fascia').notNull().unique(),
 })
 
+/**
+ * A version of a survey template (platform-backend §1.3, §2.9; issue 10 point 1). A template in use is
+ * never changed: editing it inserts a new row (`versione` + 1, same `id_origine`) and the old row gets
+ * `id_versione_successiva`; services and surveys keep pointing at the row they were made with. The name is
+ * unique among current versions (those without a successor).
+ */
 export const questionarioTemplate = pgTable('questionario_template', {
   id: uuid('id').primaryKey().defaultRandom(),
-  nome: text('nome').notNull().unique(),
+  nome: text('nome').notNull(),
   descrizione: text('descrizione'),
   stato: stato('stato'),
   defaultRfd: boolean('default_rfd').notNull().default(false),
@@ -407,8 +413,16 @@ export const questionarioTemplate = pgTable('questionario_template', {
   /** the full template body (sections with their schema), formerly a Mongo document; `json`, not
    *  `jsonb`, so the key order of the checkbox options (properties keyed by label) is kept */
   sezioni: json('sezioni').notNull().$type<SezioneTemplate[]>(),
+  /** 1 for a new template, + 1 at each edit of a template in use */
+  versione: integer('versione').notNull().default(1),
+  /** the first version's id (null on the first version itself) */
+  idOrigine: uuid('id_origine'),
+  /** the version that replaced this one (null: current version) */
+  idVersioneSuccessiva: uuid('id_versione_successiva'),
   ...audit,
 }, (t) => [
+  uniqueIndex('questionario_template_nome_corrente_uq').on(t.nome).where(sql`${t.idVersioneSuccessiva} is null`),
+  index('questionario_template_origine_idx').on(t.idOrigine),
   uniqueIndex('questionario_template_default_rfd_uq').on(t.defaultRfd).where(sql`${t.defaultRfd}`),
   uniqueIndex('questionario_template_default_scd_uq').on(t.defaultScd).where(sql`${t.defaultScd}`),
 ])

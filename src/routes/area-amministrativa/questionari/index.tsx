@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../auth/guards'
-import { SectionPage } from '../../../features/shell/SectionPage'
+import { QuestionariPage } from '../../../features/questionari-modelli'
 
+/** 'Elenco questionari' (spec 002 §2; platform-frontend §1.4: subtab.quest + list.quest.templ). */
 export const Route = createFileRoute('/area-amministrativa/questionari/')({
   staticData: { title: { page: 'Questionari', section: 'Area amministrativa' } },
-  beforeLoad: requirePermissions(['tab.am', 'subtab.quest']),
-  component: () => <SectionPage id="questionari" />,
+  beforeLoad: requirePermissions(['tab.am', 'subtab.quest', 'list.quest.templ']),
+  component: QuestionariPage,
 })

@@ -1,0 +1,4 @@
+/** Survey templates of the administrative area (issue 10 point 1): list, detail, editor. */
+export { QuestionariPage } from './QuestionariPage'
+export { DettaglioPage } from './DettaglioPage'
+export { EditorPage, type ModoEditor } from './editor/EditorPage'

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requirePermissions } from '../../../../auth/guards'
+import { EditorPage } from '../../../../features/questionari-modelli'
+
+/** 'Clona questionario' (new.quest.templ): a copy of the template, saved as a new one. */
+export const Route = createFileRoute('/area-amministrativa/questionari/$idQuestionario/clona')({
+  staticData: { title: { page: 'Clona questionario', section: 'Questionari' } },
+  beforeLoad: requirePermissions(['tab.am', 'new.quest.templ'], '/area-amministrativa/questionari'),
+  component: function QuestionarioClona() {
+    const { idQuestionario } = Route.useParams()
+    return <EditorPage modo="clona" id={idQuestionario} />
+  },
+})
