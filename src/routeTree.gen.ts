@@ -41,6 +41,7 @@ import { Route as HomeCercaRouteImport } from './routes/home/cerca'
 import { Route as AreaAmministrativaEntiIndexRouteImport } from './routes/area-amministrativa/enti/index'
 import { Route as AreaAmministrativaProgettiIndexRouteImport } from './routes/area-amministrativa/progetti/index'
 import { Route as AreaAmministrativaProgrammiIndexRouteImport } from './routes/area-amministrativa/programmi/index'
+import { Route as AreaAmministrativaProgrammiCreaRouteImport } from './routes/area-amministrativa/programmi/crea'
 import { Route as AreaAmministrativaQuestionariIndexRouteImport } from './routes/area-amministrativa/questionari/index'
 import { Route as AreaAmministrativaSediIdSedeRouteImport } from './routes/area-amministrativa/sedi/$idSede'
 import { Route as AreaAmministrativaServiziIndexRouteImport } from './routes/area-amministrativa/servizi/index'
@@ -50,13 +51,16 @@ import { Route as GestioneRuoliCodiceRuoloIndexRouteImport } from './routes/gest
 import { Route as GestioneRuoliCodiceRuoloModificaRouteImport } from './routes/gestione-ruoli/$codiceRuolo/modifica'
 import { Route as AreaAmministrativaEntiIdEnteIndexRouteImport } from './routes/area-amministrativa/enti/$idEnte/index'
 import { Route as AreaAmministrativaProgettiIdProgettoInfoRouteImport } from './routes/area-amministrativa/progetti/$idProgetto/info'
+import { Route as AreaAmministrativaProgettiIdProgettoModificaRouteImport } from './routes/area-amministrativa/progetti/$idProgetto/modifica'
 import { Route as AreaAmministrativaProgrammiIdProgrammaInfoRouteImport } from './routes/area-amministrativa/programmi/$idProgramma/info'
+import { Route as AreaAmministrativaProgrammiIdProgrammaModificaRouteImport } from './routes/area-amministrativa/programmi/$idProgramma/modifica'
 import { Route as AreaAmministrativaServiziServiceIdIndexRouteImport } from './routes/area-amministrativa/servizi/$serviceId/index'
 import { Route as AreaAmministrativaServiziServiceIdInfoRouteImport } from './routes/area-amministrativa/servizi/$serviceId/info'
 import { Route as AreaAmministrativaServiziServiceIdModificaRouteImport } from './routes/area-amministrativa/servizi/$serviceId/modifica'
 import { Route as AreaAmministrativaServiziServiceIdStampaLinkRouteImport } from './routes/area-amministrativa/servizi/$serviceId/stampa-link'
 import { Route as AreaAmministrativaUtentiIdUtenteIndexRouteImport } from './routes/area-amministrativa/utenti/$idUtente/index'
 import { Route as AreaAmministrativaProgettiIdProgettoEntiIdEnteRouteImport } from './routes/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
+import { Route as AreaAmministrativaProgrammiIdProgrammaProgettiCreaRouteImport } from './routes/area-amministrativa/programmi/$idProgramma/progetti/crea'
 import { Route as AreaAmministrativaServiziServiceIdCittadiniIndexRouteImport } from './routes/area-amministrativa/servizi/$serviceId/cittadini/index'
 import { Route as AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRouteImport } from './routes/area-amministrativa/servizi/$serviceId/stampa-questionario.$idQuestionario'
 import { Route as ServiziQuestionarioIdQuestionarioOnlineTokenRouteImport } from './routes/servizi/questionario/$idQuestionario/online/$token'
@@ -233,6 +237,12 @@ const AreaAmministrativaProgrammiIndexRoute =
     path: '/area-amministrativa/programmi/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaProgrammiCreaRoute =
+  AreaAmministrativaProgrammiCreaRouteImport.update({
+    id: '/area-amministrativa/programmi/crea',
+    path: '/area-amministrativa/programmi/crea',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaQuestionariIndexRoute =
   AreaAmministrativaQuestionariIndexRouteImport.update({
     id: '/area-amministrativa/questionari/',
@@ -287,10 +297,22 @@ const AreaAmministrativaProgettiIdProgettoInfoRoute =
     path: '/area-amministrativa/progetti/$idProgetto/info',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaProgettiIdProgettoModificaRoute =
+  AreaAmministrativaProgettiIdProgettoModificaRouteImport.update({
+    id: '/area-amministrativa/progetti/$idProgetto/modifica',
+    path: '/area-amministrativa/progetti/$idProgetto/modifica',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaProgrammiIdProgrammaInfoRoute =
   AreaAmministrativaProgrammiIdProgrammaInfoRouteImport.update({
     id: '/area-amministrativa/programmi/$idProgramma/info',
     path: '/area-amministrativa/programmi/$idProgramma/info',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaProgrammiIdProgrammaModificaRoute =
+  AreaAmministrativaProgrammiIdProgrammaModificaRouteImport.update({
+    id: '/area-amministrativa/programmi/$idProgramma/modifica',
+    path: '/area-amministrativa/programmi/$idProgramma/modifica',
     getParentRoute: () => rootRouteImport,
   } as any)
 const AreaAmministrativaServiziServiceIdIndexRoute =
@@ -327,6 +349,12 @@ const AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute =
   AreaAmministrativaProgettiIdProgettoEntiIdEnteRouteImport.update({
     id: '/area-amministrativa/progetti/$idProgetto/enti/$idEnte',
     path: '/area-amministrativa/progetti/$idProgetto/enti/$idEnte',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute =
+  AreaAmministrativaProgrammiIdProgrammaProgettiCreaRouteImport.update({
+    id: '/area-amministrativa/programmi/$idProgramma/progetti/crea',
+    path: '/area-amministrativa/programmi/$idProgramma/progetti/crea',
     getParentRoute: () => rootRouteImport,
   } as any)
 const AreaAmministrativaServiziServiceIdCittadiniIndexRoute =
@@ -396,6 +424,7 @@ export interface FileRoutesByFullPath {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
@@ -407,7 +436,9 @@ export interface FileRoutesByFullPath {
   '/area-amministrativa/utenti/': typeof AreaAmministrativaUtentiIndexRoute
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
+  '/area-amministrativa/progetti/$idProgetto/modifica': typeof AreaAmministrativaProgettiIdProgettoModificaRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  '/area-amministrativa/programmi/$idProgramma/modifica': typeof AreaAmministrativaProgrammiIdProgrammaModificaRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
   '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-link': typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
@@ -415,6 +446,7 @@ export interface FileRoutesByFullPath {
   '/area-amministrativa/servizi/$serviceId/': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/utenti/$idUtente/': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   '/area-amministrativa/progetti/$idProgetto/enti/$idEnte': typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
+  '/area-amministrativa/programmi/$idProgramma/progetti/crea': typeof AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   '/area-amministrativa/servizi/$serviceId/cittadini/': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -451,6 +483,7 @@ export interface FileRoutesByTo {
   '/forum': typeof ForumIndexRoute
   '/gestione-configurazioni': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
@@ -462,7 +495,9 @@ export interface FileRoutesByTo {
   '/area-amministrativa/utenti': typeof AreaAmministrativaUtentiIndexRoute
   '/gestione-ruoli/$codiceRuolo': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
+  '/area-amministrativa/progetti/$idProgetto/modifica': typeof AreaAmministrativaProgettiIdProgettoModificaRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  '/area-amministrativa/programmi/$idProgramma/modifica': typeof AreaAmministrativaProgrammiIdProgrammaModificaRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
   '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-link': typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
@@ -470,6 +505,7 @@ export interface FileRoutesByTo {
   '/area-amministrativa/servizi/$serviceId': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/utenti/$idUtente': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   '/area-amministrativa/progetti/$idProgetto/enti/$idEnte': typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
+  '/area-amministrativa/programmi/$idProgramma/progetti/crea': typeof AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   '/area-amministrativa/servizi/$serviceId/cittadini': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -507,6 +543,7 @@ export interface FileRoutesById {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
@@ -518,7 +555,9 @@ export interface FileRoutesById {
   '/area-amministrativa/utenti/': typeof AreaAmministrativaUtentiIndexRoute
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
+  '/area-amministrativa/progetti/$idProgetto/modifica': typeof AreaAmministrativaProgettiIdProgettoModificaRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  '/area-amministrativa/programmi/$idProgramma/modifica': typeof AreaAmministrativaProgrammiIdProgrammaModificaRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
   '/area-amministrativa/servizi/$serviceId/modifica': typeof AreaAmministrativaServiziServiceIdModificaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-link': typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
@@ -526,6 +565,7 @@ export interface FileRoutesById {
   '/area-amministrativa/servizi/$serviceId/': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/utenti/$idUtente/': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   '/area-amministrativa/progetti/$idProgetto/enti/$idEnte': typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
+  '/area-amministrativa/programmi/$idProgramma/progetti/crea': typeof AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   '/area-amministrativa/servizi/$serviceId/cittadini/': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -564,6 +604,7 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
@@ -575,7 +616,9 @@ export interface FileRouteTypes {
     | '/area-amministrativa/utenti/'
     | '/gestione-ruoli/$codiceRuolo/'
     | '/area-amministrativa/progetti/$idProgetto/info'
+    | '/area-amministrativa/progetti/$idProgetto/modifica'
     | '/area-amministrativa/programmi/$idProgramma/info'
+    | '/area-amministrativa/programmi/$idProgramma/modifica'
     | '/area-amministrativa/servizi/$serviceId/info'
     | '/area-amministrativa/servizi/$serviceId/modifica'
     | '/area-amministrativa/servizi/$serviceId/stampa-link'
@@ -583,6 +626,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi/$serviceId/'
     | '/area-amministrativa/utenti/$idUtente/'
     | '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
+    | '/area-amministrativa/programmi/$idProgramma/progetti/crea'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
     | '/area-amministrativa/servizi/$serviceId/cittadini/'
@@ -619,6 +663,7 @@ export interface FileRouteTypes {
     | '/forum'
     | '/gestione-configurazioni'
     | '/gestione-ruoli'
+    | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
@@ -630,7 +675,9 @@ export interface FileRouteTypes {
     | '/area-amministrativa/utenti'
     | '/gestione-ruoli/$codiceRuolo'
     | '/area-amministrativa/progetti/$idProgetto/info'
+    | '/area-amministrativa/progetti/$idProgetto/modifica'
     | '/area-amministrativa/programmi/$idProgramma/info'
+    | '/area-amministrativa/programmi/$idProgramma/modifica'
     | '/area-amministrativa/servizi/$serviceId/info'
     | '/area-amministrativa/servizi/$serviceId/modifica'
     | '/area-amministrativa/servizi/$serviceId/stampa-link'
@@ -638,6 +685,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi/$serviceId'
     | '/area-amministrativa/utenti/$idUtente'
     | '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
+    | '/area-amministrativa/programmi/$idProgramma/progetti/crea'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
     | '/area-amministrativa/servizi/$serviceId/cittadini'
@@ -674,6 +722,7 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
@@ -685,7 +734,9 @@ export interface FileRouteTypes {
     | '/area-amministrativa/utenti/'
     | '/gestione-ruoli/$codiceRuolo/'
     | '/area-amministrativa/progetti/$idProgetto/info'
+    | '/area-amministrativa/progetti/$idProgetto/modifica'
     | '/area-amministrativa/programmi/$idProgramma/info'
+    | '/area-amministrativa/programmi/$idProgramma/modifica'
     | '/area-amministrativa/servizi/$serviceId/info'
     | '/area-amministrativa/servizi/$serviceId/modifica'
     | '/area-amministrativa/servizi/$serviceId/stampa-link'
@@ -693,6 +744,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi/$serviceId/'
     | '/area-amministrativa/utenti/$idUtente/'
     | '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
+    | '/area-amministrativa/programmi/$idProgramma/progetti/crea'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
     | '/area-amministrativa/servizi/$serviceId/cittadini/'
@@ -730,6 +782,7 @@ export interface RootRouteChildren {
   ForumIndexRoute: typeof ForumIndexRoute
   GestioneConfigurazioniIndexRoute: typeof GestioneConfigurazioniIndexRoute
   GestioneRuoliIndexRoute: typeof GestioneRuoliIndexRoute
+  AreaAmministrativaProgrammiCreaRoute: typeof AreaAmministrativaProgrammiCreaRoute
   AreaAmministrativaSediIdSedeRoute: typeof AreaAmministrativaSediIdSedeRoute
   AreaAmministrativaServiziCreaRoute: typeof AreaAmministrativaServiziCreaRoute
   GestioneRuoliCodiceRuoloModificaRoute: typeof GestioneRuoliCodiceRuoloModificaRoute
@@ -741,7 +794,9 @@ export interface RootRouteChildren {
   AreaAmministrativaUtentiIndexRoute: typeof AreaAmministrativaUtentiIndexRoute
   GestioneRuoliCodiceRuoloIndexRoute: typeof GestioneRuoliCodiceRuoloIndexRoute
   AreaAmministrativaProgettiIdProgettoInfoRoute: typeof AreaAmministrativaProgettiIdProgettoInfoRoute
+  AreaAmministrativaProgettiIdProgettoModificaRoute: typeof AreaAmministrativaProgettiIdProgettoModificaRoute
   AreaAmministrativaProgrammiIdProgrammaInfoRoute: typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  AreaAmministrativaProgrammiIdProgrammaModificaRoute: typeof AreaAmministrativaProgrammiIdProgrammaModificaRoute
   AreaAmministrativaServiziServiceIdInfoRoute: typeof AreaAmministrativaServiziServiceIdInfoRoute
   AreaAmministrativaServiziServiceIdModificaRoute: typeof AreaAmministrativaServiziServiceIdModificaRoute
   AreaAmministrativaServiziServiceIdStampaLinkRoute: typeof AreaAmministrativaServiziServiceIdStampaLinkRoute
@@ -749,6 +804,7 @@ export interface RootRouteChildren {
   AreaAmministrativaServiziServiceIdIndexRoute: typeof AreaAmministrativaServiziServiceIdIndexRoute
   AreaAmministrativaUtentiIdUtenteIndexRoute: typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute: typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
+  AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute: typeof AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute
   AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute: typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   ServiziQuestionarioIdQuestionarioOnlineTokenRoute: typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   AreaAmministrativaServiziServiceIdCittadiniIndexRoute: typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -982,6 +1038,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaAmministrativaProgrammiIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/programmi/crea': {
+      id: '/area-amministrativa/programmi/crea'
+      path: '/area-amministrativa/programmi/crea'
+      fullPath: '/area-amministrativa/programmi/crea'
+      preLoaderRoute: typeof AreaAmministrativaProgrammiCreaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/area-amministrativa/questionari/': {
       id: '/area-amministrativa/questionari/'
       path: '/area-amministrativa/questionari'
@@ -1045,11 +1108,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaAmministrativaProgettiIdProgettoInfoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/progetti/$idProgetto/modifica': {
+      id: '/area-amministrativa/progetti/$idProgetto/modifica'
+      path: '/area-amministrativa/progetti/$idProgetto/modifica'
+      fullPath: '/area-amministrativa/progetti/$idProgetto/modifica'
+      preLoaderRoute: typeof AreaAmministrativaProgettiIdProgettoModificaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/area-amministrativa/programmi/$idProgramma/info': {
       id: '/area-amministrativa/programmi/$idProgramma/info'
       path: '/area-amministrativa/programmi/$idProgramma/info'
       fullPath: '/area-amministrativa/programmi/$idProgramma/info'
       preLoaderRoute: typeof AreaAmministrativaProgrammiIdProgrammaInfoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/programmi/$idProgramma/modifica': {
+      id: '/area-amministrativa/programmi/$idProgramma/modifica'
+      path: '/area-amministrativa/programmi/$idProgramma/modifica'
+      fullPath: '/area-amministrativa/programmi/$idProgramma/modifica'
+      preLoaderRoute: typeof AreaAmministrativaProgrammiIdProgrammaModificaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/area-amministrativa/servizi/$serviceId/': {
@@ -1092,6 +1169,13 @@ declare module '@tanstack/react-router' {
       path: '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
       fullPath: '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
       preLoaderRoute: typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/programmi/$idProgramma/progetti/crea': {
+      id: '/area-amministrativa/programmi/$idProgramma/progetti/crea'
+      path: '/area-amministrativa/programmi/$idProgramma/progetti/crea'
+      fullPath: '/area-amministrativa/programmi/$idProgramma/progetti/crea'
+      preLoaderRoute: typeof AreaAmministrativaProgrammiIdProgrammaProgettiCreaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/area-amministrativa/servizi/$serviceId/cittadini/': {
@@ -1164,6 +1248,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForumIndexRoute: ForumIndexRoute,
   GestioneConfigurazioniIndexRoute: GestioneConfigurazioniIndexRoute,
   GestioneRuoliIndexRoute: GestioneRuoliIndexRoute,
+  AreaAmministrativaProgrammiCreaRoute: AreaAmministrativaProgrammiCreaRoute,
   AreaAmministrativaSediIdSedeRoute: AreaAmministrativaSediIdSedeRoute,
   AreaAmministrativaServiziCreaRoute: AreaAmministrativaServiziCreaRoute,
   GestioneRuoliCodiceRuoloModificaRoute: GestioneRuoliCodiceRuoloModificaRoute,
@@ -1177,8 +1262,12 @@ const rootRouteChildren: RootRouteChildren = {
   GestioneRuoliCodiceRuoloIndexRoute: GestioneRuoliCodiceRuoloIndexRoute,
   AreaAmministrativaProgettiIdProgettoInfoRoute:
     AreaAmministrativaProgettiIdProgettoInfoRoute,
+  AreaAmministrativaProgettiIdProgettoModificaRoute:
+    AreaAmministrativaProgettiIdProgettoModificaRoute,
   AreaAmministrativaProgrammiIdProgrammaInfoRoute:
     AreaAmministrativaProgrammiIdProgrammaInfoRoute,
+  AreaAmministrativaProgrammiIdProgrammaModificaRoute:
+    AreaAmministrativaProgrammiIdProgrammaModificaRoute,
   AreaAmministrativaServiziServiceIdInfoRoute:
     AreaAmministrativaServiziServiceIdInfoRoute,
   AreaAmministrativaServiziServiceIdModificaRoute:
@@ -1193,6 +1282,8 @@ const rootRouteChildren: RootRouteChildren = {
     AreaAmministrativaUtentiIdUtenteIndexRoute,
   AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute:
     AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute,
+  AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute:
+    AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute,
   AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute:
     AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute,
   ServiziQuestionarioIdQuestionarioOnlineTokenRoute:
