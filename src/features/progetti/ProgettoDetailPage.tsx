@@ -226,7 +226,7 @@ function Dettaglio({ id, tab }: { id: string; tab: string }) {
       <DatiAggiornatiAl data={offline} />
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
         <h1 className="mb-0">{d.nome}</h1>
-        <StatusChip value={d.stato} />
+        <span data-testid="stato-entita"><StatusChip value={d.stato} /></span>
       </div>
       <p className="text-secondary">Progetto del programma {d.nomeProgramma} · {POLICY_LABELS[d.policy]}</p>
       <Azioni s={s} onChanged={aggiornaCache} />
