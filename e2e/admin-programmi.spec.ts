@@ -94,6 +94,7 @@ test('a DTD creates a programme by keyboard, a project with a partner, activates
   // ---- the programme's detail
   await expect(h1(page, nomeProgramma)).toBeFocused()
   await expect(page).toHaveURL(/\/area-amministrativa\/programmi\/\d+\/info$/)
+  const idProgramma = Number(/programmi\/(\d+)\/info/.exec(page.url())![1])
   await expect(stato(page)).toHaveText('NON ATTIVO')
   await expect(page.getByTestId('info-generali')).toContainText(codice)
   // terminate is not possible while NON ATTIVO: disabled with the reason
@@ -157,9 +158,9 @@ test('a DTD creates a programme by keyboard, a project with a partner, activates
   // ---- the detail tabs
   await enter(page, page.getByTestId('tab-puntiFacilitazione'))
   await expect(page.getByTestId('conteggio-puntiFacilitazione')).toContainText('1')
-  await expect(page.getByTestId('sedi-progetto')).toContainText(`Sede tastiera ${tag}`)
+  await expect(page.getByTestId('sedi-tabella')).toContainText(`Sede tastiera ${tag}`)
   await enter(page, page.getByTestId('tab-facilitatori'))
-  await expect(page.getByTestId('facilitatori-progetto')).toContainText(`${USERS.fac.cognome} ${USERS.fac.nome}`)
+  await expect(page.getByTestId('facilitatori-tabella')).toContainText(`${USERS.fac.cognome} ${USERS.fac.nome}`)
   await enter(page, page.getByTestId('tab-info'))
   await expect(page.getByTestId('info-generali')).toContainText(nomeProgramma)
   await expectNoA11yViolations(page, 'dettaglio progetto 1280')
@@ -189,4 +190,9 @@ test('a DTD creates a programme by keyboard, a project with a partner, activates
   await page.goto(`/area-amministrativa/progetti/${idProgetto}/info?tab=enti-partner`)
   await expect(page.locator('main article').filter({ hasText: nomeEnte })).toBeVisible()
   await expectNoA11yViolations(page, 'dettaglio progetto 375')
+  // the programme's facilitators step lists the people of its projects' sites
+  await page.goto(`/area-amministrativa/programmi/${idProgramma}/info?tab=facilitatori`)
+  await expect(page.getByTestId('facilitatori-tabella')).toContainText(nomeProgetto)
+  await expect(page.getByTestId('facilitatori-tabella')).toContainText(`${USERS.fac.cognome} ${USERS.fac.nome}`)
+  await expectNoA11yViolations(page, 'dettaglio programma 375')
 })

@@ -30,6 +30,7 @@ import { InfoGenerali } from '../programmi/scheda/InfoGenerali'
 import { Obiettivi } from '../programmi/scheda/Obiettivi'
 import { ScegliEnte } from '../programmi/scheda/ScegliEnte'
 import { SchedaTabs } from '../programmi/scheda/SchedaTabs'
+import { FacilitatoriTabella, SediTabella } from '../programmi/scheda/SediTabelle'
 import { usePermessi } from '../programmi/scheda/usePermesso'
 
 const BASE = '/area-amministrativa/progetti'
@@ -94,53 +95,6 @@ function Azioni({ s, onChanged }: { s: SchedaProgetto; onChanged(): Promise<void
   )
 }
 
-function Sedi({ s }: { s: SchedaProgetto }) {
-  if (s.sedi.length === 0) return <p>Il progetto non ha ancora sedi.</p>
-  return (
-    <div className="table-responsive">
-      <table className="table" data-testid="sedi-progetto">
-        <caption>Sedi del progetto</caption>
-        <thead><tr><th scope="col">Sede</th><th scope="col">Ente</th><th scope="col">Ruolo dell&apos;ente</th><th scope="col">Facilitatori</th><th scope="col">Stato</th></tr></thead>
-        <tbody>
-          {s.sedi.map((x) => (
-            <tr key={`${x.idSede}-${x.idEnte}`}>
-              <th scope="row"><AppLink to={`/area-amministrativa/sedi/${x.idSede}`}>{x.nome}</AppLink></th>
-              <td>{x.nomeEnte}</td>
-              <td>{x.ruoloEnte === 'gestore' ? 'Ente gestore' : 'Ente partner'}</td>
-              <td>{x.facilitatori.length}</td>
-              <td><StatusChip value={x.stato} /></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
-}
-
-function Facilitatori({ s }: { s: SchedaProgetto }) {
-  const righe = s.sedi.flatMap((x) => x.facilitatori.map((f) => ({ ...f, sede: x.nome, ente: x.nomeEnte, key: `${f.idUtente}-${x.idSede}-${x.idEnte}` })))
-  if (righe.length === 0) return <p>Il progetto non ha ancora facilitatori o volontari.</p>
-  return (
-    <div className="table-responsive">
-      <table className="table" data-testid="facilitatori-progetto">
-        <caption>Facilitatori e volontari del progetto</caption>
-        <thead><tr><th scope="col">Cognome e nome</th><th scope="col">Ruolo</th><th scope="col">Sede</th><th scope="col">Ente</th><th scope="col">Stato</th></tr></thead>
-        <tbody>
-          {righe.map((f) => (
-            <tr key={f.key}>
-              <th scope="row">{f.cognome} {f.nome}</th>
-              <td>{f.codiceRuolo === 'FAC' ? 'Facilitatore' : 'Volontario'}</td>
-              <td>{f.sede}</td>
-              <td>{f.ente}</td>
-              <td><StatusChip value={f.stato} /></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
-}
-
 function Contenuto({ s, tab, onChanged }: { s: SchedaProgetto; tab: string; onChanged(): Promise<void> }) {
   const puo = usePermessi()
   const d = s.dettaglioProgetto
@@ -149,8 +103,8 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgetto; tab: string; onCh
     return (
       <>
         <Obiettivi famiglia={tab as Famiglia} conteggi={s.conteggi} obiettivi={d.obiettivi} entita="progetto" />
-        {tab === 'puntiFacilitazione' && <Sedi s={s} />}
-        {tab === 'facilitatori' && <Facilitatori s={s} />}
+        {tab === 'puntiFacilitazione' && <SediTabella sedi={s.sedi} />}
+        {tab === 'facilitatori' && <FacilitatoriTabella sedi={s.sedi} />}
       </>
     )
   }

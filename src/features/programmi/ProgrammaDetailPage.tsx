@@ -3,7 +3,7 @@
  * §2.1, §2.3, §2.7; platform-frontend §1.4): header with state and actions (edit; terminate with a date
  * while ATTIVO; delete while NON ATTIVO with only NON ATTIVO projects — disabled with the reason
  * otherwise), tabs: steps 0–4 (general information; facilitation points, unique users, services,
- * facilitators: count and targets), managing body (assign, remove/terminate, referents and delegates),
+ * facilitators: count and targets; the sites and the facilitators lists from `POST programma/{id}/sedi`), managing body (assign, remove/terminate, referents and delegates),
  * projects (list, 'Crea nuovo progetto'). The card is kept on the device (offline: 'Dati aggiornati al').
  */
 import { useQuery } from '@tanstack/react-query'
@@ -18,7 +18,7 @@ import { DatiAggiornatiAl, useOfflineData, useOnlineOnly, OnlineOnlyReason } fro
 import { showToast } from '../../ui/stores/toasts'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { useBreadcrumb } from '../servizi/useBreadcrumb'
-import { aggiornaCache, assegnaGestoreProgramma, eliminaProgramma, schedaProgrammaQuery, terminaProgramma } from './api'
+import { aggiornaCache, assegnaGestoreProgramma, eliminaProgramma, schedaProgrammaQuery, sediProgrammaQuery, terminaProgramma } from './api'
 import { POLICY_LABELS } from './form/ProgrammaForm'
 import { Caricamento, Frame, NonDisponibile } from './PageFrame'
 import { AzioneConferma } from './scheda/AzioneConferma'
@@ -27,6 +27,7 @@ import { InfoGenerali } from './scheda/InfoGenerali'
 import { Obiettivi } from './scheda/Obiettivi'
 import { ScegliEnte } from './scheda/ScegliEnte'
 import { SchedaTabs } from './scheda/SchedaTabs'
+import { FacilitatoriTabella, SediTabella } from './scheda/SediTabelle'
 import { usePermessi } from './scheda/usePermesso'
 
 const BASE = '/area-amministrativa/programmi'
@@ -85,7 +86,12 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgramma; tab: string; onC
   const d = s.dettaglioProgramma
   const chiuso = d.stato === 'TERMINATO'
   if (FAMIGLIE_OBIETTIVI.some((f) => f.key === tab)) {
-    return <Obiettivi famiglia={tab as Famiglia} conteggi={s.conteggi} obiettivi={d.obiettivi} entita="programma" />
+    return (
+      <>
+        <Obiettivi famiglia={tab as Famiglia} conteggi={s.conteggi} obiettivi={d.obiettivi} entita="programma" />
+        {(tab === 'puntiFacilitazione' || tab === 'facilitatori') && <SediDelProgramma id={d.id} facilitatori={tab === 'facilitatori'} />}
+      </>
+    )
   }
   if (tab === 'ente-gestore') {
     return (
@@ -148,6 +154,13 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgramma; tab: string; onC
       ['Terminato il', d.dataOraTerminazione ? formatDisplayDateTime(d.dataOraTerminazione) : null],
     ]} />
   )
+}
+
+/** Steps 1 and 4: the programme's body-sites or facilitators (`POST programma/{id}/sedi`). */
+function SediDelProgramma({ id, facilitatori }: { id: number; facilitatori: boolean }) {
+  const q = useQuery(sediProgrammaQuery(String(id)))
+  if (!q.data) return q.isError ? <p role="alert">Non è stato possibile caricare l&apos;elenco. Controlla la connessione e riprova.</p> : <Caricamento />
+  return facilitatori ? <FacilitatoriTabella sedi={q.data.sedi} conProgetto /> : <SediTabella sedi={q.data.sedi} conProgetto />
 }
 
 function CreaProgettoLink({ idProgramma }: { idProgramma: number }) {

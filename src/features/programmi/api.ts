@@ -16,6 +16,7 @@ import {
   AvvisoSchema, IdRispostaSchema, ProgettoCreatoSchema, ProgrammaCreatoSchema, SchedaProgettoSchema, SchedaProgrammaSchema,
   type EnteBody, type EnteInScheda, type ProgettoBody, type ProgrammaBody, type SchedaProgetto, type SchedaProgramma,
 } from '../../api/contract/gestione'
+import { SediProgrammaSchema } from '../../api/contract/programma-sedi'
 import { fetchListPage, listBody, profileIds, profileScope } from '../../api/lists'
 import { PERSISTENT_READ, queryClient } from '../../api/query'
 import { maskFiscalCode } from '../../lib/masked-identity'
@@ -25,6 +26,7 @@ type Senza<T> = Omit<T, 'idProgramma' | 'idProgetto' | 'idEnte'>
 export const gestioneKeys = {
   programma: (id: string) => ['programmi', 'scheda', ...profileScope(), id] as const,
   progetto: (id: string) => ['progetti', 'scheda', ...profileScope(), id] as const,
+  sediProgramma: (id: string) => ['programmi', 'sedi', ...profileScope(), id] as const,
 }
 
 /** Referents with the fiscal code masked (the card is kept on the device). */
@@ -42,6 +44,15 @@ export function schedaProgrammaQuery(id: string) {
       const s = await apiPost(`programma/${encodeURIComponent(id)}`, profileIds(), SchedaProgrammaSchema, { silent: true, signal })
       return { ...s, enteGestore: mascheraEnte(s.enteGestore) }
     },
+  })
+}
+
+/** `POST programma/{id}/sedi` — the body-sites of the programme's projects with their facilitators (persisted; no fiscal code). */
+export function sediProgrammaQuery(id: string) {
+  return queryOptions({
+    ...PERSISTENT_READ,
+    queryKey: gestioneKeys.sediProgramma(id),
+    queryFn: ({ signal }) => apiPost(`programma/${encodeURIComponent(id)}/sedi`, profileIds(), SediProgrammaSchema, { silent: true, signal }),
   })
 }
 
