@@ -164,6 +164,12 @@ test('a DTD creates a programme by keyboard, a project with a partner, activates
   await enter(page, page.getByTestId('tab-info'))
   await expect(page.getByTestId('info-generali')).toContainText(nomeProgramma)
   await expectNoA11yViolations(page, 'dettaglio progetto 1280')
+  // the programme's facilitators step lists the people of its projects' sites
+  await page.goto(`/area-amministrativa/programmi/${idProgramma}/info?tab=facilitatori`)
+  await expect(page.getByTestId('facilitatori-tabella')).toContainText(nomeProgetto)
+  await expect(page.getByTestId('facilitatori-tabella')).toContainText(`${USERS.fac.cognome} ${USERS.fac.nome}`)
+  await page.goto(`/area-amministrativa/progetti/${idProgetto}/info`)
+  await expect(stato(page)).toHaveText('ATTIVO')
 
   // ---- terminate (a future date is refused in the dialog)
   await enter(page, page.getByRole('button', { name: 'Termina progetto' }))
@@ -190,9 +196,9 @@ test('a DTD creates a programme by keyboard, a project with a partner, activates
   await page.goto(`/area-amministrativa/progetti/${idProgetto}/info?tab=enti-partner`)
   await expect(page.locator('main article').filter({ hasText: nomeEnte })).toBeVisible()
   await expectNoA11yViolations(page, 'dettaglio progetto 375')
-  // the programme's facilitators step lists the people of its projects' sites
-  await page.goto(`/area-amministrativa/programmi/${idProgramma}/info?tab=facilitatori`)
-  await expect(page.getByTestId('facilitatori-tabella')).toContainText(nomeProgetto)
-  await expect(page.getByTestId('facilitatori-tabella')).toContainText(`${USERS.fac.cognome} ${USERS.fac.nome}`)
+  // the programme's facilitation points step lists its projects' sites (terminated with the project)
+  await page.goto(`/area-amministrativa/programmi/${idProgramma}/info?tab=puntiFacilitazione`)
+  await expect(page.getByTestId('sedi-tabella')).toContainText(nomeProgetto)
+  await expect(page.getByTestId('sedi-tabella')).toContainText('TERMINATO')
   await expectNoA11yViolations(page, 'dettaglio programma 375')
 })

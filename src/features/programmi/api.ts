@@ -1,7 +1,8 @@
 /**
  * Online calls of the programme and project pages (platform-backend §2.1–2.4, §2.7; contract
  * src/api/contract/gestione.ts; server routes server/routes/programma.ts, progetto.ts, ente.ts):
- * - reads: the detail cards as persistable queries (issue 9 point 6), with the referents' fiscal codes
+ * - reads: the detail cards as persistable queries (issue 9 point 6), always read again on opening
+ *   (staleTime 0: the stored or cached copy shows meanwhile), with the referents' fiscal codes
  *   masked before they reach the cache (a card holding one in clear would never be kept on the device);
  * - writes: create, update, activate, terminate, delete, assign bodies, referents. Every body carries the
  *   chosen profile's ids. Failures toast with the catalogue's title and message (src/api/client.ts) and
@@ -39,6 +40,8 @@ function mascheraEnte<E extends EnteInScheda | null>(e: E): E {
 export function schedaProgrammaQuery(id: string) {
   return queryOptions({
     ...PERSISTENT_READ,
+    // a card may change from another page or person: shown at once from the cache, then read again
+    staleTime: 0,
     queryKey: gestioneKeys.programma(id),
     queryFn: async ({ signal }): Promise<SchedaProgramma> => {
       const s = await apiPost(`programma/${encodeURIComponent(id)}`, profileIds(), SchedaProgrammaSchema, { silent: true, signal })
@@ -51,6 +54,8 @@ export function schedaProgrammaQuery(id: string) {
 export function sediProgrammaQuery(id: string) {
   return queryOptions({
     ...PERSISTENT_READ,
+    // a card may change from another page or person: shown at once from the cache, then read again
+    staleTime: 0,
     queryKey: gestioneKeys.sediProgramma(id),
     queryFn: ({ signal }) => apiPost(`programma/${encodeURIComponent(id)}/sedi`, profileIds(), SediProgrammaSchema, { silent: true, signal }),
   })
@@ -60,6 +65,8 @@ export function sediProgrammaQuery(id: string) {
 export function schedaProgettoQuery(id: string) {
   return queryOptions({
     ...PERSISTENT_READ,
+    // a card may change from another page or person: shown at once from the cache, then read again
+    staleTime: 0,
     queryKey: gestioneKeys.progetto(id),
     queryFn: async ({ signal }): Promise<SchedaProgetto> => {
       const s = await apiPost(`progetto/${encodeURIComponent(id)}`, profileIds(), SchedaProgettoSchema, { silent: true, signal })
