@@ -40,6 +40,7 @@ function usePolicies(): ('RFD' | 'SCD')[] {
 export function CreaProgrammaPage() {
   const navigate = useNavigate()
   const policies = usePolicies()
+  useBreadcrumb({ [`${BASE}/crea`]: 'Crea nuovo programma' })
   const initial: ProgrammaFormValues = {
     codice: '', nome: '', nomeBreve: '', policy: policies.length === 1 ? policies[0]! : '', bando: '', cup: '', dataInizio: '', dataFine: '', obiettivi: obiettiviVuoti(),
   }
