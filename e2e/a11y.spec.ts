@@ -20,8 +20,9 @@ const SECTION_PAGES: readonly (readonly [path: string, title: string])[] = [
   ['/area-amministrativa/utenti', 'Utenti – Area amministrativa'],
   ['/area-amministrativa/questionari', 'Questionari – Area amministrativa'],
   ['/area-amministrativa/servizi', 'Elenco servizi – Area amministrativa'],
-  ['/area-amministrativa/programmi/1/info', 'Programma – Programmi'],
-  ['/area-amministrativa/progetti/1/info', 'Progetto – Progetti'],
+  // the detail pages are titled with the entity's name once read (seed: server/seed/programmes.ts)
+  ['/area-amministrativa/programmi/1/info', 'Rete dei servizi di facilitazione digitale - Regione Lazio – Programmi'],
+  ['/area-amministrativa/progetti/1/info', 'Punti di facilitazione digitale di Roma Capitale – Progetti'],
   ['/area-amministrativa/enti/1', 'Ente – Enti'],
   ['/area-amministrativa/utenti/1', 'Utente – Utenti'],
   ['/area-cittadini', 'Area cittadini'],

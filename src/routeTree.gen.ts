@@ -41,6 +41,7 @@ import { Route as HomeCercaRouteImport } from './routes/home/cerca'
 import { Route as AreaAmministrativaEntiIndexRouteImport } from './routes/area-amministrativa/enti/index'
 import { Route as AreaAmministrativaProgettiIndexRouteImport } from './routes/area-amministrativa/progetti/index'
 import { Route as AreaAmministrativaProgrammiIndexRouteImport } from './routes/area-amministrativa/programmi/index'
+import { Route as AreaAmministrativaProgrammiCreaRouteImport } from './routes/area-amministrativa/programmi/crea'
 import { Route as AreaAmministrativaQuestionariIndexRouteImport } from './routes/area-amministrativa/questionari/index'
 import { Route as AreaAmministrativaQuestionariNuovoRouteImport } from './routes/area-amministrativa/questionari/nuovo'
 import { Route as AreaAmministrativaSediIdSedeRouteImport } from './routes/area-amministrativa/sedi/$idSede'
@@ -51,7 +52,9 @@ import { Route as GestioneRuoliCodiceRuoloIndexRouteImport } from './routes/gest
 import { Route as GestioneRuoliCodiceRuoloModificaRouteImport } from './routes/gestione-ruoli/$codiceRuolo/modifica'
 import { Route as AreaAmministrativaEntiIdEnteIndexRouteImport } from './routes/area-amministrativa/enti/$idEnte/index'
 import { Route as AreaAmministrativaProgettiIdProgettoInfoRouteImport } from './routes/area-amministrativa/progetti/$idProgetto/info'
+import { Route as AreaAmministrativaProgettiIdProgettoModificaRouteImport } from './routes/area-amministrativa/progetti/$idProgetto/modifica'
 import { Route as AreaAmministrativaProgrammiIdProgrammaInfoRouteImport } from './routes/area-amministrativa/programmi/$idProgramma/info'
+import { Route as AreaAmministrativaProgrammiIdProgrammaModificaRouteImport } from './routes/area-amministrativa/programmi/$idProgramma/modifica'
 import { Route as AreaAmministrativaQuestionariIdQuestionarioIndexRouteImport } from './routes/area-amministrativa/questionari/$idQuestionario/index'
 import { Route as AreaAmministrativaQuestionariIdQuestionarioClonaRouteImport } from './routes/area-amministrativa/questionari/$idQuestionario/clona'
 import { Route as AreaAmministrativaQuestionariIdQuestionarioModificaRouteImport } from './routes/area-amministrativa/questionari/$idQuestionario/modifica'
@@ -61,6 +64,7 @@ import { Route as AreaAmministrativaServiziServiceIdModificaRouteImport } from '
 import { Route as AreaAmministrativaServiziServiceIdStampaLinkRouteImport } from './routes/area-amministrativa/servizi/$serviceId/stampa-link'
 import { Route as AreaAmministrativaUtentiIdUtenteIndexRouteImport } from './routes/area-amministrativa/utenti/$idUtente/index'
 import { Route as AreaAmministrativaProgettiIdProgettoEntiIdEnteRouteImport } from './routes/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
+import { Route as AreaAmministrativaProgrammiIdProgrammaProgettiCreaRouteImport } from './routes/area-amministrativa/programmi/$idProgramma/progetti/crea'
 import { Route as AreaAmministrativaServiziServiceIdCittadiniIndexRouteImport } from './routes/area-amministrativa/servizi/$serviceId/cittadini/index'
 import { Route as AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRouteImport } from './routes/area-amministrativa/servizi/$serviceId/stampa-questionario.$idQuestionario'
 import { Route as ServiziQuestionarioIdQuestionarioOnlineTokenRouteImport } from './routes/servizi/questionario/$idQuestionario/online/$token'
@@ -237,6 +241,12 @@ const AreaAmministrativaProgrammiIndexRoute =
     path: '/area-amministrativa/programmi/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaProgrammiCreaRoute =
+  AreaAmministrativaProgrammiCreaRouteImport.update({
+    id: '/area-amministrativa/programmi/crea',
+    path: '/area-amministrativa/programmi/crea',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaQuestionariIndexRoute =
   AreaAmministrativaQuestionariIndexRouteImport.update({
     id: '/area-amministrativa/questionari/',
@@ -297,10 +307,22 @@ const AreaAmministrativaProgettiIdProgettoInfoRoute =
     path: '/area-amministrativa/progetti/$idProgetto/info',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaProgettiIdProgettoModificaRoute =
+  AreaAmministrativaProgettiIdProgettoModificaRouteImport.update({
+    id: '/area-amministrativa/progetti/$idProgetto/modifica',
+    path: '/area-amministrativa/progetti/$idProgetto/modifica',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaProgrammiIdProgrammaInfoRoute =
   AreaAmministrativaProgrammiIdProgrammaInfoRouteImport.update({
     id: '/area-amministrativa/programmi/$idProgramma/info',
     path: '/area-amministrativa/programmi/$idProgramma/info',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaProgrammiIdProgrammaModificaRoute =
+  AreaAmministrativaProgrammiIdProgrammaModificaRouteImport.update({
+    id: '/area-amministrativa/programmi/$idProgramma/modifica',
+    path: '/area-amministrativa/programmi/$idProgramma/modifica',
     getParentRoute: () => rootRouteImport,
   } as any)
 const AreaAmministrativaQuestionariIdQuestionarioIndexRoute =
@@ -355,6 +377,12 @@ const AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute =
   AreaAmministrativaProgettiIdProgettoEntiIdEnteRouteImport.update({
     id: '/area-amministrativa/progetti/$idProgetto/enti/$idEnte',
     path: '/area-amministrativa/progetti/$idProgetto/enti/$idEnte',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute =
+  AreaAmministrativaProgrammiIdProgrammaProgettiCreaRouteImport.update({
+    id: '/area-amministrativa/programmi/$idProgramma/progetti/crea',
+    path: '/area-amministrativa/programmi/$idProgramma/progetti/crea',
     getParentRoute: () => rootRouteImport,
   } as any)
 const AreaAmministrativaServiziServiceIdCittadiniIndexRoute =
@@ -424,6 +452,7 @@ export interface FileRoutesByFullPath {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
@@ -436,7 +465,9 @@ export interface FileRoutesByFullPath {
   '/area-amministrativa/utenti/': typeof AreaAmministrativaUtentiIndexRoute
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
+  '/area-amministrativa/progetti/$idProgetto/modifica': typeof AreaAmministrativaProgettiIdProgettoModificaRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  '/area-amministrativa/programmi/$idProgramma/modifica': typeof AreaAmministrativaProgrammiIdProgrammaModificaRoute
   '/area-amministrativa/questionari/$idQuestionario/clona': typeof AreaAmministrativaQuestionariIdQuestionarioClonaRoute
   '/area-amministrativa/questionari/$idQuestionario/modifica': typeof AreaAmministrativaQuestionariIdQuestionarioModificaRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
@@ -447,6 +478,7 @@ export interface FileRoutesByFullPath {
   '/area-amministrativa/servizi/$serviceId/': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/utenti/$idUtente/': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   '/area-amministrativa/progetti/$idProgetto/enti/$idEnte': typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
+  '/area-amministrativa/programmi/$idProgramma/progetti/crea': typeof AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   '/area-amministrativa/servizi/$serviceId/cittadini/': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -483,6 +515,7 @@ export interface FileRoutesByTo {
   '/forum': typeof ForumIndexRoute
   '/gestione-configurazioni': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
@@ -495,7 +528,9 @@ export interface FileRoutesByTo {
   '/area-amministrativa/utenti': typeof AreaAmministrativaUtentiIndexRoute
   '/gestione-ruoli/$codiceRuolo': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
+  '/area-amministrativa/progetti/$idProgetto/modifica': typeof AreaAmministrativaProgettiIdProgettoModificaRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  '/area-amministrativa/programmi/$idProgramma/modifica': typeof AreaAmministrativaProgrammiIdProgrammaModificaRoute
   '/area-amministrativa/questionari/$idQuestionario/clona': typeof AreaAmministrativaQuestionariIdQuestionarioClonaRoute
   '/area-amministrativa/questionari/$idQuestionario/modifica': typeof AreaAmministrativaQuestionariIdQuestionarioModificaRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
@@ -506,6 +541,7 @@ export interface FileRoutesByTo {
   '/area-amministrativa/servizi/$serviceId': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/utenti/$idUtente': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   '/area-amministrativa/progetti/$idProgetto/enti/$idEnte': typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
+  '/area-amministrativa/programmi/$idProgramma/progetti/crea': typeof AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   '/area-amministrativa/servizi/$serviceId/cittadini': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -543,6 +579,7 @@ export interface FileRoutesById {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
@@ -555,7 +592,9 @@ export interface FileRoutesById {
   '/area-amministrativa/utenti/': typeof AreaAmministrativaUtentiIndexRoute
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
+  '/area-amministrativa/progetti/$idProgetto/modifica': typeof AreaAmministrativaProgettiIdProgettoModificaRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  '/area-amministrativa/programmi/$idProgramma/modifica': typeof AreaAmministrativaProgrammiIdProgrammaModificaRoute
   '/area-amministrativa/questionari/$idQuestionario/clona': typeof AreaAmministrativaQuestionariIdQuestionarioClonaRoute
   '/area-amministrativa/questionari/$idQuestionario/modifica': typeof AreaAmministrativaQuestionariIdQuestionarioModificaRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
@@ -566,6 +605,7 @@ export interface FileRoutesById {
   '/area-amministrativa/servizi/$serviceId/': typeof AreaAmministrativaServiziServiceIdIndexRoute
   '/area-amministrativa/utenti/$idUtente/': typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   '/area-amministrativa/progetti/$idProgetto/enti/$idEnte': typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
+  '/area-amministrativa/programmi/$idProgramma/progetti/crea': typeof AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute
   '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario': typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   '/servizi/questionario/$idQuestionario/online/$token': typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   '/area-amministrativa/servizi/$serviceId/cittadini/': typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -604,6 +644,7 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
@@ -616,7 +657,9 @@ export interface FileRouteTypes {
     | '/area-amministrativa/utenti/'
     | '/gestione-ruoli/$codiceRuolo/'
     | '/area-amministrativa/progetti/$idProgetto/info'
+    | '/area-amministrativa/progetti/$idProgetto/modifica'
     | '/area-amministrativa/programmi/$idProgramma/info'
+    | '/area-amministrativa/programmi/$idProgramma/modifica'
     | '/area-amministrativa/questionari/$idQuestionario/clona'
     | '/area-amministrativa/questionari/$idQuestionario/modifica'
     | '/area-amministrativa/servizi/$serviceId/info'
@@ -627,6 +670,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi/$serviceId/'
     | '/area-amministrativa/utenti/$idUtente/'
     | '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
+    | '/area-amministrativa/programmi/$idProgramma/progetti/crea'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
     | '/area-amministrativa/servizi/$serviceId/cittadini/'
@@ -663,6 +707,7 @@ export interface FileRouteTypes {
     | '/forum'
     | '/gestione-configurazioni'
     | '/gestione-ruoli'
+    | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
@@ -675,7 +720,9 @@ export interface FileRouteTypes {
     | '/area-amministrativa/utenti'
     | '/gestione-ruoli/$codiceRuolo'
     | '/area-amministrativa/progetti/$idProgetto/info'
+    | '/area-amministrativa/progetti/$idProgetto/modifica'
     | '/area-amministrativa/programmi/$idProgramma/info'
+    | '/area-amministrativa/programmi/$idProgramma/modifica'
     | '/area-amministrativa/questionari/$idQuestionario/clona'
     | '/area-amministrativa/questionari/$idQuestionario/modifica'
     | '/area-amministrativa/servizi/$serviceId/info'
@@ -686,6 +733,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi/$serviceId'
     | '/area-amministrativa/utenti/$idUtente'
     | '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
+    | '/area-amministrativa/programmi/$idProgramma/progetti/crea'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
     | '/area-amministrativa/servizi/$serviceId/cittadini'
@@ -722,6 +770,7 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
@@ -734,7 +783,9 @@ export interface FileRouteTypes {
     | '/area-amministrativa/utenti/'
     | '/gestione-ruoli/$codiceRuolo/'
     | '/area-amministrativa/progetti/$idProgetto/info'
+    | '/area-amministrativa/progetti/$idProgetto/modifica'
     | '/area-amministrativa/programmi/$idProgramma/info'
+    | '/area-amministrativa/programmi/$idProgramma/modifica'
     | '/area-amministrativa/questionari/$idQuestionario/clona'
     | '/area-amministrativa/questionari/$idQuestionario/modifica'
     | '/area-amministrativa/servizi/$serviceId/info'
@@ -745,6 +796,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi/$serviceId/'
     | '/area-amministrativa/utenti/$idUtente/'
     | '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
+    | '/area-amministrativa/programmi/$idProgramma/progetti/crea'
     | '/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario'
     | '/servizi/questionario/$idQuestionario/online/$token'
     | '/area-amministrativa/servizi/$serviceId/cittadini/'
@@ -782,6 +834,7 @@ export interface RootRouteChildren {
   ForumIndexRoute: typeof ForumIndexRoute
   GestioneConfigurazioniIndexRoute: typeof GestioneConfigurazioniIndexRoute
   GestioneRuoliIndexRoute: typeof GestioneRuoliIndexRoute
+  AreaAmministrativaProgrammiCreaRoute: typeof AreaAmministrativaProgrammiCreaRoute
   AreaAmministrativaQuestionariNuovoRoute: typeof AreaAmministrativaQuestionariNuovoRoute
   AreaAmministrativaSediIdSedeRoute: typeof AreaAmministrativaSediIdSedeRoute
   AreaAmministrativaServiziCreaRoute: typeof AreaAmministrativaServiziCreaRoute
@@ -794,7 +847,9 @@ export interface RootRouteChildren {
   AreaAmministrativaUtentiIndexRoute: typeof AreaAmministrativaUtentiIndexRoute
   GestioneRuoliCodiceRuoloIndexRoute: typeof GestioneRuoliCodiceRuoloIndexRoute
   AreaAmministrativaProgettiIdProgettoInfoRoute: typeof AreaAmministrativaProgettiIdProgettoInfoRoute
+  AreaAmministrativaProgettiIdProgettoModificaRoute: typeof AreaAmministrativaProgettiIdProgettoModificaRoute
   AreaAmministrativaProgrammiIdProgrammaInfoRoute: typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
+  AreaAmministrativaProgrammiIdProgrammaModificaRoute: typeof AreaAmministrativaProgrammiIdProgrammaModificaRoute
   AreaAmministrativaQuestionariIdQuestionarioClonaRoute: typeof AreaAmministrativaQuestionariIdQuestionarioClonaRoute
   AreaAmministrativaQuestionariIdQuestionarioModificaRoute: typeof AreaAmministrativaQuestionariIdQuestionarioModificaRoute
   AreaAmministrativaServiziServiceIdInfoRoute: typeof AreaAmministrativaServiziServiceIdInfoRoute
@@ -805,6 +860,7 @@ export interface RootRouteChildren {
   AreaAmministrativaServiziServiceIdIndexRoute: typeof AreaAmministrativaServiziServiceIdIndexRoute
   AreaAmministrativaUtentiIdUtenteIndexRoute: typeof AreaAmministrativaUtentiIdUtenteIndexRoute
   AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute: typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute
+  AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute: typeof AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute
   AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute: typeof AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute
   ServiziQuestionarioIdQuestionarioOnlineTokenRoute: typeof ServiziQuestionarioIdQuestionarioOnlineTokenRoute
   AreaAmministrativaServiziServiceIdCittadiniIndexRoute: typeof AreaAmministrativaServiziServiceIdCittadiniIndexRoute
@@ -1038,6 +1094,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaAmministrativaProgrammiIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/programmi/crea': {
+      id: '/area-amministrativa/programmi/crea'
+      path: '/area-amministrativa/programmi/crea'
+      fullPath: '/area-amministrativa/programmi/crea'
+      preLoaderRoute: typeof AreaAmministrativaProgrammiCreaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/area-amministrativa/questionari/': {
       id: '/area-amministrativa/questionari/'
       path: '/area-amministrativa/questionari'
@@ -1108,11 +1171,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaAmministrativaProgettiIdProgettoInfoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/progetti/$idProgetto/modifica': {
+      id: '/area-amministrativa/progetti/$idProgetto/modifica'
+      path: '/area-amministrativa/progetti/$idProgetto/modifica'
+      fullPath: '/area-amministrativa/progetti/$idProgetto/modifica'
+      preLoaderRoute: typeof AreaAmministrativaProgettiIdProgettoModificaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/area-amministrativa/programmi/$idProgramma/info': {
       id: '/area-amministrativa/programmi/$idProgramma/info'
       path: '/area-amministrativa/programmi/$idProgramma/info'
       fullPath: '/area-amministrativa/programmi/$idProgramma/info'
       preLoaderRoute: typeof AreaAmministrativaProgrammiIdProgrammaInfoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/programmi/$idProgramma/modifica': {
+      id: '/area-amministrativa/programmi/$idProgramma/modifica'
+      path: '/area-amministrativa/programmi/$idProgramma/modifica'
+      fullPath: '/area-amministrativa/programmi/$idProgramma/modifica'
+      preLoaderRoute: typeof AreaAmministrativaProgrammiIdProgrammaModificaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/area-amministrativa/questionari/$idQuestionario/': {
@@ -1176,6 +1253,13 @@ declare module '@tanstack/react-router' {
       path: '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
       fullPath: '/area-amministrativa/progetti/$idProgetto/enti/$idEnte'
       preLoaderRoute: typeof AreaAmministrativaProgettiIdProgettoEntiIdEnteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/programmi/$idProgramma/progetti/crea': {
+      id: '/area-amministrativa/programmi/$idProgramma/progetti/crea'
+      path: '/area-amministrativa/programmi/$idProgramma/progetti/crea'
+      fullPath: '/area-amministrativa/programmi/$idProgramma/progetti/crea'
+      preLoaderRoute: typeof AreaAmministrativaProgrammiIdProgrammaProgettiCreaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/area-amministrativa/servizi/$serviceId/cittadini/': {
@@ -1248,6 +1332,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForumIndexRoute: ForumIndexRoute,
   GestioneConfigurazioniIndexRoute: GestioneConfigurazioniIndexRoute,
   GestioneRuoliIndexRoute: GestioneRuoliIndexRoute,
+  AreaAmministrativaProgrammiCreaRoute: AreaAmministrativaProgrammiCreaRoute,
   AreaAmministrativaQuestionariNuovoRoute:
     AreaAmministrativaQuestionariNuovoRoute,
   AreaAmministrativaSediIdSedeRoute: AreaAmministrativaSediIdSedeRoute,
@@ -1263,8 +1348,12 @@ const rootRouteChildren: RootRouteChildren = {
   GestioneRuoliCodiceRuoloIndexRoute: GestioneRuoliCodiceRuoloIndexRoute,
   AreaAmministrativaProgettiIdProgettoInfoRoute:
     AreaAmministrativaProgettiIdProgettoInfoRoute,
+  AreaAmministrativaProgettiIdProgettoModificaRoute:
+    AreaAmministrativaProgettiIdProgettoModificaRoute,
   AreaAmministrativaProgrammiIdProgrammaInfoRoute:
     AreaAmministrativaProgrammiIdProgrammaInfoRoute,
+  AreaAmministrativaProgrammiIdProgrammaModificaRoute:
+    AreaAmministrativaProgrammiIdProgrammaModificaRoute,
   AreaAmministrativaQuestionariIdQuestionarioClonaRoute:
     AreaAmministrativaQuestionariIdQuestionarioClonaRoute,
   AreaAmministrativaQuestionariIdQuestionarioModificaRoute:
@@ -1285,6 +1374,8 @@ const rootRouteChildren: RootRouteChildren = {
     AreaAmministrativaUtentiIdUtenteIndexRoute,
   AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute:
     AreaAmministrativaProgettiIdProgettoEntiIdEnteRoute,
+  AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute:
+    AreaAmministrativaProgrammiIdProgrammaProgettiCreaRoute,
   AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute:
     AreaAmministrativaServiziServiceIdStampaQuestionarioIdQuestionarioRoute,
   ServiziQuestionarioIdQuestionarioOnlineTokenRoute:

@@ -5,6 +5,7 @@
  * |---|---|---|
  * | POST /programma | new.prgm | 201 ProgrammaCreato |
  * | POST /programma/:id | view.card.prgm.full | SchedaProgramma |
+ * | POST /programma/:id/sedi | view.card.prgm.full | SediProgramma (detail steps 1 and 4) |
  * | PUT /programma/:id | upd.enti.card.prgm | Avviso |
  * | PUT /programma/termina/:id | end.prgm | {id} |
  * | DELETE /programma/:id | del.prgm | {id} |
@@ -17,6 +18,7 @@ import { forbidden } from '../errors'
 import {
   aggiornaProgramma, assegnaGestoreProgramma, creaProgramma, eliminaProgramma, schedaProgramma, terminaProgramma,
 } from '../domain/amministrazione/programmi'
+import { sediProgramma } from '../domain/amministrazione/programma-sedi'
 import { body, callerOf, param, perm, write } from './amministrazione-comune'
 
 export default async function programmaRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
@@ -35,6 +37,11 @@ export default async function programmaRoutes(app: FastifyInstance, opts: { db: 
   app.post('/programma/:id', { config: perm('view.card.prgm.full') }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
     return schedaProgramma(db, caller, param(request, 'id'))
+  })
+
+  app.post('/programma/:id/sedi', { config: perm('view.card.prgm.full') }, async (request) => {
+    const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
+    return sediProgramma(db, caller, param(request, 'id'))
   })
 
   app.put('/programma/:id', { config: perm('upd.enti.card.prgm') }, async (request) => {

@@ -1,13 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../../auth/guards'
-import { EntityInfoPage } from '../../../../features/shell/EntityInfoPage'
+import { ProgettoDetailPage, tabProgetto } from '../../../../features/progetti/ProgettoDetailPage'
 
-/** Project info; guarded by tab.am only: the 'Progetto' menu entry of project-level roles leads here. */
+/**
+ * Project detail with its tabs (`?tab=`: info, steps 1–4, ente-gestore, enti-partner); guarded by tab.am
+ * only: the 'Progetto' menu entry of project-level roles leads here (the server checks the project, A02).
+ */
 export const Route = createFileRoute('/area-amministrativa/progetti/$idProgetto/info')({
   staticData: { title: { page: ({ params, label }) => label(`/area-amministrativa/progetti/${params.idProgetto}`) ?? 'Progetto', section: 'Progetti' } },
+  validateSearch: (search: Record<string, unknown>): { tab?: string } => (typeof search.tab === 'string' && search.tab !== 'info' ? { tab: tabProgetto(search.tab) } : {}),
   beforeLoad: requirePermissions(['tab.am']),
   component: function ProgettoInfo() {
     const { idProgetto } = Route.useParams()
-    return <EntityInfoPage kind="progetto" id={idProgetto} />
+    const { tab } = Route.useSearch()
+    return <ProgettoDetailPage id={idProgetto} tab={tabProgetto(tab)} />
   },
 })

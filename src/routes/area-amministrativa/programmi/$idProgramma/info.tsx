@@ -1,13 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../../auth/guards'
-import { EntityInfoPage } from '../../../../features/shell/EntityInfoPage'
+import { ProgrammaDetailPage, tabProgramma } from '../../../../features/programmi/ProgrammaDetailPage'
 
-/** Programme info; guarded by tab.am only: the 'Programma' menu entry of REG/DEG leads here. */
+/**
+ * Programme detail with its tabs (`?tab=`: info, steps 1–4, ente-gestore, progetti); guarded by tab.am
+ * only: the 'Programma' menu entry of REG/DEG leads here (the server checks the programme, A02).
+ */
 export const Route = createFileRoute('/area-amministrativa/programmi/$idProgramma/info')({
   staticData: { title: { page: ({ params, label }) => label(`/area-amministrativa/programmi/${params.idProgramma}`) ?? 'Programma', section: 'Programmi' } },
+  validateSearch: (search: Record<string, unknown>): { tab?: string } => (typeof search.tab === 'string' && search.tab !== 'info' ? { tab: tabProgramma(search.tab) } : {}),
   beforeLoad: requirePermissions(['tab.am']),
   component: function ProgrammaInfo() {
     const { idProgramma } = Route.useParams()
-    return <EntityInfoPage kind="programma" id={idProgramma} />
+    const { tab } = Route.useSearch()
+    return <ProgrammaDetailPage id={idProgramma} tab={tabProgramma(tab)} />
   },
 })

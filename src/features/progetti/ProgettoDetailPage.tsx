@@ -1,0 +1,195 @@
+/**
+ * Project detail `/area-amministrativa/progetti/$idProgetto/info` (spec 002 §2; platform-backend §2.2–2.5,
+ * §2.7; platform-frontend §1.4): header with state and actions (edit; activate while ATTIVABILE;
+ * terminate with a date while ATTIVABILE/ATTIVO; delete while NON ATTIVO — disabled with the reason
+ * otherwise, each confirmed), tabs: steps 0–4 (general information; facilitation points with the
+ * body-sites, unique users, services, facilitators with their list: count and targets), managing body
+ * and partner bodies (assign/add an existing or new body, remove/terminate, referents and delegates; each
+ * body links to its page in the project). The card is kept on the device (offline: 'Dati aggiornati al').
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { QueryProvider } from '../../api/query'
+import type { SchedaProgetto } from '../../api/contract/gestione'
+import { azioniProgetto } from '../../lib/ciclo-vita'
+import { formatDisplayDate, formatDisplayDateTime } from '../../lib/dates'
+import { FAMIGLIE_OBIETTIVI, type Famiglia } from '../../lib/gestione-form'
+import { AppLink } from '../../ui/AppLink'
+import { DatiAggiornatiAl, OnlineOnlyReason, useOfflineData, useOnlineOnly } from '../../ui/offline-data'
+import { showToast } from '../../ui/stores/toasts'
+import { StatusChip } from '../../ui/widgets/StatusChip'
+import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import {
+  aggiornaCache, assegnaGestoreProgetto, associaPartner, attivaProgetto, eliminaProgetto, schedaProgettoQuery, terminaProgetto,
+} from '../programmi/api'
+import { POLICY_LABELS } from '../programmi/form/ProgrammaForm'
+import { Caricamento, Frame, NonDisponibile } from '../programmi/PageFrame'
+import { AzioneConferma } from '../programmi/scheda/AzioneConferma'
+import { EntePanel } from '../programmi/scheda/EntePanel'
+import { InfoGenerali } from '../programmi/scheda/InfoGenerali'
+import { Obiettivi } from '../programmi/scheda/Obiettivi'
+import { ScegliEnte } from '../programmi/scheda/ScegliEnte'
+import { SchedaTabs } from '../programmi/scheda/SchedaTabs'
+import { FacilitatoriTabella, SediTabella } from '../programmi/scheda/SediTabelle'
+import { usePermessi } from '../programmi/scheda/usePermesso'
+
+const BASE = '/area-amministrativa/progetti'
+
+export const TABS_PROGETTO = [
+  { key: 'info', label: 'Informazioni generali' },
+  ...FAMIGLIE_OBIETTIVI.map((f) => ({ key: f.key, label: f.label })),
+  { key: 'ente-gestore', label: 'Ente gestore' },
+  { key: 'enti-partner', label: 'Enti partner' },
+] as const
+
+/** A `?tab=` value → a known tab (default 'info'). */
+export function tabProgetto(tab: unknown): string {
+  return TABS_PROGETTO.some((t) => t.key === tab) ? (tab as string) : 'info'
+}
+
+const entePath = (idProgetto: number, idEnte: number) => `${BASE}/${idProgetto}/enti/${idEnte}`
+
+function Azioni({ s, onChanged }: { s: SchedaProgetto; onChanged(): Promise<void> }) {
+  const puo = usePermessi()
+  const navigate = useNavigate()
+  const guard = useOnlineOnly()
+  const d = s.dettaglioProgetto
+  const az = azioniProgetto(d.stato)
+  return (
+    <div className="d-flex flex-wrap gap-3 mb-4" data-testid="azioni-progetto">
+      {puo('upd.car.prgt') && !az.modifica && (
+        <span className="d-inline-flex flex-column">
+          <AppLink to={`${BASE}/${d.id}/modifica`} className={`btn btn-primary${guard.blocked ? ' disabled' : ''}`} {...guard.controlProps}>Modifica</AppLink>
+          <OnlineOnlyReason guard={guard} />
+        </span>
+      )}
+      {puo('act.prgt') && d.stato !== 'TERMINATO' && d.stato !== 'ATTIVO' && (
+        <AzioneConferma label="Attiva progetto" motivo={az.attiva} title="Attiva progetto"
+          testo={`Confermi di voler attivare il progetto ${d.nome}?`} confirmLabel="Attiva"
+          onConfirm={async () => {
+            await attivaProgetto(d.id)
+            showToast({ status: 'success', message: 'Progetto attivato' })
+            await onChanged()
+          }} />
+      )}
+      {puo('term.prgt') && d.stato !== 'TERMINATO' && (
+        <AzioneConferma danger conData label="Termina progetto" motivo={az.termina} title="Termina progetto"
+          testo={`Confermi di voler terminare il progetto ${d.nome}? Enti, sedi, referenti e facilitatori del progetto vengono terminati.`}
+          confirmLabel="Termina" onConfirm={async (data) => {
+            await terminaProgetto(d.id, data!)
+            showToast({ status: 'success', message: 'Progetto terminato' })
+            await onChanged()
+          }} />
+      )}
+      {puo('del.prgt') && d.stato !== 'TERMINATO' && (
+        <AzioneConferma danger label="Elimina progetto" motivo={az.elimina} title="Elimina progetto"
+          testo={`Confermi di voler eliminare il progetto ${d.nome}? L'operazione non si può annullare.`}
+          confirmLabel="Elimina" onConfirm={async () => {
+            await eliminaProgetto(d.id)
+            await aggiornaCache()
+            showToast({ status: 'success', message: 'Progetto eliminato' })
+            await navigate({ to: `/area-amministrativa/programmi/${d.idProgramma}/info` as '/', search: { tab: 'progetti' } as never })
+          }} />
+      )}
+    </div>
+  )
+}
+
+function Contenuto({ s, tab, onChanged }: { s: SchedaProgetto; tab: string; onChanged(): Promise<void> }) {
+  const puo = usePermessi()
+  const d = s.dettaglioProgetto
+  const chiuso = d.stato === 'TERMINATO'
+  if (FAMIGLIE_OBIETTIVI.some((f) => f.key === tab)) {
+    return (
+      <>
+        <Obiettivi famiglia={tab as Famiglia} conteggi={s.conteggi} obiettivi={d.obiettivi} entita="progetto" />
+        {tab === 'puntiFacilitazione' && <SediTabella sedi={s.sedi} />}
+        {tab === 'facilitatori' && <FacilitatoriTabella sedi={s.sedi} />}
+      </>
+    )
+  }
+  if (tab === 'ente-gestore') {
+    return (
+      <section aria-labelledby="ente-gestore-h">
+        <h2 id="ente-gestore-h" className="h4">Ente gestore</h2>
+        {s.enteGestore ? (
+          <EntePanel ente={s.enteGestore} ruolo="gestoreProgetto" idEntita={d.id} href={entePath(d.id, s.enteGestore.id)}
+            puoGestire={puo('add.enti.gest.prgt')} puoAggiungereReferenti={puo('add.ref_del.gest.prgt')} puoRimuovereReferenti={puo('del.ref_del.gest.prgt')}
+            chiuso={chiuso} onChanged={onChanged} />
+        ) : (
+          <>
+            <p>Il progetto non ha ancora un ente gestore.</p>
+            {puo('add.enti.gest.prgt') && !chiuso && (
+              <ScegliEnte label="Associa ente gestore" title="Associa ente gestore del progetto"
+                onScelto={async (idEnte) => {
+                  await assegnaGestoreProgetto(d.id, idEnte)
+                  showToast({ status: 'success', message: 'Ente gestore associato' })
+                  await onChanged()
+                }} />
+            )}
+          </>
+        )}
+      </section>
+    )
+  }
+  if (tab === 'enti-partner') {
+    return (
+      <section aria-labelledby="enti-partner-h">
+        <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+          <h2 id="enti-partner-h" className="h4 mb-0">Enti partner</h2>
+          {puo('add.ente.partner') && !chiuso && (
+            <ScegliEnte label="Aggiungi ente partner" title="Aggiungi ente partner"
+              onScelto={async (idEnte) => {
+                await associaPartner(d.id, idEnte)
+                showToast({ status: 'success', message: 'Ente partner aggiunto' })
+                await onChanged()
+              }} />
+          )}
+        </div>
+        {s.entiPartner.length === 0 ? <p>Il progetto non ha ancora enti partner.</p> : s.entiPartner.map((e) => (
+          <EntePanel key={e.id} ente={e} ruolo="partner" idEntita={d.id} href={entePath(d.id, e.id)}
+            puoGestire={puo('del.ente.partner')} puoAggiungereReferenti={puo('add.ref_del.partner')} puoRimuovereReferenti={puo('del.ref_del.partner')}
+            chiuso={chiuso} onChanged={onChanged} />
+        ))}
+      </section>
+    )
+  }
+  return (
+    <InfoGenerali righe={[
+      ['ID', d.id], ['Nome', d.nome], ['Nome breve', d.nomeBreve],
+      ['Programma', <AppLink key="p" to={`/area-amministrativa/programmi/${d.idProgramma}/info`}>{d.nomeProgramma}</AppLink>],
+      ['Intervento', POLICY_LABELS[d.policy]], ['CUP', d.cup],
+      ['Data di inizio', formatDisplayDate(d.dataInizio)], ['Data di fine', formatDisplayDate(d.dataFine)],
+      ['Ente gestore', s.enteGestore?.nome ?? null],
+      ['Attivabile dal', d.dataOraProgettoAttivabile ? formatDisplayDateTime(d.dataOraProgettoAttivabile) : null],
+      ['Attivato il', d.dataOraAttivazione ? formatDisplayDateTime(d.dataOraAttivazione) : null],
+      ['Terminato il', d.dataOraTerminazione ? formatDisplayDateTime(d.dataOraTerminazione) : null],
+    ]} />
+  )
+}
+
+function Dettaglio({ id, tab }: { id: string; tab: string }) {
+  const q = useQuery(schedaProgettoQuery(id))
+  const offline = useOfflineData(q)
+  const s = q.data
+  useBreadcrumb({ [`${BASE}/${id}`]: s?.dettaglioProgetto.nome, [`${BASE}/${id}/info`]: 'Informazioni' })
+  if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Progetto non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
+  const d = s.dettaglioProgetto
+  return (
+    <>
+      <DatiAggiornatiAl data={offline} />
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+        <h1 className="mb-0">{d.nome}</h1>
+        <span data-testid="stato-entita"><StatusChip value={d.stato} /></span>
+      </div>
+      <p className="text-secondary">Progetto del programma {d.nomeProgramma} · {POLICY_LABELS[d.policy]}</p>
+      <Azioni s={s} onChanged={aggiornaCache} />
+      <SchedaTabs tabs={TABS_PROGETTO} current={tab} path={`${BASE}/${id}/info`} label="Sezioni del progetto" />
+      <Contenuto s={s} tab={tab} onChanged={aggiornaCache} />
+    </>
+  )
+}
+
+export function ProgettoDetailPage({ id, tab }: { id: string; tab: string }) {
+  return <Frame testId="progetto-detail"><QueryProvider><Dettaglio id={id} tab={tab} /></QueryProvider></Frame>
+}

@@ -1,0 +1,145 @@
+/**
+ * Online calls of the programme and project pages (platform-backend §2.1–2.4, §2.7; contract
+ * src/api/contract/gestione.ts; server routes server/routes/programma.ts, progetto.ts, ente.ts):
+ * - reads: the detail cards as persistable queries (issue 9 point 6), always read again on opening
+ *   (staleTime 0: the stored or cached copy shows meanwhile), with the referents' fiscal codes
+ *   masked before they reach the cache (a card holding one in clear would never be kept on the device);
+ * - writes: create, update, activate, terminate, delete, assign bodies, referents. Every body carries the
+ *   chosen profile's ids. Failures toast with the catalogue's title and message (src/api/client.ts) and
+ *   reject with ApiCallError.
+ */
+import { queryOptions } from '@tanstack/react-query'
+import type { StandardSchemaV1, StandardSchemaV1InferOutput } from 'ky'
+import { api, apiPost, toApiCallError } from '../../api/client'
+import { loadAppConfig } from '../../api/config'
+import { EntiListaSchema, type EnteRiga } from '../../api/contract/amministrazione'
+import {
+  AvvisoSchema, IdRispostaSchema, ProgettoCreatoSchema, ProgrammaCreatoSchema, SchedaProgettoSchema, SchedaProgrammaSchema,
+  type EnteBody, type EnteInScheda, type ProgettoBody, type ProgrammaBody, type SchedaProgetto, type SchedaProgramma,
+} from '../../api/contract/gestione'
+import { SediProgrammaSchema } from '../../api/contract/programma-sedi'
+import { fetchListPage, listBody, profileIds, profileScope } from '../../api/lists'
+import { PERSISTENT_READ, queryClient } from '../../api/query'
+import { maskFiscalCode } from '../../lib/masked-identity'
+
+type Senza<T> = Omit<T, 'idProgramma' | 'idProgetto' | 'idEnte'>
+
+export const gestioneKeys = {
+  programma: (id: string) => ['programmi', 'scheda', ...profileScope(), id] as const,
+  progetto: (id: string) => ['progetti', 'scheda', ...profileScope(), id] as const,
+  sediProgramma: (id: string) => ['programmi', 'sedi', ...profileScope(), id] as const,
+}
+
+/** Referents with the fiscal code masked (the card is kept on the device). */
+function mascheraEnte<E extends EnteInScheda | null>(e: E): E {
+  if (!e) return e
+  return { ...e, referenti: e.referenti.map((r) => ({ ...r, codiceFiscale: maskFiscalCode(r.codiceFiscale) ?? '' })) }
+}
+
+/** `POST programma/{id}` — the programme card (persisted). */
+export function schedaProgrammaQuery(id: string) {
+  return queryOptions({
+    ...PERSISTENT_READ,
+    // a card may change from another page or person: shown at once from the cache, then read again
+    staleTime: 0,
+    queryKey: gestioneKeys.programma(id),
+    queryFn: async ({ signal }): Promise<SchedaProgramma> => {
+      const s = await apiPost(`programma/${encodeURIComponent(id)}`, profileIds(), SchedaProgrammaSchema, { silent: true, signal })
+      return { ...s, enteGestore: mascheraEnte(s.enteGestore) }
+    },
+  })
+}
+
+/** `POST programma/{id}/sedi` — the body-sites of the programme's projects with their facilitators (persisted; no fiscal code). */
+export function sediProgrammaQuery(id: string) {
+  return queryOptions({
+    ...PERSISTENT_READ,
+    // a card may change from another page or person: shown at once from the cache, then read again
+    staleTime: 0,
+    queryKey: gestioneKeys.sediProgramma(id),
+    queryFn: ({ signal }) => apiPost(`programma/${encodeURIComponent(id)}/sedi`, profileIds(), SediProgrammaSchema, { silent: true, signal }),
+  })
+}
+
+/** `POST progetto/{id}` — the project card (persisted). */
+export function schedaProgettoQuery(id: string) {
+  return queryOptions({
+    ...PERSISTENT_READ,
+    // a card may change from another page or person: shown at once from the cache, then read again
+    staleTime: 0,
+    queryKey: gestioneKeys.progetto(id),
+    queryFn: async ({ signal }): Promise<SchedaProgetto> => {
+      const s = await apiPost(`progetto/${encodeURIComponent(id)}`, profileIds(), SchedaProgettoSchema, { silent: true, signal })
+      return { ...s, enteGestore: mascheraEnte(s.enteGestore), entiPartner: s.entiPartner.map((e) => mascheraEnte(e)) }
+    },
+  })
+}
+
+/** A write with any method (PUT, DELETE, POST): JSON body with the profile ids, answer validated with `schema`. */
+async function scrivi<S extends StandardSchemaV1>(method: 'post' | 'put' | 'delete', path: string, body: object, schema: S): Promise<StandardSchemaV1InferOutput<S>> {
+  await loadAppConfig()
+  try {
+    return await api(path, { method, json: { ...profileIds(), ...body }, context: {} }).json(schema)
+  } catch (e) {
+    throw toApiCallError(e)
+  }
+}
+
+/** Drops every cached programme and project read (cards and lists) after a write. */
+export function aggiornaCache(): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['programmi'] }),
+    queryClient.invalidateQueries({ queryKey: ['progetti'] }),
+    queryClient.invalidateQueries({ queryKey: ['enti'] }),
+  ]).then(() => undefined)
+}
+
+export const creaProgramma = (b: Senza<ProgrammaBody>) => scrivi('post', 'programma', b, ProgrammaCreatoSchema)
+export const aggiornaProgramma = (id: number, b: Senza<ProgrammaBody>) => scrivi('put', `programma/${id}`, b, AvvisoSchema)
+export const terminaProgramma = (id: number, dataTerminazione: string) => scrivi('put', `programma/termina/${id}`, { dataTerminazione }, IdRispostaSchema)
+export const eliminaProgramma = (id: number) => scrivi('delete', `programma/${id}`, {}, IdRispostaSchema)
+export const assegnaGestoreProgramma = (id: number, idEnte: number) => scrivi('put', `programma/${id}/assegna/entegestore/${idEnte}`, {}, IdRispostaSchema)
+
+export const creaProgetto = (idProgramma: number, b: Senza<ProgettoBody>) => scrivi('post', `progetto?idProgramma=${idProgramma}`, b, ProgettoCreatoSchema)
+export const aggiornaProgetto = (id: number, b: Senza<ProgettoBody>) => scrivi('put', `progetto/${id}`, b, AvvisoSchema)
+export const attivaProgetto = (id: number) => scrivi('put', `progetto/attiva/${id}`, {}, IdRispostaSchema)
+export const terminaProgetto = (id: number, dataTerminazione: string) => scrivi('put', `progetto/termina/${id}`, { dataTerminazione }, IdRispostaSchema)
+export const eliminaProgetto = (id: number) => scrivi('delete', `progetto/${id}`, {}, IdRispostaSchema)
+export const assegnaGestoreProgetto = (id: number, idEnte: number) => scrivi('put', `progetto/${id}/assegna/enteGestore/${idEnte}`, {}, IdRispostaSchema)
+
+/** Where a body sits: managing body of a programme or a project, or partner of a project. */
+export type RuoloEnte = 'gestoreProgramma' | 'gestoreProgetto' | 'partner'
+
+export const associaPartner = (idProgetto: number, idEnte: number) => scrivi('put', `ente/partner/associa/${idEnte}/progetto/${idProgetto}`, {}, IdRispostaSchema)
+
+/** Unlinks a NON ATTIVO body (EN16–EN18) or terminates an ATTIVO one (EN19–EN21). */
+export function rimuoviEnte(ruolo: RuoloEnte, idEnte: number, idEntita: number, azione: 'cancella' | 'termina') {
+  const path = {
+    gestoreProgramma: `${azione}gestoreprogramma`, gestoreProgetto: `${azione}gestoreprogetto`, partner: `${azione}entepartner`,
+  }[ruolo]
+  return scrivi(azione === 'cancella' ? 'delete' : 'put', `ente/${idEnte}/${path}/${idEntita}`, {}, IdRispostaSchema)
+}
+
+/** `POST ente` — a new body; answers its id. */
+export const creaEnte = (b: Senza<EnteBody>) => scrivi('post', 'ente', b, IdRispostaSchema)
+
+/** `POST ente/all` — up to one page of bodies matching `criterio` (name, short name, VAT number or id). */
+export async function cercaEnti(criterio: string, signal?: AbortSignal): Promise<EnteRiga[]> {
+  const d = await fetchListPage('ente', 1, listBody(criterio.trim() ? { criterioRicerca: criterio.trim() } : {}, { campo: 'nome', verso: 'asc' }), EntiListaSchema, signal)
+  return d.enti
+}
+
+/** Role codes of referents (REG, REGP, REPP) and delegates (DEG, DEGP, DEPP) by where the body sits (§2.7). */
+export const RUOLI_REFERENTE: Record<RuoloEnte, readonly { codice: string; label: string }[]> = {
+  gestoreProgramma: [{ codice: 'REG', label: 'Referente ente gestore di programma' }, { codice: 'DEG', label: 'Delegato ente gestore di programma' }],
+  gestoreProgetto: [{ codice: 'REGP', label: 'Referente ente gestore di progetto' }, { codice: 'DEGP', label: 'Delegato ente gestore di progetto' }],
+  partner: [{ codice: 'REPP', label: 'Referente ente partner' }, { codice: 'DEPP', label: 'Delegato ente partner' }],
+}
+
+/** `POST ente/associa/referenteDelegato/{tipo}` — a referent or delegate by fiscal code (the user must exist). */
+export const associaReferente = (ruolo: RuoloEnte, b: { codiceFiscaleUtente: string; idEnteRef: number; idEntita: number; codiceRuolo: string }) =>
+  scrivi('post', `ente/associa/referenteDelegato/${ruolo}`, b, IdRispostaSchema)
+
+/** `DELETE ente/referenteDelegato/{tipo}/{idEntita}/ente/{idEnte}/utente/{idUtente}` — NON ATTIVO deleted, ATTIVO terminated. */
+export const rimuoviReferente = (ruolo: RuoloEnte, idEntita: number, idEnte: number, idUtente: number) =>
+  scrivi('delete', `ente/referenteDelegato/${ruolo}/${idEntita}/ente/${idEnte}/utente/${idUtente}`, {}, IdRispostaSchema)

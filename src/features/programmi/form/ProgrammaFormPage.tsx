@@ -1,0 +1,98 @@
+/**
+ * 'Crea nuovo programma' and 'Modifica programma' (platform-backend §2.1: POST /programma, PUT
+ * /programma/{id}): on success the lists and cards are refreshed, a toast confirms (with the CUP warning
+ * when the server rewrote the CUP) and the programme's detail opens.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { QueryProvider } from '../../../api/query'
+import { useSession } from '../../../auth/session'
+import { obiettiviForm, obiettiviVuoti, programmaBody, wireToInput, type ProgrammaFormValues } from '../../../lib/gestione-form'
+import { showToast } from '../../../ui/stores/toasts'
+import { useOfflineData } from '../../../ui/offline-data'
+import { aggiornaCache, aggiornaProgramma, creaProgramma, schedaProgrammaQuery } from '../api'
+import { messaggioErrore } from '../errori'
+import { Caricamento, Frame, NonDisponibile } from '../PageFrame'
+import { useBreadcrumb } from '../../servizi/useBreadcrumb'
+import { ProgrammaForm } from './ProgrammaForm'
+import type { Avviso } from '../../../api/contract/gestione'
+
+const BASE = '/area-amministrativa/programmi'
+
+function avvisa(testo: string, avviso: Avviso) {
+  showToast({ status: 'success', message: testo })
+  if (avviso.warning) showToast({ status: 'warning', title: avviso.warningTitle ?? 'Attenzione', message: avviso.warningMessage ?? '' })
+}
+
+async function invia<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (err) {
+    throw new Error(await messaggioErrore(err), { cause: err })
+  }
+}
+
+function usePolicies(): ('RFD' | 'SCD')[] {
+  const session = useSession()
+  return session.profilo?.codiceRuolo === 'DSCU' ? ['SCD'] : ['RFD', 'SCD']
+}
+
+export function CreaProgrammaPage() {
+  const navigate = useNavigate()
+  const policies = usePolicies()
+  useBreadcrumb({ [`${BASE}/crea`]: 'Crea nuovo programma' })
+  const initial: ProgrammaFormValues = {
+    codice: '', nome: '', nomeBreve: '', policy: policies.length === 1 ? policies[0]! : '', bando: '', cup: '', dataInizio: '', dataFine: '', obiettivi: obiettiviVuoti(),
+  }
+  return (
+    <Frame testId="programma-crea">
+      <h1 className="mb-4">Crea nuovo programma</h1>
+      <ProgrammaForm initial={initial} policies={policies} submitLabel="Crea programma"
+        onCancel={() => void navigate({ to: BASE })}
+        onSubmit={async (values) => {
+          const out = await invia(() => creaProgramma(programmaBody(values)))
+          await aggiornaCache()
+          avvisa('Programma creato', out)
+          await navigate({ to: `${BASE}/${out.idProgrammaCreato}/info` as '/' })
+        }} />
+    </Frame>
+  )
+}
+
+function Modifica({ id }: { id: string }) {
+  const navigate = useNavigate()
+  const policies = usePolicies()
+  const q = useQuery(schedaProgrammaQuery(id))
+  const offline = useOfflineData(q)
+  const d = q.data?.dettaglioProgramma
+  useBreadcrumb({ [`${BASE}/${id}`]: d?.nome, [`${BASE}/${id}/modifica`]: 'Modifica' })
+  if (!q.data || !d) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Programma non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
+  const initial: ProgrammaFormValues = {
+    codice: d.codice, nome: d.nome, nomeBreve: d.nomeBreve, policy: d.policy, bando: d.bando ?? '', cup: d.cup ?? '',
+    dataInizio: wireToInput(d.dataInizio), dataFine: wireToInput(d.dataFine), obiettivi: obiettiviForm(d.obiettivi),
+  }
+  const info = `${BASE}/${id}/info`
+  return (
+    <>
+      <h1 className="mb-4">Modifica programma</h1>
+      <ProgrammaForm initial={initial} policies={policies.includes(d.policy) ? policies : [d.policy]} submitLabel="Salva modifiche"
+        onCancel={() => void navigate({ to: info as '/' })}
+        onSubmit={async (values) => {
+          const out = await invia(() => aggiornaProgramma(d.id, programmaBody(values)))
+          await aggiornaCache()
+          avvisa('Programma aggiornato', out)
+          await navigate({ to: info as '/' })
+        }} />
+    </>
+  )
+}
+
+export function ModificaProgrammaPage({ id }: { id: string }) {
+  return (
+    <Frame testId="programma-modifica">
+      <QueryProvider>
+        <Modifica id={id} />
+      </QueryProvider>
+    </Frame>
+  )
+}

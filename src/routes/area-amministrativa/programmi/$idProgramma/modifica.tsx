@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requirePermissions } from '../../../../auth/guards'
+import { ModificaProgrammaPage } from '../../../../features/programmi/form/ProgrammaFormPage'
+
+/** 'Modifica programma' (platform-backend §2.1 PUT /programma/{id}). */
+export const Route = createFileRoute('/area-amministrativa/programmi/$idProgramma/modifica')({
+  staticData: { title: { page: 'Modifica programma', section: 'Programmi' } },
+  beforeLoad: requirePermissions(['tab.am', 'upd.enti.card.prgm']),
+  component: function ProgrammaModifica() {
+    const { idProgramma } = Route.useParams()
+    return <ModificaProgrammaPage id={idProgramma} />
+  },
+})

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requirePermissions } from '../../../../../auth/guards'
+import { CreaProgettoPage } from '../../../../../features/progetti/form/ProgettoFormPage'
+
+/** 'Crea nuovo progetto' inside a programme (platform-backend §2.2 POST /progetto?idProgramma=). */
+export const Route = createFileRoute('/area-amministrativa/programmi/$idProgramma/progetti/crea')({
+  staticData: { title: { page: 'Crea nuovo progetto', section: 'Programmi' } },
+  beforeLoad: requirePermissions(['tab.am', 'add.prgt']),
+  component: function ProgettoCrea() {
+    const { idProgramma } = Route.useParams()
+    return <CreaProgettoPage idProgramma={idProgramma} />
+  },
+})
