@@ -39,6 +39,7 @@ import { Route as GestioneRuoliIndexRouteImport } from './routes/gestione-ruoli/
 import { Route as GestioneRuoliCreaNuovoRouteImport } from './routes/gestione-ruoli/crea-nuovo'
 import { Route as HomeCercaRouteImport } from './routes/home/cerca'
 import { Route as AreaAmministrativaEntiIndexRouteImport } from './routes/area-amministrativa/enti/index'
+import { Route as AreaAmministrativaEntiCreaRouteImport } from './routes/area-amministrativa/enti/crea'
 import { Route as AreaAmministrativaProgettiIndexRouteImport } from './routes/area-amministrativa/progetti/index'
 import { Route as AreaAmministrativaProgrammiIndexRouteImport } from './routes/area-amministrativa/programmi/index'
 import { Route as AreaAmministrativaQuestionariIndexRouteImport } from './routes/area-amministrativa/questionari/index'
@@ -46,9 +47,11 @@ import { Route as AreaAmministrativaSediIdSedeRouteImport } from './routes/area-
 import { Route as AreaAmministrativaServiziIndexRouteImport } from './routes/area-amministrativa/servizi/index'
 import { Route as AreaAmministrativaServiziCreaRouteImport } from './routes/area-amministrativa/servizi/crea'
 import { Route as AreaAmministrativaUtentiIndexRouteImport } from './routes/area-amministrativa/utenti/index'
+import { Route as AreaAmministrativaUtentiCreaRouteImport } from './routes/area-amministrativa/utenti/crea'
 import { Route as GestioneRuoliCodiceRuoloIndexRouteImport } from './routes/gestione-ruoli/$codiceRuolo/index'
 import { Route as GestioneRuoliCodiceRuoloModificaRouteImport } from './routes/gestione-ruoli/$codiceRuolo/modifica'
 import { Route as AreaAmministrativaEntiIdEnteIndexRouteImport } from './routes/area-amministrativa/enti/$idEnte/index'
+import { Route as AreaAmministrativaEntiIdEnteModificaRouteImport } from './routes/area-amministrativa/enti/$idEnte/modifica'
 import { Route as AreaAmministrativaProgettiIdProgettoInfoRouteImport } from './routes/area-amministrativa/progetti/$idProgetto/info'
 import { Route as AreaAmministrativaProgrammiIdProgrammaInfoRouteImport } from './routes/area-amministrativa/programmi/$idProgramma/info'
 import { Route as AreaAmministrativaServiziServiceIdIndexRouteImport } from './routes/area-amministrativa/servizi/$serviceId/index'
@@ -221,6 +224,12 @@ const AreaAmministrativaEntiIndexRoute =
     path: '/area-amministrativa/enti/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaEntiCreaRoute =
+  AreaAmministrativaEntiCreaRouteImport.update({
+    id: '/area-amministrativa/enti/crea',
+    path: '/area-amministrativa/enti/crea',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaProgettiIndexRoute =
   AreaAmministrativaProgettiIndexRouteImport.update({
     id: '/area-amministrativa/progetti/',
@@ -263,6 +272,12 @@ const AreaAmministrativaUtentiIndexRoute =
     path: '/area-amministrativa/utenti/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaUtentiCreaRoute =
+  AreaAmministrativaUtentiCreaRouteImport.update({
+    id: '/area-amministrativa/utenti/crea',
+    path: '/area-amministrativa/utenti/crea',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const GestioneRuoliCodiceRuoloIndexRoute =
   GestioneRuoliCodiceRuoloIndexRouteImport.update({
     id: '/gestione-ruoli/$codiceRuolo/',
@@ -279,6 +294,12 @@ const AreaAmministrativaEntiIdEnteIndexRoute =
   AreaAmministrativaEntiIdEnteIndexRouteImport.update({
     id: '/area-amministrativa/enti/$idEnte/',
     path: '/area-amministrativa/enti/$idEnte/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaEntiIdEnteModificaRoute =
+  AreaAmministrativaEntiIdEnteModificaRouteImport.update({
+    id: '/area-amministrativa/enti/$idEnte/modifica',
+    path: '/area-amministrativa/enti/$idEnte/modifica',
     getParentRoute: () => rootRouteImport,
   } as any)
 const AreaAmministrativaProgettiIdProgettoInfoRoute =
@@ -396,8 +417,10 @@ export interface FileRoutesByFullPath {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
+  '/area-amministrativa/utenti/crea': typeof AreaAmministrativaUtentiCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti/': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti/': typeof AreaAmministrativaProgettiIndexRoute
@@ -406,6 +429,7 @@ export interface FileRoutesByFullPath {
   '/area-amministrativa/servizi/': typeof AreaAmministrativaServiziIndexRoute
   '/area-amministrativa/utenti/': typeof AreaAmministrativaUtentiIndexRoute
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
+  '/area-amministrativa/enti/$idEnte/modifica': typeof AreaAmministrativaEntiIdEnteModificaRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
@@ -451,8 +475,10 @@ export interface FileRoutesByTo {
   '/forum': typeof ForumIndexRoute
   '/gestione-configurazioni': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
+  '/area-amministrativa/utenti/crea': typeof AreaAmministrativaUtentiCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti': typeof AreaAmministrativaProgettiIndexRoute
@@ -461,6 +487,7 @@ export interface FileRoutesByTo {
   '/area-amministrativa/servizi': typeof AreaAmministrativaServiziIndexRoute
   '/area-amministrativa/utenti': typeof AreaAmministrativaUtentiIndexRoute
   '/gestione-ruoli/$codiceRuolo': typeof GestioneRuoliCodiceRuoloIndexRoute
+  '/area-amministrativa/enti/$idEnte/modifica': typeof AreaAmministrativaEntiIdEnteModificaRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
@@ -507,8 +534,10 @@ export interface FileRoutesById {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
+  '/area-amministrativa/utenti/crea': typeof AreaAmministrativaUtentiCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti/': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti/': typeof AreaAmministrativaProgettiIndexRoute
@@ -517,6 +546,7 @@ export interface FileRoutesById {
   '/area-amministrativa/servizi/': typeof AreaAmministrativaServiziIndexRoute
   '/area-amministrativa/utenti/': typeof AreaAmministrativaUtentiIndexRoute
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
+  '/area-amministrativa/enti/$idEnte/modifica': typeof AreaAmministrativaEntiIdEnteModificaRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
   '/area-amministrativa/servizi/$serviceId/info': typeof AreaAmministrativaServiziServiceIdInfoRoute
@@ -564,8 +594,10 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
+    | '/area-amministrativa/utenti/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti/'
     | '/area-amministrativa/progetti/'
@@ -574,6 +606,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi/'
     | '/area-amministrativa/utenti/'
     | '/gestione-ruoli/$codiceRuolo/'
+    | '/area-amministrativa/enti/$idEnte/modifica'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/programmi/$idProgramma/info'
     | '/area-amministrativa/servizi/$serviceId/info'
@@ -619,8 +652,10 @@ export interface FileRouteTypes {
     | '/forum'
     | '/gestione-configurazioni'
     | '/gestione-ruoli'
+    | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
+    | '/area-amministrativa/utenti/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti'
     | '/area-amministrativa/progetti'
@@ -629,6 +664,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi'
     | '/area-amministrativa/utenti'
     | '/gestione-ruoli/$codiceRuolo'
+    | '/area-amministrativa/enti/$idEnte/modifica'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/programmi/$idProgramma/info'
     | '/area-amministrativa/servizi/$serviceId/info'
@@ -674,8 +710,10 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
+    | '/area-amministrativa/utenti/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti/'
     | '/area-amministrativa/progetti/'
@@ -684,6 +722,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi/'
     | '/area-amministrativa/utenti/'
     | '/gestione-ruoli/$codiceRuolo/'
+    | '/area-amministrativa/enti/$idEnte/modifica'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/programmi/$idProgramma/info'
     | '/area-amministrativa/servizi/$serviceId/info'
@@ -730,8 +769,10 @@ export interface RootRouteChildren {
   ForumIndexRoute: typeof ForumIndexRoute
   GestioneConfigurazioniIndexRoute: typeof GestioneConfigurazioniIndexRoute
   GestioneRuoliIndexRoute: typeof GestioneRuoliIndexRoute
+  AreaAmministrativaEntiCreaRoute: typeof AreaAmministrativaEntiCreaRoute
   AreaAmministrativaSediIdSedeRoute: typeof AreaAmministrativaSediIdSedeRoute
   AreaAmministrativaServiziCreaRoute: typeof AreaAmministrativaServiziCreaRoute
+  AreaAmministrativaUtentiCreaRoute: typeof AreaAmministrativaUtentiCreaRoute
   GestioneRuoliCodiceRuoloModificaRoute: typeof GestioneRuoliCodiceRuoloModificaRoute
   AreaAmministrativaEntiIndexRoute: typeof AreaAmministrativaEntiIndexRoute
   AreaAmministrativaProgettiIndexRoute: typeof AreaAmministrativaProgettiIndexRoute
@@ -740,6 +781,7 @@ export interface RootRouteChildren {
   AreaAmministrativaServiziIndexRoute: typeof AreaAmministrativaServiziIndexRoute
   AreaAmministrativaUtentiIndexRoute: typeof AreaAmministrativaUtentiIndexRoute
   GestioneRuoliCodiceRuoloIndexRoute: typeof GestioneRuoliCodiceRuoloIndexRoute
+  AreaAmministrativaEntiIdEnteModificaRoute: typeof AreaAmministrativaEntiIdEnteModificaRoute
   AreaAmministrativaProgettiIdProgettoInfoRoute: typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   AreaAmministrativaProgrammiIdProgrammaInfoRoute: typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
   AreaAmministrativaServiziServiceIdInfoRoute: typeof AreaAmministrativaServiziServiceIdInfoRoute
@@ -968,6 +1010,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaAmministrativaEntiIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/enti/crea': {
+      id: '/area-amministrativa/enti/crea'
+      path: '/area-amministrativa/enti/crea'
+      fullPath: '/area-amministrativa/enti/crea'
+      preLoaderRoute: typeof AreaAmministrativaEntiCreaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/area-amministrativa/progetti/': {
       id: '/area-amministrativa/progetti/'
       path: '/area-amministrativa/progetti'
@@ -1017,6 +1066,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaAmministrativaUtentiIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/utenti/crea': {
+      id: '/area-amministrativa/utenti/crea'
+      path: '/area-amministrativa/utenti/crea'
+      fullPath: '/area-amministrativa/utenti/crea'
+      preLoaderRoute: typeof AreaAmministrativaUtentiCreaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/gestione-ruoli/$codiceRuolo/': {
       id: '/gestione-ruoli/$codiceRuolo/'
       path: '/gestione-ruoli/$codiceRuolo'
@@ -1036,6 +1092,13 @@ declare module '@tanstack/react-router' {
       path: '/area-amministrativa/enti/$idEnte'
       fullPath: '/area-amministrativa/enti/$idEnte/'
       preLoaderRoute: typeof AreaAmministrativaEntiIdEnteIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/enti/$idEnte/modifica': {
+      id: '/area-amministrativa/enti/$idEnte/modifica'
+      path: '/area-amministrativa/enti/$idEnte/modifica'
+      fullPath: '/area-amministrativa/enti/$idEnte/modifica'
+      preLoaderRoute: typeof AreaAmministrativaEntiIdEnteModificaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/area-amministrativa/progetti/$idProgetto/info': {
@@ -1164,8 +1227,10 @@ const rootRouteChildren: RootRouteChildren = {
   ForumIndexRoute: ForumIndexRoute,
   GestioneConfigurazioniIndexRoute: GestioneConfigurazioniIndexRoute,
   GestioneRuoliIndexRoute: GestioneRuoliIndexRoute,
+  AreaAmministrativaEntiCreaRoute: AreaAmministrativaEntiCreaRoute,
   AreaAmministrativaSediIdSedeRoute: AreaAmministrativaSediIdSedeRoute,
   AreaAmministrativaServiziCreaRoute: AreaAmministrativaServiziCreaRoute,
+  AreaAmministrativaUtentiCreaRoute: AreaAmministrativaUtentiCreaRoute,
   GestioneRuoliCodiceRuoloModificaRoute: GestioneRuoliCodiceRuoloModificaRoute,
   AreaAmministrativaEntiIndexRoute: AreaAmministrativaEntiIndexRoute,
   AreaAmministrativaProgettiIndexRoute: AreaAmministrativaProgettiIndexRoute,
@@ -1175,6 +1240,8 @@ const rootRouteChildren: RootRouteChildren = {
   AreaAmministrativaServiziIndexRoute: AreaAmministrativaServiziIndexRoute,
   AreaAmministrativaUtentiIndexRoute: AreaAmministrativaUtentiIndexRoute,
   GestioneRuoliCodiceRuoloIndexRoute: GestioneRuoliCodiceRuoloIndexRoute,
+  AreaAmministrativaEntiIdEnteModificaRoute:
+    AreaAmministrativaEntiIdEnteModificaRoute,
   AreaAmministrativaProgettiIdProgettoInfoRoute:
     AreaAmministrativaProgettiIdProgettoInfoRoute,
   AreaAmministrativaProgrammiIdProgrammaInfoRoute:
