@@ -63,7 +63,12 @@ describe('bodies, sites and users: comuni lookup and scoping', () => {
 
   it('the DTD sees the new body, site and user', async () => {
     expect((await call(server, dtd, 'POST', `/api/ente/${idEnte}`)).statusCode).toBe(200)
-    expect((await call(server, dtd, 'POST', `/api/sede/${idSede}`)).statusCode).toBe(200)
+    const sede = await call(server, dtd, 'POST', `/api/sede/${idSede}`)
+    expect(sede.statusCode).toBe(200)
+    // the site's card names its facilitators per body and project (the site page shows them)
+    expect((sede.json() as { progetti: { idEnte: number; facilitatori: unknown[] }[] }).progetti).toEqual([expect.objectContaining({
+      idEnte, ruoloEnte: 'partner', facilitatori: [{ idUtente, nome: 'Carla', cognome: 'Ambito', codiceRuolo: 'FAC', stato: 'NON ATTIVO' }],
+    })])
     expect((await call(server, dtd, 'POST', `/api/utente/${idUtente}`)).statusCode).toBe(200)
     const enti = (await call(server, dtd, 'POST', '/api/ente/all?currPage=0&pageSize=8', { body: { filtroRequest: { criterioRicerca: nomeEnte } } })).json() as { enti: { id: number }[] }
     expect(enti.enti.map((e) => e.id)).toEqual([idEnte])
