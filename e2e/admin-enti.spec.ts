@@ -88,7 +88,15 @@ test('a DTD sets up a partner body with a site and a facilitator, who works ther
   await page.getByRole('button', { name: 'Crea utente' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Facilitatore Franco' })).toBeVisible()
   await expect(page.getByTestId('utente-info')).toContainText('NON ATTIVO')
+  // a directly assignable role: added, then removed (after a confirmation)
+  await page.getByLabel(/^Ruolo da aggiungere/).selectOption('MOD')
+  await page.getByRole('button', { name: 'Aggiungi ruolo' }).click()
+  const roles = page.getByTestId('utente-ruoli')
+  await expect(roles.getByTestId('role-card').filter({ hasText: 'MODERATORE' })).toBeVisible()
   await axeBoth(page, 'scheda utente')
+  await roles.getByRole('button', { name: 'Rimuovi il ruolo MODERATORE' }).click()
+  await page.getByRole('dialog', { name: 'Rimuovi ruolo' }).getByRole('button', { name: 'Rimuovi' }).click()
+  await expect(roles.getByTestId('role-card')).toHaveCount(0)
 
   // the body: 'Crea ente', then partner of the project
   await page.goto('/area-amministrativa/enti')
