@@ -9,7 +9,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { apiPost } from '../../api/client'
 import { ProgettiListaSchema, type ProgettoRiga } from '../../api/contract/amministrazione'
 import {
-  IdRispostaSchema, SchedaEnteSchema, SchedaProgettoSchema, type EnteBody,
+  IdRispostaSchema, SchedaEnteSchema, SchedaProgettoSchema, type EnteBody, type EnteInScheda, type SchedaProgetto,
 } from '../../api/contract/gestione'
 import { fetchListPage, listBody, profileIds, profileScope } from '../../api/lists'
 import { PERSISTENT_READ } from '../../api/query'
@@ -29,12 +29,18 @@ export function schedaEnteQuery(id: string) {
   })
 }
 
-/** `POST /progetto/{id}` — the project with its bodies, referents, sites and facilitators. */
+/** The card without the referents' fiscal codes (the page does not show them): it can be kept on the device. */
+export function senzaCodiciFiscali(s: SchedaProgetto): SchedaProgetto {
+  const ente = (e: EnteInScheda): EnteInScheda => ({ ...e, referenti: e.referenti.map((r) => ({ ...r, codiceFiscale: '' })) })
+  return { ...s, enteGestore: s.enteGestore ? ente(s.enteGestore) : null, entiPartner: s.entiPartner.map(ente) }
+}
+
+/** `POST /progetto/{id}` — the project with its bodies, referents (fiscal codes left out), sites and facilitators. */
 export function schedaProgettoQuery(id: string) {
   return queryOptions({
     ...PERSISTENT_READ,
     queryKey: entiKeys.progetto(id),
-    queryFn: ({ signal }) => apiPost(`progetto/${encodeURIComponent(id)}`, profileIds(), SchedaProgettoSchema, { silent: true, signal }),
+    queryFn: async ({ signal }) => senzaCodiciFiscali(await apiPost(`progetto/${encodeURIComponent(id)}`, profileIds(), SchedaProgettoSchema, { silent: true, signal })),
   })
 }
 
