@@ -23,8 +23,8 @@ const SECTION_PAGES: readonly (readonly [path: string, title: string])[] = [
   // the detail pages are titled with the entity's name once read (seed: server/seed/programmes.ts)
   ['/area-amministrativa/programmi/1/info', 'Rete dei servizi di facilitazione digitale - Regione Lazio – Programmi'],
   ['/area-amministrativa/progetti/1/info', 'Punti di facilitazione digitale di Roma Capitale – Progetti'],
-  ['/area-amministrativa/enti/1', 'Ente – Enti'],
-  ['/area-amministrativa/utenti/1', 'Utente – Utenti'],
+  ['/area-amministrativa/enti/1', 'Regione Lazio – Enti'],
+  ['/area-amministrativa/utenti/1', 'Ferri Giulia – Utenti'],
   ['/area-cittadini', 'Area cittadini'],
   ['/area-dati', 'Area dati'],
   ['/area-dati/report-dati', 'Report dati – Area dati'],

@@ -39,6 +39,7 @@ import { Route as GestioneRuoliIndexRouteImport } from './routes/gestione-ruoli/
 import { Route as GestioneRuoliCreaNuovoRouteImport } from './routes/gestione-ruoli/crea-nuovo'
 import { Route as HomeCercaRouteImport } from './routes/home/cerca'
 import { Route as AreaAmministrativaEntiIndexRouteImport } from './routes/area-amministrativa/enti/index'
+import { Route as AreaAmministrativaEntiCreaRouteImport } from './routes/area-amministrativa/enti/crea'
 import { Route as AreaAmministrativaProgettiIndexRouteImport } from './routes/area-amministrativa/progetti/index'
 import { Route as AreaAmministrativaProgrammiIndexRouteImport } from './routes/area-amministrativa/programmi/index'
 import { Route as AreaAmministrativaProgrammiCreaRouteImport } from './routes/area-amministrativa/programmi/crea'
@@ -48,9 +49,11 @@ import { Route as AreaAmministrativaSediIdSedeRouteImport } from './routes/area-
 import { Route as AreaAmministrativaServiziIndexRouteImport } from './routes/area-amministrativa/servizi/index'
 import { Route as AreaAmministrativaServiziCreaRouteImport } from './routes/area-amministrativa/servizi/crea'
 import { Route as AreaAmministrativaUtentiIndexRouteImport } from './routes/area-amministrativa/utenti/index'
+import { Route as AreaAmministrativaUtentiCreaRouteImport } from './routes/area-amministrativa/utenti/crea'
 import { Route as GestioneRuoliCodiceRuoloIndexRouteImport } from './routes/gestione-ruoli/$codiceRuolo/index'
 import { Route as GestioneRuoliCodiceRuoloModificaRouteImport } from './routes/gestione-ruoli/$codiceRuolo/modifica'
 import { Route as AreaAmministrativaEntiIdEnteIndexRouteImport } from './routes/area-amministrativa/enti/$idEnte/index'
+import { Route as AreaAmministrativaEntiIdEnteModificaRouteImport } from './routes/area-amministrativa/enti/$idEnte/modifica'
 import { Route as AreaAmministrativaProgettiIdProgettoInfoRouteImport } from './routes/area-amministrativa/progetti/$idProgetto/info'
 import { Route as AreaAmministrativaProgettiIdProgettoModificaRouteImport } from './routes/area-amministrativa/progetti/$idProgetto/modifica'
 import { Route as AreaAmministrativaProgrammiIdProgrammaInfoRouteImport } from './routes/area-amministrativa/programmi/$idProgramma/info'
@@ -229,6 +232,12 @@ const AreaAmministrativaEntiIndexRoute =
     path: '/area-amministrativa/enti/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaEntiCreaRoute =
+  AreaAmministrativaEntiCreaRouteImport.update({
+    id: '/area-amministrativa/enti/crea',
+    path: '/area-amministrativa/enti/crea',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaProgettiIndexRoute =
   AreaAmministrativaProgettiIndexRouteImport.update({
     id: '/area-amministrativa/progetti/',
@@ -283,6 +292,12 @@ const AreaAmministrativaUtentiIndexRoute =
     path: '/area-amministrativa/utenti/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const AreaAmministrativaUtentiCreaRoute =
+  AreaAmministrativaUtentiCreaRouteImport.update({
+    id: '/area-amministrativa/utenti/crea',
+    path: '/area-amministrativa/utenti/crea',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const GestioneRuoliCodiceRuoloIndexRoute =
   GestioneRuoliCodiceRuoloIndexRouteImport.update({
     id: '/gestione-ruoli/$codiceRuolo/',
@@ -299,6 +314,12 @@ const AreaAmministrativaEntiIdEnteIndexRoute =
   AreaAmministrativaEntiIdEnteIndexRouteImport.update({
     id: '/area-amministrativa/enti/$idEnte/',
     path: '/area-amministrativa/enti/$idEnte/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaAmministrativaEntiIdEnteModificaRoute =
+  AreaAmministrativaEntiIdEnteModificaRouteImport.update({
+    id: '/area-amministrativa/enti/$idEnte/modifica',
+    path: '/area-amministrativa/enti/$idEnte/modifica',
     getParentRoute: () => rootRouteImport,
   } as any)
 const AreaAmministrativaProgettiIdProgettoInfoRoute =
@@ -452,10 +473,12 @@ export interface FileRoutesByFullPath {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
+  '/area-amministrativa/utenti/crea': typeof AreaAmministrativaUtentiCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti/': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti/': typeof AreaAmministrativaProgettiIndexRoute
@@ -464,6 +487,7 @@ export interface FileRoutesByFullPath {
   '/area-amministrativa/servizi/': typeof AreaAmministrativaServiziIndexRoute
   '/area-amministrativa/utenti/': typeof AreaAmministrativaUtentiIndexRoute
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
+  '/area-amministrativa/enti/$idEnte/modifica': typeof AreaAmministrativaEntiIdEnteModificaRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/progetti/$idProgetto/modifica': typeof AreaAmministrativaProgettiIdProgettoModificaRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
@@ -515,10 +539,12 @@ export interface FileRoutesByTo {
   '/forum': typeof ForumIndexRoute
   '/gestione-configurazioni': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
+  '/area-amministrativa/utenti/crea': typeof AreaAmministrativaUtentiCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti': typeof AreaAmministrativaProgettiIndexRoute
@@ -527,6 +553,7 @@ export interface FileRoutesByTo {
   '/area-amministrativa/servizi': typeof AreaAmministrativaServiziIndexRoute
   '/area-amministrativa/utenti': typeof AreaAmministrativaUtentiIndexRoute
   '/gestione-ruoli/$codiceRuolo': typeof GestioneRuoliCodiceRuoloIndexRoute
+  '/area-amministrativa/enti/$idEnte/modifica': typeof AreaAmministrativaEntiIdEnteModificaRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/progetti/$idProgetto/modifica': typeof AreaAmministrativaProgettiIdProgettoModificaRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
@@ -579,10 +606,12 @@ export interface FileRoutesById {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
+  '/area-amministrativa/utenti/crea': typeof AreaAmministrativaUtentiCreaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti/': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti/': typeof AreaAmministrativaProgettiIndexRoute
@@ -591,6 +620,7 @@ export interface FileRoutesById {
   '/area-amministrativa/servizi/': typeof AreaAmministrativaServiziIndexRoute
   '/area-amministrativa/utenti/': typeof AreaAmministrativaUtentiIndexRoute
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
+  '/area-amministrativa/enti/$idEnte/modifica': typeof AreaAmministrativaEntiIdEnteModificaRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/progetti/$idProgetto/modifica': typeof AreaAmministrativaProgettiIdProgettoModificaRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
@@ -644,10 +674,12 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
+    | '/area-amministrativa/utenti/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti/'
     | '/area-amministrativa/progetti/'
@@ -656,6 +688,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi/'
     | '/area-amministrativa/utenti/'
     | '/gestione-ruoli/$codiceRuolo/'
+    | '/area-amministrativa/enti/$idEnte/modifica'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/progetti/$idProgetto/modifica'
     | '/area-amministrativa/programmi/$idProgramma/info'
@@ -707,10 +740,12 @@ export interface FileRouteTypes {
     | '/forum'
     | '/gestione-configurazioni'
     | '/gestione-ruoli'
+    | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
+    | '/area-amministrativa/utenti/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti'
     | '/area-amministrativa/progetti'
@@ -719,6 +754,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi'
     | '/area-amministrativa/utenti'
     | '/gestione-ruoli/$codiceRuolo'
+    | '/area-amministrativa/enti/$idEnte/modifica'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/progetti/$idProgetto/modifica'
     | '/area-amministrativa/programmi/$idProgramma/info'
@@ -770,10 +806,12 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
+    | '/area-amministrativa/utenti/crea'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti/'
     | '/area-amministrativa/progetti/'
@@ -782,6 +820,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/servizi/'
     | '/area-amministrativa/utenti/'
     | '/gestione-ruoli/$codiceRuolo/'
+    | '/area-amministrativa/enti/$idEnte/modifica'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/progetti/$idProgetto/modifica'
     | '/area-amministrativa/programmi/$idProgramma/info'
@@ -834,10 +873,12 @@ export interface RootRouteChildren {
   ForumIndexRoute: typeof ForumIndexRoute
   GestioneConfigurazioniIndexRoute: typeof GestioneConfigurazioniIndexRoute
   GestioneRuoliIndexRoute: typeof GestioneRuoliIndexRoute
+  AreaAmministrativaEntiCreaRoute: typeof AreaAmministrativaEntiCreaRoute
   AreaAmministrativaProgrammiCreaRoute: typeof AreaAmministrativaProgrammiCreaRoute
   AreaAmministrativaQuestionariNuovoRoute: typeof AreaAmministrativaQuestionariNuovoRoute
   AreaAmministrativaSediIdSedeRoute: typeof AreaAmministrativaSediIdSedeRoute
   AreaAmministrativaServiziCreaRoute: typeof AreaAmministrativaServiziCreaRoute
+  AreaAmministrativaUtentiCreaRoute: typeof AreaAmministrativaUtentiCreaRoute
   GestioneRuoliCodiceRuoloModificaRoute: typeof GestioneRuoliCodiceRuoloModificaRoute
   AreaAmministrativaEntiIndexRoute: typeof AreaAmministrativaEntiIndexRoute
   AreaAmministrativaProgettiIndexRoute: typeof AreaAmministrativaProgettiIndexRoute
@@ -846,6 +887,7 @@ export interface RootRouteChildren {
   AreaAmministrativaServiziIndexRoute: typeof AreaAmministrativaServiziIndexRoute
   AreaAmministrativaUtentiIndexRoute: typeof AreaAmministrativaUtentiIndexRoute
   GestioneRuoliCodiceRuoloIndexRoute: typeof GestioneRuoliCodiceRuoloIndexRoute
+  AreaAmministrativaEntiIdEnteModificaRoute: typeof AreaAmministrativaEntiIdEnteModificaRoute
   AreaAmministrativaProgettiIdProgettoInfoRoute: typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   AreaAmministrativaProgettiIdProgettoModificaRoute: typeof AreaAmministrativaProgettiIdProgettoModificaRoute
   AreaAmministrativaProgrammiIdProgrammaInfoRoute: typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
@@ -1080,6 +1122,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaAmministrativaEntiIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/enti/crea': {
+      id: '/area-amministrativa/enti/crea'
+      path: '/area-amministrativa/enti/crea'
+      fullPath: '/area-amministrativa/enti/crea'
+      preLoaderRoute: typeof AreaAmministrativaEntiCreaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/area-amministrativa/progetti/': {
       id: '/area-amministrativa/progetti/'
       path: '/area-amministrativa/progetti'
@@ -1143,6 +1192,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AreaAmministrativaUtentiIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/area-amministrativa/utenti/crea': {
+      id: '/area-amministrativa/utenti/crea'
+      path: '/area-amministrativa/utenti/crea'
+      fullPath: '/area-amministrativa/utenti/crea'
+      preLoaderRoute: typeof AreaAmministrativaUtentiCreaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/gestione-ruoli/$codiceRuolo/': {
       id: '/gestione-ruoli/$codiceRuolo/'
       path: '/gestione-ruoli/$codiceRuolo'
@@ -1162,6 +1218,13 @@ declare module '@tanstack/react-router' {
       path: '/area-amministrativa/enti/$idEnte'
       fullPath: '/area-amministrativa/enti/$idEnte/'
       preLoaderRoute: typeof AreaAmministrativaEntiIdEnteIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-amministrativa/enti/$idEnte/modifica': {
+      id: '/area-amministrativa/enti/$idEnte/modifica'
+      path: '/area-amministrativa/enti/$idEnte/modifica'
+      fullPath: '/area-amministrativa/enti/$idEnte/modifica'
+      preLoaderRoute: typeof AreaAmministrativaEntiIdEnteModificaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/area-amministrativa/progetti/$idProgetto/info': {
@@ -1332,11 +1395,13 @@ const rootRouteChildren: RootRouteChildren = {
   ForumIndexRoute: ForumIndexRoute,
   GestioneConfigurazioniIndexRoute: GestioneConfigurazioniIndexRoute,
   GestioneRuoliIndexRoute: GestioneRuoliIndexRoute,
+  AreaAmministrativaEntiCreaRoute: AreaAmministrativaEntiCreaRoute,
   AreaAmministrativaProgrammiCreaRoute: AreaAmministrativaProgrammiCreaRoute,
   AreaAmministrativaQuestionariNuovoRoute:
     AreaAmministrativaQuestionariNuovoRoute,
   AreaAmministrativaSediIdSedeRoute: AreaAmministrativaSediIdSedeRoute,
   AreaAmministrativaServiziCreaRoute: AreaAmministrativaServiziCreaRoute,
+  AreaAmministrativaUtentiCreaRoute: AreaAmministrativaUtentiCreaRoute,
   GestioneRuoliCodiceRuoloModificaRoute: GestioneRuoliCodiceRuoloModificaRoute,
   AreaAmministrativaEntiIndexRoute: AreaAmministrativaEntiIndexRoute,
   AreaAmministrativaProgettiIndexRoute: AreaAmministrativaProgettiIndexRoute,
@@ -1346,6 +1411,8 @@ const rootRouteChildren: RootRouteChildren = {
   AreaAmministrativaServiziIndexRoute: AreaAmministrativaServiziIndexRoute,
   AreaAmministrativaUtentiIndexRoute: AreaAmministrativaUtentiIndexRoute,
   GestioneRuoliCodiceRuoloIndexRoute: GestioneRuoliCodiceRuoloIndexRoute,
+  AreaAmministrativaEntiIdEnteModificaRoute:
+    AreaAmministrativaEntiIdEnteModificaRoute,
   AreaAmministrativaProgettiIdProgettoInfoRoute:
     AreaAmministrativaProgettiIdProgettoInfoRoute,
   AreaAmministrativaProgettiIdProgettoModificaRoute:

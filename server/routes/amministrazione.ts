@@ -6,6 +6,7 @@ import progettoRoutes from './progetto'
 import enteRoutes from './ente'
 import sedeRoutes from './sede'
 import utenteRoutes from './utente'
+import sedeComuniRoutes from './sede-comuni'
 
 export default async function amministrazioneRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   await programmaRoutes(app, opts)
@@ -13,4 +14,5 @@ export default async function amministrazioneRoutes(app: FastifyInstance, opts: 
   await enteRoutes(app, opts)
   await sedeRoutes(app, opts)
   await utenteRoutes(app, opts)
+  await sedeComuniRoutes(app)
 }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { projectPath } from '../../paths'
 
 let index: Map<string, Set<string>> | undefined
+let names: Map<string, string[]> | undefined
 
 const norm = (s: string) => s.trim().toLocaleLowerCase('it').normalize('NFC')
 
@@ -14,6 +15,7 @@ function load(): Map<string, Set<string>> {
   if (!index) {
     const raw = JSON.parse(readFileSync(projectPath('server', 'data', 'comuni.json'), 'utf8')) as { comuni: Record<string, string[]> }
     index = new Map(Object.entries(raw.comuni).map(([sigla, nomi]) => [sigla, new Set(nomi.map(norm))]))
+    names = new Map(Object.entries(raw.comuni).map(([sigla, nomi]) => [sigla, [...nomi].sort((a, b) => a.localeCompare(b, 'it'))]))
   }
   return index
 }
@@ -26,4 +28,10 @@ export function comuneInProvincia(comune: string, sigla: string): boolean {
 /** True when `sigla` is a province of the list. */
 export function provinciaEsiste(sigla: string): boolean {
   return load().has(sigla.trim().toUpperCase())
+}
+
+/** The comuni of the province `sigla` (any case), sorted by name as Italian sorts; null for an unknown province. */
+export function comuniDiProvincia(sigla: string): string[] | null {
+  load()
+  return names?.get(sigla.trim().toUpperCase()) ?? null
 }

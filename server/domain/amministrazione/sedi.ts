@@ -116,13 +116,22 @@ export async function schedaSede(db: Executor, caller: Caller, id: number): Prom
     idProgetto: progetto.id, nomeProgetto: progetto.nome, idEnte: ente.id, nomeEnte: ente.nome, ruoloEnte: enteSedeProgetto.ruoloEnte, stato: enteSedeProgetto.statoSede,
   }).from(enteSedeProgetto).innerJoin(progetto, eq(progetto.id, enteSedeProgetto.idProgetto)).innerJoin(ente, eq(ente.id, enteSedeProgetto.idEnte))
     .where(eq(enteSedeProgetto.idSede, id)).orderBy(progetto.nome)
+  const persone = await db.select({
+    idProgetto: enteSedeProgettoFacilitatore.idProgetto, idEnte: enteSedeProgettoFacilitatore.idEnte, idUtente: utente.id, nome: utente.nome,
+    cognome: utente.cognome, codiceRuolo: enteSedeProgettoFacilitatore.ruoloUtente, stato: enteSedeProgettoFacilitatore.statoUtente,
+  }).from(enteSedeProgettoFacilitatore).innerJoin(utente, eq(utente.id, enteSedeProgettoFacilitatore.idFacilitatore))
+    .where(eq(enteSedeProgettoFacilitatore.idSede, id)).orderBy(utente.cognome, utente.nome)
   return {
     id: s.id, nome: s.nome, descrizione: s.descrizione, serviziErogati: s.serviziErogati, itinere: s.itinere,
     indirizzi: addrs.map(({ a, f }) => ({
       id: a.id, via: a.via, civico: a.civico, comune: a.comune, provincia: a.provincia, cap: a.cap, regione: a.regione,
       fasceOrarie: f ? columnsToFasce(f as unknown as Record<string, unknown>) : {},
     })),
-    progetti,
+    progetti: progetti.map((p) => ({
+      ...p,
+      facilitatori: persone.filter((f) => f.idProgetto === p.idProgetto && f.idEnte === p.idEnte)
+        .map((f) => ({ idUtente: f.idUtente, nome: f.nome ?? '', cognome: f.cognome ?? '', codiceRuolo: f.codiceRuolo, stato: f.stato })),
+    })),
   }
 }
 

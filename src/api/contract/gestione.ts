@@ -238,7 +238,11 @@ export const SchedaSedeSchema = v.object({
   id: v.number(), nome: v.string(), descrizione: v.nullable(v.string()), serviziErogati: v.nullable(v.string()), itinere: v.boolean(),
   indirizzi: v.array(v.object({ id: v.number(), via: v.string(), civico: v.string(), comune: v.string(), provincia: v.string(), cap: v.string(), regione: v.string(),
     fasceOrarie: v.record(v.string(), FasciaGiornoSchema) })),
-  progetti: v.array(v.object({ idProgetto: v.number(), nomeProgetto: v.string(), idEnte: v.number(), nomeEnte: v.string(), ruoloEnte: v.string(), stato: StatoEntitaSchema })),
+  progetti: v.array(v.object({
+    idProgetto: v.number(), nomeProgetto: v.string(), idEnte: v.number(), nomeEnte: v.string(), ruoloEnte: v.string(), stato: StatoEntitaSchema,
+    /** the facilitators and volunteers of the site for that body and project (optional: added for the site page) */
+    facilitatori: v.optional(v.array(v.object({ idUtente: v.number(), nome: v.string(), cognome: v.string(), codiceRuolo: v.string(), stato: StatoEntitaSchema }))),
+  })),
 })
 export type SchedaSede = v.InferOutput<typeof SchedaSedeSchema>
 

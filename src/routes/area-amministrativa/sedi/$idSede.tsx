@@ -1,12 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../auth/guards'
-import { SectionPage } from '../../../features/shell/SectionPage'
+import { SedeDetailPage } from '../../../features/sedi/SedeDetailPage'
 
-/** Site detail (platform-frontend §1.4 `sedi/:entityId`): address, opening slots, facilitators. */
+/** Site detail (platform-frontend §1.4 `sedi/:entityId`): address, opening slots, bodies, projects and facilitators. */
 export const Route = createFileRoute('/area-amministrativa/sedi/$idSede')({
-  staticData: { title: { page: () => 'Sede', section: 'Enti' } },
+  staticData: { title: { page: ({ params, label }) => label(`/area-amministrativa/sedi/${params.idSede}`) ?? 'Sede', section: 'Enti' } },
   beforeLoad: requirePermissions(['tab.am']),
   component: function SedeDetail() {
-    return <SectionPage id="sede" title="Sede" />
+    const { idSede } = Route.useParams()
+    return <SedeDetailPage idSede={idSede} />
   },
 })

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../../auth/guards'
-import { EntityInfoPage } from '../../../../features/shell/EntityInfoPage'
+import { EnteDetailPage } from '../../../../features/enti/EnteDetailPage'
 
-/** Body detail (platform-frontend §1.4 `enti/:authorityId`: tab.am + view.card.enti); content comes with the body's card. */
+/** Body detail (platform-frontend §1.4 `enti/:authorityId`: tab.am + view.card.enti). */
 export const Route = createFileRoute('/area-amministrativa/enti/$idEnte/')({
   staticData: { title: { page: ({ params, label }) => label(`/area-amministrativa/enti/${params.idEnte}`) ?? 'Ente', section: 'Enti' } },
   beforeLoad: requirePermissions(['tab.am', 'view.card.enti'], '/area-amministrativa/enti'),
   component: function EnteDetail() {
     const { idEnte } = Route.useParams()
-    return <EntityInfoPage kind="ente" id={idEnte} />
+    return <EnteDetailPage idEnte={idEnte} />
   },
 })

@@ -1,0 +1,77 @@
+/**
+ * Online calls of the bodies screens (platform-backend §1.1, §2.3, §2.4, §2.7; contract
+ * src/api/contract/gestione.ts): the body's card, create and edit, association as partner of a project,
+ * the project card read by the page of a body inside a project, referents and delegates. Reads are
+ * kept on the device for offline reading (`PERSISTENT_READ`; answers with a fiscal code in clear are
+ * dropped by the persister); writes go through `apiWrite` (online only, catalogue toast on failure).
+ */
+import { queryOptions } from '@tanstack/react-query'
+import { apiPost } from '../../api/client'
+import { ProgettiListaSchema, type ProgettoRiga } from '../../api/contract/amministrazione'
+import {
+  IdRispostaSchema, SchedaEnteSchema, SchedaProgettoSchema, type EnteBody, type EnteInScheda, type SchedaProgetto,
+} from '../../api/contract/gestione'
+import { fetchListPage, listBody, profileIds, profileScope } from '../../api/lists'
+import { PERSISTENT_READ } from '../../api/query'
+import { apiWrite } from '../../api/write-calls'
+
+export const entiKeys = {
+  scheda: (id: string) => ['enti', 'scheda', ...profileScope(), id] as const,
+  progetto: (id: string) => ['enti', 'progetto', ...profileScope(), id] as const,
+}
+
+/** `POST /ente/{id}` — the body with the programmes and projects it holds. */
+export function schedaEnteQuery(id: string) {
+  return queryOptions({
+    ...PERSISTENT_READ,
+    queryKey: entiKeys.scheda(id),
+    queryFn: ({ signal }) => apiPost(`ente/${encodeURIComponent(id)}`, profileIds(), SchedaEnteSchema, { silent: true, signal }),
+  })
+}
+
+/** The card without the referents' fiscal codes (the page does not show them): it can be kept on the device. */
+export function senzaCodiciFiscali(s: SchedaProgetto): SchedaProgetto {
+  const ente = (e: EnteInScheda): EnteInScheda => ({ ...e, referenti: e.referenti.map((r) => ({ ...r, codiceFiscale: '' })) })
+  return { ...s, enteGestore: s.enteGestore ? ente(s.enteGestore) : null, entiPartner: s.entiPartner.map(ente) }
+}
+
+/** `POST /progetto/{id}` — the project with its bodies, referents (fiscal codes left out), sites and facilitators. */
+export function schedaProgettoQuery(id: string) {
+  return queryOptions({
+    ...PERSISTENT_READ,
+    queryKey: entiKeys.progetto(id),
+    queryFn: async ({ signal }) => senzaCodiciFiscali(await apiPost(`progetto/${encodeURIComponent(id)}`, profileIds(), SchedaProgettoSchema, { silent: true, signal })),
+  })
+}
+
+/** `POST /ente` → the new body's id. */
+export const creaEnte = (body: Omit<EnteBody, 'idProgramma' | 'idProgetto' | 'idEnte'>) => apiWrite('post', 'ente', body, IdRispostaSchema)
+
+/** `PUT /ente/{id}`. */
+export const aggiornaEnte = (id: number, body: Omit<EnteBody, 'idProgramma' | 'idProgetto' | 'idEnte'>) => apiWrite('put', `ente/${id}`, body, IdRispostaSchema)
+
+/** `PUT /ente/partner/associa/{idEnte}/progetto/{idProgetto}` (EN26, EN27). */
+export const associaPartner = (idEnte: number, idProgetto: number) => apiWrite('put', `ente/partner/associa/${idEnte}/progetto/${idProgetto}`, {}, IdRispostaSchema)
+
+/** `PUT /ente/{idEnte}/terminaentepartner/{idProgetto}` (ATTIVO only, EN21). */
+export const terminaPartner = (idEnte: number, idProgetto: number) => apiWrite('put', `ente/${idEnte}/terminaentepartner/${idProgetto}`, {}, IdRispostaSchema)
+
+/** `DELETE /ente/{idEnte}/cancellaentepartner/{idProgetto}` (NON ATTIVO only, EN16). */
+export const cancellaPartner = (idEnte: number, idProgetto: number) => apiWrite('delete', `ente/${idEnte}/cancellaentepartner/${idProgetto}`, {}, IdRispostaSchema)
+
+export type TipoReferenteProgetto = 'gestoreProgetto' | 'partner'
+
+/** `POST /ente/associa/referenteDelegato/{tipo}` — a referent or delegate by fiscal code. */
+export const aggiungiReferente = (tipo: TipoReferenteProgetto, b: { codiceFiscaleUtente: string; idEnteRef: number; idEntita: number; codiceRuolo: string }) =>
+  apiWrite('post', `ente/associa/referenteDelegato/${tipo}`, b, IdRispostaSchema)
+
+/** `DELETE /ente/referenteDelegato/{tipo}/{idEntita}/ente/{idEnte}/utente/{idUtente}` (EN22/EN23 for the last referent). */
+export const rimuoviReferente = (tipo: TipoReferenteProgetto, idEntita: number, idEnte: number, idUtente: number) =>
+  apiWrite('delete', `ente/referenteDelegato/${tipo}/${idEntita}/ente/${idEnte}/utente/${idUtente}`, {}, IdRispostaSchema)
+
+/** `POST /progetto/all` searched by `criterio` (name or id): the first page of matching projects. */
+export async function cercaProgetti(criterio: string, signal?: AbortSignal): Promise<ProgettoRiga[]> {
+  const d = await fetchListPage('progetto', 1, listBody({ filtroCriterioRicerca: criterio }), ProgettiListaSchema, signal)
+  return d.progetti
+}
+

@@ -1,0 +1,62 @@
+/**
+ * Online calls of the sites screens (platform-backend §2.5, §2.6; spec 002 §3 "Site", §5; contract
+ * src/api/contract/gestione.ts): the site's card, create and edit, association to a body in a project,
+ * cancel or terminate that association, facilitators and volunteers, and the comuni of a province
+ * (`GET /sede/provincia/{sigla}/comuni`, ISTAT list). Reads are kept on the device (`PERSISTENT_READ`);
+ * writes go through `apiWrite` (online only, catalogue toast on failure: EN07, EN08, EN09, SD01…).
+ */
+import { queryOptions } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { apiGet, apiPost } from '../../api/client'
+import {
+  IdRispostaSchema, SchedaSedeSchema, type AssociaFacilitatoreBody, type SedeBody, type TerminaFacilitatoreBody,
+} from '../../api/contract/gestione'
+import { profileIds, profileScope } from '../../api/lists'
+import { PERSISTENT_READ } from '../../api/query'
+import { apiWrite } from '../../api/write-calls'
+
+type SenzaProfilo<T> = Omit<T, 'idProgramma' | 'idProgetto' | 'idEnte'>
+
+export const sedePath = (id: number) => `/area-amministrativa/sedi/${id}`
+
+/** `POST /sede/{id}` — the site with its addresses, opening hours, projects and people. */
+export function schedaSedeQuery(id: string) {
+  return queryOptions({
+    ...PERSISTENT_READ,
+    queryKey: ['sedi', 'scheda', ...profileScope(), id] as const,
+    queryFn: ({ signal }) => apiPost(`sede/${encodeURIComponent(id)}`, profileIds(), SchedaSedeSchema, { silent: true, signal }),
+  })
+}
+
+const ComuniSchema = v.object({ comuni: v.array(v.string()) })
+
+/** `GET /sede/provincia/{sigla}/comuni` — the comuni of a province (reference data: never stale). */
+export function comuniQuery(sigla: string) {
+  return queryOptions({
+    ...PERSISTENT_READ,
+    queryKey: ['sedi', 'comuni', sigla] as const,
+    queryFn: async ({ signal }) => (await apiGet(`sede/provincia/${encodeURIComponent(sigla)}/comuni`, ComuniSchema, { silent: true, background: true, signal })).comuni,
+    staleTime: Infinity,
+    enabled: sigla !== '',
+  })
+}
+
+/** `POST /sede` → the new site's id (SD01 duplicate name, G02 address). */
+export const creaSede = (b: SenzaProfilo<SedeBody>) => apiWrite('post', 'sede', b, IdRispostaSchema)
+
+/** `PUT /sede/{id}` (SD02 duplicate name). */
+export const aggiornaSede = (id: number, b: SenzaProfilo<SedeBody>) => apiWrite('put', `sede/${id}`, b, IdRispostaSchema)
+
+/** `POST /sede/associa/ente/{e}/sede/{s}/progetto/{p}/ruoloEnte/{gestore|partner}` (EN09). */
+export const associaSede = (idEnte: number, idSede: number, idProgetto: number, ruoloEnte: 'gestore' | 'partner') =>
+  apiWrite('post', `sede/associa/ente/${idEnte}/sede/${idSede}/progetto/${idProgetto}/ruoloEnte/${ruoloEnte}`, {}, IdRispostaSchema)
+
+/** `DELETE /sede/cancellaOTerminaAssociazione/ente/{e}/sede/{s}/progetto/{p}`: removed if NON ATTIVO, else terminated (EN09). */
+export const cancellaOTerminaSede = (idEnte: number, idSede: number, idProgetto: number) =>
+  apiWrite('delete', `sede/cancellaOTerminaAssociazione/ente/${idEnte}/sede/${idSede}/progetto/${idProgetto}`, {}, IdRispostaSchema)
+
+/** `POST /sede/associa/facilitatore` (U20 unknown user, EN07). */
+export const associaFacilitatore = (b: SenzaProfilo<AssociaFacilitatoreBody>) => apiWrite('post', 'sede/associa/facilitatore', b, IdRispostaSchema)
+
+/** `POST /sede/cancellaOTerminaAssociazione/facilitatore` (EN08 the project's last active one). */
+export const terminaFacilitatore = (b: SenzaProfilo<TerminaFacilitatoreBody>) => apiWrite('post', 'sede/cancellaOTerminaAssociazione/facilitatore', b, IdRispostaSchema)

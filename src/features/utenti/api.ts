@@ -1,0 +1,49 @@
+/**
+ * Online calls of the users screens (platform-backend §1.2, §2.10; contract src/api/contract/gestione.ts):
+ * the user's card with roles and profiles, create (`POST /utente`: the person completes the data at the
+ * first access, the foundation's registration flow), add and remove a directly assignable role
+ * (`PUT /utente/{id}/ruolo`, `DELETE /utente/{id}/ruolo/{codice}`: R13 for roles bound to a link, U03, U05).
+ * The card holds a fiscal code in clear: it is never kept on the device (the persister drops it).
+ */
+import { queryOptions } from '@tanstack/react-query'
+import { apiPost } from '../../api/client'
+import { IdRispostaSchema, SchedaUtenteSchema, type UtenteBody } from '../../api/contract/gestione'
+import { fetchDropdown, profileIds, profileScope } from '../../api/lists'
+import { apiWrite } from '../../api/write-calls'
+
+/** Roles bound to a programme/project link: they come and go with the links, never by hand (server R13). */
+export const RUOLI_DI_COLLEGAMENTO = ['REG', 'DEG', 'REGP', 'DEGP', 'REPP', 'DEPP', 'FAC', 'VOL'] as const
+/** Global roles always offered to a DTD (the server may refuse with its catalogue message). */
+export const RUOLI_GLOBALI = ['DTD', 'DSCU', 'MOD'] as const
+
+export const utentePathOf = (id: number) => `/area-amministrativa/utenti/${id}`
+
+/** `POST /utente/{id}` — the user with roles and profiles. */
+export function schedaUtenteQuery(id: string) {
+  return queryOptions({
+    queryKey: ['utenti', 'scheda', ...profileScope(), id] as const,
+    queryFn: ({ signal }) => apiPost(`utente/${encodeURIComponent(id)}`, profileIds(), SchedaUtenteSchema, { silent: true, signal }),
+  })
+}
+
+/** Directly assignable role codes: the global ones plus the roles of the users list that are not link-bound. */
+export function ruoliAssegnabiliQuery() {
+  return queryOptions({
+    queryKey: ['utenti', 'ruoli-assegnabili', ...profileScope()] as const,
+    queryFn: async ({ signal }) => {
+      const presenti = (await fetchDropdown('utente', 'ruoli', signal).catch(() => [])).map((o) => o.value)
+      const all = new Set<string>([...RUOLI_GLOBALI, ...presenti])
+      return [...all].filter((c) => !(RUOLI_DI_COLLEGAMENTO as readonly string[]).includes(c)).sort()
+    },
+    staleTime: 5 * 60_000,
+  })
+}
+
+/** `POST /utente` → the new user's id (U01 fiscal code used, U21 e-mail used). */
+export const creaUtente = (b: Omit<UtenteBody, 'idProgramma' | 'idProgetto' | 'idEnte'>) => apiWrite('post', 'utente', b, IdRispostaSchema)
+
+/** `PUT /utente/{id}/ruolo`. */
+export const aggiungiRuolo = (id: number, codiceRuolo: string) => apiWrite('put', `utente/${id}/ruolo`, { codiceRuolo }, IdRispostaSchema)
+
+/** `DELETE /utente/{id}/ruolo/{codiceRuolo}`. */
+export const rimuoviRuolo = (id: number, codiceRuolo: string) => apiWrite('delete', `utente/${id}/ruolo/${encodeURIComponent(codiceRuolo)}`, {}, IdRispostaSchema)

@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requirePermissions } from '../../../../auth/guards'
+import { EnteFormPage } from '../../../../features/enti/EnteFormPage'
+
+/** 'Modifica ente' (PUT /ente/{id}: upd.card.enti). */
+export const Route = createFileRoute('/area-amministrativa/enti/$idEnte/modifica')({
+  staticData: { title: { page: 'Modifica ente', section: 'Enti' } },
+  beforeLoad: requirePermissions(['tab.am', 'upd.card.enti'], '/area-amministrativa/enti'),
+  component: function ModificaEnte() {
+    const { idEnte } = Route.useParams()
+    return <EnteFormPage idEnte={idEnte} />
+  },
+})
