@@ -14,6 +14,7 @@
  * | ente | list.enti / list.dwnl.enti | profili, programmi, progetti, policies |
  * | utente | list.utenti / list.dwnl.utenti | ruoli, stati |
  * | servizio | list.serv / list.dwnl.serv | tipologiaServizio, stati |
+ * | monitoraggiocaricamenti | vis.mntr / vis.mntr | stati, policies |
  *
  * A `dropdownType` not in the table answers 404 C01 (no route); a bad body or query 400 G02; an
  * `ordinamento.campo` the list does not declare 400 G02.
@@ -33,6 +34,8 @@ import { progettiList } from '../domain/liste/progetti'
 import { entiList } from '../domain/liste/enti'
 import { utentiList } from '../domain/liste/utenti'
 import { serviziList } from '../domain/servizi-lista'
+import { caricamentiList } from '../domain/caricamenti/lista'
+import { CaricamentiListaBodySchema } from '../../src/api/contract/caricamenti'
 import { parseBody } from '../domain/validation'
 import { FIELD_WORK_LABELS } from './field-labels'
 
@@ -51,6 +54,7 @@ export const LISTS: Registration[] = [
   { def: entiList, body: EntiListaBodySchema },
   { def: utentiList, body: UtentiListaBodySchema },
   { def: serviziList, body: ServiziListaBodySchema as v.GenericSchema<unknown, ListBody> },
+  { def: caricamentiList, body: CaricamentiListaBodySchema as v.GenericSchema<unknown, ListBody> },
 ]
 
 const LABELS = { ...FIELD_WORK_LABELS, ordinamento: 'ordinamento' }
