@@ -98,9 +98,12 @@ function rigaDa(cells: readonly string[], map: Map<Colonna, number>): Riga {
   return r
 }
 
-const tooMany = () => new FileRifiutato(`Il file supera il limite di ${LIMITI.maxRighe.toLocaleString('it-IT')} righe: dividilo in più file.`)
+/** The limits a read applies (tracciato.ts LIMITI; tests pass smaller ones). */
+export type Limiti = Pick<typeof LIMITI, 'maxRighe' | 'maxVociZip' | 'maxBytesEspansi'>
 
-async function* righeCsv(path: string): AsyncGenerator<RigaLetta> {
+const tooMany = (l: Limiti) => new FileRifiutato(`Il file supera il limite di ${l.maxRighe.toLocaleString('it-IT')} righe: dividilo in più file.`)
+
+async function* righeCsv(path: string, limiti: Limiti): AsyncGenerator<RigaLetta> {
   const source = createReadStream(path)
   const text = source.pipe(new Utf8Strict())
   const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { header: false, skipEmptyLines: 'greedy', delimitersToGuess: [';', ',', '\t'] })
@@ -116,7 +119,7 @@ async function* righeCsv(path: string): AsyncGenerator<RigaLetta> {
         map = mappaIntestazione(cells)
         continue
       }
-      if (++dati > LIMITI.maxRighe) throw tooMany()
+      if (++dati > limiti.maxRighe) throw tooMany(limiti)
       yield { numero, valori: rigaDa(cells, map), formule: [], campi: cells.length === COLONNE.length ? null : cells.length }
     }
   } finally {
@@ -126,7 +129,7 @@ async function* righeCsv(path: string): AsyncGenerator<RigaLetta> {
 }
 
 /** Checks the zip container of an XLSX (see the module comment); throws FileRifiutato. */
-export function verificaZip(path: string): Promise<void> {
+export function verificaZip(path: string, limiti: Limiti = LIMITI): Promise<void> {
   const notXlsx = () => new FileRifiutato('Il file non è un foglio XLSX valido.')
   const bomb = () => new FileRifiutato('Il file XLSX, una volta decompresso, supera i limiti consentiti: non può essere elaborato.')
   return new Promise((resolve, reject) => {
@@ -144,14 +147,14 @@ export function verificaZip(path: string): Promise<void> {
       zip.on('error', () => fail(notXlsx()))
       zip.on('end', () => { if (!failed) resolve() })
       zip.on('entry', (entry: yauzl.Entry) => {
-        if (++entries > LIMITI.maxVociZip) return fail(bomb())
-        if (entry.uncompressedSize > LIMITI.maxBytesEspansi || total + entry.uncompressedSize > LIMITI.maxBytesEspansi) return fail(bomb())
+        if (++entries > limiti.maxVociZip) return fail(bomb())
+        if (entry.uncompressedSize > limiti.maxBytesEspansi || total + entry.uncompressedSize > limiti.maxBytesEspansi) return fail(bomb())
         if (/\/$/.test(entry.fileName)) return zip.readEntry()
         zip.openReadStream(entry, (e, stream) => {
           if (e || !stream) return fail(notXlsx())
           stream.on('data', (chunk: Buffer) => {
             total += chunk.length
-            if (total > LIMITI.maxBytesEspansi) {
+            if (total > limiti.maxBytesEspansi) {
               stream.destroy()
               fail(bomb())
             }
@@ -187,8 +190,8 @@ export function testoCella(value: unknown): { text: string; formula: boolean } {
   return { text: String(value), formula: false }
 }
 
-async function* righeXlsx(path: string): AsyncGenerator<RigaLetta> {
-  await verificaZip(path)
+async function* righeXlsx(path: string, limiti: Limiti): AsyncGenerator<RigaLetta> {
+  await verificaZip(path, limiti)
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
     worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
   })
@@ -207,7 +210,7 @@ async function* righeXlsx(path: string): AsyncGenerator<RigaLetta> {
           map = mappaIntestazione(texts)
           continue
         }
-        if (++dati > LIMITI.maxRighe) throw tooMany()
+        if (++dati > limiti.maxRighe) throw tooMany(limiti)
         const formule = COLONNE.filter((c) => cells[map!.get(c) as number]?.formula === true)
         yield { numero: row.number, valori: rigaDa(texts, map), formule, campi: null }
       }
@@ -221,14 +224,14 @@ async function* righeXlsx(path: string): AsyncGenerator<RigaLetta> {
 }
 
 /** The data rows of a file, in file order (see the module comment); throws FileRifiutato. */
-export function leggiRighe(path: string, formato: Formato): AsyncGenerator<RigaLetta> {
-  return formato === 'csv' ? righeCsv(path) : righeXlsx(path)
+export function leggiRighe(path: string, formato: Formato, limiti: Limiti = LIMITI): AsyncGenerator<RigaLetta> {
+  return formato === 'csv' ? righeCsv(path, limiti) : righeXlsx(path, limiti)
 }
 
 /** Reads the whole file once, checking it; resolves to its number of data rows. Throws FileRifiutato. */
-export async function verificaFile(path: string, formato: Formato): Promise<number> {
+export async function verificaFile(path: string, formato: Formato, limiti: Limiti = LIMITI): Promise<number> {
   let n = 0
-  for await (const _riga of leggiRighe(path, formato)) n++
+  for await (const _riga of leggiRighe(path, formato, limiti)) n++
   if (n === 0) throw new FileRifiutato('Il file non contiene righe di dati.')
   return n
 }
