@@ -99,7 +99,7 @@ function rigaDa(cells: readonly string[], map: Map<Colonna, number>): Riga {
 }
 
 /** The limits a read applies (tracciato.ts LIMITI; tests pass smaller ones). */
-export type Limiti = Pick<typeof LIMITI, 'maxRighe' | 'maxVociZip' | 'maxBytesEspansi'>
+export interface Limiti { maxRighe: number; maxVociZip: number; maxBytesEspansi: number }
 
 const tooMany = (l: Limiti) => new FileRifiutato(`Il file supera il limite di ${l.maxRighe.toLocaleString('it-IT')} righe: dividilo in più file.`)
 

@@ -32,7 +32,7 @@ export function etichettaStatoJob(stato: string): string {
   switch (stato) {
     case 'IN_PROGRESS': return 'In corso'
     case 'SUCCESS': return 'Completato'
-    default: return 'Non riuscito'
+    default: return 'Fallito'
   }
 }
 
