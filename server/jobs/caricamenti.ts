@@ -142,7 +142,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     }
     const ctx: ContestoJob = {
       idRegistro, idProgramma: found.idProgramma, idProgetto: job.idProgetto as number, idEnte: job.idEnte as number,
-      policy: found.policy, codInserimento: job.jobUuid ?? String(idRegistro), citizenHashSecret: opts.citizenHashSecret,
+      policy: found.policy, codInserimento: job.jobUuid ?? String(idRegistro), citizenHashSecret: opts.citizenHashSecret, asyncCommit: opts.lanes > 1,
     }
     const doneRows = await db.select({ n: registroAttivitaRiga.numeroRiga }).from(registroAttivitaRiga)
       .where(eq(registroAttivitaRiga.idRegistroAttivita, idRegistro))

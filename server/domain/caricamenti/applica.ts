@@ -11,7 +11,7 @@
  * with several citizens, as in the reference. The row's outcome (`registro_attivita_riga`) is written in
  * the same transaction: a row is applied entirely or not at all, and a restarted job skips it.
  */
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Principal } from '../../auth/types'
 import { registroAttivitaRiga, servizio, utente } from '../../db/schema'
 import type { Database, Executor } from '../../db/types'
@@ -29,6 +29,8 @@ export interface ContestoJob extends ContestoCaricamento {
   policy: 'RFD' | 'SCD'
   codInserimento: string
   citizenHashSecret: string
+  /** PostgreSQL: commit the rows without waiting for the disk (see applicaRiga) */
+  asyncCommit?: boolean
 }
 
 /** Outcome of a row (also what the report says). */
@@ -96,6 +98,9 @@ class Scartata extends Error {}
 export async function applicaRiga(db: Database, ctx: ContestoJob, numeroRiga: number, riga: RigaValida, cache: Facilitatori): Promise<EsitoRiga> {
   try {
     return await db.transaction(async (tx) => {
+      // the row and its outcome commit together: a crash may lose the last rows' commits, never half a
+      // row, and a resumed job applies them again — so the row's commit need not wait for the disk
+      if (ctx.asyncCommit) await tx.execute(sql`set local synchronous_commit = off`)
       const f = await facilitatore(tx, cache, riga.cfFacilitatore)
       if (!f) throw new Scartata('il facilitatore (IDFacilitatore) non è registrato sulla piattaforma')
       const caller = callerOf(f, ctx)
