@@ -19,5 +19,6 @@ ALTER TABLE "registro_attivita" ADD COLUMN "data_ora_aggiornamento" timestamp wi
 ALTER TABLE "registro_attivita_riga" ADD CONSTRAINT "registro_attivita_riga_id_registro_attivita_registro_attivita_id_fk" FOREIGN KEY ("id_registro_attivita") REFERENCES "public"."registro_attivita"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "registro_attivita" ADD CONSTRAINT "registro_attivita_id_programma_programma_id_fk" FOREIGN KEY ("id_programma") REFERENCES "public"."programma"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "registro_attivita_job_uuid_uq" ON "registro_attivita" USING btree ("job_uuid");--> statement-breakpoint
+CREATE UNIQUE INDEX "registro_attivita_in_corso_uq" ON "registro_attivita" USING btree ("id_progetto","id_ente") WHERE job_status = 'IN_PROGRESS';--> statement-breakpoint
 CREATE INDEX "registro_attivita_progetto_idx" ON "registro_attivita" USING btree ("id_progetto","data_inizio_inserimento");--> statement-breakpoint
 CREATE INDEX "registro_attivita_stato_idx" ON "registro_attivita" USING btree ("job_status");

@@ -579,6 +579,8 @@ export const registroAttivita = pgTable('registro_attivita', {
   dataOraAggiornamento: ts('data_ora_aggiornamento'),
 }, (t) => [
   uniqueIndex('registro_attivita_job_uuid_uq').on(t.jobUuid),
+  /** one running job per project and body (CM01, also under concurrent uploads) */
+  uniqueIndex('registro_attivita_in_corso_uq').on(t.idProgetto, t.idEnte).where(sql`job_status = 'IN_PROGRESS'`),
   index('registro_attivita_progetto_idx').on(t.idProgetto, t.dataInizioInserimento),
   index('registro_attivita_stato_idx').on(t.jobStatus),
 ])

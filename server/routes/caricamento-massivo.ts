@@ -35,7 +35,7 @@ import { FileRifiutato, verificaFile } from '../domain/caricamenti/lettore'
 import { caricamentoVisibile } from '../domain/caricamenti/lista'
 import { modelloCsv, modelloXlsx } from '../domain/caricamenti/modello'
 import { reportChunks } from '../domain/caricamenti/report'
-import { parseIdParam } from '../domain/db-errors'
+import { isUniqueViolation, parseIdParam } from '../domain/db-errors'
 import { resolveCaller } from '../domain/profile'
 import { parseBody } from '../domain/validation'
 import { JOB_STATUS, type JobRunner } from '../jobs/caricamenti'
@@ -99,11 +99,19 @@ export default async function caricamentoMassivoRoutes(app: FastifyInstance, opt
         throw err
       }
       const p = caller.principal
-      const [job] = await db.insert(registroAttivita).values({
-        idEnte, idProgetto, idProgramma: contesto.idProgramma, operatore: `${p.nome} ${p.cognome}`, idUtente: p.userId, codiceRuolo: caller.codiceRuolo,
-        jobUuid, jobStatus: JOB_STATUS.IN_PROGRESS, estensioneInput: formato, percorsoFile: percorso, totaleRigheFile: totaleRighe,
-        dataOraAggiornamento: new Date(),
-      }).returning({ id: registroAttivita.id })
+      let job: { id: number } | undefined
+      try {
+        [job] = await db.insert(registroAttivita).values({
+          idEnte, idProgetto, idProgramma: contesto.idProgramma, operatore: `${p.nome} ${p.cognome}`, idUtente: p.userId, codiceRuolo: caller.codiceRuolo,
+          jobUuid, jobStatus: JOB_STATUS.IN_PROGRESS, estensioneInput: formato, percorsoFile: percorso, totaleRigheFile: totaleRighe,
+          dataOraAggiornamento: new Date(),
+        }).returning({ id: registroAttivita.id })
+      } catch (err) {
+        rmSync(percorso, { force: true })
+        // another upload into the same project and body started meanwhile (registro_attivita_in_corso_uq)
+        if (isUniqueViolation(err)) throw conflict('CM01')
+        throw err
+      }
       runner.enqueue(job!.id)
       reply.code(202)
       return { idCaricamento: job!.id, jobUuid, totaleRighe }

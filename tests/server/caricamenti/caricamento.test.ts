@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { questionarioCompilato, servizio } from '../../../server/db/schema'
+import { questionarioCompilato, registroAttivita, servizio } from '../../../server/db/schema'
 import { createTestServer, tempDir, type TestServer } from '../helpers'
 import { actor, call, CF, firstSite, fiscalCodeAged, type Actor } from '../field/fixtures'
 import { csvText, riga, upload, waitJob, writeXlsx } from './fixtures'
@@ -102,5 +102,18 @@ describe('mass upload', () => {
       .toMatchObject({ errorCode: 'A02' })
     const other = await upload(server, regp, body, 'csv', { idProgetto: (regp.ids.idProgetto as number) + 1, idEnte: regp.ids.idEnte as number })
     expect(other.statusCode).toBe(403)
+  })
+
+  it('refuses a second upload while a job of the same project and body runs (409 CM01)', async () => {
+    const [running] = await server.database.db.insert(registroAttivita).values({
+      idProgetto: regp.ids.idProgetto, idEnte: regp.ids.idEnte, jobUuid: 'f'.repeat(32), jobStatus: 'IN_PROGRESS',
+    }).returning()
+    try {
+      const res = await upload(server, regp, csvText([riga(CF.SARA, idSede, fiscalCodeAged(34))]), 'csv')
+      expect(res.statusCode).toBe(409)
+      expect(res.json()).toMatchObject({ errorCode: 'CM01' })
+    } finally {
+      await server.database.db.delete(registroAttivita).where(eq(registroAttivita.id, running!.id))
+    }
   })
 })
