@@ -72,6 +72,14 @@ describe('mass upload', () => {
     expect(report.body).not.toContain(rows[0]!.AN3)
   })
 
+  it('rows of the same service with different citizens make one group service', async () => {
+    const rows = [fiscalCodeAged(60), fiscalCodeAged(61)].map((cf) => riga(CF.SARA, idSede, cf, 4, { SE1: '2025-05-05', SE3: 'B', SE7: 'Laboratorio di gruppo' }))
+    const res = await upload(server, regp, csvText(rows), 'csv')
+    expect(res.statusCode, res.body).toBe(202)
+    const job = await waitJob(server, regp, (res.json() as { jobUuid: string }).jobUuid)
+    expect(job).toMatchObject({ stato: 'SUCCESS', righeScartate: 0, serviziCaricati: 1, cittadiniBeneficiari: 2 })
+  })
+
   it('loads an XLSX; a formula cell rejects its row', async () => {
     const path = join(dir, 'f.xlsx')
     await writeXlsx(path, [0, 1, 2].map((n) => riga(CF.SARA, idSede, fiscalCodeAged(50 + n), n, { SE1: '2025-04-0' + (n + 1) })), { row: 2, col: 'ES6' })
