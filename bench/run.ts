@@ -219,6 +219,7 @@ async function measureWeb(origin: string): Promise<void> {
 
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY
+  if (await (await import('./mass-upload')).massUploadHook(only)) return // issue 10: mass upload on PostgreSQL (bench/mass-upload.ts)
   if (only !== 'outbox') await measureApp(only === 'web')
   if (only !== 'app' && only !== 'web') {
     // loaded here: it installs fake-indexeddb and opens its own in-memory server

@@ -28,6 +28,8 @@ import campoRoutes from './routes/campo'
 import amministrazioneRoutes from './routes/amministrazione'
 import listeRoutes from './routes/liste'
 import questionarioTemplateRoutes from './routes/questionario-template'
+import caricamentoMassivoRoutes from './routes/caricamento-massivo'
+import { createJobRunner, type JobRunner } from './jobs/caricamenti'
 import { idempotency } from './idempotency'
 import { loggerOptions } from './logging'
 import { registerRateLimits } from './rate-limit'
@@ -35,6 +37,13 @@ import { frameworkErrorHandler, inputGuard } from './input-guard'
 import { isBadInputDbError } from './domain/db-errors'
 import { apiCompression } from './compression'
 import { CACHE_NO_CACHE, inlineScriptHashes, readBuiltIndexHtml, registerStatic, trimAssetHeaders } from './static'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the mass-upload job runner (server/jobs/caricamenti.ts) */
+    caricamenti: JobRunner
+  }
+}
 
 export interface BuildAppOptions {
   config: AppConfig
@@ -211,6 +220,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(amministrazioneRoutes, { prefix: '/api', db })
   await app.register(listeRoutes, { prefix: '/api', db })
   await app.register(questionarioTemplateRoutes, { prefix: '/api', db })
+  // mass-upload jobs: resumed when the server is ready, paused (still IN_PROGRESS) when it closes
+  const caricamenti = createJobRunner({ db, citizenHashSecret: config.citizenHashSecret, lanes: database.kind === 'postgres' ? 6 : 1, log: app.log })
+  app.decorate('caricamenti', caricamenti)
+  app.addHook('onReady', () => caricamenti.resume())
+  app.addHook('onClose', () => caricamenti.close())
+  await app.register(caricamentoMassivoRoutes, { prefix: '/api', db, config, runner: caricamenti })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 

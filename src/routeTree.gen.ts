@@ -35,6 +35,7 @@ import { Route as DocumentiIndexRouteImport } from './routes/documenti/index'
 import { Route as ErroreCodeRouteImport } from './routes/errore_.$code'
 import { Route as ForumIndexRouteImport } from './routes/forum/index'
 import { Route as GestioneConfigurazioniIndexRouteImport } from './routes/gestione-configurazioni/index'
+import { Route as GestioneConfigurazioniCaricamentiMassiviRouteImport } from './routes/gestione-configurazioni/caricamenti-massivi'
 import { Route as GestioneRuoliIndexRouteImport } from './routes/gestione-ruoli/index'
 import { Route as GestioneRuoliCreaNuovoRouteImport } from './routes/gestione-ruoli/crea-nuovo'
 import { Route as HomeCercaRouteImport } from './routes/home/cerca'
@@ -209,6 +210,12 @@ const GestioneConfigurazioniIndexRoute =
   GestioneConfigurazioniIndexRouteImport.update({
     id: '/gestione-configurazioni/',
     path: '/gestione-configurazioni/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const GestioneConfigurazioniCaricamentiMassiviRoute =
+  GestioneConfigurazioniCaricamentiMassiviRouteImport.update({
+    id: '/gestione-configurazioni/caricamenti-massivi',
+    path: '/gestione-configurazioni/caricamenti-massivi',
     getParentRoute: () => rootRouteImport,
   } as any)
 const GestioneRuoliIndexRoute = GestioneRuoliIndexRouteImport.update({
@@ -462,6 +469,7 @@ export interface FileRoutesByFullPath {
   '/area-personale/sincronizzazione': typeof AreaPersonaleSincronizzazioneRoute
   '/auth/$code': typeof AuthCodeRoute
   '/errore/$code': typeof ErroreCodeRoute
+  '/gestione-configurazioni/caricamenti-massivi': typeof GestioneConfigurazioniCaricamentiMassiviRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
   '/area-amministrativa/': typeof AreaAmministrativaIndexRoute
@@ -528,6 +536,7 @@ export interface FileRoutesByTo {
   '/area-personale/sincronizzazione': typeof AreaPersonaleSincronizzazioneRoute
   '/auth/$code': typeof AuthCodeRoute
   '/errore/$code': typeof ErroreCodeRoute
+  '/gestione-configurazioni/caricamenti-massivi': typeof GestioneConfigurazioniCaricamentiMassiviRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
   '/area-amministrativa': typeof AreaAmministrativaIndexRoute
@@ -595,6 +604,7 @@ export interface FileRoutesById {
   '/area-personale/sincronizzazione': typeof AreaPersonaleSincronizzazioneRoute
   '/auth_/$code': typeof AuthCodeRoute
   '/errore_/$code': typeof ErroreCodeRoute
+  '/gestione-configurazioni/caricamenti-massivi': typeof GestioneConfigurazioniCaricamentiMassiviRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
   '/area-amministrativa/': typeof AreaAmministrativaIndexRoute
@@ -663,6 +673,7 @@ export interface FileRouteTypes {
     | '/area-personale/sincronizzazione'
     | '/auth/$code'
     | '/errore/$code'
+    | '/gestione-configurazioni/caricamenti-massivi'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
     | '/area-amministrativa/'
@@ -729,6 +740,7 @@ export interface FileRouteTypes {
     | '/area-personale/sincronizzazione'
     | '/auth/$code'
     | '/errore/$code'
+    | '/gestione-configurazioni/caricamenti-massivi'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
     | '/area-amministrativa'
@@ -795,6 +807,7 @@ export interface FileRouteTypes {
     | '/area-personale/sincronizzazione'
     | '/auth_/$code'
     | '/errore_/$code'
+    | '/gestione-configurazioni/caricamenti-massivi'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
     | '/area-amministrativa/'
@@ -862,6 +875,7 @@ export interface RootRouteChildren {
   AreaPersonaleSincronizzazioneRoute: typeof AreaPersonaleSincronizzazioneRoute
   AuthCodeRoute: typeof AuthCodeRoute
   ErroreCodeRoute: typeof ErroreCodeRoute
+  GestioneConfigurazioniCaricamentiMassiviRoute: typeof GestioneConfigurazioniCaricamentiMassiviRoute
   GestioneRuoliCreaNuovoRoute: typeof GestioneRuoliCreaNuovoRoute
   HomeCercaRoute: typeof HomeCercaRoute
   AreaAmministrativaIndexRoute: typeof AreaAmministrativaIndexRoute
@@ -1092,6 +1106,13 @@ declare module '@tanstack/react-router' {
       path: '/gestione-configurazioni'
       fullPath: '/gestione-configurazioni/'
       preLoaderRoute: typeof GestioneConfigurazioniIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/gestione-configurazioni/caricamenti-massivi': {
+      id: '/gestione-configurazioni/caricamenti-massivi'
+      path: '/gestione-configurazioni/caricamenti-massivi'
+      fullPath: '/gestione-configurazioni/caricamenti-massivi'
+      preLoaderRoute: typeof GestioneConfigurazioniCaricamentiMassiviRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/gestione-ruoli/': {
@@ -1384,6 +1405,8 @@ const rootRouteChildren: RootRouteChildren = {
   AreaPersonaleSincronizzazioneRoute: AreaPersonaleSincronizzazioneRoute,
   AuthCodeRoute: AuthCodeRoute,
   ErroreCodeRoute: ErroreCodeRoute,
+  GestioneConfigurazioniCaricamentiMassiviRoute:
+    GestioneConfigurazioniCaricamentiMassiviRoute,
   GestioneRuoliCreaNuovoRoute: GestioneRuoliCreaNuovoRoute,
   HomeCercaRoute: HomeCercaRoute,
   AreaAmministrativaIndexRoute: AreaAmministrativaIndexRoute,

@@ -580,7 +580,43 @@ export const registroAttivita = pgTable('registro_attivita', {
   estensioneInput: text('estensione_input').$type<'csv' | 'xlsx' | 'xls'>(),
   /** result file (formerly on S3) */
   risultato: jsonb('risultato'),
-})
+  /** the upload's programme (server/domain/caricamenti) */
+  idProgramma: integer('id_programma').references(() => programma.id),
+  /** role of the uploader when the job was created */
+  codiceRuolo: text('codice_ruolo'),
+  /** the uploaded file, kept under DATA_DIR until the job ends (a restart reads it again) */
+  percorsoFile: text('percorso_file'),
+  /** data rows processed so far (progress while IN_PROGRESS) */
+  righeElaborate: integer('righe_elaborate').notNull().default(0),
+  /** internal reason of a failure (logged, never shown) */
+  motivoFallimento: text('motivo_fallimento'),
+  dataOraAggiornamento: ts('data_ora_aggiornamento'),
+}, (t) => [
+  uniqueIndex('registro_attivita_job_uuid_uq').on(t.jobUuid),
+  /** one running job per project and body (CM01, also under concurrent uploads) */
+  uniqueIndex('registro_attivita_in_corso_uq').on(t.idProgetto, t.idEnte).where(sql`job_status = 'IN_PROGRESS'`),
+  index('registro_attivita_progetto_idx').on(t.idProgetto, t.dataInizioInserimento),
+  index('registro_attivita_stato_idx').on(t.jobStatus),
+])
+
+/**
+ * Outcome of each data row of a mass-upload job, written in the same transaction as the row's services,
+ * citizen and survey (a row is never half applied; a restarted job skips the rows found here).
+ */
+export const registroAttivitaRiga = pgTable('registro_attivita_riga', {
+  idRegistroAttivita: integer('id_registro_attivita').notNull().references(() => registroAttivita.id, { onDelete: 'cascade' }),
+  /** the row's number in the file (header = 1 in a CSV; the sheet's row number in an XLSX) */
+  numeroRiga: integer('numero_riga').notNull(),
+  esito: text('esito').notNull().$type<'CARICATA' | 'SCARTATA'>(),
+  /** Italian reasons of a rejected row, joined with ' - ' */
+  note: text('note'),
+  idServizio: integer('id_servizio'),
+  /** the row created its service (false: it joined a service of the same file or already registered) */
+  servizioNuovo: boolean('servizio_nuovo').notNull().default(false),
+  questionarioCompilato: boolean('questionario_compilato').notNull().default(false),
+  /** a rejected row's cells for the report, without names, fiscal code and document number */
+  valori: jsonb('valori').$type<Record<string, string>>(),
+}, (t) => [primaryKey({ columns: [t.idRegistroAttivita, t.numeroRiga] })])
 
 export const countDownloadFile = pgTable('count_download_file', {
   nomeFile: text('nome_file').primaryKey(),

@@ -15,6 +15,7 @@
  * | utente | list.utenti / list.dwnl.utenti | ruoli, stati |
  * | servizio | list.serv / list.dwnl.serv | tipologiaServizio, stati |
  * | questionarioTemplate | list.quest.templ / list.quest.templ | stati, programmi |
+ * | monitoraggiocaricamenti | vis.mntr / vis.mntr | stati, policies |
  *
  * A `dropdownType` not in the table answers 404 C01 (no route); a bad body or query 400 G02; an
  * `ordinamento.campo` the list does not declare 400 G02.
@@ -36,6 +37,8 @@ import { utentiList } from '../domain/liste/utenti'
 import { serviziList } from '../domain/servizi-lista'
 import { questionariTemplateList } from '../domain/questionari/lista'
 import { QuestionariTemplateListaBodySchema } from '../../src/api/contract/questionario-template'
+import { caricamentiList } from '../domain/caricamenti/lista'
+import { CaricamentiListaBodySchema } from '../../src/api/contract/caricamenti'
 import { parseBody } from '../domain/validation'
 import { FIELD_WORK_LABELS } from './field-labels'
 
@@ -55,6 +58,7 @@ export const LISTS: Registration[] = [
   { def: utentiList, body: UtentiListaBodySchema },
   { def: serviziList, body: ServiziListaBodySchema as v.GenericSchema<unknown, ListBody> },
   { def: questionariTemplateList, body: QuestionariTemplateListaBodySchema },
+  { def: caricamentiList, body: CaricamentiListaBodySchema as v.GenericSchema<unknown, ListBody> },
 ]
 
 const LABELS = { ...FIELD_WORK_LABELS, ordinamento: 'ordinamento' }

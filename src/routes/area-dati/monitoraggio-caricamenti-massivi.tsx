@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
-import { SectionPage } from '../../features/shell/SectionPage'
+import { MonitoraggioPage } from '../../features/caricamenti-massivi/MonitoraggioPage'
 
+/** Monitoring of the mass uploads (spec 002 §2; platform-frontend §7.2). */
 export const Route = createFileRoute('/area-dati/monitoraggio-caricamenti-massivi')({
   staticData: { title: { page: 'Monitoraggio dei caricamenti massivi', section: 'Area dati' } },
   beforeLoad: requirePermissions(['tab.dshb', 'vis.mntr']),
-  component: () => <SectionPage id="monitoraggio" />,
+  component: MonitoraggioPage,
 })

@@ -1,0 +1,253 @@
+/**
+ * The background jobs of the mass upload (issue 10 point 5; platform-backend §8.2–8.3; spec 002 §3, §8),
+ * kept in the database (`registro_attivita` + `registro_attivita_riga`), so that they survive a restart:
+ * - jobs run one at a time, in creation order; a job reads its file again from the start, streaming
+ *   (server/domain/caricamenti/lettore.ts), skips the rows already recorded (each row's outcome is
+ *   committed with the row's writes: applica.ts), rejects duplicated rows (identical cells: 'riga
+ *   duplicata'), validates the others (validazione.ts) and applies the valid ones;
+ * - PostgreSQL: the valid rows of a batch are applied by `lanes` concurrent sequences, each row in its own
+ *   transaction; rows of the same facilitator always go to the same sequence (their services are shared,
+ *   never raced); a unique violation (the same new citizen in two sequences) is retried. PGlite: one;
+ * - progress (`righe_elaborate`) is written after each batch; `close()` stops after the current batch and
+ *   leaves the job IN_PROGRESS, to be resumed by the next start (`resume()`): from the first row not
+ *   recorded when its file is still there, failed cleanly otherwise;
+ * - end: counters from the recorded rows, status SUCCESS, the file deleted; an unexpected error:
+ *   GENERIC_FAIL and every row of the job undone (services, links, surveys and citizens it created, by
+ *   its `cod_inserimento`), so that uploading the file again never doubles anything.
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, rmSync } from 'node:fs'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import {
+  cittadino, programma, progetto, questionarioCompilato, registroAttivita, registroAttivitaRiga, servizio, servizioXCittadino,
+} from '../db/schema'
+import type { Database } from '../db/types'
+import { isUniqueViolation } from '../domain/db-errors'
+import { applicaRiga, registraScartata, type ContestoJob, type EsitoRiga, type Facilitatori } from '../domain/caricamenti/applica'
+import { FileRifiutato, leggiRighe, type Formato, type RigaLetta } from '../domain/caricamenti/lettore'
+import { COLONNE, COLONNE_RISERVATE } from '../domain/caricamenti/tracciato'
+import { validaRiga, type RigaValida } from '../domain/caricamenti/validazione'
+
+export const JOB_STATUS = { IN_PROGRESS: 'IN_PROGRESS', SUCCESS: 'SUCCESS', GENERIC_FAIL: 'GENERIC_FAIL' } as const
+
+export interface JobRunnerOptions {
+  db: Database
+  citizenHashSecret: string
+  /** concurrent row sequences (1 on PGlite) */
+  lanes: number
+  /** valid rows applied per batch (progress is written after each) */
+  batchRows?: number
+  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+  /** today's date 'YYYY-MM-DD' (tests) */
+  today?: () => string
+}
+
+export interface JobRunner {
+  /** queues a job created IN_PROGRESS */
+  enqueue(idRegistro: number): void
+  /** queues every IN_PROGRESS job (server start) */
+  resume(): Promise<void>
+  /** resolves when the queue is empty */
+  idle(): Promise<void>
+  /** stops after the current batch; the job stays IN_PROGRESS */
+  close(): Promise<void>
+}
+
+/** Identity of a row's content (duplicate detection): 96 bits of SHA-256 over the normalised cells. */
+export function impronta(riga: RigaLetta): string {
+  const h = createHash('sha256')
+  for (const c of COLONNE) h.update(riga.valori[c].toUpperCase()).update('\u0001')
+  return h.digest('base64').slice(0, 16)
+}
+
+/** The cells of a rejected row kept for the report (tracciato.ts COLONNE_RISERVATE left out). */
+export function valoriReport(riga: RigaLetta): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const c of COLONNE) if (!COLONNE_RISERVATE.has(c)) out[c] = riga.valori[c]
+  return out
+}
+
+const laneOf = (cf: string, lanes: number) => {
+  let h = 0
+  for (let i = 0; i < cf.length; i++) h = (h * 31 + cf.charCodeAt(i)) | 0
+  return Math.abs(h) % lanes
+}
+
+class Stopped extends Error {}
+
+/** Creates the runner (see the module comment). */
+export function createJobRunner(opts: JobRunnerOptions): JobRunner {
+  const { db } = opts
+  const batchRows = opts.batchRows ?? 200
+  const today = opts.today ?? (() => new Date().toISOString().slice(0, 10))
+  const queue: number[] = []
+  let running: Promise<void> | null = null
+  let stopping = false
+
+  async function contesto(idRegistro: number) {
+    const [row] = await db.select({ job: registroAttivita, policy: programma.policy, idProgramma: progetto.idProgramma })
+      .from(registroAttivita)
+      .innerJoin(progetto, eq(progetto.id, registroAttivita.idProgetto))
+      .innerJoin(programma, eq(programma.id, progetto.idProgramma))
+      .where(eq(registroAttivita.id, idRegistro))
+    return row
+  }
+
+  async function applyWithRetry(ctx: ContestoJob, numero: number, riga: RigaValida, cache: Facilitatori): Promise<EsitoRiga> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await applicaRiga(db, ctx, numero, riga, cache)
+      } catch (err) {
+        if (!isUniqueViolation(err) || attempt >= 3) throw err
+      }
+    }
+  }
+
+  async function applyBatch(ctx: ContestoJob, batch: { numero: number; riga: RigaValida; valori: Record<string, string> }[], cache: Facilitatori) {
+    const lanes: (typeof batch)[] = Array.from({ length: opts.lanes }, () => [])
+    for (const item of batch) lanes[laneOf(item.riga.cfFacilitatore, opts.lanes)]!.push(item)
+    await Promise.all(lanes.map(async (lane) => {
+      for (const item of lane) {
+        const esito = await applyWithRetry(ctx, item.numero, item.riga, cache)
+        if (esito.esito === 'SCARTATA') await registraScartata(db, ctx.idRegistro, item.numero, esito.note, item.valori)
+      }
+    }))
+  }
+
+  async function finish(idRegistro: number, percorso: string | null) {
+    const [c] = await db.select({
+      totale: sql<number>`count(*)::int`,
+      scartate: sql<number>`(count(*) filter (where ${registroAttivitaRiga.esito} = 'SCARTATA'))::int`,
+      servizi: sql<number>`(count(*) filter (where ${registroAttivitaRiga.servizioNuovo}))::int`,
+      cittadini: sql<number>`(count(*) filter (where ${registroAttivitaRiga.esito} = 'CARICATA'))::int`,
+      compilate: sql<number>`(count(*) filter (where ${registroAttivitaRiga.questionarioCompilato}))::int`,
+    }).from(registroAttivitaRiga).where(eq(registroAttivitaRiga.idRegistroAttivita, idRegistro))
+    await db.update(registroAttivita).set({
+      jobStatus: JOB_STATUS.SUCCESS, dataFineInserimento: new Date(), dataOraAggiornamento: new Date(), totaleRigheFile: Number(c?.totale ?? 0),
+      righeElaborate: Number(c?.totale ?? 0), righeScartate: Number(c?.scartate ?? 0), serviziAcquisiti: Number(c?.servizi ?? 0),
+      cittadiniAggiunti: Number(c?.cittadini ?? 0), rilevazioneDiEsperienzaCompilate: Number(c?.compilate ?? 0), isFileUpdated: true, percorsoFile: null,
+    }).where(eq(registroAttivita.id, idRegistro))
+    if (percorso) rmSync(percorso, { force: true })
+  }
+
+  async function run(idRegistro: number): Promise<void> {
+    const found = await contesto(idRegistro)
+    if (!found || found.job.jobStatus !== JOB_STATUS.IN_PROGRESS) return
+    const { job } = found
+    const percorso = job.percorsoFile
+    if (!percorso || !existsSync(percorso)) {
+      await fail(idRegistro, job.jobUuid ?? '', 'file del caricamento non più disponibile', null)
+      return
+    }
+    const ctx: ContestoJob = {
+      idRegistro, idProgramma: found.idProgramma, idProgetto: job.idProgetto as number, idEnte: job.idEnte as number,
+      policy: found.policy, codInserimento: job.jobUuid ?? String(idRegistro), citizenHashSecret: opts.citizenHashSecret, asyncCommit: opts.lanes > 1,
+    }
+    const doneRows = await db.select({ n: registroAttivitaRiga.numeroRiga }).from(registroAttivitaRiga)
+      .where(eq(registroAttivitaRiga.idRegistroAttivita, idRegistro))
+    const done = new Set(doneRows.map((r) => r.n))
+    const seen = new Map<string, number>()
+    const cache: Facilitatori = new Map()
+    const oggi = today()
+    let batch: { numero: number; riga: RigaValida; valori: Record<string, string> }[] = []
+    let rejected: { numero: number; note: string; valori: Record<string, string> }[] = []
+    let processed = done.size
+    const flush = async () => {
+      if (rejected.length > 0) {
+        await db.insert(registroAttivitaRiga).values(rejected.map((r) => ({
+          idRegistroAttivita: idRegistro, numeroRiga: r.numero, esito: 'SCARTATA' as const, note: r.note, valori: r.valori,
+        }))).onConflictDoNothing()
+      }
+      if (batch.length > 0) await applyBatch(ctx, batch, cache)
+      processed += batch.length + rejected.length
+      batch = []
+      rejected = []
+      await db.update(registroAttivita).set({ righeElaborate: processed, dataOraAggiornamento: new Date() }).where(eq(registroAttivita.id, idRegistro))
+      if (stopping) throw new Stopped()
+    }
+    try {
+      for await (const riga of leggiRighe(percorso, (job.estensioneInput ?? 'csv') as Formato)) {
+        const key = impronta(riga)
+        const first = seen.get(key)
+        if (first === undefined) seen.set(key, riga.numero)
+        if (done.has(riga.numero)) continue
+        if (first !== undefined) {
+          rejected.push({ numero: riga.numero, note: `riga duplicata: è uguale alla riga ${first}`, valori: valoriReport(riga) })
+        } else {
+          const esito = await validaRiga(riga, ctx, oggi)
+          if ('errori' in esito) rejected.push({ numero: riga.numero, note: esito.errori.join(' - '), valori: valoriReport(riga) })
+          else batch.push({ numero: riga.numero, riga: esito.ok, valori: valoriReport(riga) })
+        }
+        if (batch.length + rejected.length >= batchRows) await flush()
+      }
+      await flush()
+      await finish(idRegistro, percorso)
+      opts.log?.info({ idRegistro }, 'mass upload job done')
+    } catch (err) {
+      if (err instanceof Stopped) return
+      await fail(idRegistro, ctx.codInserimento, err instanceof FileRifiutato ? err.message : String((err as Error)?.message ?? err), percorso)
+      opts.log?.error({ err, idRegistro }, 'mass upload job failed')
+    }
+  }
+
+  /** GENERIC_FAIL with every row of the job undone (module comment). */
+  async function fail(idRegistro: number, codInserimento: string, reason: string, percorso: string | null) {
+    if (codInserimento) {
+      await db.transaction(async (tx) => {
+        await tx.delete(questionarioCompilato).where(eq(questionarioCompilato.codInserimento, codInserimento))
+        const linked = await tx.delete(servizioXCittadino).where(eq(servizioXCittadino.codInserimento, codInserimento))
+          .returning({ idCittadino: servizioXCittadino.idCittadino })
+        await tx.delete(servizio).where(eq(servizio.codInserimento, codInserimento))
+        const ids = [...new Set(linked.map((l) => l.idCittadino))]
+        for (let i = 0; i < ids.length; i += 1000) {
+          const chunk = ids.slice(i, i + 1000)
+          await tx.delete(cittadino).where(and(eq(cittadino.codInserimento, codInserimento), inArray(cittadino.id, chunk),
+            sql`not exists (select 1 from ${servizioXCittadino} where ${servizioXCittadino.idCittadino} = ${cittadino.id})`))
+        }
+      })
+    }
+    await db.delete(registroAttivitaRiga).where(eq(registroAttivitaRiga.idRegistroAttivita, idRegistro))
+    await db.update(registroAttivita).set({
+      jobStatus: JOB_STATUS.GENERIC_FAIL, motivoFallimento: reason.slice(0, 1000), dataFineInserimento: new Date(), dataOraAggiornamento: new Date(),
+      righeScartate: 0, serviziAcquisiti: 0, cittadiniAggiunti: 0, rilevazioneDiEsperienzaCompilate: 0, righeElaborate: 0, percorsoFile: null,
+    }).where(eq(registroAttivita.id, idRegistro))
+    if (percorso) rmSync(percorso, { force: true })
+  }
+
+  function pump(): void {
+    if (running || stopping) return
+    const next = queue.shift()
+    if (next === undefined) return
+    running = run(next)
+      .catch((err: unknown) => opts.log?.error({ err, idRegistro: next }, 'mass upload job crashed'))
+      .finally(() => {
+        running = null
+        pump()
+      })
+  }
+
+  return {
+    enqueue(idRegistro) {
+      if (!queue.includes(idRegistro)) queue.push(idRegistro)
+      pump()
+    },
+    async resume() {
+      const rows = await db.select({ id: registroAttivita.id }).from(registroAttivita)
+        .where(eq(registroAttivita.jobStatus, JOB_STATUS.IN_PROGRESS)).orderBy(asc(registroAttivita.id))
+      for (const r of rows) if (!queue.includes(r.id)) queue.push(r.id)
+      pump()
+    },
+    async idle() {
+      pump()
+      while (running) {
+        await running
+        pump()
+      }
+    },
+    async close() {
+      stopping = true
+      await running
+    },
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The mass-upload jobs on the list pattern (platform-frontend §7.2 monitoring and §7.4 'Registro dei
+ * caricamenti'): `POST monitoraggiocaricamenti/all` (the generic list engine), newest first; columns ID
+ * caricamento · Data e ora avvio · Ente · Intervento · Programma · Progetto · Referente · Totale righe ·
+ * Righe scartate · Servizi caricati · Cittadini beneficiari · Stato (with the failure tooltip of spec 002
+ * §8) · Report ('Scarica il report' only for a completed job: failed ones hide it); filters Stato and
+ * Intervento; search by job id, project, programme or body; CSV `caricamenti.csv`.
+ */
+import type * as v from 'valibot'
+import { CaricamentiPaginaSchema, etichettaStatoJob, type CaricamentoRiga, type FiltroCaricamentiSchema } from '../../api/contract/caricamenti'
+import { downloadCsv, fetchDropdown, fetchListPage, listBody, profileScope } from '../../api/lists'
+import { formatDisplayDateTime } from '../../lib/dates'
+import { countLabel } from '../../lib/plural'
+import { compact, filterValues, type ListState } from '../../ui/list/list-state'
+import type { ListDefinition } from '../../ui/list/ServerList'
+import { downloadReport } from './api'
+import { StatoJob } from './StatoJob'
+
+type Filtro = v.InferOutput<typeof FiltroCaricamentiSchema>
+
+/** The wire filter of the list's state. */
+export function filtroCaricamenti(s: ListState): Filtro {
+  return compact({ filtroCriterioRicerca: s.q || undefined, filtroStati: filterValues(s, 'stato'), filtroPolicies: filterValues(s, 'intervento') })
+}
+
+const num = (n: number) => n.toLocaleString('it-IT')
+
+/** The jobs list; `queryKey` distinguishes the registry of the upload page from the monitoring page. */
+export function caricamentiDefinition(key: string): ListDefinition<CaricamentoRiga> {
+  const scope = profileScope()
+  const body = (s: ListState) => listBody(filtroCaricamenti(s), s.sort)
+  return {
+    caption: 'Elenco dei caricamenti massivi',
+    columns: [
+      { key: 'id', header: 'ID caricamento', sortKey: 'id', cell: (r) => r.id },
+      { key: 'data', header: 'Data e ora avvio', sortKey: 'dataInizio', cell: (r) => formatDisplayDateTime(r.dataInizio) },
+      { key: 'ente', header: 'Ente', sortKey: 'nomeEnte', cell: (r) => r.nomeEnte ?? '—' },
+      { key: 'intervento', header: 'Intervento', cell: (r) => r.policy ?? '—' },
+      { key: 'programma', header: 'Programma', cell: (r) => r.nomeProgramma ?? '—' },
+      { key: 'progetto', header: 'Progetto', sortKey: 'nomeProgetto', cell: (r) => r.nomeProgetto ?? '—' },
+      { key: 'referente', header: 'Referente', cell: (r) => r.referente ?? '—' },
+      { key: 'totale', header: 'Totale righe', cell: (r) => num(r.totaleRighe) },
+      { key: 'scartate', header: 'Righe scartate', cell: (r) => num(r.righeScartate) },
+      { key: 'servizi', header: 'Servizi caricati', cell: (r) => num(r.serviziCaricati) },
+      { key: 'cittadini', header: 'Cittadini beneficiari', cell: (r) => num(r.cittadiniBeneficiari) },
+      { key: 'stato', header: 'Stato', sortKey: 'stato', cell: (r) => <StatoJob stato={r.stato} /> },
+      {
+        key: 'report', header: 'Report', cell: (r) => (r.stato === 'SUCCESS'
+          ? <button type="button" className="btn btn-outline-primary btn-xs" onClick={() => { void downloadReport(r) }}>
+            Scarica il report<span className="visually-hidden"> del caricamento {r.id}</span>
+          </button>
+          : '—'),
+      },
+    ],
+    rowKey: (r) => String(r.id),
+    summary: (r) => `Caricamento ${r.id} · ${formatDisplayDateTime(r.dataInizio)} · ${etichettaStatoJob(r.stato)}`,
+    search: { label: 'Cerca caricamento', placeholder: "Inserisci l'ID del caricamento o il nome del progetto, del programma o dell'ente" },
+    filters: [
+      {
+        key: 'stato', label: 'Stato', optionsKey: ['caricamenti', 'dropdown', 'stati', ...scope],
+        loadOptions: async (signal) => (await fetchDropdown('monitoraggiocaricamenti', 'stati', signal)).map((o) => ({ value: o.value, label: etichettaStatoJob(o.value) })),
+      },
+      { key: 'intervento', label: 'Intervento', optionsKey: ['caricamenti', 'dropdown', 'policies', ...scope], loadOptions: (signal) => fetchDropdown('monitoraggiocaricamenti', 'policies', signal) },
+    ],
+    defaultSort: { campo: 'dataInizio', verso: 'desc' },
+    queryKey: ['caricamenti', key, ...scope],
+    fetchPage: async (s, signal) => {
+      const d = await fetchListPage('monitoraggiocaricamenti', s.page, body(s), CaricamentiPaginaSchema, signal)
+      return { rows: d.caricamenti, total: d.numeroTotaleElementi, totalPages: d.numeroPagine }
+    },
+    countLabel: (n) => countLabel(n, 'caricamento', 'caricamenti'),
+    errorMessage: 'Non è stato possibile caricare i caricamenti massivi. Controlla la connessione e riprova.',
+    download: (s) => downloadCsv('monitoraggiocaricamenti', body(s), 'caricamenti.csv'),
+  }
+}

@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requirePermissions } from '../../auth/guards'
+import { CaricamentiMassiviPage } from '../../features/caricamenti-massivi/CaricamentiMassiviPage'
+
+/**
+ * Mass upload of services (spec 002 §2; platform-frontend §7.4): open to the holders of the monitoring
+ * permission (vis.mntr: DTD, DSCU, REG, REGP, REPP); the spec's `list.ruoli` would shut out the project
+ * referents who upload, so the page follows the reference's roles instead.
+ */
+export const Route = createFileRoute('/gestione-configurazioni/caricamenti-massivi')({
+  staticData: { title: { page: 'Caricamento massivo dei dati sui servizi', section: 'Gestione configurazioni' } },
+  beforeLoad: requirePermissions(['vis.mntr']),
+  component: CaricamentiMassiviPage,
+})
