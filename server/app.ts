@@ -27,6 +27,9 @@ import cittadinoServizioRoutes from './routes/cittadino-servizio'
 import campoRoutes from './routes/campo'
 import amministrazioneRoutes from './routes/amministrazione'
 import listeRoutes from './routes/liste'
+import cittadiniRegistroRoutes from './routes/cittadini-registro'
+import ruoliRoutes from './routes/ruoli'
+import minorenniRoutes from './routes/minorenni'
 import { idempotency } from './idempotency'
 import { loggerOptions } from './logging'
 import { registerRateLimits } from './rate-limit'
@@ -208,7 +211,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cittadinoServizioRoutes, { prefix: '/api', db, citizenHashSecret: config.citizenHashSecret })
   await app.register(campoRoutes, { prefix: '/api', db })
   await app.register(amministrazioneRoutes, { prefix: '/api', db })
-  await app.register(listeRoutes, { prefix: '/api', db })
+  await app.register(listeRoutes, { prefix: '/api', db, citizenHashSecret: config.citizenHashSecret })
+  await app.register(cittadiniRegistroRoutes, { prefix: '/api', db })
+  await app.register(ruoliRoutes, { prefix: '/api', db })
+  await app.register(minorenniRoutes, { prefix: '/api', db })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 

@@ -14,6 +14,9 @@
  * | ente | list.enti / list.dwnl.enti | profili, programmi, progetti, policies |
  * | utente | list.utenti / list.dwnl.utenti | ruoli, stati |
  * | servizio | list.serv / list.dwnl.serv | tipologiaServizio, stati |
+ * | cittadino | list.citt / list.dwnl.citt | sedi, fasceDiEta (search through the keyed hashes: needs the secret) |
+ * | ruolo | list.ruoli / list.ruoli | tipologie, stati |
+ * | configurazioneminorenni | view.conf.min / view.conf.min | — |
  *
  * A `dropdownType` not in the table answers 404 C01 (no route); a bad body or query 400 G02; an
  * `ordinamento.campo` the list does not declare 400 G02.
@@ -33,6 +36,12 @@ import { progettiList } from '../domain/liste/progetti'
 import { entiList } from '../domain/liste/enti'
 import { utentiList } from '../domain/liste/utenti'
 import { serviziList } from '../domain/servizi-lista'
+import { cittadiniList } from '../domain/liste/cittadini'
+import { ruoliList } from '../domain/ruoli/lista'
+import { minorenniList } from '../domain/minorenni/lista'
+import { CittadiniListaBodySchema } from '../../src/api/contract/registro-cittadini'
+import { RuoliListaBodySchema } from '../../src/api/contract/ruoli'
+import { MinorenniListaBodySchema } from '../../src/api/contract/minorenni'
 import { parseBody } from '../domain/validation'
 import { FIELD_WORK_LABELS } from './field-labels'
 
@@ -51,14 +60,21 @@ export const LISTS: Registration[] = [
   { def: entiList, body: EntiListaBodySchema },
   { def: utentiList, body: UtentiListaBodySchema },
   { def: serviziList, body: ServiziListaBodySchema as v.GenericSchema<unknown, ListBody> },
+  { def: ruoliList, body: RuoliListaBodySchema },
+  { def: minorenniList, body: MinorenniListaBodySchema },
 ]
+
+/** Every list, with those that need the citizen-hash secret (the citizens registry). */
+export function listsFor(citizenHashSecret: string): Registration[] {
+  return [...LISTS, { def: cittadiniList(citizenHashSecret), body: CittadiniListaBodySchema }]
+}
 
 const LABELS = { ...FIELD_WORK_LABELS, ordinamento: 'ordinamento' }
 const perm = (code: string) => ({ access: { kind: 'permission' as const, codes: [code] } })
 
-export default async function listeRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
+export default async function listeRoutes(app: FastifyInstance, opts: { db: Database; citizenHashSecret: string }): Promise<void> {
   const { db } = opts
-  for (const { def, body: schema } of LISTS) {
+  for (const { def, body: schema } of listsFor(opts.citizenHashSecret)) {
     const parse = (raw: unknown) => parseBody(schema, raw, LABELS)
 
     app.post(`/${def.entity}/all`, { config: perm(def.permissions.list) }, async (request) => {
