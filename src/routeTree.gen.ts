@@ -35,6 +35,7 @@ import { Route as DocumentiIndexRouteImport } from './routes/documenti/index'
 import { Route as ErroreCodeRouteImport } from './routes/errore_.$code'
 import { Route as ForumIndexRouteImport } from './routes/forum/index'
 import { Route as GestioneConfigurazioniIndexRouteImport } from './routes/gestione-configurazioni/index'
+import { Route as GestioneConfigurazioniMinorenniRouteImport } from './routes/gestione-configurazioni/minorenni'
 import { Route as GestioneRuoliIndexRouteImport } from './routes/gestione-ruoli/index'
 import { Route as GestioneRuoliCreaNuovoRouteImport } from './routes/gestione-ruoli/crea-nuovo'
 import { Route as HomeCercaRouteImport } from './routes/home/cerca'
@@ -46,6 +47,8 @@ import { Route as AreaAmministrativaSediIdSedeRouteImport } from './routes/area-
 import { Route as AreaAmministrativaServiziIndexRouteImport } from './routes/area-amministrativa/servizi/index'
 import { Route as AreaAmministrativaServiziCreaRouteImport } from './routes/area-amministrativa/servizi/crea'
 import { Route as AreaAmministrativaUtentiIndexRouteImport } from './routes/area-amministrativa/utenti/index'
+import { Route as AreaCittadiniIdCittadinoIndexRouteImport } from './routes/area-cittadini/$idCittadino/index'
+import { Route as AreaCittadiniIdCittadinoModificaRouteImport } from './routes/area-cittadini/$idCittadino/modifica'
 import { Route as GestioneRuoliCodiceRuoloIndexRouteImport } from './routes/gestione-ruoli/$codiceRuolo/index'
 import { Route as GestioneRuoliCodiceRuoloModificaRouteImport } from './routes/gestione-ruoli/$codiceRuolo/modifica'
 import { Route as AreaAmministrativaEntiIdEnteIndexRouteImport } from './routes/area-amministrativa/enti/$idEnte/index'
@@ -200,6 +203,12 @@ const GestioneConfigurazioniIndexRoute =
     path: '/gestione-configurazioni/',
     getParentRoute: () => rootRouteImport,
   } as any)
+const GestioneConfigurazioniMinorenniRoute =
+  GestioneConfigurazioniMinorenniRouteImport.update({
+    id: '/gestione-configurazioni/minorenni',
+    path: '/gestione-configurazioni/minorenni',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const GestioneRuoliIndexRoute = GestioneRuoliIndexRouteImport.update({
   id: '/gestione-ruoli/',
   path: '/gestione-ruoli/',
@@ -261,6 +270,18 @@ const AreaAmministrativaUtentiIndexRoute =
   AreaAmministrativaUtentiIndexRouteImport.update({
     id: '/area-amministrativa/utenti/',
     path: '/area-amministrativa/utenti/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaCittadiniIdCittadinoIndexRoute =
+  AreaCittadiniIdCittadinoIndexRouteImport.update({
+    id: '/area-cittadini/$idCittadino/',
+    path: '/area-cittadini/$idCittadino/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaCittadiniIdCittadinoModificaRoute =
+  AreaCittadiniIdCittadinoModificaRouteImport.update({
+    id: '/area-cittadini/$idCittadino/modifica',
+    path: '/area-cittadini/$idCittadino/modifica',
     getParentRoute: () => rootRouteImport,
   } as any)
 const GestioneRuoliCodiceRuoloIndexRoute =
@@ -385,6 +406,7 @@ export interface FileRoutesByFullPath {
   '/area-personale/sincronizzazione': typeof AreaPersonaleSincronizzazioneRoute
   '/auth/$code': typeof AuthCodeRoute
   '/errore/$code': typeof ErroreCodeRoute
+  '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
   '/area-amministrativa/': typeof AreaAmministrativaIndexRoute
@@ -398,6 +420,7 @@ export interface FileRoutesByFullPath {
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
+  '/area-cittadini/$idCittadino/modifica': typeof AreaCittadiniIdCittadinoModificaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti/': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti/': typeof AreaAmministrativaProgettiIndexRoute
@@ -405,6 +428,7 @@ export interface FileRoutesByFullPath {
   '/area-amministrativa/questionari/': typeof AreaAmministrativaQuestionariIndexRoute
   '/area-amministrativa/servizi/': typeof AreaAmministrativaServiziIndexRoute
   '/area-amministrativa/utenti/': typeof AreaAmministrativaUtentiIndexRoute
+  '/area-cittadini/$idCittadino/': typeof AreaCittadiniIdCittadinoIndexRoute
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
@@ -440,6 +464,7 @@ export interface FileRoutesByTo {
   '/area-personale/sincronizzazione': typeof AreaPersonaleSincronizzazioneRoute
   '/auth/$code': typeof AuthCodeRoute
   '/errore/$code': typeof ErroreCodeRoute
+  '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
   '/area-amministrativa': typeof AreaAmministrativaIndexRoute
@@ -453,6 +478,7 @@ export interface FileRoutesByTo {
   '/gestione-ruoli': typeof GestioneRuoliIndexRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
+  '/area-cittadini/$idCittadino/modifica': typeof AreaCittadiniIdCittadinoModificaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti': typeof AreaAmministrativaProgettiIndexRoute
@@ -460,6 +486,7 @@ export interface FileRoutesByTo {
   '/area-amministrativa/questionari': typeof AreaAmministrativaQuestionariIndexRoute
   '/area-amministrativa/servizi': typeof AreaAmministrativaServiziIndexRoute
   '/area-amministrativa/utenti': typeof AreaAmministrativaUtentiIndexRoute
+  '/area-cittadini/$idCittadino': typeof AreaCittadiniIdCittadinoIndexRoute
   '/gestione-ruoli/$codiceRuolo': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
@@ -496,6 +523,7 @@ export interface FileRoutesById {
   '/area-personale/sincronizzazione': typeof AreaPersonaleSincronizzazioneRoute
   '/auth_/$code': typeof AuthCodeRoute
   '/errore_/$code': typeof ErroreCodeRoute
+  '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
   '/area-amministrativa/': typeof AreaAmministrativaIndexRoute
@@ -509,6 +537,7 @@ export interface FileRoutesById {
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
+  '/area-cittadini/$idCittadino/modifica': typeof AreaCittadiniIdCittadinoModificaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti/': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti/': typeof AreaAmministrativaProgettiIndexRoute
@@ -516,6 +545,7 @@ export interface FileRoutesById {
   '/area-amministrativa/questionari/': typeof AreaAmministrativaQuestionariIndexRoute
   '/area-amministrativa/servizi/': typeof AreaAmministrativaServiziIndexRoute
   '/area-amministrativa/utenti/': typeof AreaAmministrativaUtentiIndexRoute
+  '/area-cittadini/$idCittadino/': typeof AreaCittadiniIdCittadinoIndexRoute
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   '/area-amministrativa/programmi/$idProgramma/info': typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
@@ -553,6 +583,7 @@ export interface FileRouteTypes {
     | '/area-personale/sincronizzazione'
     | '/auth/$code'
     | '/errore/$code'
+    | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
     | '/area-amministrativa/'
@@ -566,6 +597,7 @@ export interface FileRouteTypes {
     | '/gestione-ruoli/'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
+    | '/area-cittadini/$idCittadino/modifica'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti/'
     | '/area-amministrativa/progetti/'
@@ -573,6 +605,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/questionari/'
     | '/area-amministrativa/servizi/'
     | '/area-amministrativa/utenti/'
+    | '/area-cittadini/$idCittadino/'
     | '/gestione-ruoli/$codiceRuolo/'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/programmi/$idProgramma/info'
@@ -608,6 +641,7 @@ export interface FileRouteTypes {
     | '/area-personale/sincronizzazione'
     | '/auth/$code'
     | '/errore/$code'
+    | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
     | '/area-amministrativa'
@@ -621,6 +655,7 @@ export interface FileRouteTypes {
     | '/gestione-ruoli'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
+    | '/area-cittadini/$idCittadino/modifica'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti'
     | '/area-amministrativa/progetti'
@@ -628,6 +663,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/questionari'
     | '/area-amministrativa/servizi'
     | '/area-amministrativa/utenti'
+    | '/area-cittadini/$idCittadino'
     | '/gestione-ruoli/$codiceRuolo'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/programmi/$idProgramma/info'
@@ -663,6 +699,7 @@ export interface FileRouteTypes {
     | '/area-personale/sincronizzazione'
     | '/auth_/$code'
     | '/errore_/$code'
+    | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
     | '/area-amministrativa/'
@@ -676,6 +713,7 @@ export interface FileRouteTypes {
     | '/gestione-ruoli/'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
+    | '/area-cittadini/$idCittadino/modifica'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti/'
     | '/area-amministrativa/progetti/'
@@ -683,6 +721,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/questionari/'
     | '/area-amministrativa/servizi/'
     | '/area-amministrativa/utenti/'
+    | '/area-cittadini/$idCittadino/'
     | '/gestione-ruoli/$codiceRuolo/'
     | '/area-amministrativa/progetti/$idProgetto/info'
     | '/area-amministrativa/programmi/$idProgramma/info'
@@ -719,6 +758,7 @@ export interface RootRouteChildren {
   AreaPersonaleSincronizzazioneRoute: typeof AreaPersonaleSincronizzazioneRoute
   AuthCodeRoute: typeof AuthCodeRoute
   ErroreCodeRoute: typeof ErroreCodeRoute
+  GestioneConfigurazioniMinorenniRoute: typeof GestioneConfigurazioniMinorenniRoute
   GestioneRuoliCreaNuovoRoute: typeof GestioneRuoliCreaNuovoRoute
   HomeCercaRoute: typeof HomeCercaRoute
   AreaAmministrativaIndexRoute: typeof AreaAmministrativaIndexRoute
@@ -732,6 +772,7 @@ export interface RootRouteChildren {
   GestioneRuoliIndexRoute: typeof GestioneRuoliIndexRoute
   AreaAmministrativaSediIdSedeRoute: typeof AreaAmministrativaSediIdSedeRoute
   AreaAmministrativaServiziCreaRoute: typeof AreaAmministrativaServiziCreaRoute
+  AreaCittadiniIdCittadinoModificaRoute: typeof AreaCittadiniIdCittadinoModificaRoute
   GestioneRuoliCodiceRuoloModificaRoute: typeof GestioneRuoliCodiceRuoloModificaRoute
   AreaAmministrativaEntiIndexRoute: typeof AreaAmministrativaEntiIndexRoute
   AreaAmministrativaProgettiIndexRoute: typeof AreaAmministrativaProgettiIndexRoute
@@ -739,6 +780,7 @@ export interface RootRouteChildren {
   AreaAmministrativaQuestionariIndexRoute: typeof AreaAmministrativaQuestionariIndexRoute
   AreaAmministrativaServiziIndexRoute: typeof AreaAmministrativaServiziIndexRoute
   AreaAmministrativaUtentiIndexRoute: typeof AreaAmministrativaUtentiIndexRoute
+  AreaCittadiniIdCittadinoIndexRoute: typeof AreaCittadiniIdCittadinoIndexRoute
   GestioneRuoliCodiceRuoloIndexRoute: typeof GestioneRuoliCodiceRuoloIndexRoute
   AreaAmministrativaProgettiIdProgettoInfoRoute: typeof AreaAmministrativaProgettiIdProgettoInfoRoute
   AreaAmministrativaProgrammiIdProgrammaInfoRoute: typeof AreaAmministrativaProgrammiIdProgrammaInfoRoute
@@ -940,6 +982,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GestioneConfigurazioniIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/gestione-configurazioni/minorenni': {
+      id: '/gestione-configurazioni/minorenni'
+      path: '/gestione-configurazioni/minorenni'
+      fullPath: '/gestione-configurazioni/minorenni'
+      preLoaderRoute: typeof GestioneConfigurazioniMinorenniRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/gestione-ruoli/': {
       id: '/gestione-ruoli/'
       path: '/gestione-ruoli'
@@ -1015,6 +1064,20 @@ declare module '@tanstack/react-router' {
       path: '/area-amministrativa/utenti'
       fullPath: '/area-amministrativa/utenti/'
       preLoaderRoute: typeof AreaAmministrativaUtentiIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-cittadini/$idCittadino/': {
+      id: '/area-cittadini/$idCittadino/'
+      path: '/area-cittadini/$idCittadino'
+      fullPath: '/area-cittadini/$idCittadino/'
+      preLoaderRoute: typeof AreaCittadiniIdCittadinoIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-cittadini/$idCittadino/modifica': {
+      id: '/area-cittadini/$idCittadino/modifica'
+      path: '/area-cittadini/$idCittadino/modifica'
+      fullPath: '/area-cittadini/$idCittadino/modifica'
+      preLoaderRoute: typeof AreaCittadiniIdCittadinoModificaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/gestione-ruoli/$codiceRuolo/': {
@@ -1153,6 +1216,7 @@ const rootRouteChildren: RootRouteChildren = {
   AreaPersonaleSincronizzazioneRoute: AreaPersonaleSincronizzazioneRoute,
   AuthCodeRoute: AuthCodeRoute,
   ErroreCodeRoute: ErroreCodeRoute,
+  GestioneConfigurazioniMinorenniRoute: GestioneConfigurazioniMinorenniRoute,
   GestioneRuoliCreaNuovoRoute: GestioneRuoliCreaNuovoRoute,
   HomeCercaRoute: HomeCercaRoute,
   AreaAmministrativaIndexRoute: AreaAmministrativaIndexRoute,
@@ -1166,6 +1230,7 @@ const rootRouteChildren: RootRouteChildren = {
   GestioneRuoliIndexRoute: GestioneRuoliIndexRoute,
   AreaAmministrativaSediIdSedeRoute: AreaAmministrativaSediIdSedeRoute,
   AreaAmministrativaServiziCreaRoute: AreaAmministrativaServiziCreaRoute,
+  AreaCittadiniIdCittadinoModificaRoute: AreaCittadiniIdCittadinoModificaRoute,
   GestioneRuoliCodiceRuoloModificaRoute: GestioneRuoliCodiceRuoloModificaRoute,
   AreaAmministrativaEntiIndexRoute: AreaAmministrativaEntiIndexRoute,
   AreaAmministrativaProgettiIndexRoute: AreaAmministrativaProgettiIndexRoute,
@@ -1174,6 +1239,7 @@ const rootRouteChildren: RootRouteChildren = {
     AreaAmministrativaQuestionariIndexRoute,
   AreaAmministrativaServiziIndexRoute: AreaAmministrativaServiziIndexRoute,
   AreaAmministrativaUtentiIndexRoute: AreaAmministrativaUtentiIndexRoute,
+  AreaCittadiniIdCittadinoIndexRoute: AreaCittadiniIdCittadinoIndexRoute,
   GestioneRuoliCodiceRuoloIndexRoute: GestioneRuoliCodiceRuoloIndexRoute,
   AreaAmministrativaProgettiIdProgettoInfoRoute:
     AreaAmministrativaProgettiIdProgettoInfoRoute,

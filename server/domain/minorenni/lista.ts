@@ -3,14 +3,14 @@
  * (`POST /configurazioneminorenni/all`, `configurazioni-minorenni.csv`; spec 002 §2: 'Nome Programma',
  * Intervento, 'Data di Abilitazione', 'Data di Decorrenza', 'Stato abilitazione', sortable by
  * nome_programma, intervento, data_abilitazione, data_decorrenza; platform-backend §9).
- * Scope: DTD and custom roles all; DSCU the SCD programmes; REG/DEG their programme; others none.
+ * Search: part of the programme's name, short name or code (folded). Scope: DTD and custom roles all; DSCU the SCD programmes; REG/DEG their programme; others none.
  * 'Stato abilitazione' is ABILITATA from the start date on, PROGRAMMATA before (today's UTC date).
  */
 import { sql } from 'drizzle-orm'
-import type { ConfigurazioneMinorenni } from '../../../src/api/contract/minorenni'
+import type { ConfigurazioneMinorenni, FiltroMinorenni } from '../../../src/api/contract/minorenni'
 import { configurazioneMinorenni, programma } from '../../db/schema'
 import type { Caller } from '../profile'
-import { NOTHING, type ListDefinition } from '../liste/engine'
+import { NOTHING, searchCondition, type ListDefinition } from '../liste/engine'
 import { scopeOf } from '../liste/scope'
 
 /** The programmes whose configuration the caller sees: a condition on `programma`, undefined for all. */
@@ -27,12 +27,12 @@ export function minorenniScope(caller: Caller) {
 const c = configurazioneMinorenni
 const today = sql`(now() at time zone 'UTC')::date`
 
-export const minorenniList: ListDefinition<Record<string, never>, ConfigurazioneMinorenni> = {
+export const minorenniList: ListDefinition<FiltroMinorenni, ConfigurazioneMinorenni> = {
   entity: 'configurazioneminorenni',
   rowsKey: 'configurazioniMinorenniList',
   from: sql`${c} join ${programma} on ${programma.id} = ${c.idProgramma}`,
   id: sql`${c.id}`,
-  where: (caller) => [minorenniScope(caller)],
+  where: (caller, f) => [minorenniScope(caller), searchCondition(f?.criterioRicerca, [sql`pd_fold(${programma.nome} || chr(10) || ${programma.nomeBreve} || chr(10) || ${programma.codice})`])],
   columns: () => ({
     id: sql`${c.id}`, idProgramma: sql`${c.idProgramma}`, nome: sql`${programma.nome}`, intervento: sql`${c.intervento}`,
     abilitazione: sql`to_char(${c.dataAbilitazione}, 'YYYY-MM-DD')`, decorrenza: sql`to_char(${c.dataDecorrenza}, 'YYYY-MM-DD')`,

@@ -19,11 +19,14 @@ const WireDate = v.pipe(v.string(), v.isoDate('Data non valida (AAAA-MM-GG).'))
 
 export const MinorenniListaBodySchema = v.object({
   ...ProfileIdsSchema.entries,
-  filtroRequest: v.optional(v.nullable(v.object({}))),
+  filtroRequest: v.optional(v.nullable(v.object({ criterioRicerca: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200)))) }))),
   ordinamento: v.optional(v.nullable(OrdinamentoSchema)),
 })
 
 /** 'Stato abilitazione': ABILITATA once the start date is reached, PROGRAMMATA before. */
+/** Filter of the table: part of the programme's name. */
+export type FiltroMinorenni = { criterioRicerca?: string | null }
+
 export const StatoAbilitazioneSchema = v.picklist(['ABILITATA', 'PROGRAMMATA'])
 
 export const ConfigurazioneMinorenniSchema = v.object({
