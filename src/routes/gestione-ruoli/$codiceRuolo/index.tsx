@@ -4,7 +4,7 @@ import { RuoloPage } from '../../../features/ruoli/RuoloPage'
 
 /** A role's page (spec 002 §1: view.ruoli, denied → /gestione-ruoli). */
 export const Route = createFileRoute('/gestione-ruoli/$codiceRuolo/')({
-  staticData: { title: { page: ({ params, label }) => label(`/gestione-ruoli/${encodeURIComponent(params.codiceRuolo ?? "")}`) ?? `Ruolo ${params.codiceRuolo}`, section: 'Gestione ruoli' } },
+  staticData: { title: { page: ({ params }) => `Ruolo ${params.codiceRuolo}`, section: 'Gestione ruoli' } },
   beforeLoad: requirePermissions(['view.ruoli'], '/gestione-ruoli'),
   component: function RuoloRoute() {
     const { codiceRuolo } = Route.useParams()
