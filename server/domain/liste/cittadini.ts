@@ -46,7 +46,9 @@ export function citizenSearch(term: string | null | undefined, secret: string): 
   if (hasFiscalCodeShape(t)) parts.push(sql`${cittadino.codiceFiscaleHash} = ${hashFiscalCode(t, secret)}`)
   const doc = v.safeParse(NumeroDocumentoSchema, t)
   if (doc.success) {
-    parts.push(inList(sql`${cittadino.numeroDocumentoHash}`, TIPO_DOCUMENTO.map((tipo) => hashDocumentNumber(tipo, doc.output, secret))))
+    // (type, hash) pairs: the lookup walks the unique index cittadino_documento_uq
+    const pairs = TIPO_DOCUMENTO.map((tipo) => sql`(${tipo}, ${hashDocumentNumber(tipo, doc.output, secret)})`)
+    parts.push(sql`(${cittadino.tipoDocumento}, ${cittadino.numeroDocumentoHash}) in (${sql.join(pairs, sql`, `)})`)
   }
   if (/^\d{1,16}$/.test(t) && Number.isSafeInteger(Number(t))) parts.push(sql`${cittadino.id} = ${Number(t)}`)
   return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`
