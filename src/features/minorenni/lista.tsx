@@ -37,5 +37,6 @@ export function minorenniDefinition(revoca: ((r: ConfigurazioneMinorenni) => voi
     countLabel: (n) => countLabel(n, 'programma abilitato', 'programmi abilitati'),
     errorMessage: 'Non è stato possibile caricare i programmi abilitati. Controlla la connessione e riprova.',
     download: (s) => downloadCsv('configurazioneminorenni', body(s), 'configurazioni-minorenni.csv'),
+    persist: true,
   }
 }

@@ -1,7 +1,7 @@
 /**
  * 'Gestione ruoli' list on the list pattern (platform-frontend §1.3, §2.1): `POST ruolo/all` with
  * `criterioRicerca`, `tipologie` (P/NP), `stati`; columns Nome, Codice, Tipologia ('Predefinito' /
- * 'Personalizzato'), Stato, Utenti; row action 'Visualizza' → the role's page; CSV ruoli.csv.
+ * 'Personalizzato'), Stato, Utenti; row action 'Visualizza' → the role's page; CSV ruoli.csv; kept on the device for offline reading.
  */
 import { RuoliListaSchema, type FiltroRuoli, type RuoloRiga } from '../../api/contract/ruoli'
 import { downloadCsv, fetchDropdown, fetchListPage, listBody } from '../../api/lists'
@@ -47,5 +47,6 @@ export function ruoliDefinition(): ListDefinition<RuoloRiga> {
     countLabel: (n) => countLabel(n, 'ruolo', 'ruoli'),
     errorMessage: 'Non è stato possibile caricare i ruoli. Controlla la connessione e riprova.',
     download: (s) => downloadCsv('ruolo', body(s), 'ruoli.csv'),
+    persist: true,
   }
 }
