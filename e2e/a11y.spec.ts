@@ -37,7 +37,7 @@ const SECTION_PAGES: readonly (readonly [path: string, title: string])[] = [
   ['/gestione-ruoli/crea-nuovo', 'Crea nuovo ruolo – Gestione ruoli'],
   ['/gestione-ruoli/FAC', 'Ruolo FAC – Gestione ruoli'],
   ['/gestione-ruoli/FAC/modifica', 'Modifica ruolo FAC – Gestione ruoli'],
-  ['/gestione-configurazioni', 'Gestione configurazioni'],
+  ['/gestione-configurazioni/minorenni', 'Minorenni – Gestione configurazioni'],
   ['/area-gestionale/gestione-categorie', 'Gestione categorie – Area gestionale'],
   ['/area-gestionale/gestione-segnalazioni', 'Gestione segnalazioni – Area gestionale'],
   ['/area-personale', 'Area personale'],

@@ -30,6 +30,9 @@ import listeRoutes from './routes/liste'
 import questionarioTemplateRoutes from './routes/questionario-template'
 import caricamentoMassivoRoutes from './routes/caricamento-massivo'
 import { createJobRunner, type JobRunner } from './jobs/caricamenti'
+import cittadiniRegistroRoutes from './routes/cittadini-registro'
+import ruoliRoutes from './routes/ruoli'
+import minorenniRoutes from './routes/minorenni'
 import { idempotency } from './idempotency'
 import { loggerOptions } from './logging'
 import { registerRateLimits } from './rate-limit'
@@ -218,7 +221,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cittadinoServizioRoutes, { prefix: '/api', db, citizenHashSecret: config.citizenHashSecret })
   await app.register(campoRoutes, { prefix: '/api', db })
   await app.register(amministrazioneRoutes, { prefix: '/api', db })
-  await app.register(listeRoutes, { prefix: '/api', db })
   await app.register(questionarioTemplateRoutes, { prefix: '/api', db })
   // mass-upload jobs: resumed when the server is ready, paused (still IN_PROGRESS) when it closes
   const caricamenti = createJobRunner({ db, citizenHashSecret: config.citizenHashSecret, lanes: database.kind === 'postgres' ? 6 : 1, log: app.log })
@@ -226,6 +228,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onReady', () => caricamenti.resume())
   app.addHook('onClose', () => caricamenti.close())
   await app.register(caricamentoMassivoRoutes, { prefix: '/api', db, config, runner: caricamenti })
+  await app.register(listeRoutes, { prefix: '/api', db, citizenHashSecret: config.citizenHashSecret })
+  await app.register(cittadiniRegistroRoutes, { prefix: '/api', db })
+  await app.register(ruoliRoutes, { prefix: '/api', db })
+  await app.register(minorenniRoutes, { prefix: '/api', db })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 

@@ -36,6 +36,7 @@ import { Route as ErroreCodeRouteImport } from './routes/errore_.$code'
 import { Route as ForumIndexRouteImport } from './routes/forum/index'
 import { Route as GestioneConfigurazioniIndexRouteImport } from './routes/gestione-configurazioni/index'
 import { Route as GestioneConfigurazioniCaricamentiMassiviRouteImport } from './routes/gestione-configurazioni/caricamenti-massivi'
+import { Route as GestioneConfigurazioniMinorenniRouteImport } from './routes/gestione-configurazioni/minorenni'
 import { Route as GestioneRuoliIndexRouteImport } from './routes/gestione-ruoli/index'
 import { Route as GestioneRuoliCreaNuovoRouteImport } from './routes/gestione-ruoli/crea-nuovo'
 import { Route as HomeCercaRouteImport } from './routes/home/cerca'
@@ -51,6 +52,8 @@ import { Route as AreaAmministrativaServiziIndexRouteImport } from './routes/are
 import { Route as AreaAmministrativaServiziCreaRouteImport } from './routes/area-amministrativa/servizi/crea'
 import { Route as AreaAmministrativaUtentiIndexRouteImport } from './routes/area-amministrativa/utenti/index'
 import { Route as AreaAmministrativaUtentiCreaRouteImport } from './routes/area-amministrativa/utenti/crea'
+import { Route as AreaCittadiniIdCittadinoIndexRouteImport } from './routes/area-cittadini/$idCittadino/index'
+import { Route as AreaCittadiniIdCittadinoModificaRouteImport } from './routes/area-cittadini/$idCittadino/modifica'
 import { Route as GestioneRuoliCodiceRuoloIndexRouteImport } from './routes/gestione-ruoli/$codiceRuolo/index'
 import { Route as GestioneRuoliCodiceRuoloModificaRouteImport } from './routes/gestione-ruoli/$codiceRuolo/modifica'
 import { Route as AreaAmministrativaEntiIdEnteIndexRouteImport } from './routes/area-amministrativa/enti/$idEnte/index'
@@ -218,6 +221,12 @@ const GestioneConfigurazioniCaricamentiMassiviRoute =
     path: '/gestione-configurazioni/caricamenti-massivi',
     getParentRoute: () => rootRouteImport,
   } as any)
+const GestioneConfigurazioniMinorenniRoute =
+  GestioneConfigurazioniMinorenniRouteImport.update({
+    id: '/gestione-configurazioni/minorenni',
+    path: '/gestione-configurazioni/minorenni',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const GestioneRuoliIndexRoute = GestioneRuoliIndexRouteImport.update({
   id: '/gestione-ruoli/',
   path: '/gestione-ruoli/',
@@ -303,6 +312,18 @@ const AreaAmministrativaUtentiCreaRoute =
   AreaAmministrativaUtentiCreaRouteImport.update({
     id: '/area-amministrativa/utenti/crea',
     path: '/area-amministrativa/utenti/crea',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaCittadiniIdCittadinoIndexRoute =
+  AreaCittadiniIdCittadinoIndexRouteImport.update({
+    id: '/area-cittadini/$idCittadino/',
+    path: '/area-cittadini/$idCittadino/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaCittadiniIdCittadinoModificaRoute =
+  AreaCittadiniIdCittadinoModificaRouteImport.update({
+    id: '/area-cittadini/$idCittadino/modifica',
+    path: '/area-cittadini/$idCittadino/modifica',
     getParentRoute: () => rootRouteImport,
   } as any)
 const GestioneRuoliCodiceRuoloIndexRoute =
@@ -470,6 +491,7 @@ export interface FileRoutesByFullPath {
   '/auth/$code': typeof AuthCodeRoute
   '/errore/$code': typeof ErroreCodeRoute
   '/gestione-configurazioni/caricamenti-massivi': typeof GestioneConfigurazioniCaricamentiMassiviRoute
+  '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
   '/area-amministrativa/': typeof AreaAmministrativaIndexRoute
@@ -487,6 +509,7 @@ export interface FileRoutesByFullPath {
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/area-amministrativa/utenti/crea': typeof AreaAmministrativaUtentiCreaRoute
+  '/area-cittadini/$idCittadino/modifica': typeof AreaCittadiniIdCittadinoModificaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti/': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti/': typeof AreaAmministrativaProgettiIndexRoute
@@ -494,6 +517,7 @@ export interface FileRoutesByFullPath {
   '/area-amministrativa/questionari/': typeof AreaAmministrativaQuestionariIndexRoute
   '/area-amministrativa/servizi/': typeof AreaAmministrativaServiziIndexRoute
   '/area-amministrativa/utenti/': typeof AreaAmministrativaUtentiIndexRoute
+  '/area-cittadini/$idCittadino/': typeof AreaCittadiniIdCittadinoIndexRoute
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/enti/$idEnte/modifica': typeof AreaAmministrativaEntiIdEnteModificaRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
@@ -537,6 +561,7 @@ export interface FileRoutesByTo {
   '/auth/$code': typeof AuthCodeRoute
   '/errore/$code': typeof ErroreCodeRoute
   '/gestione-configurazioni/caricamenti-massivi': typeof GestioneConfigurazioniCaricamentiMassiviRoute
+  '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
   '/area-amministrativa': typeof AreaAmministrativaIndexRoute
@@ -554,6 +579,7 @@ export interface FileRoutesByTo {
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/area-amministrativa/utenti/crea': typeof AreaAmministrativaUtentiCreaRoute
+  '/area-cittadini/$idCittadino/modifica': typeof AreaCittadiniIdCittadinoModificaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti': typeof AreaAmministrativaProgettiIndexRoute
@@ -561,6 +587,7 @@ export interface FileRoutesByTo {
   '/area-amministrativa/questionari': typeof AreaAmministrativaQuestionariIndexRoute
   '/area-amministrativa/servizi': typeof AreaAmministrativaServiziIndexRoute
   '/area-amministrativa/utenti': typeof AreaAmministrativaUtentiIndexRoute
+  '/area-cittadini/$idCittadino': typeof AreaCittadiniIdCittadinoIndexRoute
   '/gestione-ruoli/$codiceRuolo': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/enti/$idEnte/modifica': typeof AreaAmministrativaEntiIdEnteModificaRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
@@ -605,6 +632,7 @@ export interface FileRoutesById {
   '/auth_/$code': typeof AuthCodeRoute
   '/errore_/$code': typeof ErroreCodeRoute
   '/gestione-configurazioni/caricamenti-massivi': typeof GestioneConfigurazioniCaricamentiMassiviRoute
+  '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
   '/area-amministrativa/': typeof AreaAmministrativaIndexRoute
@@ -622,6 +650,7 @@ export interface FileRoutesById {
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/area-amministrativa/utenti/crea': typeof AreaAmministrativaUtentiCreaRoute
+  '/area-cittadini/$idCittadino/modifica': typeof AreaCittadiniIdCittadinoModificaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti/': typeof AreaAmministrativaEntiIndexRoute
   '/area-amministrativa/progetti/': typeof AreaAmministrativaProgettiIndexRoute
@@ -629,6 +658,7 @@ export interface FileRoutesById {
   '/area-amministrativa/questionari/': typeof AreaAmministrativaQuestionariIndexRoute
   '/area-amministrativa/servizi/': typeof AreaAmministrativaServiziIndexRoute
   '/area-amministrativa/utenti/': typeof AreaAmministrativaUtentiIndexRoute
+  '/area-cittadini/$idCittadino/': typeof AreaCittadiniIdCittadinoIndexRoute
   '/gestione-ruoli/$codiceRuolo/': typeof GestioneRuoliCodiceRuoloIndexRoute
   '/area-amministrativa/enti/$idEnte/modifica': typeof AreaAmministrativaEntiIdEnteModificaRoute
   '/area-amministrativa/progetti/$idProgetto/info': typeof AreaAmministrativaProgettiIdProgettoInfoRoute
@@ -674,6 +704,7 @@ export interface FileRouteTypes {
     | '/auth/$code'
     | '/errore/$code'
     | '/gestione-configurazioni/caricamenti-massivi'
+    | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
     | '/area-amministrativa/'
@@ -691,6 +722,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/area-amministrativa/utenti/crea'
+    | '/area-cittadini/$idCittadino/modifica'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti/'
     | '/area-amministrativa/progetti/'
@@ -698,6 +730,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/questionari/'
     | '/area-amministrativa/servizi/'
     | '/area-amministrativa/utenti/'
+    | '/area-cittadini/$idCittadino/'
     | '/gestione-ruoli/$codiceRuolo/'
     | '/area-amministrativa/enti/$idEnte/modifica'
     | '/area-amministrativa/progetti/$idProgetto/info'
@@ -741,6 +774,7 @@ export interface FileRouteTypes {
     | '/auth/$code'
     | '/errore/$code'
     | '/gestione-configurazioni/caricamenti-massivi'
+    | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
     | '/area-amministrativa'
@@ -758,6 +792,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/area-amministrativa/utenti/crea'
+    | '/area-cittadini/$idCittadino/modifica'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti'
     | '/area-amministrativa/progetti'
@@ -765,6 +800,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/questionari'
     | '/area-amministrativa/servizi'
     | '/area-amministrativa/utenti'
+    | '/area-cittadini/$idCittadino'
     | '/gestione-ruoli/$codiceRuolo'
     | '/area-amministrativa/enti/$idEnte/modifica'
     | '/area-amministrativa/progetti/$idProgetto/info'
@@ -808,6 +844,7 @@ export interface FileRouteTypes {
     | '/auth_/$code'
     | '/errore_/$code'
     | '/gestione-configurazioni/caricamenti-massivi'
+    | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
     | '/area-amministrativa/'
@@ -825,6 +862,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/area-amministrativa/utenti/crea'
+    | '/area-cittadini/$idCittadino/modifica'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti/'
     | '/area-amministrativa/progetti/'
@@ -832,6 +870,7 @@ export interface FileRouteTypes {
     | '/area-amministrativa/questionari/'
     | '/area-amministrativa/servizi/'
     | '/area-amministrativa/utenti/'
+    | '/area-cittadini/$idCittadino/'
     | '/gestione-ruoli/$codiceRuolo/'
     | '/area-amministrativa/enti/$idEnte/modifica'
     | '/area-amministrativa/progetti/$idProgetto/info'
@@ -876,6 +915,7 @@ export interface RootRouteChildren {
   AuthCodeRoute: typeof AuthCodeRoute
   ErroreCodeRoute: typeof ErroreCodeRoute
   GestioneConfigurazioniCaricamentiMassiviRoute: typeof GestioneConfigurazioniCaricamentiMassiviRoute
+  GestioneConfigurazioniMinorenniRoute: typeof GestioneConfigurazioniMinorenniRoute
   GestioneRuoliCreaNuovoRoute: typeof GestioneRuoliCreaNuovoRoute
   HomeCercaRoute: typeof HomeCercaRoute
   AreaAmministrativaIndexRoute: typeof AreaAmministrativaIndexRoute
@@ -893,6 +933,7 @@ export interface RootRouteChildren {
   AreaAmministrativaSediIdSedeRoute: typeof AreaAmministrativaSediIdSedeRoute
   AreaAmministrativaServiziCreaRoute: typeof AreaAmministrativaServiziCreaRoute
   AreaAmministrativaUtentiCreaRoute: typeof AreaAmministrativaUtentiCreaRoute
+  AreaCittadiniIdCittadinoModificaRoute: typeof AreaCittadiniIdCittadinoModificaRoute
   GestioneRuoliCodiceRuoloModificaRoute: typeof GestioneRuoliCodiceRuoloModificaRoute
   AreaAmministrativaEntiIndexRoute: typeof AreaAmministrativaEntiIndexRoute
   AreaAmministrativaProgettiIndexRoute: typeof AreaAmministrativaProgettiIndexRoute
@@ -900,6 +941,7 @@ export interface RootRouteChildren {
   AreaAmministrativaQuestionariIndexRoute: typeof AreaAmministrativaQuestionariIndexRoute
   AreaAmministrativaServiziIndexRoute: typeof AreaAmministrativaServiziIndexRoute
   AreaAmministrativaUtentiIndexRoute: typeof AreaAmministrativaUtentiIndexRoute
+  AreaCittadiniIdCittadinoIndexRoute: typeof AreaCittadiniIdCittadinoIndexRoute
   GestioneRuoliCodiceRuoloIndexRoute: typeof GestioneRuoliCodiceRuoloIndexRoute
   AreaAmministrativaEntiIdEnteModificaRoute: typeof AreaAmministrativaEntiIdEnteModificaRoute
   AreaAmministrativaProgettiIdProgettoInfoRoute: typeof AreaAmministrativaProgettiIdProgettoInfoRoute
@@ -1115,6 +1157,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GestioneConfigurazioniCaricamentiMassiviRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/gestione-configurazioni/minorenni': {
+      id: '/gestione-configurazioni/minorenni'
+      path: '/gestione-configurazioni/minorenni'
+      fullPath: '/gestione-configurazioni/minorenni'
+      preLoaderRoute: typeof GestioneConfigurazioniMinorenniRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/gestione-ruoli/': {
       id: '/gestione-ruoli/'
       path: '/gestione-ruoli'
@@ -1218,6 +1267,20 @@ declare module '@tanstack/react-router' {
       path: '/area-amministrativa/utenti/crea'
       fullPath: '/area-amministrativa/utenti/crea'
       preLoaderRoute: typeof AreaAmministrativaUtentiCreaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-cittadini/$idCittadino/': {
+      id: '/area-cittadini/$idCittadino/'
+      path: '/area-cittadini/$idCittadino'
+      fullPath: '/area-cittadini/$idCittadino/'
+      preLoaderRoute: typeof AreaCittadiniIdCittadinoIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-cittadini/$idCittadino/modifica': {
+      id: '/area-cittadini/$idCittadino/modifica'
+      path: '/area-cittadini/$idCittadino/modifica'
+      fullPath: '/area-cittadini/$idCittadino/modifica'
+      preLoaderRoute: typeof AreaCittadiniIdCittadinoModificaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/gestione-ruoli/$codiceRuolo/': {
@@ -1407,6 +1470,7 @@ const rootRouteChildren: RootRouteChildren = {
   ErroreCodeRoute: ErroreCodeRoute,
   GestioneConfigurazioniCaricamentiMassiviRoute:
     GestioneConfigurazioniCaricamentiMassiviRoute,
+  GestioneConfigurazioniMinorenniRoute: GestioneConfigurazioniMinorenniRoute,
   GestioneRuoliCreaNuovoRoute: GestioneRuoliCreaNuovoRoute,
   HomeCercaRoute: HomeCercaRoute,
   AreaAmministrativaIndexRoute: AreaAmministrativaIndexRoute,
@@ -1425,6 +1489,7 @@ const rootRouteChildren: RootRouteChildren = {
   AreaAmministrativaSediIdSedeRoute: AreaAmministrativaSediIdSedeRoute,
   AreaAmministrativaServiziCreaRoute: AreaAmministrativaServiziCreaRoute,
   AreaAmministrativaUtentiCreaRoute: AreaAmministrativaUtentiCreaRoute,
+  AreaCittadiniIdCittadinoModificaRoute: AreaCittadiniIdCittadinoModificaRoute,
   GestioneRuoliCodiceRuoloModificaRoute: GestioneRuoliCodiceRuoloModificaRoute,
   AreaAmministrativaEntiIndexRoute: AreaAmministrativaEntiIndexRoute,
   AreaAmministrativaProgettiIndexRoute: AreaAmministrativaProgettiIndexRoute,
@@ -1433,6 +1498,7 @@ const rootRouteChildren: RootRouteChildren = {
     AreaAmministrativaQuestionariIndexRoute,
   AreaAmministrativaServiziIndexRoute: AreaAmministrativaServiziIndexRoute,
   AreaAmministrativaUtentiIndexRoute: AreaAmministrativaUtentiIndexRoute,
+  AreaCittadiniIdCittadinoIndexRoute: AreaCittadiniIdCittadinoIndexRoute,
   GestioneRuoliCodiceRuoloIndexRoute: GestioneRuoliCodiceRuoloIndexRoute,
   AreaAmministrativaEntiIdEnteModificaRoute:
     AreaAmministrativaEntiIdEnteModificaRoute,

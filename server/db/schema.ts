@@ -501,7 +501,11 @@ export const cittadino = pgTable('cittadino', {
   dataConferimentoConsenso: ts('data_conferimento_consenso'),
   codInserimento: text('cod_inserimento'),
   ...audit,
-}, (t) => [uniqueIndex('cittadino_documento_uq').on(t.tipoDocumento, t.numeroDocumentoHash)])
+}, (t) => [
+  uniqueIndex('cittadino_documento_uq').on(t.tipoDocumento, t.numeroDocumentoHash),
+  /** the citizens registry's default order (newest update first, id as tie-breaker; server/domain/liste/cittadini.ts) */
+  index('cittadino_aggiornamento_idx').on(t.dataOraAggiornamento, t.id),
+])
 
 export const servizioXCittadino = pgTable('servizio_x_cittadino', {
   idCittadino: bigint('id_cittadino', { mode: 'number' }).notNull().references(() => cittadino.id),

@@ -16,6 +16,9 @@
  * | servizio | list.serv / list.dwnl.serv | tipologiaServizio, stati |
  * | questionarioTemplate | list.quest.templ / list.quest.templ | stati, programmi |
  * | monitoraggiocaricamenti | vis.mntr / vis.mntr | stati, policies |
+ * | cittadino | list.citt / list.dwnl.citt | sedi, fasceDiEta (search through the keyed hashes: needs the secret) |
+ * | ruolo | list.ruoli / list.ruoli | tipologie, stati |
+ * | configurazioneminorenni | view.conf.min / view.conf.min | — |
  *
  * A `dropdownType` not in the table answers 404 C01 (no route); a bad body or query 400 G02; an
  * `ordinamento.campo` the list does not declare 400 G02.
@@ -39,6 +42,12 @@ import { questionariTemplateList } from '../domain/questionari/lista'
 import { QuestionariTemplateListaBodySchema } from '../../src/api/contract/questionario-template'
 import { caricamentiList } from '../domain/caricamenti/lista'
 import { CaricamentiListaBodySchema } from '../../src/api/contract/caricamenti'
+import { cittadiniList } from '../domain/liste/cittadini'
+import { ruoliList } from '../domain/ruoli/lista'
+import { minorenniList } from '../domain/minorenni/lista'
+import { CittadiniListaBodySchema } from '../../src/api/contract/registro-cittadini'
+import { RuoliListaBodySchema } from '../../src/api/contract/ruoli'
+import { MinorenniListaBodySchema } from '../../src/api/contract/minorenni'
 import { parseBody } from '../domain/validation'
 import { FIELD_WORK_LABELS } from './field-labels'
 
@@ -59,14 +68,21 @@ export const LISTS: Registration[] = [
   { def: serviziList, body: ServiziListaBodySchema as v.GenericSchema<unknown, ListBody> },
   { def: questionariTemplateList, body: QuestionariTemplateListaBodySchema },
   { def: caricamentiList, body: CaricamentiListaBodySchema as v.GenericSchema<unknown, ListBody> },
+  { def: ruoliList, body: RuoliListaBodySchema },
+  { def: minorenniList, body: MinorenniListaBodySchema },
 ]
+
+/** Every list, with those that need the citizen-hash secret (the citizens registry). */
+export function listsFor(citizenHashSecret: string): Registration[] {
+  return [...LISTS, { def: cittadiniList(citizenHashSecret), body: CittadiniListaBodySchema }]
+}
 
 const LABELS = { ...FIELD_WORK_LABELS, ordinamento: 'ordinamento' }
 const perm = (code: string) => ({ access: { kind: 'permission' as const, codes: [code] } })
 
-export default async function listeRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
+export default async function listeRoutes(app: FastifyInstance, opts: { db: Database; citizenHashSecret: string }): Promise<void> {
   const { db } = opts
-  for (const { def, body: schema } of LISTS) {
+  for (const { def, body: schema } of listsFor(opts.citizenHashSecret)) {
     const parse = (raw: unknown) => parseBody(schema, raw, LABELS)
 
     app.post(`/${def.entity}/all`, { config: perm(def.permissions.list) }, async (request) => {

@@ -185,3 +185,15 @@ export async function apiGet<S extends StandardSchemaV1>(path: string, schema: S
   await loadAppConfig()
   return run(() => api.get(path, { ...kyOptions(opts), searchParams: opts.searchParams }).json(schema), opts)
 }
+
+/** PUT `path` with a JSON body, validated with `schema` (as {@link apiPost}). Throws {@link ApiCallError}. */
+export async function apiPut<S extends StandardSchemaV1>(path: string, body: unknown, schema: S, opts: ApiCallOptions = {}): Promise<StandardSchemaV1InferOutput<S>> {
+  await loadAppConfig()
+  return run(() => api.put(path, { ...kyOptions(opts), json: body ?? {} }).json(schema), opts)
+}
+
+/** DELETE `path` (no body), validated with `schema` (as {@link apiPost}). Throws {@link ApiCallError}. */
+export async function apiDelete<S extends StandardSchemaV1>(path: string, schema: S, opts: ApiCallOptions = {}): Promise<StandardSchemaV1InferOutput<S>> {
+  await loadAppConfig()
+  return run(() => api.delete(path, kyOptions(opts)).json(schema), opts)
+}

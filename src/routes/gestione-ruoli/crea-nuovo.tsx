@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
-import { SectionPage } from '../../features/shell/SectionPage'
+import { RuoloFormPage } from '../../features/ruoli/RuoloFormPage'
 
+/** 'Crea nuovo ruolo' (spec 002 §1: list.ruoli, denied → /gestione-ruoli; creating needs new.ruoli too). */
 export const Route = createFileRoute('/gestione-ruoli/crea-nuovo')({
   staticData: { title: { page: 'Crea nuovo ruolo', section: 'Gestione ruoli' } },
-  beforeLoad: requirePermissions(['list.ruoli'], '/gestione-ruoli'),
-  component: () => <SectionPage id="nuovo-ruolo" />,
+  beforeLoad: requirePermissions(['list.ruoli', 'new.ruoli'], '/gestione-ruoli'),
+  component: () => <RuoloFormPage />,
 })

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
-import { SectionPage } from '../../features/shell/SectionPage'
+import { RuoliPage } from '../../features/ruoli/RuoliPage'
 
+/** 'Gestione ruoli' (spec 002 §1: list.ruoli). */
 export const Route = createFileRoute('/gestione-ruoli/')({
   staticData: { title: { page: 'Gestione ruoli' } },
   beforeLoad: requirePermissions(['list.ruoli']),
-  component: () => <SectionPage id="gestione-ruoli" />,
+  component: RuoliPage,
 })

@@ -23,7 +23,9 @@ export const LIST_RETRY = 'Riprova'
  */
 export interface RowAction {
   label: string
-  to: string
+  /** the target page; without it the action is a button running `onClick` (e.g. 'Revoca' with a confirmation) */
+  to?: string
+  onClick?(): void
   name?: string
   breadcrumb?: { path: string; label: string }
 }
@@ -63,7 +65,11 @@ function actionsColumn<Row>(actions: (row: Row) => readonly RowAction[]): Column
     header: 'Azioni',
     cell: (r) => (
       <span className="d-inline-flex flex-wrap gap-2">
-        {actions(r).map((a) => (
+        {actions(r).map((a) => (a.to === undefined ? (
+          <button key={a.label} type="button" className="btn btn-outline-primary btn-sm py-1 px-3" aria-label={a.name} onClick={a.onClick}>
+            {a.label}
+          </button>
+        ) : (
           <AppLink
             key={a.to}
             to={a.to}
@@ -73,7 +79,7 @@ function actionsColumn<Row>(actions: (row: Row) => readonly RowAction[]): Column
           >
             {a.label}
           </AppLink>
-        ))}
+        )))}
       </span>
     ),
   }

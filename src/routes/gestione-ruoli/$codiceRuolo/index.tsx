@@ -1,9 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../auth/guards'
-import { SectionPage } from '../../../features/shell/SectionPage'
+import { RuoloPage } from '../../../features/ruoli/RuoloPage'
 
+/** A role's page (spec 002 §1: view.ruoli, denied → /gestione-ruoli). */
 export const Route = createFileRoute('/gestione-ruoli/$codiceRuolo/')({
   staticData: { title: { page: ({ params }) => `Ruolo ${params.codiceRuolo}`, section: 'Gestione ruoli' } },
   beforeLoad: requirePermissions(['view.ruoli'], '/gestione-ruoli'),
-  component: () => <SectionPage id="ruolo" />,
+  component: function RuoloRoute() {
+    const { codiceRuolo } = Route.useParams()
+    return <RuoloPage codice={codiceRuolo} />
+  },
 })

@@ -1,9 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../auth/guards'
-import { SectionPage } from '../../../features/shell/SectionPage'
+import { RuoloFormPage } from '../../../features/ruoli/RuoloFormPage'
 
+/** 'Modifica ruolo' (spec 002 §1: list.ruoli, denied → /gestione-ruoli; saving needs add.upd.permessi). */
 export const Route = createFileRoute('/gestione-ruoli/$codiceRuolo/modifica')({
   staticData: { title: { page: ({ params }) => `Modifica ruolo ${params.codiceRuolo}`, section: 'Gestione ruoli' } },
-  beforeLoad: requirePermissions(['list.ruoli'], '/gestione-ruoli'),
-  component: () => <SectionPage id="modifica-ruolo" />,
+  beforeLoad: requirePermissions(['list.ruoli', 'add.upd.permessi'], '/gestione-ruoli'),
+  component: function ModificaRuoloRoute() {
+    const { codiceRuolo } = Route.useParams()
+    return <RuoloFormPage codice={codiceRuolo} />
+  },
 })

@@ -1,0 +1,1 @@
+CREATE INDEX "cittadino_aggiornamento_idx" ON "cittadino" USING btree ("data_ora_aggiornamento","id");

@@ -1,0 +1,84 @@
+/**
+ * 'Gestione configurazioni' → minors (`/gestione-configurazioni/minorenni`; spec 002 §1 view.conf.min,
+ * §2 programme enablement table; platform-backend §9): the programmes enabled to register citizens aged
+ * 14–17 from their start date. With gest.conf.min: 'Abilita un programma' (AbilitaForm) and, per row,
+ * 'Revoca' with a confirmation. The add-citizen rule and the facilitators' devices follow the table at
+ * their next addition or bootstrap.
+ */
+import { useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { QueryProvider } from '../../api/query'
+import type { ConfigurazioneMinorenni } from '../../api/contract/minorenni'
+import { hasAll, heldPermissions } from '../../auth/permissions'
+import { useSession } from '../../auth/session'
+import { ListScreen } from '../../ui/list/ListScreen'
+import { ServerList } from '../../ui/list/ServerList'
+import { showToast } from '../../ui/stores/toasts'
+import { ConfirmModal } from '../../ui/widgets/ConfirmModal'
+import { AbilitaForm } from './AbilitaForm'
+import { revocaAbilitazione } from './api'
+import { minorenniDefinition } from './lista'
+
+function Contenuto({ canManage }: { canManage: boolean }) {
+  const [form, setForm] = useState(false)
+  const [revoca, setRevoca] = useState<ConfigurazioneMinorenni | null>(null)
+  const [busy, setBusy] = useState(false)
+  const client = useQueryClient()
+  const session = useSession()
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the profile changes
+  const definition = useMemo(() => minorenniDefinition(canManage ? setRevoca : null), [canManage, session.profilo])
+  const refresh = () => client.invalidateQueries({ queryKey: ['minorenni'] })
+
+  const confirm = async (r: ConfigurazioneMinorenni) => {
+    setBusy(true)
+    try {
+      await revocaAbilitazione(r.id)
+      await refresh()
+      showToast({ message: `Abilitazione di «${r.nomeProgramma}» revocata`, status: 'success' })
+    } catch {
+      // the catalogue's toast explains
+    } finally {
+      setBusy(false)
+      setRevoca(null)
+    }
+  }
+
+  return (
+    <>
+      {canManage && !form && (
+        <button type="button" className="btn btn-primary mb-4" aria-expanded="false" aria-controls="pd-minori-form" onClick={() => setForm(true)}>
+          Abilita un programma
+        </button>
+      )}
+      <div id="pd-minori-form">
+        {form && (
+          <AbilitaForm
+            onCancel={() => setForm(false)}
+            onDone={(nome) => {
+              setForm(false)
+              void refresh()
+              showToast({ message: `Programma «${nome}» abilitato ai minorenni`, status: 'success' })
+            }}
+          />
+        )}
+      </div>
+      <ServerList definition={definition} />
+      <ConfirmModal isOpen={revoca !== null} title="Revoca abilitazione" confirmLabel="Revoca" busyLabel="Revoca in corso…" danger busy={busy}
+        onCancel={() => setRevoca(null)} onConfirm={() => revoca && void confirm(revoca)}>
+        <p className="mb-0">{`Confermi di voler revocare l’abilitazione ai minorenni del programma «${revoca?.nomeProgramma ?? ''}»? Da subito non si potranno più registrare cittadini con meno di 18 anni nei suoi progetti.`}</p>
+      </ConfirmModal>
+    </>
+  )
+}
+
+export function MinorenniPage() {
+  const session = useSession()
+  const canManage = hasAll(heldPermissions(session), ['gest.conf.min'])
+  return (
+    <ListScreen title="Gestione configurazioni" description="Programmi abilitati a registrare cittadine e cittadini minorenni (da 14 a 17 anni) dalla data di decorrenza." testId="minorenni-page">
+      <QueryProvider>
+        <Contenuto canManage={canManage} />
+      </QueryProvider>
+    </ListScreen>
+  )
+}

@@ -1,0 +1,100 @@
+/**
+ * A role's page (`/gestione-ruoli/{codiceRuolo}`; platform-frontend §2.1: name, state, type and the
+ * permission groups): custom roles offer 'Modifica' (add.upd.permessi) and 'Elimina' (del.ruoli, with a
+ * confirmation; the server refuses a role some user holds, R12, and the toast says it). Predefined roles
+ * are read-only and say so.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { QueryProvider } from '../../api/query'
+import { hasAll, heldPermissions } from '../../auth/permissions'
+import { useSession } from '../../auth/session'
+import { etichettaTipologia } from '../../lib/ruoli'
+import { AppLink } from '../../ui/AppLink'
+import { showToast } from '../../ui/stores/toasts'
+import { ConfirmModal } from '../../ui/widgets/ConfirmModal'
+import { StatusChip } from '../../ui/widgets/StatusChip'
+import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { eliminaRuolo, ruoloPath, ruoloQuery } from './api'
+import { ElencoGruppi } from './Gruppi'
+
+function Elimina({ codice, nome }: { codice: string; nome: string }) {
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const navigate = useNavigate()
+  const client = useQueryClient()
+  const confirm = async () => {
+    setBusy(true)
+    try {
+      await eliminaRuolo(codice)
+      await client.invalidateQueries({ queryKey: ['ruoli'] })
+      showToast({ message: `Ruolo «${nome}» eliminato`, status: 'success' })
+      setOpen(false)
+      void navigate({ to: '/gestione-ruoli' })
+    } catch {
+      setOpen(false) // the error toast explains (e.g. R12: the role is held by some user)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <>
+      <button type="button" className="btn btn-outline-danger" onClick={() => setOpen(true)}>Elimina</button>
+      <ConfirmModal isOpen={open} title="Elimina ruolo" confirmLabel="Elimina" busyLabel="Eliminazione in corso…" danger busy={busy}
+        onCancel={() => setOpen(false)} onConfirm={() => void confirm()}>
+        <p className="mb-0">{`Confermi di voler eliminare il ruolo «${nome}»? L’operazione non si può annullare.`}</p>
+      </ConfirmModal>
+    </>
+  )
+}
+
+function Contenuto({ codice }: { codice: string }) {
+  const q = useQuery(ruoloQuery(codice))
+  const session = useSession()
+  const held = heldPermissions(session)
+  useBreadcrumb({ [ruoloPath(codice)]: q.data?.nome })
+  if (q.isPending) return <p role="status" aria-live="polite" className="text-secondary my-4">Caricamento del ruolo…</p>
+  if (!q.data) {
+    return (
+      <div className="alert alert-warning my-4" role="alert">
+        <h1 className="h4">Ruolo non disponibile</h1>
+        <p className="mb-2">Il ruolo non esiste o non è stato possibile caricarlo.</p>
+        <AppLink to="/gestione-ruoli">Torna all’elenco dei ruoli</AppLink>
+      </div>
+    )
+  }
+  const r = q.data
+  return (
+    <>
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-3 mb-4">
+        <h1 className="mb-0">{r.nome}</h1>
+        {r.modificabile && (
+          <div className="d-flex gap-2">
+            {hasAll(held, ['add.upd.permessi']) && <AppLink to={`${ruoloPath(codice)}/modifica`} className="btn btn-primary">Modifica</AppLink>}
+            {hasAll(held, ['del.ruoli']) && <Elimina codice={r.codice} nome={r.nome} />}
+          </div>
+        )}
+      </div>
+      <dl className="row mb-4">
+        <div className="col-6 col-lg-3 mb-3"><dt className="small text-secondary fw-normal">Codice</dt><dd className="mb-0 fw-semibold">{r.codice}</dd></div>
+        <div className="col-6 col-lg-3 mb-3"><dt className="small text-secondary fw-normal">Tipologia</dt><dd className="mb-0 fw-semibold">{etichettaTipologia(r.tipologia)}</dd></div>
+        <div className="col-6 col-lg-3 mb-3"><dt className="small text-secondary fw-normal">Stato</dt><dd className="mb-0"><StatusChip value={r.stato} /></dd></div>
+        <div className="col-6 col-lg-3 mb-3"><dt className="small text-secondary fw-normal">Utenti con il ruolo</dt><dd className="mb-0 fw-semibold">{r.numeroUtenti}</dd></div>
+      </dl>
+      {!r.modificabile && <p className="text-secondary">Ruolo predefinito: i suoi gruppi di permessi non si possono modificare.</p>}
+      <h2 className="h4">{`Gruppi di permessi (${r.gruppi.length})`}</h2>
+      <ElencoGruppi gruppi={r.gruppi} />
+    </>
+  )
+}
+
+export function RuoloPage({ codice }: { codice: string }) {
+  return (
+    <div className="container-xxl pd-page py-4 py-lg-5" data-testid="ruolo-page">
+      <QueryProvider>
+        <Contenuto codice={codice} />
+      </QueryProvider>
+    </div>
+  )
+}

@@ -1,0 +1,52 @@
+/**
+ * 'Gestione ruoli' list on the list pattern (platform-frontend §1.3, §2.1): `POST ruolo/all` with
+ * `criterioRicerca`, `tipologie` (P/NP), `stati`; columns Nome, Codice, Tipologia ('Predefinito' /
+ * 'Personalizzato'), Stato, Utenti; row action 'Visualizza' → the role's page; CSV ruoli.csv; kept on the device for offline reading.
+ */
+import { RuoliListaSchema, type FiltroRuoli, type RuoloRiga } from '../../api/contract/ruoli'
+import { downloadCsv, fetchDropdown, fetchListPage, listBody } from '../../api/lists'
+import { etichettaTipologia } from '../../lib/ruoli'
+import { countLabel } from '../../lib/plural'
+import { compact, filterValues, type ListState } from '../../ui/list/list-state'
+import type { ListDefinition } from '../../ui/list/ServerList'
+import { StatusChip } from '../../ui/widgets/StatusChip'
+import { ruoloPath } from './api'
+
+export function filtroRuoli(s: ListState): FiltroRuoli {
+  return compact({ criterioRicerca: s.q || undefined, tipologie: filterValues(s, 'tipologia'), stati: filterValues(s, 'stato') })
+}
+
+export function ruoliDefinition(): ListDefinition<RuoloRiga> {
+  const body = (s: ListState) => listBody(filtroRuoli(s), s.sort)
+  return {
+    caption: 'Elenco ruoli',
+    columns: [
+      { key: 'nome', header: 'Nome', sortKey: 'nome', cell: (r) => <span className="fw-semibold">{r.nome}</span> },
+      { key: 'codice', header: 'Codice', sortKey: 'codice', cell: (r) => r.codice },
+      { key: 'tipologia', header: 'Tipologia', cell: (r) => etichettaTipologia(r.tipologia) },
+      { key: 'stato', header: 'Stato', cell: (r) => <StatusChip value={r.stato} /> },
+      { key: 'utenti', header: 'Utenti', cell: (r) => r.numeroUtenti },
+    ],
+    rowKey: (r) => r.codice,
+    summary: (r) => r.nome,
+    actions: (r) => [{ label: 'Visualizza', name: `Visualizza ${r.nome}`, to: ruoloPath(r.codice), breadcrumb: { path: ruoloPath(r.codice), label: r.nome } }],
+    search: { label: 'Cerca ruolo', placeholder: 'Inserisci il nome o il codice del ruolo' },
+    filters: [
+      {
+        key: 'tipologia', label: 'Tipologia', optionsKey: ['ruoli', 'dropdown', 'tipologie'],
+        loadOptions: async (signal) => (await fetchDropdown('ruolo', 'tipologie', signal)).map((o) => ({ value: o.value, label: etichettaTipologia(o.value === 'P' ? 'P' : 'NP') })),
+      },
+      { key: 'stato', label: 'Stato', optionsKey: ['ruoli', 'dropdown', 'stati'], loadOptions: (signal) => fetchDropdown('ruolo', 'stati', signal) },
+    ],
+    defaultSort: { campo: 'nome', verso: 'asc' },
+    queryKey: ['ruoli', 'lista'],
+    fetchPage: async (s, signal) => {
+      const d = await fetchListPage('ruolo', s.page, body(s), RuoliListaSchema, signal)
+      return { rows: d.ruoli, total: d.numeroTotaleElementi, totalPages: d.numeroPagine }
+    },
+    countLabel: (n) => countLabel(n, 'ruolo', 'ruoli'),
+    errorMessage: 'Non è stato possibile caricare i ruoli. Controlla la connessione e riprova.',
+    download: (s) => downloadCsv('ruolo', body(s), 'ruoli.csv'),
+    persist: true,
+  }
+}
