@@ -211,7 +211,7 @@ function servicesSql(c: Counts, bsv: number): [string, string[]][] {
        from (select ${bsv} + i as id,
            (array['Sportello SPID e app IO', 'Fascicolo sanitario elettronico', 'Pagamenti con pagoPA', 'Prenotazioni sanitarie online',
                   'Posta elettronica e PEC', 'Sicurezza online e password', 'Videochiamate con i familiari', 'Servizi INPS online'])[1 + i % 8] as nome,
-           date '2023-01-01' + ((i * 7919) % 1400) as d, (array['0:30', '1:00', '1:30', '2:00'])[1 + i % 4] as durata,
+           date '2023-01-01' + ((i::bigint * 7919) % 1400)::int as d, (array['0:30', '1:00', '1:30', '2:00'])[1 + i % 4] as durata,
            (array['Facilitazione individuale', 'Facilitazione individuale', 'Facilitazione di gruppo', 'Formazione in presenza', 'Formazione online'])[1 + i % 5] as tipo,
            f.id_ente, f.id_sede, f.id_progetto, f.id_facilitatore, f.tmpl
          from generate_series(1, ${c.servizi}) i join _scala_fac f on f.n = (i - 1) % (select count(*) from _scala_fac)) s`,
@@ -224,7 +224,7 @@ function servicesSql(c: Counts, bsv: number): [string, string[]][] {
     ['servizi × cittadini', [
       `insert into servizio_x_cittadino (id_cittadino, id_servizio, data_ora_creazione, data_ora_aggiornamento)
        select ct.id, ${bsv} + 1 + s, ts, ts from (
-         select k % ${c.servizi} as s, k / ${c.servizi} as j, timestamptz '2023-01-01 10:00+00' + make_interval(days => ((k % ${c.servizi} + 1) * 7919) % 1400) as ts
+         select k % ${c.servizi} as s, k / ${c.servizi} as j, timestamptz '2023-01-01 10:00+00' + make_interval(days => (((k % ${c.servizi} + 1)::bigint * 7919) % 1400)::int) as ts
          from generate_series(0, ${c.serviziCittadini - 1}) k) x
        join _scala_cit ct on ct.n = ((s * 7 + j * 500009) % ${c.cittadini})`,
     ]],
@@ -349,7 +349,7 @@ async function main(): Promise<void> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message.slice(0, 2000) : err)
+    console.error(err instanceof Error ? `${err.message.slice(0, 2000)}${err.cause instanceof Error ? `\n${err.cause.message}` : ''}` : err)
     process.exit(1)
   })
 }
