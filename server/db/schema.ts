@@ -452,6 +452,22 @@ export const servizio = pgTable('servizio', {
   uniqueIndex('servizio_facilitatore_id_locale_uq').on(t.idFacilitatore, t.idLocale),
 ])
 
+/**
+ * Exact service counts per (project, body, facilitator, state, types), kept by the statement-level triggers of
+ * migration 0006 on every INSERT, UPDATE, DELETE or TRUNCATE of `servizio` (in the writing transaction). The
+ * services list counts its rows from here when no search narrows it (server/domain/servizi-lista.ts): the same
+ * `numeroTotaleElementi`, without scanning millions of services. Rows whose count drops to 0 are deleted.
+ */
+export const servizioConteggio = pgTable('servizio_conteggio', {
+  idProgetto: integer('id_progetto').notNull(),
+  idEnte: integer('id_ente').notNull(),
+  idFacilitatore: integer('id_facilitatore').notNull(),
+  stato: text('stato').notNull(),
+  /** as `servizio.tipologia_servizio`: the types joined with ", " */
+  tipologiaServizio: text('tipologia_servizio').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.idProgetto, t.idEnte, t.idFacilitatore, t.stato, t.tipologiaServizio] })])
+
 export const tipologiaServizio = pgTable('tipologia_servizio', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   titolo: text('titolo').notNull(),

@@ -44,6 +44,11 @@ export interface ListDefinition<F, R> {
   where(caller: Caller, filtro: F | null | undefined): (SQL | undefined)[]
   /** selected expressions, by output name, read by `toRow` (a column may depend on the caller's scope) */
   columns(caller: Caller): Record<string, SQL>
+  /**
+   * Optional: a query answering `{n}`, the exact number of rows `where` selects for these arguments, cheaper
+   * than counting them (e.g. from a counter table kept by triggers); undefined (or no hook) → COUNT(*).
+   */
+  count?(caller: Caller, filtro: F | null | undefined): SQL | undefined
   /** sortable columns: `ordinamento.campo` → non-null sort expressions (id is appended) */
   sortable: Record<string, SQL[]>
   defaultSort: SortRequest
@@ -99,7 +104,8 @@ export function inList(expr: SQL, values: readonly (string | number)[]): SQL {
 /** `false`: the caller sees nothing. */
 export const NOTHING = sql`false`
 
-function whereClause(parts: (SQL | undefined)[]): SQL {
+/** The parts joined by AND (`true` when none is left). */
+export function whereClause(parts: (SQL | undefined)[]): SQL {
   const kept = parts.filter((p): p is SQL => p !== undefined)
   return kept.length === 0 ? sql`true` : sql.join(kept.map((p) => sql`(${p})`), sql` and `)
 }
@@ -126,7 +132,7 @@ export const FILTER_FIRST_MAX = 2000
 /**
  * One page of the list for the caller: `{[rowsKey]: rows, numeroPagine, numeroTotaleElementi}`; 400 G03
  * for a page beyond the last (page 0 of an empty list is an empty page), 400 G02 for an undeclared sort.
- * COUNT first; with at most FILTER_FIRST_MAX matches the page is sorted from the matches (materialised),
+ * COUNT first (or the definition's `count` hook); with at most FILTER_FIRST_MAX matches the page is sorted from the matches (materialised),
  * otherwise read along the sort order with LIMIT/OFFSET (the `*_nome_fold_idx` indexes).
  */
 export async function pageOf<F, R>(
@@ -135,7 +141,7 @@ export async function pageOf<F, R>(
 ): Promise<Page<R>> {
   const where = whereClause(def.where(caller, filtro))
   const sort = sortOf(def, ordinamento)
-  const [total] = await rowsOf(db, sql`select count(*)::int as n from ${def.from} where ${where}`)
+  const [total] = await rowsOf(db, def.count?.(caller, filtro) ?? sql`select count(*)::int as n from ${def.from} where ${where}`)
   const numeroTotaleElementi = Number(total?.n ?? 0)
   const numeroPagine = Math.ceil(numeroTotaleElementi / page.pageSize)
   if (page.currPage > 0 && page.currPage >= numeroPagine) throw badRequest('G03')
