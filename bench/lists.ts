@@ -11,7 +11,7 @@
  *
  * Legs: PGlite at 1/100 seeds a fresh temp folder (`seed:scale --scale 0.01`, about 10 s) and always runs; the
  * PostgreSQL leg runs when BENCH_SCALE_DATABASE_URL names a database already filled by `npm run seed:scale`
- * (scale 1). BENCH_LISTS_PORT (default 18511) is the server's port; BENCH_LISTS_RUNS (default 5) the timed
+ * (scale 1). BENCH_LISTS_LEGS (default `pglite,pg`) picks the legs. BENCH_LISTS_PORT (default 18511) is the server's port; BENCH_LISTS_RUNS (default 5) the timed
  * repetitions of each request (after one warm-up).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -245,6 +245,12 @@ function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 /** Both legs (see the module comment); lines on stdout, details on stderr. */
 export async function measureLists(): Promise<void> {
+  const legs = process.env.BENCH_LISTS_LEGS ?? 'pglite,pg'
+  if (legs.includes('pglite')) await measurePglite()
+  if (legs.split(',').includes('pg')) await measurePostgres()
+}
+
+async function measurePglite(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pd-bench-lists-'))
   try {
     const env = serverEnv({ DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-build') })
@@ -256,6 +262,9 @@ export async function measureLists(): Promise<void> {
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+async function measurePostgres(): Promise<void> {
   const url = process.env.BENCH_SCALE_DATABASE_URL
   if (!url) {
     note('PostgreSQL a scala piena non misurato: imposta BENCH_SCALE_DATABASE_URL (database popolato con npm run seed:scale)')

@@ -335,8 +335,9 @@ export async function seedScale(db: Database, scale: number, secret: string): Pr
   ])
   await db.execute(sql.raw('update principal_generation set gen = gen + 1'))
   t = performance.now()
-  await db.execute(sql.raw('analyze'))
-  log(`  analyze: ${((performance.now() - t) / 1000).toFixed(1)} s`)
+  // statistics, and the visibility map that lets covering indexes answer without the table
+  await db.execute(sql.raw('vacuum (analyze)'))
+  log(`  vacuum analyze: ${((performance.now() - t) / 1000).toFixed(1)} s`)
   return (performance.now() - t0) / 1000
 }
 

@@ -448,7 +448,9 @@ export const servizio = pgTable('servizio', {
   index('servizio_facilitatore_idx').on(t.idFacilitatore),
   index('servizio_progetto_idx').on(t.idProgetto),
   index('servizio_data_idx').on(t.dataServizio, t.id),
-  index('servizio_progetto_data_idx').on(t.idProgetto, t.dataServizio, t.id),
+  // also carries the columns the scopes and the state filter read, so that a project's services are counted and
+  // a list page or CSV batch picks its rows (engine's late row lookup) from the index alone (issue 9 point 7)
+  index('servizio_progetto_data_idx').on(t.idProgetto, t.dataServizio, t.id, t.idFacilitatore, t.idEnte, t.idSede, t.stato),
   uniqueIndex('servizio_facilitatore_id_locale_uq').on(t.idFacilitatore, t.idLocale),
 ])
 
@@ -510,7 +512,11 @@ export const servizioXCittadino = pgTable('servizio_x_cittadino', {
   idServizio: integer('id_servizio').notNull().references(() => servizio.id, { onDelete: 'cascade' }),
   codInserimento: text('cod_inserimento'),
   ...audit,
-}, (t) => [primaryKey({ columns: [t.idCittadino, t.idServizio] }), index('servizio_x_cittadino_servizio_idx').on(t.idServizio)])
+}, (t) => [
+  primaryKey({ columns: [t.idCittadino, t.idServizio] }),
+  // with the citizen: the distinct citizens of a programme's or project's services from the index alone
+  index('servizio_x_cittadino_servizio_idx').on(t.idServizio, t.idCittadino),
+])
 
 /** One questionnaire instance per (citizen, service); sections formerly in Mongo. */
 export const questionarioCompilato = pgTable('questionario_compilato', {
