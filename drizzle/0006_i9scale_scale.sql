@@ -10,7 +10,8 @@ CREATE TABLE "servizio_conteggio" (
 --> statement-breakpoint
 DROP INDEX "servizio_progetto_data_idx";--> statement-breakpoint
 DROP INDEX "servizio_x_cittadino_servizio_idx";--> statement-breakpoint
-CREATE INDEX "servizio_progetto_data_idx" ON "servizio" USING btree ("id_progetto","data_servizio","id","id_facilitatore","id_ente","id_sede","stato");--> statement-breakpoint
+ALTER TABLE "servizio" ADD COLUMN "ricerca" text GENERATED ALWAYS AS (pd_fold(nome)) STORED;--> statement-breakpoint
+CREATE INDEX "servizio_progetto_data_idx" ON "servizio" USING btree ("id_progetto","data_servizio","id","id_facilitatore","id_ente","id_sede","stato","ricerca");--> statement-breakpoint
 CREATE INDEX "servizio_x_cittadino_servizio_idx" ON "servizio_x_cittadino" USING btree ("id_servizio","id_cittadino");--> statement-breakpoint
 -- Hand-written (not derived from schema.ts): the triggers keeping servizio_conteggio exact (issue 9 point 7).
 -- Statement-level with transition tables: one grouped upsert per statement, whatever the number of rows.

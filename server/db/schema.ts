@@ -443,14 +443,17 @@ export const servizio = pgTable('servizio', {
   codInserimento: text('cod_inserimento'),
   /** client id (UUID) of a service created on a device (issue #3 "client ids"); unique per facilitator */
   idLocale: uuid('id_locale'),
+  /** folded name, the search text of the services list (pd_fold, migration 0005; issue 9 point 7) */
+  ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome)`),
   ...audit,
 }, (t) => [
   index('servizio_facilitatore_idx').on(t.idFacilitatore),
   index('servizio_progetto_idx').on(t.idProgetto),
   index('servizio_data_idx').on(t.dataServizio, t.id),
-  // also carries the columns the scopes and the state filter read, so that a project's services are counted and
-  // a list page or CSV batch picks its rows (engine's late row lookup) from the index alone (issue 9 point 7)
-  index('servizio_progetto_data_idx').on(t.idProgetto, t.dataServizio, t.id, t.idFacilitatore, t.idEnte, t.idSede, t.stato),
+  // also carries the columns the scopes, the state filter and the name search read, so that a project's services
+  // are counted, searched and picked for a list page or CSV batch (engine's late row lookup) from the index alone
+  // (issue 9 point 7); the name is at most 200 characters (contract), well within a btree entry
+  index('servizio_progetto_data_idx').on(t.idProgetto, t.dataServizio, t.id, t.idFacilitatore, t.idEnte, t.idSede, t.stato, t.ricerca),
   uniqueIndex('servizio_facilitatore_id_locale_uq').on(t.idFacilitatore, t.idLocale),
 ])
 

@@ -36,7 +36,7 @@ export const serviziList: ListDefinition<FiltroServizi, ServizioRiga> = {
     const stati = filterValues(f?.stato)
     return [
       serviceScope(caller),
-      searchCondition(f?.criterioRicerca, [sql`pd_fold(${servizio.nome})`], sql`${servizio.id}`),
+      searchCondition(f?.criterioRicerca, [sql`${servizio.ricerca}`], sql`${servizio.id}`),
       tipi && hasAnyType(tipi),
       stati && inList(sql`${servizio.stato}`, stati),
     ]
