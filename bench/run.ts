@@ -26,7 +26,10 @@
  * missing. STATIC_DIR (default dist/) picks the build to measure, BENCH_SERVER_BUNDLE (default
  * build/server/main.mjs) the server that serves it (both to compare builds), BENCH_PORT (default 18510)
  * its port, LH_RUNS the Lighthouse runs per form factor.
- * DATABASE_URL is ignored (PGlite is measured). `BENCH_ONLY=outbox` measures the outbox figures alone
+ * Issue 9 point 7 (bench/lists.ts, which lists the figures): list_p95_ms, detail_p95_ms, csv_export_s and
+ * csv_export_peak_mb on PGlite at 1/100 (`_pglite_1_100`, always) and on PostgreSQL at full scale (`_pg`, only when
+ * BENCH_SCALE_DATABASE_URL names a database filled by `npm run seed:scale`). Targets on PostgreSQL ≤ 50 ms, ≤ 80 ms, —, ≤ 100 MB.
+ * DATABASE_URL is ignored (PGlite is measured). `BENCH_ONLY=lists` measures the list figures alone; `BENCH_ONLY=outbox` the outbox figures alone
  * (no build, no browser); `BENCH_ONLY=app` everything but them; `BENCH_ONLY=web` only the issue-7 figures. BENCH_LH_REPORTS=<dir> keeps every Lighthouse report (JSON).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
@@ -220,6 +223,12 @@ async function measureWeb(origin: string): Promise<void> {
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY
   if (await (await import('./mass-upload')).massUploadHook(only)) return // issue 10: mass upload on PostgreSQL (bench/mass-upload.ts)
+  if (only === 'lists' || only === undefined) {
+    // issue 9 point 7: the administrative lists at scale (bench/lists.ts)
+    const { measureLists } = await import('./lists')
+    await measureLists()
+    if (only === 'lists') return
+  }
   if (only !== 'outbox') await measureApp(only === 'web')
   if (only !== 'app' && only !== 'web') {
     // loaded here: it installs fake-indexeddb and opens its own in-memory server

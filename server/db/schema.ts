@@ -457,14 +457,35 @@ export const servizio = pgTable('servizio', {
   codInserimento: text('cod_inserimento'),
   /** client id (UUID) of a service created on a device (issue #3 "client ids"); unique per facilitator */
   idLocale: uuid('id_locale'),
+  /** folded name, the search text of the services list (pd_fold, migration 0005; issue 9 point 7) */
+  ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome)`),
   ...audit,
 }, (t) => [
   index('servizio_facilitatore_idx').on(t.idFacilitatore),
   index('servizio_progetto_idx').on(t.idProgetto),
   index('servizio_data_idx').on(t.dataServizio, t.id),
-  index('servizio_progetto_data_idx').on(t.idProgetto, t.dataServizio, t.id),
+  // also carries the columns the scopes, the state filter and the name search read, so that a project's services
+  // are counted, searched and picked for a list page or CSV batch (engine's late row lookup) from the index alone
+  // (issue 9 point 7); the name is at most 200 characters (contract), well within a btree entry
+  index('servizio_progetto_data_idx').on(t.idProgetto, t.dataServizio, t.id, t.idFacilitatore, t.idEnte, t.idSede, t.stato, t.ricerca),
   uniqueIndex('servizio_facilitatore_id_locale_uq').on(t.idFacilitatore, t.idLocale),
 ])
+
+/**
+ * Exact service counts per (project, body, facilitator, state, types), kept by the statement-level triggers of
+ * migration 0006 on every INSERT, UPDATE, DELETE or TRUNCATE of `servizio` (in the writing transaction). The
+ * services list counts its rows from here when no search narrows it (server/domain/servizi-lista.ts): the same
+ * `numeroTotaleElementi`, without scanning millions of services. Rows whose count drops to 0 are deleted.
+ */
+export const servizioConteggio = pgTable('servizio_conteggio', {
+  idProgetto: integer('id_progetto').notNull(),
+  idEnte: integer('id_ente').notNull(),
+  idFacilitatore: integer('id_facilitatore').notNull(),
+  stato: text('stato').notNull(),
+  /** as `servizio.tipologia_servizio`: the types joined with ", " */
+  tipologiaServizio: text('tipologia_servizio').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.idProgetto, t.idEnte, t.idFacilitatore, t.stato, t.tipologiaServizio] })])
 
 export const tipologiaServizio = pgTable('tipologia_servizio', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -512,7 +533,11 @@ export const servizioXCittadino = pgTable('servizio_x_cittadino', {
   idServizio: integer('id_servizio').notNull().references(() => servizio.id, { onDelete: 'cascade' }),
   codInserimento: text('cod_inserimento'),
   ...audit,
-}, (t) => [primaryKey({ columns: [t.idCittadino, t.idServizio] }), index('servizio_x_cittadino_servizio_idx').on(t.idServizio)])
+}, (t) => [
+  primaryKey({ columns: [t.idCittadino, t.idServizio] }),
+  // with the citizen: the distinct citizens of a programme's or project's services from the index alone
+  index('servizio_x_cittadino_servizio_idx').on(t.idServizio, t.idCittadino),
+])
 
 /** One questionnaire instance per (citizen, service); sections formerly in Mongo. */
 export const questionarioCompilato = pgTable('questionario_compilato', {

@@ -7,14 +7,17 @@
  * or part of the name (case- and accent-insensitive); `tipologiaServizio` = services having any of the
  * types; `stato` = any of the states. A page beyond the last answers 400 G03.
  */
-import { inArray, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { COLONNE_CSV_SERVIZI, type FiltroServizi, type PaginazioneQuery, type ServiziLista, type ServizioRiga } from '../../src/api/contract/servizio'
-import { programma, progetto, sede, servizio, STATO, tipologiaServizio, utente } from '../db/schema'
+import { programma, progetto, sede, servizio, servizioConteggio, STATO, tipologiaServizio, utente } from '../db/schema'
 import type { Executor } from '../db/types'
 import type { Caller } from './profile'
 import { serviceScope } from './servizio-scope'
 import { nominativo } from './servizi'
-import { filterValues, inList, pageOf, rowsOf, searchCondition, type ListDefinition } from './liste/engine'
+import { filterValues, inList, pageOf, rowsOf, searchCondition, whereClause, type ListDefinition } from './liste/engine'
+
+/** The service has any of `tipi` (its `tipologia_servizio` holds the types joined with ", ", as its tipologia_servizio rows). */
+const hasAnyType = (tipi: string[]) => sql`string_to_array(${servizio.tipologiaServizio}, ', ') && ${sql.param(tipi)}::text[]`
 
 const scoped = sql`${servizio} join ${progetto} on ${progetto.id} = ${servizio.idProgetto} join ${programma} on ${programma.id} = ${progetto.idProgramma}`
 
@@ -33,10 +36,20 @@ export const serviziList: ListDefinition<FiltroServizi, ServizioRiga> = {
     const stati = filterValues(f?.stato)
     return [
       serviceScope(caller),
-      searchCondition(f?.criterioRicerca, [sql`pd_fold(${servizio.nome})`], sql`${servizio.id}`),
-      tipi && sql`${servizio.id} in (select ${tipologiaServizio.idServizio} from ${tipologiaServizio} where ${inArray(tipologiaServizio.titolo, tipi)})`,
+      searchCondition(f?.criterioRicerca, [sql`${servizio.ricerca}`], sql`${servizio.id}`),
+      tipi && hasAnyType(tipi),
       stati && inList(sql`${servizio.stato}`, stati),
     ]
+  },
+  // without a search, the exact count comes from the counters of migration 0006 (one row per project, body,
+  // facilitator, state and types): the scope and the filters read the same columns there, under the alias `servizio`
+  count: (caller, f) => {
+    if (f?.criterioRicerca?.trim()) return undefined
+    const tipi = filterValues(f?.tipologiaServizio)
+    const stati = filterValues(f?.stato)
+    return sql`select coalesce(sum(${sql.identifier('servizio')}.n), 0)::int as n from ${servizioConteggio} as ${sql.identifier('servizio')}
+      join ${progetto} on ${progetto.id} = ${servizio.idProgetto} join ${programma} on ${programma.id} = ${progetto.idProgramma}
+      where ${whereClause([serviceScope(caller), tipi && hasAnyType(tipi), stati && inList(sql`${servizio.stato}`, stati)])}`
   },
   columns: () => ({
     id: sql`${servizio.id}`, idLocale: sql`${servizio.idLocale}::text`, nome: sql`${servizio.nome}`, tipologia: sql`${servizio.tipologiaServizio}`,

@@ -7,6 +7,8 @@
  * - `pageOf`: one page in SQL (COUNT + ORDER BY … LIMIT/OFFSET, id as tie-breaker), 400 G03 beyond the last page;
  * - `csvChunks`: the whole filtered list as CSV text chunks, read in keyset batches (never the whole result
  *   in memory), in the list's order;
+ * - both pick the ids and sort keys of a page or batch first and read the columns of those rows only (late row
+ *   lookup), so that covering indexes (e.g. `servizio_progetto_data_idx`) choose the rows without the table;
  * - dropdown answers computed over the caller's scope.
  *
  * Search is case- and accent-insensitive: both sides go through `pd_fold` (lower case, Italian accents
@@ -44,6 +46,11 @@ export interface ListDefinition<F, R> {
   where(caller: Caller, filtro: F | null | undefined): (SQL | undefined)[]
   /** selected expressions, by output name, read by `toRow` (a column may depend on the caller's scope) */
   columns(caller: Caller): Record<string, SQL>
+  /**
+   * Optional: a query answering `{n}`, the exact number of rows `where` selects for these arguments, cheaper
+   * than counting them (e.g. from a counter table kept by triggers); undefined (or no hook) → COUNT(*).
+   */
+  count?(caller: Caller, filtro: F | null | undefined): SQL | undefined
   /** sortable columns: `ordinamento.campo` → non-null sort expressions (id is appended) */
   sortable: Record<string, SQL[]>
   defaultSort: SortRequest
@@ -99,7 +106,8 @@ export function inList(expr: SQL, values: readonly (string | number)[]): SQL {
 /** `false`: the caller sees nothing. */
 export const NOTHING = sql`false`
 
-function whereClause(parts: (SQL | undefined)[]): SQL {
+/** The parts joined by AND (`true` when none is left). */
+export function whereClause(parts: (SQL | undefined)[]): SQL {
   const kept = parts.filter((p): p is SQL => p !== undefined)
   return kept.length === 0 ? sql`true` : sql.join(kept.map((p) => sql`(${p})`), sql` and `)
 }
@@ -120,13 +128,16 @@ function selectList(columns: Record<string, SQL>): SQL {
   return sql.join(Object.entries(columns).map(([name, expr]) => sql`${expr} as ${sql.identifier(name)}`), sql`, `)
 }
 
+/** `p.__k0, p.__k1, …`: the sort keys of the picked rows (see `pageOf`, `csvChunks`). */
+const pageKeys = (n: number) => Array.from({ length: n }, (_, i) => sql`p.${sql.identifier(`__k${i}`)}`)
+
 /** Largest count for which a page is computed by filtering first and sorting the matches (see `pageOf`). */
 export const FILTER_FIRST_MAX = 2000
 
 /**
  * One page of the list for the caller: `{[rowsKey]: rows, numeroPagine, numeroTotaleElementi}`; 400 G03
  * for a page beyond the last (page 0 of an empty list is an empty page), 400 G02 for an undeclared sort.
- * COUNT first; with at most FILTER_FIRST_MAX matches the page is sorted from the matches (materialised),
+ * COUNT first (or the definition's `count` hook); with at most FILTER_FIRST_MAX matches the page is sorted from the matches (materialised),
  * otherwise read along the sort order with LIMIT/OFFSET (the `*_nome_fold_idx` indexes).
  */
 export async function pageOf<F, R>(
@@ -135,25 +146,23 @@ export async function pageOf<F, R>(
 ): Promise<Page<R>> {
   const where = whereClause(def.where(caller, filtro))
   const sort = sortOf(def, ordinamento)
-  const [total] = await rowsOf(db, sql`select count(*)::int as n from ${def.from} where ${where}`)
+  const [total] = await rowsOf(db, def.count?.(caller, filtro) ?? sql`select count(*)::int as n from ${def.from} where ${where}`)
   const numeroTotaleElementi = Number(total?.n ?? 0)
   const numeroPagine = Math.ceil(numeroTotaleElementi / page.pageSize)
   if (page.currPage > 0 && page.currPage >= numeroPagine) throw badRequest('G03')
   const limit = sql`limit ${page.pageSize} offset ${page.currPage * page.pageSize}`
-  let rows: Record<string, unknown>[]
-  if (numeroTotaleElementi <= filterFirstMax) {
+  const keyNames = sort.keys.map((_, i) => sql`${sql.identifier(`__k${i}`)}`)
+  const keys = sql.join(sort.keys.map((k, i) => sql`${k} as ${keyNames[i]}`), sql`, `)
+  // the page's ids and sort keys are chosen first (from an index alone when one covers the keys and the
+  // conditions), then only those rows are read for their columns (late row lookup)
+  const pick = numeroTotaleElementi <= filterFirstMax
     // few matches (a search, a narrow scope): filter first, then sort only the matches. Walking the sort
     // index instead would read the whole table when the matches are rare.
-    const keyNames = sort.keys.map((_, i) => sql`${sql.identifier(`__k${i}`)}`)
-    const keys = sql.join(sort.keys.map((k, i) => sql`${k} as ${keyNames[i]}`), sql`, `)
-    const pageKeys = sort.keys.map((_, i) => sql`p.${sql.identifier(`__k${i}`)}`)
-    rows = await rowsOf(db, sql`with m as materialized (select ${def.id} as __id, ${keys} from ${def.from} where ${where}),
-      p as (select * from m order by ${orderBy(keyNames, sort.desc)} ${limit})
-      select ${selectList(def.columns(caller))} from ${def.from} join p on ${def.id} = p.__id order by ${orderBy(pageKeys, sort.desc)}`)
-  } else {
-    rows = await rowsOf(db, sql`select ${selectList(def.columns(caller))} from ${def.from} where ${where}
-      order by ${orderBy(sort.keys, sort.desc)} ${limit}`)
-  }
+    ? sql`m as materialized (select ${def.id} as __id, ${keys} from ${def.from} where ${where}),
+      p as (select * from m order by ${orderBy(keyNames, sort.desc)} ${limit})`
+    : sql`p as (select ${def.id} as __id, ${keys} from ${def.from} where ${where} order by ${orderBy(sort.keys, sort.desc)} ${limit})`
+  const rows = await rowsOf(db, sql`with ${pick} select ${selectList(def.columns(caller))} from ${def.from} join p on ${def.id} = p.__id
+    order by ${orderBy(pageKeys(sort.keys.length), sort.desc)}`)
   return { [def.rowsKey]: rows.map((r) => def.toRow(r)), numeroPagine, numeroTotaleElementi } as Page<R>
 }
 
@@ -172,15 +181,18 @@ export async function* csvChunks<F, R>(
   const where = whereClause(def.where(caller, filtro))
   const sort = sortOf(def, ordinamento)
   const keyNames = sort.keys.map((_, i) => `__k${i}`)
-  const select = sql.join([selectList(def.columns(caller)), ...sort.keys.map((k, i) => sql`${k} as ${sql.identifier(keyNames[i] as string)}`)], sql`, `)
+  const keys = sql.join(sort.keys.map((k, i) => sql`${k} as ${sql.identifier(keyNames[i] as string)}`), sql`, `)
+  const select = sql.join([selectList(def.columns(caller)), ...pageKeys(sort.keys.length).map((k, i) => sql`${k} as ${sql.identifier(keyNames[i] as string)}`)], sql`, `)
   const line = (cells: readonly CsvValue[]) => `${cells.map((c) => csvField(c)).join(';')}\r\n`
   yield CSV_BOM + line(def.csv.header)
   let last: unknown[] | undefined
   for (;;) {
     const after = last === undefined ? undefined
       : sql`(${sql.join(sort.keys, sql`, `)}) ${sort.desc ? sql`<` : sql`>`} (${sql.join(last.map((v) => sql`${v}`), sql`, `)})`
-    const rows = await rowsOf(db, sql`select ${select} from ${def.from} where ${whereClause([where, after])}
-      order by ${orderBy(sort.keys, sort.desc)} limit ${batchRows}`)
+    // the batch's ids and keys first, then its rows (late row lookup, as in `pageOf`)
+    const rows = await rowsOf(db, sql`with p as (select ${def.id} as __id, ${keys} from ${def.from} where ${whereClause([where, after])}
+      order by ${orderBy(sort.keys, sort.desc)} limit ${batchRows})
+      select ${select} from ${def.from} join p on ${def.id} = p.__id order by ${orderBy(pageKeys(sort.keys.length), sort.desc)}`)
     if (rows.length === 0) return
     yield rows.map((r) => line(def.csv.cells(def.toRow(r)))).join('')
     if (rows.length < batchRows) return

@@ -1,0 +1,279 @@
+/**
+ * Issue 9 point 7 (scale) figures of the administrative lists, against a real server process (server/main.ts
+ * through tsx) on a database filled by `npm run seed:scale` (scripts/seed-scale.ts):
+ * - list_p95_ms: p95 of `POST /api/{entity}/all` (programma, progetto, ente, utente, servizio) for a DTD, a REG,
+ *   a REGP and a FAC, first and a later page, without filters, with filters and with a search. Target ≤ 50 ms.
+ * - detail_p95_ms: p95 of the detail routes (programme, project, body, user, service) as DTD. Target ≤ 80 ms.
+ * - csv_export_s: time to download every service of a programme (`POST /api/servizio/download` as its REG).
+ * - csv_export_peak_mb: growth of the server's resident memory (VmRSS, sampled every 5 ms) during that
+ *   download, over its value just before. Target ≤ 100 MB.
+ * Each line carries the leg: `_pg` (PostgreSQL at full scale) or `_pglite_1_100` (PGlite at 1/100).
+ *
+ * Legs: PGlite at 1/100 seeds a fresh temp folder (`seed:scale --scale 0.01`, about 10 s) and always runs; the
+ * PostgreSQL leg runs when BENCH_SCALE_DATABASE_URL names a database already filled by `npm run seed:scale`
+ * (scale 1). BENCH_LISTS_LEGS (default `pglite,pg`) picks the legs. BENCH_LISTS_PORT (default 18511) is the server's port; BENCH_LISTS_RUNS (default 5) the timed
+ * repetitions of each request (after one warm-up).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { importJWK, SignJWT, type JWK } from 'jose'
+import { sql } from 'drizzle-orm'
+import { loadConfig } from '../server/config'
+import { openDatabase } from '../server/db/index'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const PORT = Number(process.env.BENCH_LISTS_PORT ?? 18511)
+const RUNS = Number(process.env.BENCH_LISTS_RUNS ?? 5)
+const ORIGIN = `http://127.0.0.1:${PORT}`
+
+const line = (name: string, value: string, unit: string) => console.log(`${name}: ${value}${unit ? ` ${unit}` : ''}`)
+const note = (text: string) => console.error(`  ${text}`)
+
+/** p-th percentile (nearest rank) of `values`; NaN when empty. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN
+  const v = [...values].sort((a, b) => a - b)
+  return v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))] as number
+}
+
+interface Who { label: string; cf: string; role: string; ids: Record<string, number | null> }
+interface World { callers: Who[]; details: { url: string }[]; exporter: Who }
+
+/** The callers and the detail targets, read from the seeded database before the server starts. */
+async function readWorld(env: NodeJS.ProcessEnv): Promise<World> {
+  const config = loadConfig(env)
+  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, seed: false })
+  const rows = async (q: string) => ((await handle.db.execute(sql.raw(q))) as unknown as { rows: Record<string, unknown>[] }).rows
+  const first = async (q: string) => {
+    const [r] = await rows(q)
+    if (!r) throw new Error(`database non popolato con seed:scale (${q.slice(0, 60)}…)`)
+    return r
+  }
+  try {
+    const n = (v: unknown) => Number(v)
+    const dtd = await first(`select u.codice_fiscale as cf from utente u join utente_x_ruolo r on r.id_utente = u.id where r.codice_ruolo = 'DTD' order by u.id limit 1`)
+    const reg = await first(`select u.codice_fiscale as cf, r.id_programma as p, r.id_ente as e from referente_delegati_gestore_programma r join utente u on u.id = r.id_utente
+      join programma g on g.id = r.id_programma where r.codice_ruolo = 'REG' and g.codice like 'SCALA-%' order by g.id limit 1`)
+    const regp = await first(`select u.codice_fiscale as cf, p.id_programma as p, r.id_progetto as pr, r.id_ente as e from referente_delegati_gestore_progetto r join utente u on u.id = r.id_utente
+      join progetto p on p.id = r.id_progetto join programma g on g.id = p.id_programma where r.codice_ruolo = 'REGP' and g.codice like 'SCALA-%' order by p.id limit 1`)
+    const fac = await first(`select u.codice_fiscale as cf, p.id_programma as p, f.id_progetto as pr, f.id_ente as e from ente_sede_progetto_facilitatore f join utente u on u.id = f.id_facilitatore
+      join progetto p on p.id = f.id_progetto join programma g on g.id = p.id_programma where f.ruolo_utente = 'FAC' and g.codice like 'SCALA-%'
+      and exists (select 1 from servizio s where s.id_facilitatore = f.id_facilitatore) order by u.id limit 1`)
+    const sample = async (table: string, count: number) => (await rows(`select id from ${table} order by id desc limit ${count}`)).map((r) => n(r.id))
+    const details = [
+      ...(await sample('programma', 4)).map((id) => ({ url: `/api/programma/${id}` })),
+      ...(await sample('progetto', 4)).map((id) => ({ url: `/api/progetto/${id}` })),
+      ...(await sample('ente', 4)).map((id) => ({ url: `/api/ente/${id}` })),
+      ...(await sample('utente', 4)).map((id) => ({ url: `/api/utente/${id}` })),
+      ...(await sample('servizio', 4)).map((id) => ({ url: `/api/servizio/${id}/schedaDettaglio` })),
+    ]
+    const callers: Who[] = [
+      { label: 'DTD', cf: String(dtd.cf), role: 'DTD', ids: {} },
+      { label: 'REG', cf: String(reg.cf), role: 'REG', ids: { idProgramma: n(reg.p), idEnte: n(reg.e) } },
+      { label: 'REGP', cf: String(regp.cf), role: 'REGP', ids: { idProgramma: n(regp.p), idProgetto: n(regp.pr), idEnte: n(regp.e) } },
+      { label: 'FAC', cf: String(fac.cf), role: 'FAC', ids: { idProgramma: n(fac.p), idProgetto: n(fac.pr), idEnte: n(fac.e) } },
+    ]
+    return { callers, details, exporter: callers[1] as Who }
+  } finally {
+    await handle.close()
+  }
+}
+
+interface Server { child: ChildProcess; stop(): Promise<void> }
+
+function startServer(env: NodeJS.ProcessEnv): Server {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000) })
+  const exited = new Promise<void>((res) => child.once('exit', () => res()))
+  let stopping = false
+  child.once('exit', (code) => { if (code && !stopping) console.error(`server uscito con codice ${code}\n${stderr}`) })
+  return {
+    child,
+    async stop() {
+      stopping = true
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+async function waitReady(server: Server, timeoutMs = 180_000): Promise<void> {
+  const t0 = performance.now()
+  while (performance.now() - t0 < timeoutMs) {
+    if (server.child.exitCode !== null) throw new Error('il server è terminato prima di essere pronto')
+    try {
+      if ((await fetch(`${ORIGIN}/api/health/ready`)).status === 200) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error('server non pronto')
+}
+
+/** An ID token of the dev provider for `cf` (the key the server wrote in DATA_DIR/oidc-jwks.json). */
+async function token(env: NodeJS.ProcessEnv, cf: string): Promise<string> {
+  const config = loadConfig(env)
+  const { keys } = JSON.parse(readFileSync(join(config.dataDir, 'oidc-jwks.json'), 'utf8')) as { keys: JWK[] }
+  const key = keys[0] as JWK
+  const now = Math.floor(Date.now() / 1000)
+  return new SignJWT({ fiscalNumber: `TINIT-${cf}`, name: 'Bench' }).setProtectedHeader({ alg: 'RS256', kid: key.kid })
+    .setIssuer(config.oidc.issuer).setAudience(config.oidc.clientId).setSubject(cf).setIssuedAt(now).setExpirationTime(now + 3600)
+    .sign(await importJWK(key, 'RS256'))
+}
+
+type Caller = Who & { token: string }
+
+async function post(who: Caller, url: string, body: object): Promise<{ status: number; ms: number; text: string }> {
+  const t0 = performance.now()
+  const res = await fetch(`${ORIGIN}${url}`, {
+    method: 'POST', headers: { authToken: who.token, userRole: who.role, 'content-type': 'application/json' }, body: JSON.stringify({ ...who.ids, ...body }),
+  })
+  const text = await res.text()
+  return { status: res.status, ms: performance.now() - t0, text }
+}
+
+/** The list requests of one caller: every entity, pages 0 and 3, with and without filters and search. */
+function listRequests(): { entity: string; label: string; query: string; body: object }[] {
+  const variants: Record<string, { label: string; filtro?: object }[]> = {
+    programma: [{ label: 'tutti' }, { label: 'filtri', filtro: { filtroPolicies: ['RFD'], filtroStati: ['ATTIVO'] } }, { label: 'ricerca', filtro: { filtroCriterioRicerca: 'digitale lazio' } }],
+    progetto: [{ label: 'tutti' }, { label: 'filtri', filtro: { filtroPolicies: ['RFD'], filtroStati: ['ATTIVO'] } }, { label: 'ricerca', filtro: { filtroCriterioRicerca: 'roma' } }],
+    ente: [{ label: 'tutti' }, { label: 'filtri', filtro: { profili: ['ENTE PARTNER'], filtroPolicies: ['RFD'] } }, { label: 'ricerca', filtro: { criterioRicerca: 'comune di' } }],
+    utente: [{ label: 'tutti' }, { label: 'filtri', filtro: { ruoli: ['FAC'], stati: ['ATTIVO'] } }, { label: 'ricerca', filtro: { criterioRicerca: 'rossi' } }],
+    servizio: [{ label: 'tutti' }, { label: 'filtri', filtro: { stato: ['ATTIVO'], tipologiaServizio: ['Formazione online'] } }, { label: 'ricerca', filtro: { criterioRicerca: 'spid' } }],
+  }
+  const out: { entity: string; label: string; query: string; body: object }[] = []
+  for (const [entity, list] of Object.entries(variants)) {
+    for (const v of list) {
+      for (const page of [0, 3]) out.push({ entity, label: `${v.label} p${page}`, query: `currPage=${page}&pageSize=10`, body: v.filtro ? { filtroRequest: v.filtro } : {} })
+    }
+  }
+  return out
+}
+
+function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return m ? Number(m[1]) : NaN
+}
+
+async function measureLeg(suffix: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const world = await readWorld(env)
+  const server = startServer(env)
+  try {
+    await waitReady(server)
+    const callers: Caller[] = []
+    for (const w of world.callers) callers.push({ ...w, token: await token(env, w.cf) })
+    const dtd = callers[0] as Caller
+
+    const listMs: number[] = []
+    const worst: { ms: number; what: string }[] = []
+    const skipped: string[] = []
+    for (const who of callers) {
+      for (const r of listRequests()) {
+        const url = `/api/${r.entity}/all?${r.query}`
+        const warm = await post(who, url, r.body)
+        if (warm.status !== 200) {
+          // a page beyond the last (G03) or a list the role may not open (403): not a timing
+          skipped.push(`${who.label} ${r.entity} ${r.label}: ${warm.status}`)
+          continue
+        }
+        const samples: number[] = []
+        for (let i = 0; i < RUNS; i++) samples.push((await post(who, url, r.body)).ms)
+        listMs.push(...samples)
+        worst.push({ ms: percentile(samples, 50), what: `${who.label} ${r.entity} ${r.label}` })
+      }
+    }
+    line(`list_p95_ms_${suffix}`, percentile(listMs, 95).toFixed(1), 'ms')
+    note(`${suffix}: ${listMs.length} campioni; mediane più lente: ${worst.sort((a, b) => b.ms - a.ms).slice(0, 8).map((w) => `${w.what} ${w.ms.toFixed(1)} ms`).join('; ')}`)
+    if (skipped.length) note(`${suffix}: richieste non misurate (stato ≠ 200): ${skipped.join('; ')}`)
+
+    const detailMs: number[] = []
+    const slowDetails: { ms: number; what: string }[] = []
+    for (const d of world.details) {
+      const warm = await post(dtd, d.url, {})
+      if (warm.status !== 200) {
+        note(`${suffix}: ${d.url} → ${warm.status} ${warm.text.slice(0, 120)}`)
+        continue
+      }
+      const samples: number[] = []
+      for (let i = 0; i < RUNS; i++) samples.push((await post(dtd, d.url, {})).ms)
+      detailMs.push(...samples)
+      slowDetails.push({ ms: percentile(samples, 50), what: d.url })
+    }
+    line(`detail_p95_ms_${suffix}`, percentile(detailMs, 95).toFixed(1), 'ms')
+    note(`${suffix}: dettagli più lenti: ${slowDetails.sort((a, b) => b.ms - a.ms).slice(0, 5).map((w) => `${w.what} ${w.ms.toFixed(1)} ms`).join('; ')}`)
+
+    const exporter = callers.find((c) => c.label === world.exporter.label) as Caller
+    const pid = server.child.pid as number
+    const before = rssKb(pid)
+    let peak = before
+    const sampler = setInterval(() => { peak = Math.max(peak, rssKb(pid)) }, 5)
+    const t0 = performance.now()
+    const res = await fetch(`${ORIGIN}/api/servizio/download`, {
+      method: 'POST', headers: { authToken: exporter.token, userRole: exporter.role, 'content-type': 'application/json' }, body: JSON.stringify(exporter.ids),
+    })
+    let bytes = 0, lines = 0
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.length
+      for (const b of chunk) if (b === 10) lines++
+      peak = Math.max(peak, rssKb(pid))
+    }
+    const seconds = (performance.now() - t0) / 1000
+    clearInterval(sampler)
+    if (res.status !== 200) throw new Error(`download dei servizi: stato ${res.status}`)
+    line(`csv_export_s_${suffix}`, seconds.toFixed(2), 's')
+    line(`csv_export_peak_mb_${suffix}`, ((peak - before) / 1024).toFixed(1), 'MB')
+    note(`${suffix}: CSV di ${lines - 1} servizi del programma ${String(exporter.ids.idProgramma)} (${(bytes / 1048576).toFixed(1)} MB); RSS prima ${(before / 1024).toFixed(0)} MB, picco ${(peak / 1024).toFixed(0)} MB`)
+  } finally {
+    await server.stop()
+  }
+}
+
+function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: ORIGIN, LOG_LEVEL: 'warn', ...extra,
+  }
+  if (!extra.DATABASE_URL) delete env.DATABASE_URL
+  return env
+}
+
+/** Both legs (see the module comment); lines on stdout, details on stderr. */
+export async function measureLists(): Promise<void> {
+  const legs = process.env.BENCH_LISTS_LEGS ?? 'pglite,pg'
+  if (legs.includes('pglite')) await measurePglite()
+  if (legs.split(',').includes('pg')) await measurePostgres()
+}
+
+async function measurePglite(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pd-bench-lists-'))
+  try {
+    const env = serverEnv({ DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-build') })
+    const t0 = performance.now()
+    const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'seed-scale.ts'), '--scale', '0.01'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
+    if (seeded.status !== 0) throw new Error('seed:scale --scale 0.01 non riuscito')
+    note(`pglite_1_100: seed:scale in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+    await measureLeg('pglite_1_100', env)
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+async function measurePostgres(): Promise<void> {
+  const url = process.env.BENCH_SCALE_DATABASE_URL
+  if (!url) {
+    note('PostgreSQL a scala piena non misurato: imposta BENCH_SCALE_DATABASE_URL (database popolato con npm run seed:scale)')
+    return
+  }
+  const pgDir = mkdtempSync(join(tmpdir(), 'pd-bench-pg-'))
+  try {
+    await measureLeg('pg', serverEnv({ DATA_DIR: pgDir, STATIC_DIR: join(pgDir, 'no-build'), DATABASE_URL: url }))
+  } finally {
+    rmSync(pgDir, { recursive: true, force: true })
+  }
+}
