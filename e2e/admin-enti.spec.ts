@@ -208,12 +208,20 @@ test('a DTD sets up a partner body with a site and a facilitator, who works ther
     await expect(page.getByTestId('sede-progetti')).toContainText('TERMINATO')
     const refused = `Sportello dopo la fine ${tag}`
     await createServiceUI(fp, { nome: refused, data: '2026-11-04' })
+    const t0 = Date.now()
+    fp.on('response', (r) => { if (r.url().includes('/api/')) console.log('DBG', Date.now() - t0, r.request().method(), r.url(), r.status()) })
+    fp.on('console', (m) => console.log('DBGC', Date.now() - t0, m.text()))
     await facContext.setOffline(false)
     await openSyncCentre(fp)
     const entry = syncEntry(fp, new RegExp(refused))
     await expect(entry).toContainText('Richiede attenzione', { timeout: 30_000 })
     await expect(entry).toContainText('Programma, progetto o ente indicati non appartengono al tuo profilo.')
+    console.log('DBG entry at', Date.now() - t0)
     expect(await servicesNamed(request, dtd, refused)).toHaveLength(0)
+    await fp.goto('/area-amministrativa/servizi')
+    await fp.waitForTimeout(8000)
+    console.log('DBG main', await fp.locator('body').innerText())
+    await fp.screenshot({ path: '/tmp/term-list.png' })
   } finally {
     await facContext.close()
   }
