@@ -4,11 +4,13 @@
  */
 import { fireEvent, render, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { ReactNode } from 'react'
 import type { SessionState } from '../../src/auth/session'
 
 const state = vi.hoisted(() => ({ session: null as unknown as SessionState }))
 vi.mock('../../src/auth/session', () => ({ useSession: () => state.session }))
 vi.mock('../../src/auth/logout', () => ({ requestLogout: vi.fn(async () => true) }))
+vi.mock('../../src/ui/AppLink', () => ({ AppLink: ({ to, children }: { to: string; children: ReactNode }) => <a href={to}>{children}</a> }))
 
 import { requestLogout } from '../../src/auth/logout'
 import { ProfileEndedNotice } from '../../src/ui/profile/ProfileEndedNotice'
@@ -39,6 +41,7 @@ describe('ProfileEndedNotice', () => {
     expect(getOpenShellModal()).toBe('profile')
     fireEvent.click(screen.getByRole('button', { name: 'Esci' }))
     expect(requestLogout).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole('link', { name: 'Vedi i servizi salvati sul dispositivo' }).getAttribute('href')).toBe('/area-amministrativa/servizi')
   })
 
   it('without other profiles only Esci, and says so', () => {
