@@ -3,7 +3,8 @@
  * and adds it as partner to a project, creates a site with opening hours and a facilitator (a user the DTD
  * creates) on it; the facilitator logs in for the first time, finds the profile and registers a service at
  * that site online, then one offline; the project's REGP sees them in the services list; the DTD terminates
- * the project and the facilitator can no longer register services there (the catalogue's message).
+ * the project and the facilitator can no longer register services there (the catalogue's message): back
+ * online they are told their profile ended, and read what their device holds.
  * The new pages pass axe at 1280 and 375 px.
  */
 import { expect, test, type Page } from '@playwright/test'
@@ -149,7 +150,10 @@ test('a DTD sets up a partner body with a site and a facilitator, who works ther
   await card.getByLabel(/^Codice fiscale/).fill(await freshFiscalCode())
   await card.getByLabel(/^Tipo di contratto/).selectOption('Dipendente')
   await card.getByRole('button', { name: 'Aggiungi' }).click()
-  await expect(page.getByText(/\(errore U20\)/).first()).toBeVisible()
+  // the server's message for this action, not the catalogue's login wording ('Il tuo codice fiscale…')
+  const u20 = page.getByText(/\(errore U20\)/).first()
+  await expect(u20).toContainText('Nessun utente ha questo codice fiscale')
+  await expect(u20).not.toContainText('Il tuo codice fiscale')
   await closeToasts(page)
   await card.getByLabel(/^Codice fiscale/).fill(facCf)
   await card.getByRole('button', { name: 'Aggiungi' }).click()
@@ -185,7 +189,7 @@ test('a DTD sets up a partner body with a site and a facilitator, who works ther
     await createServiceUI(fp, { nome: offline, data: '2026-11-03' })
     expect(await servicesNamed(request, fac, offline)).toHaveLength(0)
     await facContext.setOffline(false)
-    await expect.poll(async () => (await servicesNamed(request, fac, offline)).length, { timeout: 30_000 }).toBe(1)
+    await expect.poll(async () => (await servicesNamed(request, fac, offline)).length, { timeout: 15_000 }).toBe(1)
 
     // the project's REGP sees both services
     const regpContext = await browser.newContext({ viewport: DESKTOP })
@@ -209,9 +213,25 @@ test('a DTD sets up a partner body with a site and a facilitator, who works ther
     const refused = `Sportello dopo la fine ${tag}`
     await createServiceUI(fp, { nome: refused, data: '2026-11-04' })
     await facContext.setOffline(false)
+    // back online: the user sees that the profile ended, with a way on; the service page reads the device's
+    // copy, read-only (never an endless 'Caricamento in corso…')
+    const ended = fp.getByTestId('profilo-non-attivo')
+    await expect(ended).toContainText('Il profilo con cui lavoravi non è più attivo')
+    await expect(ended.getByRole('button', { name: 'Esci' })).toBeVisible()
+    await expect(fp.getByTestId('servizi-notice')).toContainText('Sola consultazione')
+    await expect(fp.getByRole('heading', { level: 1, name: refused })).toBeVisible()
+    await expect(fp.getByRole('link', { name: 'Modifica' })).toHaveCount(0)
+    await axeBoth(fp, 'servizio con profilo non più attivo')
+    await ended.getByRole('link', { name: 'Vedi i servizi salvati sul dispositivo' }).click()
+    await expect(fp.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
+    await expect(fp.getByTestId('servizi-notice')).toContainText('Sola consultazione')
+    await expect(fp.locator('main').getByText(online)).toBeVisible()
+    await expect(fp.getByRole('link', { name: 'Crea servizio' })).toHaveCount(0)
+    await expect(fp.getByText('Caricamento in corso…')).toHaveCount(0)
+    // the refusal is in the sync centre as soon as the server answered it
     await openSyncCentre(fp)
     const entry = syncEntry(fp, new RegExp(refused))
-    await expect(entry).toContainText('Richiede attenzione', { timeout: 30_000 })
+    await expect(entry).toContainText('Richiede attenzione')
     await expect(entry).toContainText('Programma, progetto o ente indicati non appartengono al tuo profilo.')
     expect(await servicesNamed(request, dtd, refused)).toHaveLength(0)
   } finally {

@@ -29,7 +29,10 @@ export const NETWORK_ERROR_MESSAGE =
 
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'validation' | 'unknown'
 
-/** A failed API call: HTTP status (0 without an answer), catalogue code (if any) and the server message. */
+/**
+ * A failed API call: HTTP status (0 without an answer), catalogue code (if any) and the message — the
+ * server's `message` when its body had one (`fromServer` true), else a technical one.
+ */
 export class ApiCallError extends Error {
   override readonly name = 'ApiCallError'
   constructor(
@@ -37,10 +40,14 @@ export class ApiCallError extends Error {
     readonly errorCode: string | null,
     message: string,
     readonly kind: ApiErrorKind = 'http',
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; fromServer?: boolean },
   ) {
     super(message, options)
+    this.fromServer = options?.fromServer === true
   }
+
+  /** true when `message` is the server's own `message` (Italian, written for the action that failed) */
+  readonly fromServer: boolean
 }
 
 /** Per-call options (passed to ky as `context`, or to {@link apiPost}/{@link apiGet}). */
@@ -51,6 +58,8 @@ export interface ApiCallOptions {
   background?: boolean
   /** false: do not log out on 401 nor redirect on A02 (login flow) */
   authRedirects?: boolean
+  /** the toast shows the server's message instead of the catalogue's description (administrative writes) */
+  serverMessage?: boolean
   headers?: Record<string, string>
   signal?: AbortSignal
 }
@@ -67,8 +76,9 @@ export function toApiCallError(e: unknown): ApiCallError {
   if (isHTTPError(e)) {
     const data = (typeof e.data === 'object' && e.data !== null ? e.data : {}) as { errorCode?: unknown; message?: unknown }
     const code = typeof data.errorCode === 'string' && data.errorCode ? data.errorCode : null
-    const message = typeof data.message === 'string' ? data.message : e.message
-    return new ApiCallError(e.response.status, code, message, 'http', { cause: e })
+    const fromServer = typeof data.message === 'string' && data.message.trim() !== ''
+    const message = fromServer ? (data.message as string) : e.message
+    return new ApiCallError(e.response.status, code, message, 'http', { cause: e, fromServer })
   }
   if (isTimeoutError(e)) return new ApiCallError(0, null, 'Timeout', 'timeout', { cause: e })
   if (isNetworkError(e)) return new ApiCallError(0, null, 'Network error', 'network', { cause: e })
@@ -76,19 +86,27 @@ export function toApiCallError(e: unknown): ApiCallError {
   return new ApiCallError(0, null, e instanceof Error ? e.message : String(e), 'unknown', { cause: e })
 }
 
-/** Shows the toast of spec 000 §8 for a failure (used by the client, exported for callers that went silent). */
-export async function showApiErrorToast(err: ApiCallError): Promise<void> {
+/**
+ * Shows the toast of spec 000 §8 for a failure (used by the client, exported for callers that went silent):
+ * catalogue title, description and '(errore CODE)'; with `serverMessage` the server's message (when its
+ * answer had one) in place of the catalogue's description.
+ */
+export async function showApiErrorToast(err: ApiCallError, opts: { serverMessage?: boolean } = {}): Promise<void> {
   if (err.kind === 'network' || err.kind === 'timeout') {
     showToast({ id: NETWORK_TOAST_ID, title: NETWORK_ERROR_TITLE, message: NETWORK_ERROR_MESSAGE, status: 'error', duration: TOAST_DURATION.slow, closable: true })
     return
   }
   const d = await describeError(err.errorCode)
-  const message = d.known && err.errorCode ? `${d.descrizione} (errore ${err.errorCode})` : d.descrizione
+  // `serverMessage`: the server's own message fits the action better than the catalogue's general wording
+  // (U20 in a manager's form: 'Nessun utente ha questo codice fiscale…', not the login's 'Il tuo codice
+  // fiscale non risulta associato…'); the catalogue's title and '(errore CODE)' stay
+  const descrizione = d.known && opts.serverMessage === true && err.fromServer ? err.message : d.descrizione
+  const message = d.known && err.errorCode ? `${descrizione} (errore ${err.errorCode})` : descrizione
   showToast({ title: d.titolo, message, status: 'error', duration: TOAST_DURATION.slow, closable: true })
 }
 
 /** Side effects of a failure: 401 → logout, A02 → /auth-redirect, D01 → nothing, else a toast unless silent. */
-export async function handleApiFailure(err: ApiCallError, opts: Pick<ApiCallOptions, 'silent' | 'authRedirects'> = {}): Promise<void> {
+export async function handleApiFailure(err: ApiCallError, opts: Pick<ApiCallOptions, 'silent' | 'authRedirects' | 'serverMessage'> = {}): Promise<void> {
   const authRedirects = opts.authRedirects !== false
   if (err.errorCode === 'D01') return
   if (err.kind === 'http' && err.status === 401 && authRedirects) {
@@ -100,13 +118,14 @@ export async function handleApiFailure(err: ApiCallError, opts: Pick<ApiCallOpti
     navigateTo('/auth-redirect')
     return
   }
-  if (!opts.silent) await showApiErrorToast(err)
+  if (!opts.silent) await showApiErrorToast(err, { serverMessage: opts.serverMessage })
 }
 
 const contextOptions = (ctx: Record<string, unknown>): ApiCallOptions => ({
   silent: ctx.silent === true,
   background: ctx.background === true,
   authRedirects: ctx.authRedirects !== false,
+  serverMessage: ctx.serverMessage === true,
 })
 
 /** The ky instance: use paths relative to the API base ('contesto', '/contesto'). */

@@ -39,3 +39,19 @@ export function requirePermissions(required: PermissionRequirement, redirectTo =
     if (!ok) go(redirectTo, ctx)
   }
 }
+
+/** Roles whose data live on the device (facilitator, volunteer): readable there after their profile ended. */
+const FIELD_ROLES: readonly string[] = ['FAC', 'VOL']
+
+/**
+ * Wraps a guard of a READ page of the field data (services list, service card, its citizens): it also lets
+ * in a user with no chosen profile whose field profile ended (`profiloNonAttivo`, e.g. the project was
+ * terminated), so what the device holds stays readable; the page itself shows it read-only.
+ */
+export function allowEndedFieldProfile(guard: (ctx?: GuardContext) => void): (ctx?: GuardContext) => void {
+  return (ctx) => {
+    const s = getSessionState()
+    if (s.status === 'authenticated' && !s.profilo && FIELD_ROLES.includes(s.profiloNonAttivo?.codiceRuolo ?? '')) return
+    guard(ctx)
+  }
+}

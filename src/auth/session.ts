@@ -28,6 +28,7 @@ import {
   providerLogoutPending,
   readAuth,
   readPendingLogin,
+  readEndedProfile,
   readProfile,
   readUser,
   subscribeTokenStore,
@@ -70,6 +71,12 @@ export interface SessionState {
   isOfflineSession: boolean
   /** logged in, registration done, no profile chosen yet: the shell opens 'Scegli il ruolo' (not closable) */
   needsProfileChoice: boolean
+  /**
+   * The profile the user was working with until the server stopped listing it (project terminated, role
+   * removed: platform-backend §2), kept until another profile is chosen or logout; null otherwise. Without a
+   * chosen profile the pages say so and field users can still read what their device holds.
+   */
+  profiloNonAttivo: Profilo | null
 }
 
 /** Confirm delay after `confermaIntegrazione` (platform-frontend §10.2: the FE waits 2 s). */
@@ -89,7 +96,7 @@ function permissionsOf(user: Contesto | null, profilo: Profilo | null): string[]
 }
 
 /** Builds the state from what is stored (pure over its inputs; exported for tests). */
-export function computeSessionState(auth: unknown, user: Contesto | null, profilo: Profilo | null, offline: boolean): SessionState {
+export function computeSessionState(auth: unknown, user: Contesto | null, profilo: Profilo | null, offline: boolean, ended: Profilo | null = null): SessionState {
   const authenticated = auth !== null && user !== null
   const u = authenticated ? user : null
   const p = authenticated ? profilo : null
@@ -100,14 +107,15 @@ export function computeSessionState(auth: unknown, user: Contesto | null, profil
     permessi: permissionsOf(u, p),
     isOfflineSession: authenticated && offline,
     needsProfileChoice: !!u && u.integrazione && !p && u.profiliUtente.length > 0,
+    profiloNonAttivo: u && !p ? ended : null,
   }
 }
 
-let state: SessionState = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart)
+let state: SessionState = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile())
 const listeners = new Set<() => void>()
 
 function recompute(): void {
-  const next = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart)
+  const next = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile())
   if (JSON.stringify(next) !== JSON.stringify(state)) {
     state = next
     listeners.forEach((l) => l())
@@ -149,13 +157,17 @@ export function startSessionTimers(): void {
   }
 }
 
+/**
+ * Network back: fresh token, then the user context again — what changed on the server meanwhile (a
+ * project terminated, a role removed) shows at once (`profiloNonAttivo`), not at the next start.
+ */
 async function onBackOnline(): Promise<void> {
   await ensureFreshToken()
   if (offlineStart) {
     offlineStart = false
     recompute()
-    if (getSessionState().user?.integrazione) await refreshUserContext({ background: true }).catch(() => undefined)
   }
+  if (getSessionState().status === 'authenticated' && getSessionState().user?.integrazione) await refreshUserContext({ background: true }).catch(() => undefined)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -356,13 +368,14 @@ export async function confirmRegistration(form: RegistrationForm): Promise<Login
 
 /**
  * Reloads the user context (`POST contesto`) and stores it; drops the chosen profile when the user no
- * longer holds it. Throws {@link ApiCallError}.
+ * longer holds it (its project terminated, the role removed) and keeps it as `profiloNonAttivo`, so the
+ * pages can say what happened. Throws {@link ApiCallError}.
  */
 export async function refreshUserContext(opts: { background?: boolean } = {}): Promise<Contesto> {
   const user = await apiPost('contesto', {}, ContestoSchema, { background: opts.background, silent: opts.background })
   const profile = readProfile()
   const kept = profile && user.profiliUtente.some((p) => sameProfile(p, profile)) ? profile : null
-  writeSessionData({ user, profile: kept })
+  writeSessionData({ user, profile: kept, ...(profile && !kept ? { endedProfile: profile } : {}) })
   return user
 }
 
@@ -384,6 +397,6 @@ export function resetSessionForTests(offline = false): void {
   resetLogoutForTests()
   offlineStart = offline
   completing = null
-  state = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart)
+  state = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile())
   listeners.forEach((l) => l())
 }

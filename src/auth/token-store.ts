@@ -4,6 +4,8 @@
  * - `pd.auth`: `{ id_token, refresh_token, expires_in (s), session_timestamp (ms epoch) }`
  * - `pd.user`: the user context (`Contesto`)
  * - `pd.profile`: the chosen profile (`Profilo`)
+ * - `pd.profileEnded`: the profile the user was working with when the server stopped listing it (the
+ *   project ended, the role was removed), until another profile is chosen or the user logs out
  * The transient PKCE data of a login in progress lives in sessionStorage (`pd.pkce`).
  * Every write notifies the subscribers (the session store).
  */
@@ -14,6 +16,7 @@ export const AUTH_KEY = 'pd.auth'
 export const USER_KEY = 'pd.user'
 export const PROFILE_KEY = 'pd.profile'
 export const PKCE_KEY = 'pd.pkce'
+export const ENDED_PROFILE_KEY = 'pd.profileEnded'
 /** Default token lifetime in seconds when the provider does not say (spec 000 §9). */
 export const DEFAULT_EXPIRES_IN = 3600
 
@@ -90,17 +93,27 @@ export function readProfile(): Profilo | null {
   return read(local(), PROFILE_KEY, ProfiloSchema)
 }
 
-/** Writes user context and/or profile with one notification (`undefined` leaves a value unchanged). */
-export function writeSessionData(data: { user?: Contesto | null; profile?: Profilo | null }): void {
+/** The profile that is no longer active (see `pd.profileEnded` above), null when none. */
+export function readEndedProfile(): Profilo | null {
+  return read(local(), ENDED_PROFILE_KEY, ProfiloSchema)
+}
+
+/**
+ * Writes user context, profile and/or ended profile with one notification (`undefined` leaves a value
+ * unchanged). Writing a profile (not null) clears the ended one unless `endedProfile` says otherwise.
+ */
+export function writeSessionData(data: { user?: Contesto | null; profile?: Profilo | null; endedProfile?: Profilo | null }): void {
   if (data.user !== undefined) write(local(), USER_KEY, data.user)
   if (data.profile !== undefined) write(local(), PROFILE_KEY, data.profile)
+  const ended = data.endedProfile !== undefined ? data.endedProfile : data.profile ? null : undefined
+  if (ended !== undefined) write(local(), ENDED_PROFILE_KEY, ended)
   emit()
 }
 
-/** Removes tokens, user context and profile of the session. */
+/** Removes tokens, user context, profile and ended profile of the session. */
 export function clearSession(): void {
   const s = local()
-  for (const key of [AUTH_KEY, USER_KEY, PROFILE_KEY]) write(s, key, null)
+  for (const key of [AUTH_KEY, USER_KEY, PROFILE_KEY, ENDED_PROFILE_KEY]) write(s, key, null)
   write(session(), PKCE_KEY, null)
   emit()
 }

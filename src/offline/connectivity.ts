@@ -3,6 +3,9 @@
  * with `{status:'ok'}` (no-store, 5 s timeout) — a service-worker fallback page or a captive portal does not
  * count; `navigator.onLine === false` and the `offline` event are trusted for 'offline'. Re-probed on the
  * `online`/`offline` events, every 30 s while offline, and when the replay reports a network failure.
+ * After the browser's `online` event a failed probe is retried soon ({@link ONLINE_EVENT_REPROBE_MS}: the
+ * network often needs a moment, or the event joined a probe that left before it) instead of 30 s later —
+ * otherwise what waits in the outbox, a refusal included, would reach the server only at the next 30 s probe.
  */
 import { useSyncExternalStore } from 'react'
 import { getAppConfig } from '../api/config'
@@ -12,6 +15,8 @@ export type Connectivity = 'online' | 'offline' | 'unknown'
 export const PROBE_TIMEOUT_MS = 5_000
 export const OFFLINE_REPROBE_MS = 30_000
 export const HEALTH_PATH = '/health/live'
+/** Delays (ms) of the follow-up probes after an `online` event whose probe failed, then the 30 s cadence. */
+export const ONLINE_EVENT_REPROBE_MS = [1_000, 2_000, 4_000, 8_000] as const
 
 let state: Connectivity = 'unknown'
 const listeners = new Set<() => void>()
@@ -115,8 +120,34 @@ export function useNetworkAvailable(): boolean {
 }
 
 let started = 0
-const onOnline = () => void checkConnectivity()
-const onOffline = () => setState('offline')
+let followUp: ReturnType<typeof setTimeout> | null = null
+
+function stopFollowUp(): void {
+  if (followUp !== null) clearTimeout(followUp)
+  followUp = null
+}
+
+/** Probes; while the answer is 'offline' but the device has a network, probes again after the next delay. */
+function probeAfterOnline(step: number): void {
+  void checkConnectivity().then((now) => {
+    const delay = ONLINE_EVENT_REPROBE_MS[step]
+    if (now === 'online' || delay === undefined || !networkAvailable() || started === 0) return
+    stopFollowUp()
+    followUp = setTimeout(() => {
+      followUp = null
+      probeAfterOnline(step + 1)
+    }, delay)
+  })
+}
+
+const onOnline = () => {
+  stopFollowUp()
+  probeAfterOnline(0)
+}
+const onOffline = () => {
+  stopFollowUp()
+  setState('offline')
+}
 
 /** Starts the event listeners and a first probe (reference-counted); returns the stop function. */
 export function startConnectivity(): () => void {
@@ -134,6 +165,7 @@ export function startConnectivity(): () => void {
       window.removeEventListener('online', onOnline)
       window.removeEventListener('offline', onOffline)
       stopReprobe()
+      stopFollowUp()
     }
   }
 }
@@ -142,6 +174,7 @@ export function startConnectivity(): () => void {
 export function configureConnectivityForTests(opts: { fetch?: typeof fetch; state?: Connectivity } = {}): void {
   if (opts.fetch) fetchImpl = opts.fetch
   stopReprobe()
+  stopFollowUp()
   state = opts.state ?? 'unknown'
   probing = null
 }

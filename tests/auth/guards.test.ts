@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { isRedirect } from '@tanstack/react-router'
-import { requireLogin, requirePermissions } from '../../src/auth/guards'
+import { allowEndedFieldProfile, requireLogin, requirePermissions } from '../../src/auth/guards'
 import { resetSessionForTests } from '../../src/auth/session'
 import { writeAuth, writeSessionData } from '../../src/auth/token-store'
 import { contesto, profile } from './helpers'
@@ -53,6 +53,16 @@ describe('route guards', () => {
     expect(redirectOf(() => requirePermissions(['tab.dshb', 'view.dshb'], '/', 'any')(at('/area-dati')))).toBeNull()
     expect(redirectOf(() => requirePermissions(['tab.dshb', 'view.dshb'])(at('/area-dati')))).toBe('/')
     expect(redirectOf(() => requirePermissions('visible')(at('/x')))).toBeNull()
+  })
+
+  it('allowEndedFieldProfile lets a facilitator whose profile ended read the field pages, and nobody else', () => {
+    const guard = allowEndedFieldProfile(requirePermissions(['tab.am', 'subtab.serv']))
+    login(['tab.home'], false)
+    expect(redirectOf(() => guard(at('/area-amministrativa/servizi')))).toBe('/')
+    writeSessionData({ profile: null, endedProfile: profile('FAC') })
+    expect(redirectOf(() => guard(at('/area-amministrativa/servizi')))).toBeNull()
+    writeSessionData({ profile: null, endedProfile: profile('REGP') })
+    expect(redirectOf(() => guard(at('/area-amministrativa/servizi')))).toBe('/')
   })
 
   it('gives nothing to users without a profile and never redirects to the page itself', () => {

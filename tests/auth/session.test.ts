@@ -11,10 +11,12 @@ import {
   confirmRegistration,
   getSessionState,
   logout,
+  refreshUserContext,
   resetSessionForTests,
   startLogin,
+  subscribeSession,
 } from '../../src/auth/session'
-import { markProviderLogoutPending, providerLogoutPending, readAuth, readPendingLogin, readProfile, readUser, writeAuth, writePendingLogin, writeSessionData } from '../../src/auth/token-store'
+import { markProviderLogoutPending, providerLogoutPending, readAuth, readEndedProfile, readPendingLogin, readProfile, readUser, writeAuth, writePendingLogin, writeSessionData } from '../../src/auth/token-store'
 import { getToasts, dismissToast } from '../../src/ui/stores/toasts'
 import { queryClient } from '../../src/api/query'
 import { contesto, DISCOVERY, fakeJwt, installFetch, json, profile, type RecordedCall } from './helpers'
@@ -194,6 +196,55 @@ describe('profile, registration, logout, offline', () => {
     expect(reloadPage).not.toHaveBeenCalled()
     vi.advanceTimersByTime(1)
     expect(reloadPage).toHaveBeenCalledTimes(1)
+  })
+
+  it('a profile the server no longer lists (project terminated) is dropped and kept as profiloNonAttivo until another is chosen', async () => {
+    loggedIn(contesto([REG, FAC], true, { REG: ['tab.home'], FAC: ['tab.home', 'new.serv'] }))
+    writeSessionData({ profile: FAC })
+    expect(getSessionState().profiloNonAttivo).toBeNull()
+    const now = contesto([REG], true, { REG: ['tab.home'] })
+    provider(now)
+    await refreshUserContext({ background: true })
+    const s = getSessionState()
+    expect(s.profilo).toBeNull()
+    expect(s.permessi).toEqual([])
+    expect(s.profiloNonAttivo).toMatchObject({ codiceRuolo: 'FAC', idProgetto: FAC.idProgetto })
+    expect(s.needsProfileChoice).toBe(true)
+    // survives a restart (stored), and ends with the choice of another profile
+    resetSessionForTests(false)
+    expect(getSessionState().profiloNonAttivo?.codiceRuolo).toBe('FAC')
+    await chooseProfile(REG)
+    expect(getSessionState().profiloNonAttivo).toBeNull()
+    expect(readEndedProfile()).toBeNull()
+  })
+
+  it('a profile still listed stays chosen, with no profiloNonAttivo; logout forgets an ended one', async () => {
+    const user = loggedIn()
+    writeSessionData({ profile: FAC })
+    provider(user)
+    await refreshUserContext({ background: true })
+    expect(getSessionState().profilo?.codiceRuolo).toBe('FAC')
+    expect(getSessionState().profiloNonAttivo).toBeNull()
+    writeSessionData({ profile: null, endedProfile: FAC })
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    await logout()
+    expect(readEndedProfile()).toBeNull()
+  })
+
+  it("reloads the user context when the network comes back, so an ended profile shows at once", async () => {
+    loggedIn(contesto([FAC], true, { FAC: ['tab.home'] }))
+    writeSessionData({ profile: FAC })
+    const { calls } = provider(contesto([], true))
+    const off = subscribeSession(() => undefined)
+    await vi.waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/contesto').length).toBeGreaterThan(0))
+    // the start's refresh has run: undo its effect and check the 'online' event alone does it again
+    writeSessionData({ user: contesto([FAC], true, { FAC: ['tab.home'] }), profile: FAC, endedProfile: null })
+    const before = calls.filter((c) => c.url.pathname === '/api/contesto').length
+    window.dispatchEvent(new Event('online'))
+    await vi.waitFor(() => expect(getSessionState().profiloNonAttivo?.codiceRuolo).toBe('FAC'))
+    expect(calls.filter((c) => c.url.pathname === '/api/contesto').length).toBe(before + 1)
+    expect(getSessionState().profilo).toBeNull()
+    off()
   })
 
   it('chooseProfile keeps the session when the server refuses', async () => {

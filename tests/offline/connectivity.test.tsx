@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, render, screen } from '@testing-library/react'
 import {
   OFFLINE_REPROBE_MS,
+  ONLINE_EVENT_REPROBE_MS,
   checkConnectivity,
   configureConnectivityForTests,
   getConnectivity,
@@ -78,6 +79,28 @@ describe('reachability probe', () => {
     expect(getConnectivity()).toBe('offline')
     window.dispatchEvent(new Event('online'))
     await vi.waitFor(() => expect(getConnectivity()).toBe('online'))
+    stop()
+  })
+
+  it("after an 'online' event whose probe fails (network not ready yet), probes again within seconds, not 30 s later", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] })
+    const fetch = vi.fn(async () => Promise.reject(new TypeError('x')) as Promise<Response>)
+    configureConnectivityForTests({ fetch })
+    const stop = startConnectivity()
+    await vi.waitFor(() => expect(getConnectivity()).toBe('offline'))
+    window.dispatchEvent(new Event('offline'))
+    setOnLine(true)
+    window.dispatchEvent(new Event('online'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(getConnectivity()).toBe('offline')
+    // the server answers now: the follow-up probe sees it after the first short delay
+    fetch.mockImplementation(async () => ok())
+    await vi.advanceTimersByTimeAsync(ONLINE_EVENT_REPROBE_MS[0])
+    await vi.waitFor(() => expect(getConnectivity()).toBe('online'))
+    expect(ONLINE_EVENT_REPROBE_MS[0]).toBeLessThan(OFFLINE_REPROBE_MS)
+    const calls = fetch.mock.calls.length
+    await vi.advanceTimersByTimeAsync(OFFLINE_REPROBE_MS)
+    expect(fetch).toHaveBeenCalledTimes(calls)
     stop()
   })
 

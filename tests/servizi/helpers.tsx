@@ -13,7 +13,7 @@ type ComponentType = () => ReactNode
 
 export function sessionOf(role: RoleCode): SessionState {
   const p = profile(role)
-  return { status: 'authenticated', user: contesto([p]), profilo: p, permessi: permsOf(role), isOfflineSession: false, needsProfileChoice: false }
+  return { status: 'authenticated', user: contesto([p]), profilo: p, permessi: permsOf(role), isOfflineSession: false, needsProfileChoice: false, profiloNonAttivo: null }
 }
 
 /** Renders `routes` (path → component) in a memory router at `path`; other service paths render markers. */

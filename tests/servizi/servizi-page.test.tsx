@@ -146,3 +146,29 @@ describe('Elenco servizi — manager (online)', () => {
     await waitFor(() => expect(vi.mocked(apiPost).mock.calls.some(([p]) => String(p) === 'servizio/all?currPage=2&pageSize=8')).toBe(true))
   })
 })
+
+describe('Elenco servizi — no active profile', () => {
+  beforeEach(() => {
+    state.servizi = tenServices()
+    state.connectivity = 'online'
+  })
+
+  it("the facilitator's profile ended (project terminated): the device's services, read-only, never an endless loading", async () => {
+    const fac = sessionOf('FAC')
+    state.session = { ...fac, profilo: null, permessi: [], profiloNonAttivo: fac.profilo }
+    await renderList()
+    expect(screen.getByTestId('servizi-notice').textContent).toContain('Sola consultazione')
+    expect(screen.queryByText('Caricamento in corso…')).toBeNull()
+    expect(rowNames()).toHaveLength(8)
+    expect(screen.queryByRole('link', { name: 'Crea servizio' })).toBeNull()
+  })
+
+  it('no profile at all: says to choose one instead of loading forever', async () => {
+    const fac = sessionOf('FAC')
+    state.session = { ...fac, profilo: null, permessi: [], profiloNonAttivo: null }
+    await renderList()
+    expect(screen.getByTestId('servizi-notice').textContent).toContain('Nessun profilo attivo')
+    expect(screen.queryByText('Caricamento in corso…')).toBeNull()
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+})

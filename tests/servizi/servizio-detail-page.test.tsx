@@ -89,6 +89,20 @@ describe('service detail — facilitator', () => {
     expect(screen.getByTestId('non-attivo-spiegazione').textContent).toBe('Il servizio diventa attivo con il primo cittadino aggiunto.')
   })
 
+  it("profile ended (project terminated): the device's copy, read-only — no Modifica, Elimina, Aggiungi cittadino", async () => {
+    const fac = sessionOf('FAC')
+    state.session = { ...fac, profilo: null, permessi: [], profiloNonAttivo: fac.profilo }
+    await renderInfo()
+    expect(screen.getByTestId('servizi-notice').textContent).toContain('Sola consultazione')
+    expect(screen.getByRole('heading', { level: 1, name: 'Uso dello SPID' })).toBeTruthy()
+    expect(screen.queryByText('Caricamento in corso…')).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Modifica' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Elimina' })).toBeNull()
+    await renderCittadini()
+    expect(screen.queryByRole('button', { name: 'Aggiungi cittadino' })).toBeNull()
+    expect(apiPost).not.toHaveBeenCalled()
+  })
+
   it('ATTIVO: no Elimina', async () => {
     state.servizio = servizio({ stato: 'ATTIVO' })
     await renderInfo()

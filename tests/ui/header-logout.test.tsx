@@ -31,7 +31,7 @@ async function clickEsci() {
 let removeCheck: () => void = () => undefined
 beforeEach(() => {
   const profiles = [profile('FAC')]
-  session.current = { status: 'authenticated', user: contesto(profiles), profilo: profiles[0]!, permessi: permsOf('FAC'), isOfflineSession: false, needsProfileChoice: false }
+  session.current = { status: 'authenticated', user: contesto(profiles), profilo: profiles[0]!, permessi: permsOf('FAC'), isOfflineSession: false, needsProfileChoice: false, profiloNonAttivo: null }
   localStorage.clear()
   // no id token: the logout is local (no identity-provider round trip) and ends on '/'
   writeAuth(null)

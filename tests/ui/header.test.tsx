@@ -23,6 +23,7 @@ function loggedAs(role: 'FAC' | 'DTD', profiles = [profile(role)]): SessionState
     permessi: permsOf(role),
     isOfflineSession: false,
     needsProfileChoice: false,
+    profiloNonAttivo: null,
   }
 }
 
@@ -43,6 +44,7 @@ describe('header', () => {
       permessi: [],
       isOfflineSession: false,
       needsProfileChoice: false,
+      profiloNonAttivo: null,
     }
   })
 

@@ -33,6 +33,7 @@ async function renderHeader() {
     permessi: permsOf('FAC'),
     isOfflineSession: false,
     needsProfileChoice: false,
+    profiloNonAttivo: null,
   }
   const rootRoute = createRootRoute({
     component: () => (

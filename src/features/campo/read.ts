@@ -7,6 +7,7 @@
  */
 import { useSession } from '../../auth/session'
 import { useOfflineQuery, type LocalRecord, type OfflineDb } from '../../offline'
+import { isFieldRole } from './common'
 import { findRecord, serviziConCittadini, toCittadinoLocale, toQuestionarioLocale, toServizioLocale } from './local'
 import { riferimentiKey, type CittadinoDati, type QuestionarioDati, type ServizioDati } from './records'
 import type { CampoRiferimenti, CittadinoServizioLocale, QuestionarioLocale, ServizioLocale } from './types'
@@ -16,8 +17,13 @@ interface Scope {
   idEnte: number | null
 }
 
+/**
+ * The profile whose device data the pages show: the chosen one, else the field profile that is no longer
+ * active (`profiloNonAttivo`: what was synced stays readable on the device).
+ */
 function useScope(): { key: string; scope: Scope; rifKey: string | null } {
-  const p = useSession().profilo
+  const s = useSession()
+  const p = s.profilo ?? (isFieldRole(s.profiloNonAttivo?.codiceRuolo) ? s.profiloNonAttivo : null)
   const scope = { idProgetto: p?.idProgetto ?? null, idEnte: p?.idEnte ?? null }
   return {
     key: `${p?.codiceRuolo ?? ''}:${scope.idProgetto ?? ''}:${scope.idEnte ?? ''}`,

@@ -28,3 +28,19 @@ export function ServizioNonTrovato() {
     </Notice>
   )
 }
+
+/**
+ * No active profile (`SessionState.profilo` null): a field user whose profile ended (`ended`) reads the
+ * device's copy, read-only; anyone else is told to choose a profile. Never an endless 'Caricamento…'.
+ */
+export function SenzaProfilo({ ended }: { ended: boolean }) {
+  return ended ? (
+    <Notice title={T.solaLettura}>
+      <p className="mb-0">{T.solaLetturaTesto}</p>
+    </Notice>
+  ) : (
+    <Notice title={T.nessunProfilo} tone="warning">
+      <p className="mb-0">{T.nessunProfiloTesto}</p>
+    </Notice>
+  )
+}

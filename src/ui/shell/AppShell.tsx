@@ -16,6 +16,7 @@ import { LoaderOverlay } from '../feedback/LoaderOverlay'
 import { ToastRegion } from '../feedback/ToastRegion'
 import { Footer } from '../footer/Footer'
 import { Header } from '../header/Header'
+import { ProfileEndedNotice } from '../profile/ProfileEndedNotice'
 import { useOpenShellModal } from '../stores/modals'
 import { isAssistancePage, isBarePage } from './chrome'
 import { useAppStarted } from './app-started'
@@ -63,6 +64,7 @@ export function AppShell() {
       <DevProviderBanner />
       <Header />
       <Breadcrumb />
+      <ProfileEndedNotice />
       <ShellSlot name="before-main" />
       <main id="main-content" tabIndex={-1} className="flex-grow-1 pd-main">
         <Outlet />

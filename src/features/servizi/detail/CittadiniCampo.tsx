@@ -25,7 +25,7 @@ export const MSG_RICERCA_NON_INVIATO =
   'Il servizio non è ancora stato inviato al server: la ricerca per codice fiscale sarà disponibile dopo la sincronizzazione.'
 export const MSG_DATA_FUTURA = 'La data del servizio è impostata nel futuro: potrai aggiungere cittadini a partire dal giorno del servizio.'
 
-export function CittadiniCampo({ dettaglio, serviceId }: { dettaglio: DettaglioServizio & { idLocale: string }; serviceId: string }) {
+export function CittadiniCampo({ dettaglio, serviceId, readOnly = false }: { dettaglio: DettaglioServizio & { idLocale: string }; serviceId: string; readOnly?: boolean }) {
   const cittadini = useCittadiniServizioCampo(dettaglio.idLocale)
   const offline = useConnectivity() === 'offline'
   const [criterio, setCriterio] = useState('')
@@ -70,10 +70,10 @@ export function CittadiniCampo({ dettaglio, serviceId }: { dettaglio: DettaglioS
         totalPages={current.totalPages}
         onPage={setPage}
         serviceRouteId={serviceId}
-        canWrite
+        canWrite={!readOnly}
         stampaVuoto={pathStampaVuoto(serviceId)}
         error={criterio && ricerca.isError ? { message: 'Non è stato possibile cercare il cittadino. Controlla la connessione e riprova.', retry: () => void ricerca.refetch() } : null}
-        addButton={
+        addButton={readOnly ? undefined : (
           <div className="d-flex flex-column flex-md-row flex-wrap align-items-start gap-3">
             {cittadini !== undefined && (
               <InviaATuttiSlot serviceRouteId={serviceId} idServizio={idServer} nomeServizio={dettaglio.nome} {...conteggioInvio(all)} />
@@ -85,7 +85,7 @@ export function CittadiniCampo({ dettaglio, serviceId }: { dettaglio: DettaglioS
               {futura && <small id="pd-aggiungi-futuro" className="text-secondary mt-1">{MSG_DATA_FUTURA}</small>}
             </div>
           </div>
-        }
+        )}
       />
       <AggiungiCittadinoSlot idServizioLocale={dettaglio.idLocale} isOpen={addOpen} onClose={() => setAddOpen(false)} />
     </>

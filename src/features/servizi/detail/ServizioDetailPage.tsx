@@ -12,7 +12,7 @@ import { QueryProvider } from '../../../api/query'
 import { useSession } from '../../../auth/session'
 import { DatiAggiornatiAl, OFFLINE_TEXTS, useOfflineData } from '../../../ui/offline-data'
 import { isFieldRole, useCampoRiferimenti, useServizioCampo } from '../../campo'
-import { Loading, Notice, ServizioNonTrovato } from '../PageStates'
+import { Loading, Notice, SenzaProfilo, ServizioNonTrovato } from '../PageStates'
 import { useBreadcrumb } from '../useBreadcrumb'
 import { schedaServizioQuery } from '../api'
 import { CittadiniCampo } from './CittadiniCampo'
@@ -35,7 +35,8 @@ function useDetailBreadcrumb(serviceId: string, nome: string | undefined) {
   useBreadcrumb({ [base]: nome, [`${base}/info`]: 'Informazioni', [`${base}/cittadini`]: 'Cittadini' })
 }
 
-function DetailCampo({ serviceId, tab }: ServizioDetailPageProps) {
+/** The service from the device; `readOnly` (the profile is no longer active): no edit, delete or add. */
+function DetailCampo({ serviceId, tab, readOnly = false }: ServizioDetailPageProps & { readOnly?: boolean }) {
   const servizio = useServizioCampo(serviceId)
   const riferimenti = useCampoRiferimenti()
   const session = useSession()
@@ -43,7 +44,8 @@ function DetailCampo({ serviceId, tab }: ServizioDetailPageProps) {
   if (servizio === undefined || riferimenti === undefined) return <Loading />
   if (servizio === null) return <ServizioNonTrovato />
   const template = riferimenti?.templateSnapshot.find((t) => t.idQuestionarioTemplate === servizio.idQuestionarioTemplateSnapshot) ?? riferimenti?.template ?? null
-  const d = dettaglioDaLocale(servizio, template, session.profilo?.nomeEnte ?? '')
+  const letto = dettaglioDaLocale(servizio, template, (session.profilo ?? session.profiloNonAttivo)?.nomeEnte ?? '')
+  const d = readOnly ? { ...letto, modificabile: false, eliminabile: false } : letto
   return (
     <>
       <ServizioHeader dettaglio={d} serviceId={serviceId} tab={tab} />
@@ -51,7 +53,7 @@ function DetailCampo({ serviceId, tab }: ServizioDetailPageProps) {
         <ServizioInfo dettaglio={d} serviceId={serviceId} />
       ) : (
         <QueryProvider>
-          <CittadiniCampo dettaglio={{ ...d, idLocale: servizio.idLocale }} serviceId={serviceId} />
+          <CittadiniCampo dettaglio={{ ...d, idLocale: servizio.idLocale }} serviceId={serviceId} readOnly={readOnly} />
         </QueryProvider>
       )}
     </>
@@ -83,10 +85,17 @@ function DetailManager({ serviceId, tab }: ServizioDetailPageProps) {
 
 export function ServizioDetailPage(props: ServizioDetailPageProps) {
   const session = useSession()
+  // no chosen profile (e.g. its project was terminated): the device's copy read-only, or a notice
+  const ended = !session.profilo && isFieldRole(session.profiloNonAttivo?.codiceRuolo)
   return (
     <Frame>
       {isFieldRole(session.profilo?.codiceRuolo) ? (
         <DetailCampo {...props} />
+      ) : !session.profilo ? (
+        <>
+          <SenzaProfilo ended={ended} />
+          {ended && <DetailCampo {...props} readOnly />}
+        </>
       ) : (
         <QueryProvider>
           <DetailManager {...props} />

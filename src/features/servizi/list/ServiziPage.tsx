@@ -12,6 +12,7 @@ import { AppLink } from '../../../ui/AppLink'
 import { ListScreen } from '../../../ui/list/ListScreen'
 import { isFieldRole } from '../../campo'
 import { T } from '../labels'
+import { SenzaProfilo } from '../PageStates'
 import { ServiziCampoList } from './ServiziCampoList'
 import { ServiziManagerList } from './ServiziManagerList'
 
@@ -19,6 +20,8 @@ export function ServiziPage() {
   const session = useSession()
   const held = heldPermissions(session)
   const field = isFieldRole(session.profilo?.codiceRuolo)
+  // no chosen profile (e.g. its project was terminated): the device's copy read-only, or a notice
+  const ended = !session.profilo && isFieldRole(session.profiloNonAttivo?.codiceRuolo)
   const canCreate = field && hasAll(held, ['new.serv'])
   const canDownload = hasAll(held, ['list.dwnl.serv'])
   const cta = canCreate ? <AppLink to="/area-amministrativa/servizi/crea" className="btn btn-primary">{T.creaServizio}</AppLink> : undefined
@@ -26,6 +29,11 @@ export function ServiziPage() {
     <ListScreen title={T.titoloLista} description={T.descrizioneLista} cta={cta} testId="servizi-page">
       {field ? (
         <ServiziCampoList canDownload={canDownload} />
+      ) : !session.profilo ? (
+        <>
+          <SenzaProfilo ended={ended} />
+          {ended && <ServiziCampoList canDownload={false} />}
+        </>
       ) : (
         <QueryProvider>
           <ServiziManagerList canDownload={canDownload} />

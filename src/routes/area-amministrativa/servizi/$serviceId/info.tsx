@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { requirePermissions } from '../../../../auth/guards'
+import { allowEndedFieldProfile, requirePermissions } from '../../../../auth/guards'
 import { ServizioDetailPage } from '../../../../features/servizi/detail/ServizioDetailPage'
 
 /** Service detail, tab 'Informazioni' (view.card.serv). */
 export const Route = createFileRoute('/area-amministrativa/servizi/$serviceId/info')({
   staticData: { title: { page: ({ params, label }) => label(`/area-amministrativa/servizi/${params.serviceId}`) ?? 'Servizio', section: 'Servizi' } },
-  beforeLoad: requirePermissions(['tab.am', 'view.card.serv'], '/area-amministrativa/servizi'),
+  beforeLoad: allowEndedFieldProfile(requirePermissions(['tab.am', 'view.card.serv'], '/area-amministrativa/servizi')),
   component: function ServizioInfoRoute() {
     const { serviceId } = Route.useParams()
     return <ServizioDetailPage serviceId={serviceId} tab="info" />
