@@ -5,9 +5,10 @@
  * `servizi.csv` with columns ID;NOME;FACILITATORE;DATA;STATO;DURATA_SERVIZIO (date DD-MM-YYYY).
  * Rows are the caller's visible services (servizio-scope.ts). Filters: `criterioRicerca` = the id (digits)
  * or part of the name (case- and accent-insensitive); `tipologiaServizio` = services having any of the
- * types; `stato` = any of the states. A page beyond the last answers 400 G03.
+ * types; `stato` = any of the states; `idProgramma` / `idProgetto` = services of that programme / project
+ * (they only narrow the caller's scope: a programme or project outside it gives an empty list). A page beyond the last answers 400 G03.
  */
-import { inArray, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { COLONNE_CSV_SERVIZI, type FiltroServizi, type PaginazioneQuery, type ServiziLista, type ServizioRiga } from '../../src/api/contract/servizio'
 import { programma, progetto, sede, servizio, STATO, tipologiaServizio, utente } from '../db/schema'
 import type { Executor } from '../db/types'
@@ -33,6 +34,8 @@ export const serviziList: ListDefinition<FiltroServizi, ServizioRiga> = {
     const stati = filterValues(f?.stato)
     return [
       serviceScope(caller),
+      f?.idProgramma != null ? eq(progetto.idProgramma, f.idProgramma) : undefined,
+      f?.idProgetto != null ? eq(servizio.idProgetto, f.idProgetto) : undefined,
       searchCondition(f?.criterioRicerca, [sql`pd_fold(${servizio.nome})`], sql`${servizio.id}`),
       tipi && sql`${servizio.id} in (select ${tipologiaServizio.idServizio} from ${tipologiaServizio} where ${inArray(tipologiaServizio.titolo, tipi)})`,
       stati && inList(sql`${servizio.stato}`, stati),
