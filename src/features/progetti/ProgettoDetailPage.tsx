@@ -28,6 +28,7 @@ import { AzioneConferma } from '../programmi/scheda/AzioneConferma'
 import { EntePanel } from '../programmi/scheda/EntePanel'
 import { InfoGenerali } from '../programmi/scheda/InfoGenerali'
 import { Obiettivi } from '../programmi/scheda/Obiettivi'
+import { ElencoPasso, ServiziLista, UtentiUniciLista } from '../programmi/scheda/PassiListe'
 import { ScegliEnte } from '../programmi/scheda/ScegliEnte'
 import { SchedaTabs } from '../programmi/scheda/SchedaTabs'
 import { FacilitatoriTabella, SediTabella } from '../programmi/scheda/SediTabelle'
@@ -103,6 +104,10 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgetto; tab: string; onCh
     return (
       <>
         <Obiettivi famiglia={tab as Famiglia} conteggi={s.conteggi} obiettivi={d.obiettivi} entita="progetto" />
+        {tab === 'utentiUnici' && <ElencoPasso titolo="Elenco degli utenti unici"><UtentiUniciLista ambito={{ idProgetto: d.id }} /></ElencoPasso>}
+        {tab === 'servizi' && puo('list.serv') && (
+          <ElencoPasso titolo="Elenco dei servizi"><ServiziLista ambito={{ idProgetto: d.id }} canDownload={puo('list.dwnl.serv')} /></ElencoPasso>
+        )}
         {tab === 'puntiFacilitazione' && <SediTabella sedi={s.sedi} />}
         {tab === 'facilitatori' && <FacilitatoriTabella sedi={s.sedi} />}
       </>

@@ -25,6 +25,7 @@ import { AzioneConferma } from './scheda/AzioneConferma'
 import { EntePanel } from './scheda/EntePanel'
 import { InfoGenerali } from './scheda/InfoGenerali'
 import { Obiettivi } from './scheda/Obiettivi'
+import { ElencoPasso, ServiziLista, UtentiUniciLista } from './scheda/PassiListe'
 import { ScegliEnte } from './scheda/ScegliEnte'
 import { SchedaTabs } from './scheda/SchedaTabs'
 import { FacilitatoriTabella, SediTabella } from './scheda/SediTabelle'
@@ -89,6 +90,10 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgramma; tab: string; onC
     return (
       <>
         <Obiettivi famiglia={tab as Famiglia} conteggi={s.conteggi} obiettivi={d.obiettivi} entita="programma" />
+        {tab === 'utentiUnici' && <ElencoPasso titolo="Elenco degli utenti unici"><UtentiUniciLista ambito={{ idProgramma: d.id }} /></ElencoPasso>}
+        {tab === 'servizi' && puo('list.serv') && (
+          <ElencoPasso titolo="Elenco dei servizi"><ServiziLista ambito={{ idProgramma: d.id }} canDownload={puo('list.dwnl.serv')} /></ElencoPasso>
+        )}
         {(tab === 'puntiFacilitazione' || tab === 'facilitatori') && <SediDelProgramma id={d.id} facilitatori={tab === 'facilitatori'} />}
       </>
     )
