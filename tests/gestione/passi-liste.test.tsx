@@ -22,6 +22,7 @@ vi.mock('../../src/api/client', () => ({ apiPost: vi.fn(), api: vi.fn(), toApiCa
 
 import { apiPost } from '../../src/api/client'
 import { queryClient } from '../../src/api/query'
+import { containsClearFiscalCode } from '../../src/lib/query-persist-rules'
 import { ProgrammaDetailPage, tabProgramma } from '../../src/features/programmi/ProgrammaDetailPage'
 import { ProgettoDetailPage, tabProgetto } from '../../src/features/progetti/ProgettoDetailPage'
 
@@ -102,6 +103,13 @@ describe('detail step 2: unique users', () => {
     fireEvent.click(screen.getByRole('button', { name: /Pagina 2/ }))
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Utenti unici del programma' })).getAllByRole('row')).toHaveLength(3))
     expect(calls().some(([p]) => p === 'programma/12/cittadini/all?currPage=1&pageSize=8')).toBe(true)
+    // kept on the device for offline reading, with the mask only
+    const kept = queryClient.getQueryCache().getAll().filter((q) => q.queryKey[0] === 'utenti-unici')
+    expect(kept.length).toBeGreaterThan(0)
+    for (const q of kept) {
+      expect(q.meta?.persist).toBe(true)
+      expect(containsClearFiscalCode(JSON.stringify(q.state.data))).toBe(false)
+    }
   })
 
   it('project: says the section is empty when no citizen was reached', async () => {
