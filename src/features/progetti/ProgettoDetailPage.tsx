@@ -3,7 +3,8 @@
  * §2.7; platform-frontend §1.4): header with state and actions (edit; activate while ATTIVABILE;
  * terminate with a date while ATTIVABILE/ATTIVO; delete while NON ATTIVO — disabled with the reason
  * otherwise, each confirmed), tabs: steps 0–4 (general information; facilitation points with the
- * body-sites, unique users, services, facilitators with their list: count and targets), managing body
+ * body-sites, unique users and services with their lists (programmi/scheda/PassiListe.tsx), facilitators with
+ * their list: count and targets), managing body
  * and partner bodies (assign/add an existing or new body, remove/terminate, referents and delegates; each
  * body links to its page in the project). The card is kept on the device (offline: 'Dati aggiornati al').
  */

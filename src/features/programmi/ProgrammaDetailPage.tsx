@@ -3,7 +3,8 @@
  * §2.1, §2.3, §2.7; platform-frontend §1.4): header with state and actions (edit; terminate with a date
  * while ATTIVO; delete while NON ATTIVO with only NON ATTIVO projects — disabled with the reason
  * otherwise), tabs: steps 0–4 (general information; facilitation points, unique users, services,
- * facilitators: count and targets; the sites and the facilitators lists from `POST programma/{id}/sedi`), managing body (assign, remove/terminate, referents and delegates),
+ * facilitators: count and targets; the sites and the facilitators lists from `POST programma/{id}/sedi`; the
+ * unique users and services lists on the list pattern, scheda/PassiListe.tsx), managing body (assign, remove/terminate, referents and delegates),
  * projects (list, 'Crea nuovo progetto'). The card is kept on the device (offline: 'Dati aggiornati al').
  */
 import { useQuery } from '@tanstack/react-query'
