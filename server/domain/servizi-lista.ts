@@ -5,9 +5,10 @@
  * `servizi.csv` with columns ID;NOME;FACILITATORE;DATA;STATO;DURATA_SERVIZIO (date DD-MM-YYYY).
  * Rows are the caller's visible services (servizio-scope.ts). Filters: `criterioRicerca` = the id (digits)
  * or part of the name (case- and accent-insensitive); `tipologiaServizio` = services having any of the
- * types; `stato` = any of the states. A page beyond the last answers 400 G03.
+ * types; `stato` = any of the states; `idProgramma` / `idProgetto` = services of that programme / project
+ * (they only narrow the caller's scope: a programme or project outside it gives an empty list). A page beyond the last answers 400 G03.
  */
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { COLONNE_CSV_SERVIZI, type FiltroServizi, type PaginazioneQuery, type ServiziLista, type ServizioRiga } from '../../src/api/contract/servizio'
 import { programma, progetto, sede, servizio, servizioConteggio, STATO, tipologiaServizio, utente } from '../db/schema'
 import type { Executor } from '../db/types'
@@ -36,6 +37,8 @@ export const serviziList: ListDefinition<FiltroServizi, ServizioRiga> = {
     const stati = filterValues(f?.stato)
     return [
       serviceScope(caller),
+      f?.idProgramma != null ? eq(progetto.idProgramma, f.idProgramma) : undefined,
+      f?.idProgetto != null ? eq(servizio.idProgetto, f.idProgetto) : undefined,
       searchCondition(f?.criterioRicerca, [sql`${servizio.ricerca}`], sql`${servizio.id}`),
       tipi && hasAnyType(tipi),
       stati && inList(sql`${servizio.stato}`, stati),
@@ -49,7 +52,12 @@ export const serviziList: ListDefinition<FiltroServizi, ServizioRiga> = {
     const stati = filterValues(f?.stato)
     return sql`select coalesce(sum(${sql.identifier('servizio')}.n), 0)::int as n from ${servizioConteggio} as ${sql.identifier('servizio')}
       join ${progetto} on ${progetto.id} = ${servizio.idProgetto} join ${programma} on ${programma.id} = ${progetto.idProgramma}
-      where ${whereClause([serviceScope(caller), tipi && hasAnyType(tipi), stati && inList(sql`${servizio.stato}`, stati)])}`
+      where ${whereClause([
+        serviceScope(caller),
+        f?.idProgramma != null ? eq(progetto.idProgramma, f.idProgramma) : undefined,
+        f?.idProgetto != null ? eq(servizio.idProgetto, f.idProgetto) : undefined,
+        tipi && hasAnyType(tipi), stati && inList(sql`${servizio.stato}`, stati),
+      ])}`
   },
   columns: () => ({
     id: sql`${servizio.id}`, idLocale: sql`${servizio.idLocale}::text`, nome: sql`${servizio.nome}`, tipologia: sql`${servizio.tipologiaServizio}`,

@@ -20,6 +20,13 @@
  * | ruolo | list.ruoli / list.ruoli | tipologie, stati |
  * | configurazioneminorenni | view.conf.min / view.conf.min | — |
  *
+ *
+ * The unique users (citizens reached) of one programme or project (spec 002 §2 detail step 2), the
+ * citizens list narrowed to its services inside the caller's scope (masked identity and counts only), with
+ * the card's access and its per-id check (an id outside the profile → 403 A02, as `POST /programma/:id`):
+ * | POST /programma/:id/cittadini/all?currPage&pageSize | view.card.prgm.full | `{cittadini, numeroPagine, numeroTotaleElementi}` |
+ * | POST /progetto/:id/cittadini/all?currPage&pageSize | any of view.card.prgm.full, list.prgt | same |
+ *
  * A `dropdownType` not in the table answers 404 C01 (no route); a bad body or query 400 G02; an
  * `ordinamento.campo` the list does not declare 400 G02.
  */
@@ -42,7 +49,9 @@ import { questionariTemplateList } from '../domain/questionari/lista'
 import { QuestionariTemplateListaBodySchema } from '../../src/api/contract/questionario-template'
 import { caricamentiList } from '../domain/caricamenti/lista'
 import { CaricamentiListaBodySchema } from '../../src/api/contract/caricamenti'
-import { cittadiniList } from '../domain/liste/cittadini'
+import { cittadiniList, narrowedCittadiniList } from '../domain/liste/cittadini'
+import { checkProgetto, checkProgramma } from '../domain/amministrazione/accesso'
+import { param, perm as cardPerm, permAny as cardPermAny } from './amministrazione-comune'
 import { ruoliList } from '../domain/ruoli/lista'
 import { minorenniList } from '../domain/minorenni/lista'
 import { CittadiniListaBodySchema } from '../../src/api/contract/registro-cittadini'
@@ -110,6 +119,22 @@ export default async function listeRoutes(app: FastifyInstance, opts: { db: Data
       return reply.header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${def.csv.filename}"`)
         .send(Readable.from(all(), { objectMode: false }))
+    })
+  }
+
+  // the unique users of one programme / project: the card's access and per-id check
+  const cittadiniDi = [
+    { entity: 'programma', config: cardPerm('view.card.prgm.full'), check: checkProgramma, di: (id: number) => ({ idProgramma: id }) },
+    { entity: 'progetto', config: cardPermAny('view.card.prgm.full', 'list.prgt'), check: checkProgetto, di: (id: number) => ({ idProgetto: id }) },
+  ] as const
+  for (const { entity, config, check, di } of cittadiniDi) {
+    app.post(`/${entity}/:id/cittadini/all`, { config }, async (request) => {
+      const b = parseBody(CittadiniListaBodySchema, request.body, LABELS)
+      const page = parseBody(PaginazioneQuerySchema, request.query, LABELS)
+      const caller = resolveCaller(request, b)
+      const id = param(request, 'id')
+      await check(db, caller, id)
+      return pageOf(db, narrowedCittadiniList(opts.citizenHashSecret, di(id)), caller, b.filtroRequest, b.ordinamento, page)
     })
   }
 }

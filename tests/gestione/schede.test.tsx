@@ -14,7 +14,9 @@ import { sessionOf } from '../servizi/helpers'
 
 const state = vi.hoisted(() => ({ session: null as unknown as SessionState, online: true }))
 vi.mock('../../src/auth/session', () => ({ useSession: () => state.session, getSessionState: () => state.session }))
-vi.mock('../../src/offline/connectivity', () => ({ useConnectivity: () => (state.online ? 'online' : 'offline'), useNetworkAvailable: () => state.online }))
+vi.mock('../../src/offline/connectivity', async (importOriginal) => ({
+  ...(await importOriginal<object>()), useConnectivity: () => (state.online ? 'online' : 'offline'), useNetworkAvailable: () => state.online,
+}))
 vi.mock('../../src/api/config', () => ({ loadAppConfig: async () => ({}), getAppConfig: () => ({ apiBaseUrl: '/api' }) }))
 vi.mock('../../src/api/client', () => ({ apiPost: vi.fn(), api: vi.fn(), toApiCallError: (e: unknown) => e, ApiCallError: class extends Error {} }))
 

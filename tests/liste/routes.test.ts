@@ -23,3 +23,15 @@ describe('list and detail routes of the administrative area', () => {
     expect(title('/area-amministrativa/utenti/$idUtente/', { idUtente: '5' }, { '/area-amministrativa/utenti/5': 'Rossi Anna' })).toBe('Rossi Anna – Utenti – Punto Digitale')
   })
 })
+
+describe('programme and project detail routes keep the params of the steps\' lists', () => {
+  it('keeps pagina, cerca and ordina beside a known tab; an unknown tab falls back, info is left out', () => {
+    const routes = byId() as unknown as Record<string, { options: { validateSearch(s: Record<string, unknown>): Record<string, unknown> } }>
+    for (const id of ['/area-amministrativa/programmi/$idProgramma/info', '/area-amministrativa/progetti/$idProgetto/info']) {
+      const validate = routes[id]!.options.validateSearch
+      expect(validate({ tab: 'utentiUnici', pagina: 2, cerca: '12', ordina: 'id:asc' })).toEqual({ tab: 'utentiUnici', pagina: 2, cerca: '12', ordina: 'id:asc' })
+      expect(validate({ tab: 'nessuno', pagina: 3 })).toEqual({ tab: 'info', pagina: 3 })
+      expect(validate({ tab: 'info' })).toEqual({})
+    }
+  })
+})

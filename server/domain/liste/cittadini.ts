@@ -11,7 +11,7 @@
  * - filters: sites of the citizen's services (`idsSedi`), age bands (`fasceDiEta`, ids as text);
  * - sort: dataUltimoAggiornamento (default, newest first), id.
  */
-import { sql, type SQL } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import { COLONNE_CSV_CITTADINI, type CittadinoRiga, type FiltroCittadini } from '../../../src/api/contract/registro-cittadini'
 import { FASCE_DI_ETA, TIPO_DOCUMENTO } from '../../../src/api/contract/enums'
 import { NumeroDocumentoSchema } from '../../../src/api/contract/common'
@@ -27,10 +27,14 @@ import * as v from 'valibot'
 const servicesOf = sql`${servizioXCittadino} join ${servizio} on ${servizio.id} = ${servizioXCittadino.idServizio}
   join ${progetto} on ${progetto.id} = ${servizio.idProgetto} join ${programma} on ${programma.id} = ${progetto.idProgramma}`
 
-const scopeOr = (caller: Caller) => serviceScope(caller) ?? sql`true`
+/** The caller's service scope, narrowed by `narrow` (a condition on servizio ⋈ progetto ⋈ programma) when given. */
+const scopeOf = (narrow?: SQL) => (caller: Caller): SQL => {
+  const scope = serviceScope(caller) ?? sql`true`
+  return narrow ? sql`(${scope}) and (${narrow})` : scope
+}
 
 /** Citizens on a service the caller sees (optionally only services at `idsSedi`). */
-function inScope(caller: Caller, idsSedi?: number[]): SQL {
+function inScope(scopeOr: (caller: Caller) => SQL, caller: Caller, idsSedi?: number[]): SQL {
   const sedi = idsSedi ? sql` and ${inList(sql`${servizio.idSede}`, idsSedi)}` : sql``
   return sql`exists (select 1 from ${servicesOf} where ${servizioXCittadino.idCittadino} = ${cittadino.id} and ${scopeOr(caller)}${sedi})`
 }
@@ -56,8 +60,14 @@ export function citizenSearch(term: string | null | undefined, secret: string): 
 
 const ids = (values: string[] | undefined) => values?.map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2 ** 31 - 1)
 
-/** The registry list definition; `secret` keys the hashes the search is matched through. */
-export function cittadiniList(secret: string): ListDefinition<FiltroCittadini, CittadinoRiga> {
+/**
+ * The registry list definition; `secret` keys the hashes the search is matched through. `narrow` (a
+ * condition on servizio ⋈ progetto ⋈ programma, e.g. the services of one programme) narrows the caller's
+ * scope: only citizens on a service both seen by the caller and matching it, their counts over those
+ * services only (the unique users of a programme or project, `narrowedCittadiniList`).
+ */
+export function cittadiniList(secret: string, narrow?: SQL): ListDefinition<FiltroCittadini, CittadinoRiga> {
+  const scopeOr = scopeOf(narrow)
   return {
     entity: 'cittadino',
     rowsKey: 'cittadini',
@@ -67,7 +77,7 @@ export function cittadiniList(secret: string): ListDefinition<FiltroCittadini, C
       const sedi = ids(filterValues(f?.idsSedi))
       const fasce = ids(filterValues(f?.fasceDiEta))
       return [
-        inScope(caller, sedi && sedi.length > 0 ? sedi : undefined),
+        inScope(scopeOr, caller, sedi && sedi.length > 0 ? sedi : undefined),
         citizenSearch(f?.criterioRicerca, secret),
         fasce && (fasce.length > 0 ? inList(sql`${cittadino.fasciaDiEtaId}`, fasce) : sql`false`),
       ]
@@ -100,4 +110,17 @@ export function cittadiniList(secret: string): ListDefinition<FiltroCittadini, C
     },
     permissions: { list: 'list.citt', download: 'list.dwnl.citt' },
   }
+}
+
+/** Which services narrow the citizens: those of one programme or of one project. */
+export type CittadiniDi = { idProgramma: number } | { idProgetto: number }
+
+/**
+ * The unique users (citizens reached) of a programme or project (spec 002 §2 detail step 2): the registry
+ * list narrowed to the services of that programme/project, inside the caller's scope. Rows carry only the
+ * masked identity and the counts, as the registry's.
+ */
+export function narrowedCittadiniList(secret: string, di: CittadiniDi): ListDefinition<FiltroCittadini, CittadinoRiga> {
+  const narrow = 'idProgramma' in di ? eq(progetto.idProgramma, di.idProgramma) : eq(servizio.idProgetto, di.idProgetto)
+  return cittadiniList(secret, narrow)
 }

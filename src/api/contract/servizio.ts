@@ -63,11 +63,17 @@ export type ServizioBody = v.InferOutput<typeof ServizioBodySchema>
 export const IdServizioSchema = v.object({ idServizio: v.number() })
 export type IdServizio = v.InferOutput<typeof IdServizioSchema>
 
-/** Filters of the services list: `criterioRicerca` matches the id or the name; arrays are OR-ed values. */
+const IdFiltroSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2 ** 31 - 1))
+
+/** Filters of the services list: `criterioRicerca` matches the id or the name; arrays are OR-ed values; `idProgramma` / `idProgetto` narrow to one programme / project. */
 export const FiltroServiziSchema = v.object({
   criterioRicerca: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200)))),
   tipologiaServizio: v.optional(FilterValuesSchema),
   stato: v.optional(FilterValuesSchema),
+  /** only services of this programme (narrows the caller's scope; programme detail step 3) */
+  idProgramma: v.optional(v.nullable(IdFiltroSchema)),
+  /** only services of this project (narrows the caller's scope; project detail step 3) */
+  idProgetto: v.optional(v.nullable(IdFiltroSchema)),
 })
 export type FiltroServizi = v.InferOutput<typeof FiltroServiziSchema>
 

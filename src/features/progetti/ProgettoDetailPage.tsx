@@ -3,7 +3,8 @@
  * §2.7; platform-frontend §1.4): header with state and actions (edit; activate while ATTIVABILE;
  * terminate with a date while ATTIVABILE/ATTIVO; delete while NON ATTIVO — disabled with the reason
  * otherwise, each confirmed), tabs: steps 0–4 (general information; facilitation points with the
- * body-sites, unique users, services, facilitators with their list: count and targets), managing body
+ * body-sites, unique users and services with their lists (programmi/scheda/PassiListe.tsx), facilitators with
+ * their list: count and targets), managing body
  * and partner bodies (assign/add an existing or new body, remove/terminate, referents and delegates; each
  * body links to its page in the project). The card is kept on the device (offline: 'Dati aggiornati al').
  */
@@ -28,6 +29,7 @@ import { AzioneConferma } from '../programmi/scheda/AzioneConferma'
 import { EntePanel } from '../programmi/scheda/EntePanel'
 import { InfoGenerali } from '../programmi/scheda/InfoGenerali'
 import { Obiettivi } from '../programmi/scheda/Obiettivi'
+import { ElencoPasso, ServiziLista, UtentiUniciLista } from '../programmi/scheda/PassiListe'
 import { ScegliEnte } from '../programmi/scheda/ScegliEnte'
 import { SchedaTabs } from '../programmi/scheda/SchedaTabs'
 import { FacilitatoriTabella, SediTabella } from '../programmi/scheda/SediTabelle'
@@ -103,6 +105,10 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgetto; tab: string; onCh
     return (
       <>
         <Obiettivi famiglia={tab as Famiglia} conteggi={s.conteggi} obiettivi={d.obiettivi} entita="progetto" />
+        {tab === 'utentiUnici' && <ElencoPasso titolo="Elenco degli utenti unici"><UtentiUniciLista ambito={{ idProgetto: d.id }} /></ElencoPasso>}
+        {tab === 'servizi' && puo('list.serv') && (
+          <ElencoPasso titolo="Elenco dei servizi"><ServiziLista ambito={{ idProgetto: d.id }} canDownload={puo('list.dwnl.serv')} /></ElencoPasso>
+        )}
         {tab === 'puntiFacilitazione' && <SediTabella sedi={s.sedi} />}
         {tab === 'facilitatori' && <FacilitatoriTabella sedi={s.sedi} />}
       </>

@@ -3,7 +3,8 @@
  * §2.1, §2.3, §2.7; platform-frontend §1.4): header with state and actions (edit; terminate with a date
  * while ATTIVO; delete while NON ATTIVO with only NON ATTIVO projects — disabled with the reason
  * otherwise), tabs: steps 0–4 (general information; facilitation points, unique users, services,
- * facilitators: count and targets; the sites and the facilitators lists from `POST programma/{id}/sedi`), managing body (assign, remove/terminate, referents and delegates),
+ * facilitators: count and targets; the sites and the facilitators lists from `POST programma/{id}/sedi`; the
+ * unique users and services lists on the list pattern, scheda/PassiListe.tsx), managing body (assign, remove/terminate, referents and delegates),
  * projects (list, 'Crea nuovo progetto'). The card is kept on the device (offline: 'Dati aggiornati al').
  */
 import { useQuery } from '@tanstack/react-query'
@@ -25,6 +26,7 @@ import { AzioneConferma } from './scheda/AzioneConferma'
 import { EntePanel } from './scheda/EntePanel'
 import { InfoGenerali } from './scheda/InfoGenerali'
 import { Obiettivi } from './scheda/Obiettivi'
+import { ElencoPasso, ServiziLista, UtentiUniciLista } from './scheda/PassiListe'
 import { ScegliEnte } from './scheda/ScegliEnte'
 import { SchedaTabs } from './scheda/SchedaTabs'
 import { FacilitatoriTabella, SediTabella } from './scheda/SediTabelle'
@@ -89,6 +91,10 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgramma; tab: string; onC
     return (
       <>
         <Obiettivi famiglia={tab as Famiglia} conteggi={s.conteggi} obiettivi={d.obiettivi} entita="programma" />
+        {tab === 'utentiUnici' && <ElencoPasso titolo="Elenco degli utenti unici"><UtentiUniciLista ambito={{ idProgramma: d.id }} /></ElencoPasso>}
+        {tab === 'servizi' && puo('list.serv') && (
+          <ElencoPasso titolo="Elenco dei servizi"><ServiziLista ambito={{ idProgramma: d.id }} canDownload={puo('list.dwnl.serv')} /></ElencoPasso>
+        )}
         {(tab === 'puntiFacilitazione' || tab === 'facilitatori') && <SediDelProgramma id={d.id} facilitatori={tab === 'facilitatori'} />}
       </>
     )

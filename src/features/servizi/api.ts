@@ -37,9 +37,15 @@ export const serviziKeys = {
     ['servizi', 'cittadini', ...scope(), id, criterio, stati, page, pageSize] as const,
 }
 
-/** `POST servizio/all?currPage&pageSize` — one page (1-based `page`) of the services with the filters, as list rows. */
-export async function fetchServiziPage(filtri: FiltriServizi, page: number, signal?: AbortSignal): Promise<ListPage<RigaServizio>> {
-  const d = await fetchListPage('servizio', page, { ...profileIds(), filtroRequest: filtroRequest(filtri) }, ServiziListaSchema, signal)
+/** Narrows the services list to one programme or one project (inside the caller's scope; detail step 3). */
+export type AmbitoServizi = { idProgramma: number } | { idProgetto: number }
+
+/**
+ * `POST servizio/all?currPage&pageSize` — one page (1-based `page`) of the services with the filters, as
+ * list rows; `ambito` narrows them to one programme or project.
+ */
+export async function fetchServiziPage(filtri: FiltriServizi, page: number, signal?: AbortSignal, ambito?: AmbitoServizi): Promise<ListPage<RigaServizio>> {
+  const d = await fetchListPage('servizio', page, { ...profileIds(), filtroRequest: { ...filtroRequest(filtri), ...ambito } }, ServiziListaSchema, signal)
   return { rows: d.servizi.map(rigaDaServer), total: d.numeroTotaleElementi, totalPages: d.numeroPagine }
 }
 
@@ -78,6 +84,6 @@ export function cittadiniServizioQuery(id: string, criterio: string, stati: read
 }
 
 /** `POST servizio/download` with the list's filters → 'servizi.csv'. Errors toast (client) and reject. */
-export function scaricaServiziCsv(filtri: FiltriServizi): Promise<void> {
-  return downloadCsv('servizio', { ...profileIds(), filtroRequest: filtroRequest(filtri) }, 'servizi.csv')
+export function scaricaServiziCsv(filtri: FiltriServizi, ambito?: AmbitoServizi): Promise<void> {
+  return downloadCsv('servizio', { ...profileIds(), filtroRequest: { ...filtroRequest(filtri), ...ambito } }, 'servizi.csv')
 }

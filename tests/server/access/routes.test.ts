@@ -76,6 +76,8 @@ describe('access control on every /api route', () => {
     const keys = routes.map((r) => `${r.method} ${r.url}`)
     expect(keys).toEqual(expect.arrayContaining([
       'POST /api/contesto', 'POST /api/contesto/confermaIntegrazione', 'POST /api/contesto/sceltaProfilo', 'GET /api/health/ready',
+      // detail step 2: the unique users of a programme / project (card access, per-id checks)
+      'POST /api/programma/:id/cittadini/all', 'POST /api/progetto/:id/cittadini/all',
     ]))
     for (const r of routes) expect(r.access, `${r.method} ${r.url} has no config.access`).toBeDefined()
   })

@@ -76,7 +76,9 @@ describe('service counters', () => {
   it('give the list the same numeroTotaleElementi as COUNT(*) for every role and filter', async () => {
     const { createPrincipalLoader } = await import('../../../server/domain/principal')
     const load = createPrincipalLoader(server.database.db)
-    const filters = [undefined, { stato: ['ATTIVO'] }, { stato: ['NON ATTIVO'] }, { tipologiaServizio: ['Formazione online'] }, { tipologiaServizio: ['Altro', 'Facilitazione individuale'], stato: ['NON ATTIVO'] }]
+    const filters = [undefined, { stato: ['ATTIVO'] }, { stato: ['NON ATTIVO'] }, { tipologiaServizio: ['Formazione online'] }, { tipologiaServizio: ['Altro', 'Facilitazione individuale'], stato: ['NON ATTIVO'] },
+      // a programme's or a project's services (detail steps): the counters narrow by the same columns
+      { idProgramma: 1 }, { idProgramma: 2 }, { idProgetto: 1 }, { idProgetto: 1, stato: ['ATTIVO'] }]
     let nonZero = 0
     for (const [name, a] of Object.entries(who)) {
       const principal = (await load(a.cf))!

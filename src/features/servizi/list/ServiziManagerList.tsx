@@ -7,13 +7,16 @@ import { useMemo } from 'react'
 import { useSession } from '../../../auth/session'
 import { countLabel } from '../../../lib/plural'
 import { ServerList, type ListDefinition } from '../../../ui/list/ServerList'
-import { fetchServiziDropdown, fetchServiziPage, scaricaServiziCsv, serviziKeys } from '../api'
+import { fetchServiziDropdown, fetchServiziPage, scaricaServiziCsv, serviziKeys, type AmbitoServizi } from '../api'
 import { T } from '../labels'
 import { FILTRO_STATO, FILTRO_TIPOLOGIA, filtriDaStato, type RigaServizio } from './servizi-list'
 import { nonAttivoNote, SERVIZI_COLUMNS, servizioSummary } from './ServiziTable'
 
-/** The definition of the managers' services list. */
-export function serviziDefinition(canDownload: boolean): ListDefinition<RigaServizio> {
+/**
+ * The definition of the managers' services list; `ambito` narrows it to one programme or project (the
+ * detail pages' step 3), with its own cache key.
+ */
+export function serviziDefinition(canDownload: boolean, ambito?: AmbitoServizi): ListDefinition<RigaServizio> {
   return {
     caption: T.titoloLista,
     columns: SERVIZI_COLUMNS,
@@ -24,11 +27,11 @@ export function serviziDefinition(canDownload: boolean): ListDefinition<RigaServ
       { key: FILTRO_TIPOLOGIA, label: T.filtroTipologia, optionsKey: serviziKeys.dropdown('tipologiaServizio'), loadOptions: (signal) => fetchServiziDropdown('tipologiaServizio', signal) },
       { key: FILTRO_STATO, label: T.filtroStato, optionsKey: serviziKeys.dropdown('stati'), loadOptions: (signal) => fetchServiziDropdown('stati', signal) },
     ],
-    queryKey: serviziKeys.listaRoot(),
-    fetchPage: (s, signal) => fetchServiziPage(filtriDaStato(s), s.page, signal),
+    queryKey: ambito ? [...serviziKeys.listaRoot(), ambito] : serviziKeys.listaRoot(),
+    fetchPage: (s, signal) => fetchServiziPage(filtriDaStato(s), s.page, signal, ambito),
     countLabel: (n) => countLabel(n, 'servizio', 'servizi'),
     errorMessage: T.erroreLista,
-    download: canDownload ? (s) => scaricaServiziCsv(filtriDaStato(s)) : undefined,
+    download: canDownload ? (s) => scaricaServiziCsv(filtriDaStato(s), ambito) : undefined,
     footer: (rows) => nonAttivoNote(rows, T.nonAttivoElenco),
     filtersTestId: 'servizi-filters',
     persist: true,

@@ -8,7 +8,11 @@ import { ProgettoDetailPage, tabProgetto } from '../../../../features/progetti/P
  */
 export const Route = createFileRoute('/area-amministrativa/progetti/$idProgetto/info')({
   staticData: { title: { page: ({ params, label }) => label(`/area-amministrativa/progetti/${params.idProgetto}`) ?? 'Progetto', section: 'Progetti' } },
-  validateSearch: (search: Record<string, unknown>): { tab?: string } => (typeof search.tab === 'string' && search.tab !== 'info' ? { tab: tabProgetto(search.tab) } : {}),
+  // `tab` plus the list params of the steps' lists (pagina, cerca, filters, ordina: read by useListUrlState)
+  validateSearch: (search: Record<string, unknown>): { tab?: string } & Record<string, unknown> => {
+    const { tab, ...lista } = search
+    return typeof tab === 'string' && tab !== 'info' ? { ...lista, tab: tabProgetto(tab) } : lista
+  },
   beforeLoad: requirePermissions(['tab.am']),
   component: function ProgettoInfo() {
     const { idProgetto } = Route.useParams()

@@ -8,7 +8,11 @@ import { ProgrammaDetailPage, tabProgramma } from '../../../../features/programm
  */
 export const Route = createFileRoute('/area-amministrativa/programmi/$idProgramma/info')({
   staticData: { title: { page: ({ params, label }) => label(`/area-amministrativa/programmi/${params.idProgramma}`) ?? 'Programma', section: 'Programmi' } },
-  validateSearch: (search: Record<string, unknown>): { tab?: string } => (typeof search.tab === 'string' && search.tab !== 'info' ? { tab: tabProgramma(search.tab) } : {}),
+  // `tab` plus the list params of the steps' lists (pagina, cerca, filters, ordina: read by useListUrlState)
+  validateSearch: (search: Record<string, unknown>): { tab?: string } & Record<string, unknown> => {
+    const { tab, ...lista } = search
+    return typeof tab === 'string' && tab !== 'info' ? { ...lista, tab: tabProgramma(tab) } : lista
+  },
   beforeLoad: requirePermissions(['tab.am']),
   component: function ProgrammaInfo() {
     const { idProgramma } = Route.useParams()
