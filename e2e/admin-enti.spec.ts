@@ -62,14 +62,14 @@ test('a DTD sets up a partner body with a site and a facilitator, who works ther
   await waitForAppStarted(page)
   const dtd: ApiActor = await actorOf(page, request, 'DTD')
 
-  // after merge: create through the UI (programme and project forms are built by i9pp in parallel)
+  // set up through the API: e2e/admin-programmi.spec.ts walks the programme and project forms (and termination) in the UI
   const { idProgrammaCreato } = await callAs<{ idProgrammaCreato: number }>(request, dtd, 'POST', 'programma', {
     codice: `ENTI-${tag}`, nome: `Programma enti ${tag}`, nomeBreve: 'Enti', policy: 'RFD', dataInizio: '2026-01-01', dataFine: '2027-12-31',
   })
   const { idProgettoCreato: idProgetto } = await callAs<{ idProgettoCreato: number }>(request, dtd, 'POST', `progetto?idProgramma=${idProgrammaCreato}`, {
     nome: nomeProgetto, nomeBreve: `Enti ${tag}`, dataInizio: '2026-01-01', dataFine: '2027-12-31',
   })
-  // after merge: create through the UI — the managing body and its referent (REGP), a user at first access
+  // the managing body and its referent (REGP, a user at first access) through the API as well
   const gestore = await callAs<{ id: number }>(request, dtd, 'POST', 'ente', { nome: `Comune gestore ${tag}`, nomeBreve: 'Gestore', partitaIva: `1${tag.slice(-10)}` })
   await callAs(request, dtd, 'PUT', `progetto/${idProgetto}/assegna/enteGestore/${gestore.id}`)
   await callAs(request, dtd, 'POST', 'utente', { codiceFiscale: regpCf, nome: 'Rita', cognome: 'Referente', email: `rita.${tag}@example.it` })
@@ -204,7 +204,7 @@ test('a DTD sets up a partner body with a site and a facilitator, who works ther
       await regpContext.close()
     }
 
-    // the DTD terminates the project (after merge: through the project page) while the facilitator works
+    // the DTD terminates the project (the project page's button is walked in admin-programmi) while the facilitator works
     // offline: the service registered meanwhile is refused when it reaches the server, with the catalogue's message
     await facContext.setOffline(true)
     await callAs(request, dtd, 'PUT', `progetto/termina/${idProgetto}`, { dataTerminazione: today() })
