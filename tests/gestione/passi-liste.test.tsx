@@ -23,8 +23,9 @@ vi.mock('../../src/api/client', () => ({ apiPost: vi.fn(), api: vi.fn(), toApiCa
 import { apiPost } from '../../src/api/client'
 import { queryClient } from '../../src/api/query'
 import { containsClearFiscalCode } from '../../src/lib/query-persist-rules'
-import { ProgrammaDetailPage, tabProgramma } from '../../src/features/programmi/ProgrammaDetailPage'
-import { ProgettoDetailPage, tabProgetto } from '../../src/features/progetti/ProgettoDetailPage'
+import { ProgrammaDetailPage } from '../../src/features/programmi/ProgrammaDetailPage'
+import { tabProgetto, tabProgramma } from '../../src/features/programmi/tabs'
+import { ProgettoDetailPage } from '../../src/features/progetti/ProgettoDetailPage'
 
 const conteggi = { puntiFacilitazione: 4, utentiUnici: 10, servizi: 7, facilitatori: 2 }
 const MASK = 'RSS***********0U'

@@ -22,8 +22,9 @@ vi.mock('../../src/api/client', () => ({ apiPost: vi.fn(), api: vi.fn(), toApiCa
 
 import { api, apiPost } from '../../src/api/client'
 import { queryClient } from '../../src/api/query'
-import { ProgrammaDetailPage, tabProgramma } from '../../src/features/programmi/ProgrammaDetailPage'
-import { ProgettoDetailPage, tabProgetto } from '../../src/features/progetti/ProgettoDetailPage'
+import { ProgrammaDetailPage } from '../../src/features/programmi/ProgrammaDetailPage'
+import { tabProgetto, tabProgramma } from '../../src/features/programmi/tabs'
+import { ProgettoDetailPage } from '../../src/features/progetti/ProgettoDetailPage'
 
 const CF = 'RSSMRA80A01H501U'
 const obiettivi = { puntiFacilitazione: [{ valore: 3, data: '2026-06-30' }], utentiUnici: [], servizi: [], facilitatori: [] }

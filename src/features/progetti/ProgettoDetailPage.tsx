@@ -34,20 +34,9 @@ import { ScegliEnte } from '../programmi/scheda/ScegliEnte'
 import { SchedaTabs } from '../programmi/scheda/SchedaTabs'
 import { FacilitatoriTabella, SediTabella } from '../programmi/scheda/SediTabelle'
 import { usePermessi } from '../programmi/scheda/usePermesso'
+import { TABS_PROGETTO } from '../programmi/tabs'
 
 const BASE = '/area-amministrativa/progetti'
-
-export const TABS_PROGETTO = [
-  { key: 'info', label: 'Informazioni generali' },
-  ...FAMIGLIE_OBIETTIVI.map((f) => ({ key: f.key, label: f.label })),
-  { key: 'ente-gestore', label: 'Ente gestore' },
-  { key: 'enti-partner', label: 'Enti partner' },
-] as const
-
-/** A `?tab=` value → a known tab (default 'info'). */
-export function tabProgetto(tab: unknown): string {
-  return TABS_PROGETTO.some((t) => t.key === tab) ? (tab as string) : 'info'
-}
 
 const entePath = (idProgetto: number, idEnte: number) => `${BASE}/${idProgetto}/enti/${idEnte}`
 

@@ -29,22 +29,11 @@ import { Obiettivi } from './scheda/Obiettivi'
 import { ElencoPasso, ServiziLista, UtentiUniciLista } from './scheda/PassiListe'
 import { ScegliEnte } from './scheda/ScegliEnte'
 import { SchedaTabs } from './scheda/SchedaTabs'
+import { TABS_PROGRAMMA } from './tabs'
 import { FacilitatoriTabella, SediTabella } from './scheda/SediTabelle'
 import { usePermessi } from './scheda/usePermesso'
 
 const BASE = '/area-amministrativa/programmi'
-
-export const TABS_PROGRAMMA = [
-  { key: 'info', label: 'Informazioni generali' },
-  ...FAMIGLIE_OBIETTIVI.map((f) => ({ key: f.key, label: f.label })),
-  { key: 'ente-gestore', label: 'Ente gestore' },
-  { key: 'progetti', label: 'Progetti' },
-] as const
-
-/** A `?tab=` value → a known tab (default 'info'). */
-export function tabProgramma(tab: unknown): string {
-  return TABS_PROGRAMMA.some((t) => t.key === tab) ? (tab as string) : 'info'
-}
 
 function Azioni({ s, onChanged }: { s: SchedaProgramma; onChanged(): Promise<void> }) {
   const puo = usePermessi()

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../../auth/guards'
-import { ProgettoDetailPage, tabProgetto } from '../../../../features/progetti/ProgettoDetailPage'
+import { ProgettoDetailPage } from '../../../../features/progetti/ProgettoDetailPage'
+import { tabProgetto } from '../../../../features/programmi/tabs'
 
 /**
  * Project detail with its tabs (`?tab=`: info, steps 1–4, ente-gestore, enti-partner); guarded by tab.am

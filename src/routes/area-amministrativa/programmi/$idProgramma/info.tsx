@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../../auth/guards'
-import { ProgrammaDetailPage, tabProgramma } from '../../../../features/programmi/ProgrammaDetailPage'
+import { ProgrammaDetailPage } from '../../../../features/programmi/ProgrammaDetailPage'
+import { tabProgramma } from '../../../../features/programmi/tabs'
 
 /**
  * Programme detail with its tabs (`?tab=`: info, steps 1–4, ente-gestore, progetti); guarded by tab.am
