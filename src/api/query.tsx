@@ -56,6 +56,13 @@ if (import.meta.env.MODE !== 'test') bindQueryPersistence(queryClient)
  */
 export const PERSISTENT_READ = { meta: { persist: true }, gcTime: PERSIST_MAX_AGE_MS } as const
 
+/**
+ * A detail card kept on the device: shown at once from the stored or cached copy, and read again every time a page
+ * mounts it (staleTime 0) — a card changes from other pages and other people (a project terminated by another
+ * manager), and a copy restored from the device is never taken as fresh. Offline the copy stays on screen.
+ */
+export const PERSISTENT_CARD = { ...PERSISTENT_READ, staleTime: 0 } as const
+
 /** Wraps a page in the app's QueryClient; its queries wait for the restore of the stored reads. */
 export function QueryProvider({ children }: { children: ReactNode }) {
   const restoring = useSyncExternalStore(subscribeRestoring, isRestoringQueries, isRestoringQueries)

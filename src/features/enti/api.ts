@@ -12,7 +12,7 @@ import {
   IdRispostaSchema, SchedaEnteSchema, SchedaProgettoSchema, type EnteBody, type EnteInScheda, type SchedaProgetto,
 } from '../../api/contract/gestione'
 import { fetchListPage, listBody, profileIds, profileScope } from '../../api/lists'
-import { PERSISTENT_READ } from '../../api/query'
+import { PERSISTENT_CARD } from '../../api/query'
 import { apiWrite } from '../../api/write-calls'
 
 export const entiKeys = {
@@ -23,7 +23,7 @@ export const entiKeys = {
 /** `POST /ente/{id}` — the body with the programmes and projects it holds. */
 export function schedaEnteQuery(id: string) {
   return queryOptions({
-    ...PERSISTENT_READ,
+    ...PERSISTENT_CARD,
     queryKey: entiKeys.scheda(id),
     queryFn: ({ signal }) => apiPost(`ente/${encodeURIComponent(id)}`, profileIds(), SchedaEnteSchema, { silent: true, signal }),
   })
@@ -38,7 +38,7 @@ export function senzaCodiciFiscali(s: SchedaProgetto): SchedaProgetto {
 /** `POST /progetto/{id}` — the project with its bodies, referents (fiscal codes left out), sites and facilitators. */
 export function schedaProgettoQuery(id: string) {
   return queryOptions({
-    ...PERSISTENT_READ,
+    ...PERSISTENT_CARD,
     queryKey: entiKeys.progetto(id),
     queryFn: async ({ signal }) => senzaCodiciFiscali(await apiPost(`progetto/${encodeURIComponent(id)}`, profileIds(), SchedaProgettoSchema, { silent: true, signal })),
   })

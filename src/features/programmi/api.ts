@@ -19,7 +19,7 @@ import {
 } from '../../api/contract/gestione'
 import { SediProgrammaSchema } from '../../api/contract/programma-sedi'
 import { fetchListPage, listBody, profileIds, profileScope } from '../../api/lists'
-import { PERSISTENT_READ, queryClient } from '../../api/query'
+import { PERSISTENT_CARD, queryClient } from '../../api/query'
 import { maskFiscalCode } from '../../lib/masked-identity'
 
 type Senza<T> = Omit<T, 'idProgramma' | 'idProgetto' | 'idEnte'>
@@ -39,9 +39,7 @@ function mascheraEnte<E extends EnteInScheda | null>(e: E): E {
 /** `POST programma/{id}` — the programme card (persisted). */
 export function schedaProgrammaQuery(id: string) {
   return queryOptions({
-    ...PERSISTENT_READ,
-    // a card may change from another page or person: shown at once from the cache, then read again
-    staleTime: 0,
+    ...PERSISTENT_CARD,
     queryKey: gestioneKeys.programma(id),
     queryFn: async ({ signal }): Promise<SchedaProgramma> => {
       const s = await apiPost(`programma/${encodeURIComponent(id)}`, profileIds(), SchedaProgrammaSchema, { silent: true, signal })
@@ -53,9 +51,7 @@ export function schedaProgrammaQuery(id: string) {
 /** `POST programma/{id}/sedi` — the body-sites of the programme's projects with their facilitators (persisted; no fiscal code). */
 export function sediProgrammaQuery(id: string) {
   return queryOptions({
-    ...PERSISTENT_READ,
-    // a card may change from another page or person: shown at once from the cache, then read again
-    staleTime: 0,
+    ...PERSISTENT_CARD,
     queryKey: gestioneKeys.sediProgramma(id),
     queryFn: ({ signal }) => apiPost(`programma/${encodeURIComponent(id)}/sedi`, profileIds(), SediProgrammaSchema, { silent: true, signal }),
   })
@@ -64,9 +60,7 @@ export function sediProgrammaQuery(id: string) {
 /** `POST progetto/{id}` — the project card (persisted). */
 export function schedaProgettoQuery(id: string) {
   return queryOptions({
-    ...PERSISTENT_READ,
-    // a card may change from another page or person: shown at once from the cache, then read again
-    staleTime: 0,
+    ...PERSISTENT_CARD,
     queryKey: gestioneKeys.progetto(id),
     queryFn: async ({ signal }): Promise<SchedaProgetto> => {
       const s = await apiPost(`progetto/${encodeURIComponent(id)}`, profileIds(), SchedaProgettoSchema, { silent: true, signal })

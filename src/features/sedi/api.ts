@@ -12,7 +12,7 @@ import {
   IdRispostaSchema, SchedaSedeSchema, type AssociaFacilitatoreBody, type SedeBody, type TerminaFacilitatoreBody,
 } from '../../api/contract/gestione'
 import { profileIds, profileScope } from '../../api/lists'
-import { PERSISTENT_READ } from '../../api/query'
+import { PERSISTENT_CARD, PERSISTENT_READ } from '../../api/query'
 import { apiWrite } from '../../api/write-calls'
 
 type SenzaProfilo<T> = Omit<T, 'idProgramma' | 'idProgetto' | 'idEnte'>
@@ -22,7 +22,7 @@ export const sedePath = (id: number) => `/area-amministrativa/sedi/${id}`
 /** `POST /sede/{id}` — the site with its addresses, opening hours, projects and people. */
 export function schedaSedeQuery(id: string) {
   return queryOptions({
-    ...PERSISTENT_READ,
+    ...PERSISTENT_CARD,
     queryKey: ['sedi', 'scheda', ...profileScope(), id] as const,
     queryFn: ({ signal }) => apiPost(`sede/${encodeURIComponent(id)}`, profileIds(), SchedaSedeSchema, { silent: true, signal }),
   })

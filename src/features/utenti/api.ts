@@ -21,6 +21,8 @@ export const utentePathOf = (id: number) => `/area-amministrativa/utenti/${id}`
 /** `POST /utente/{id}` — the user with roles and profiles. */
 export function schedaUtenteQuery(id: string) {
   return queryOptions({
+    // not kept on the device (it shows a fiscal code in clear); read again whenever a page mounts it
+    staleTime: 0,
     queryKey: ['utenti', 'scheda', ...profileScope(), id] as const,
     queryFn: ({ signal }) => apiPost(`utente/${encodeURIComponent(id)}`, profileIds(), SchedaUtenteSchema, { silent: true, signal }),
   })
