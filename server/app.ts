@@ -6,6 +6,7 @@
  * control on every `/api` route, the domain routes, `/app-config.json`, the static app with SPA fallback,
  * and one error handler answering `{errorCode, message}` (never a bare 500 for a caller's mistake).
  */
+import { join } from 'node:path'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify'
 import helmet, { type fastifyHelmet } from '@fastify/helmet'
 import { eq } from 'drizzle-orm'
@@ -29,6 +30,7 @@ import amministrazioneRoutes from './routes/amministrazione'
 import listeRoutes from './routes/liste'
 import questionarioTemplateRoutes from './routes/questionario-template'
 import caricamentoMassivoRoutes from './routes/caricamento-massivo'
+import { createLocalStorage, type FileStorage } from './storage/index'
 import { createJobRunner, type JobRunner } from './jobs/caricamenti'
 import cittadiniRegistroRoutes from './routes/cittadini-registro'
 import ruoliRoutes from './routes/ruoli'
@@ -45,6 +47,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** the mass-upload job runner (server/jobs/caricamenti.ts) */
     caricamenti: JobRunner
+    /** the file storage (server/storage/index.ts): covers, attachments, uploads, open-data files */
+    storage: FileStorage
   }
 }
 
@@ -217,6 +221,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onReady', async () => { ready = true })
   await app.register(healthRoutes, { prefix: '/api', ready: () => ready })
   await app.register(contestoRoutes, { prefix: '/api', db })
+  app.decorate('storage', createLocalStorage(join(config.dataDir, 'files')))
   await app.register(servizioRoutes, { prefix: '/api', db })
   await app.register(cittadinoServizioRoutes, { prefix: '/api', db, citizenHashSecret: config.citizenHashSecret })
   await app.register(campoRoutes, { prefix: '/api', db })
