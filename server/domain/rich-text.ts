@@ -29,9 +29,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
     b: 'strong',
     i: 'em',
     // a link to anything but a web page or an e-mail address becomes its text (span is not kept)
-    a: (_tag, attribs) => WEB_LINK.test(attribs.href ?? '')
-      ? { tagName: 'a', attribs: { href: attribs.href!.trim(), target: '_blank', rel: 'noopener noreferrer nofollow' } }
-      : { tagName: 'span', attribs: {} },
+    a: (_tag, attribs): sanitizeHtml.Tag => {
+      const href = attribs.href ?? ''
+      return WEB_LINK.test(href)
+        ? { tagName: 'a', attribs: { href: href.trim(), target: '_blank', rel: 'noopener noreferrer nofollow' } }
+        : { tagName: 'span', attribs: {} }
+    },
   },
 }
 
