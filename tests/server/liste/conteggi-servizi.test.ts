@@ -12,6 +12,7 @@ import type { Executor } from '../../../server/db/types'
 import { pageOf } from '../../../server/domain/liste/engine'
 import { serviziList } from '../../../server/domain/servizi-lista'
 import { createTestServer, type TestServer } from '../helpers'
+import { attori, CAST_RUOLI } from '../scenari'
 import { actor, call, CF, createService, firstSite, named, servizioBody, type Actor } from '../field/fixtures'
 
 describe('service counters', () => {
@@ -21,16 +22,11 @@ describe('service counters', () => {
 
   beforeAll(async () => {
     server = await createTestServer()
-    sara = await actor(server, CF.SARA, 'FAC')
+    const { dtd, dscu, reg, regp, repp, fac, vol } = await attori(server, CAST_RUOLI)
+    sara = fac
+    luca = vol
     matteo = await actor(server, CF.MATTEO, 'FAC')
-    luca = await actor(server, CF.LUCA, 'VOL')
-    who.dtd = await actor(server, CF.DTD, 'DTD')
-    who.dscu = await actor(server, CF.DSCU, 'DSCU')
-    who.reg = await actor(server, CF.REG_LOM, 'REG')
-    who.regp = await actor(server, CF.REGP_ROMA, 'REGP')
-    who.repp = await actor(server, CF.REPP_ROMA, 'REPP')
-    who.sara = sara
-    who.luca = luca
+    Object.assign(who, { dtd, dscu, reg, regp, repp, sara, luca })
     for (const [i, a] of [sara, sara, matteo, luca].entries()) {
       await createService(server, a, { nomeServizio: named(`Conteggio ${i}`), tipoDiServizioPrenotato: i % 2 ? ['Formazione online'] : ['Facilitazione individuale', 'Formazione online'] })
     }
