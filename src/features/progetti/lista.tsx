@@ -6,8 +6,7 @@
  */
 import { ProgettiListaSchema, type FiltroProgettiSchema, type ProgettoRiga } from '../../api/contract/amministrazione'
 import { compact, filterIds, filterValues, type ListState } from '../../ui/list/list-state'
-import { StatusChip } from '../../ui/widgets/StatusChip'
-import { adminListDefinition, type AdminListOptions } from '../programmi/lista-amministrativa'
+import { adminListDefinition, colonneInterventoGestoreStato, type AdminListOptions } from '../programmi/lista-amministrativa'
 import type * as v from 'valibot'
 
 type Filtro = v.InferOutput<typeof FiltroProgettiSchema>
@@ -27,11 +26,7 @@ export const progettoPath = (id: number) => `/area-amministrativa/progetti/${id}
 /** The projects list (adminListDefinition, programmi/lista-amministrativa.tsx). */
 export const LISTA_PROGETTI = {
   entity: 'progetto', plural: 'progetti', singular: 'progetto', theseRows: 'i progetti', caption: 'Elenco progetti',
-  columns: [
-    { key: 'policy', header: 'Intervento', sortKey: 'policy', cell: (r: ProgettoRiga) => r.policy },
-    { key: 'ente', header: 'Ente gestore', sortKey: 'nomeEnteGestore', cell: (r: ProgettoRiga) => r.nomeEnteGestore ?? '—' },
-    { key: 'stato', header: 'Stato', sortKey: 'stato', cell: (r: ProgettoRiga) => <StatusChip value={r.stato} /> },
-  ],
+  columns: colonneInterventoGestoreStato<ProgettoRiga>(),
   path: progettoPath, tab: '/info',
   search: { label: 'Cerca progetto', placeholder: "Inserisci l'ID o il nome del progetto" },
   filters: [['programma', 'Programma', 'programmi'], ['intervento', 'Intervento', 'policies'], ['stato', 'Stato', 'stati']],

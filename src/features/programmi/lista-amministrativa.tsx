@@ -19,6 +19,7 @@ import { ListScreen } from '../../ui/list/ListScreen'
 import type { ListState } from '../../ui/list/list-state'
 import { ServerList, type ListDefinition } from '../../ui/list/ServerList'
 import type { Column } from '../../ui/widgets/ResponsiveTable'
+import { StatusChip } from '../../ui/widgets/StatusChip'
 import { OnlineOnlyReason, useOnlineOnly } from '../../ui/offline-data'
 
 /** A row of an administrative list: an id and a display name. */
@@ -51,6 +52,15 @@ export interface AdminListOptions<R extends AdminRow, S extends StandardSchemaV1
   /** the rows of a parsed answer */
   rows(answer: StandardSchemaV1InferOutput<S>): R[]
   persist?: boolean
+}
+
+/** The columns after Nome and ID of the programmes and projects lists: Intervento, 'Ente gestore', Stato. */
+export function colonneInterventoGestoreStato<R extends { policy: string; nomeEnteGestore?: string | null; stato: string }>(): Column<R>[] {
+  return [
+    { key: 'policy', header: 'Intervento', sortKey: 'policy', cell: (r) => r.policy },
+    { key: 'ente', header: 'Ente gestore', sortKey: 'nomeEnteGestore', cell: (r) => r.nomeEnteGestore ?? '—' },
+    { key: 'stato', header: 'Stato', sortKey: 'stato', cell: (r) => <StatusChip value={r.stato} /> },
+  ]
 }
 
 /** The answer pages carry the totals every list shares. */

@@ -6,8 +6,7 @@
  */
 import { ProgrammiListaSchema, type FiltroProgrammiSchema, type ProgrammaRiga } from '../../api/contract/amministrazione'
 import { compact, filterValues, type ListState } from '../../ui/list/list-state'
-import { StatusChip } from '../../ui/widgets/StatusChip'
-import { adminListDefinition, type AdminListOptions } from './lista-amministrativa'
+import { adminListDefinition, colonneInterventoGestoreStato, type AdminListOptions } from './lista-amministrativa'
 import type * as v from 'valibot'
 
 type Filtro = v.InferOutput<typeof FiltroProgrammiSchema>
@@ -25,11 +24,7 @@ export const programmaPath = (id: number) => `/area-amministrativa/programmi/${i
 /** The programmes list (adminListDefinition, ./lista-amministrativa.tsx). */
 export const LISTA_PROGRAMMI = {
   entity: 'programma', plural: 'programmi', singular: 'programma', theseRows: 'i programmi', caption: 'Elenco programmi',
-  columns: [
-    { key: 'policy', header: 'Intervento', sortKey: 'policy', cell: (r: ProgrammaRiga) => r.policy },
-    { key: 'ente', header: 'Ente gestore', sortKey: 'nomeEnteGestore', cell: (r: ProgrammaRiga) => r.nomeEnteGestore ?? '—' },
-    { key: 'stato', header: 'Stato', sortKey: 'stato', cell: (r: ProgrammaRiga) => <StatusChip value={r.stato} /> },
-  ],
+  columns: colonneInterventoGestoreStato<ProgrammaRiga>(),
   path: programmaPath, tab: '/info',
   search: { label: 'Cerca programma', placeholder: "Inserisci l'ID, il nome o il codice del programma" },
   filters: [['intervento', 'Intervento', 'policies'], ['stato', 'Stato', 'stati']],
