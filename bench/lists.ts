@@ -3,6 +3,10 @@
  * through tsx) on a database filled by `npm run seed:scale` (scripts/seed-scale.ts):
  * - list_p95_ms: p95 of `POST /api/{entity}/all` (programma, progetto, ente, utente, servizio) for a DTD, a REG,
  *   a REGP and a FAC, first and a later page, without filters, with filters and with a search. Target ≤ 50 ms.
+ *   Every planned request is measured (a status ≠ 200 stops the bench): the later page is min(3, last) of the list
+ *   as page 0 reports it (none when the list has one page), and a list the role may not open by design (its list
+ *   permission is not in the role's seed matrix, e.g. FAC on programmes) is not planned, after checking that it
+ *   does answer 403; both are said in the output. Besides the p95, the slowest median per entity is printed.
  * - detail_p95_ms: p95 of the detail routes (programme, project, body, user, service) as DTD. Target ≤ 80 ms.
  * - csv_export_s: time to download every service of a programme (`POST /api/servizio/download` as its REG).
  * - csv_export_peak_mb: growth of the server's resident memory (VmRSS, sampled every 5 ms) during that
@@ -23,6 +27,13 @@ import { importJWK, SignJWT, type JWK } from 'jose'
 import { sql } from 'drizzle-orm'
 import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/index'
+import { permissionsOfRole } from '../server/seed/permissions-matrix'
+import type { RoleCode } from '../src/api/contract/common'
+import { entiList } from '../server/domain/liste/enti'
+import { progettiList } from '../server/domain/liste/progetti'
+import { programmiList } from '../server/domain/liste/programmi'
+import { utentiList } from '../server/domain/liste/utenti'
+import { serviziList } from '../server/domain/servizi-lista'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const PORT = Number(process.env.BENCH_LISTS_PORT ?? 18511)
@@ -139,8 +150,12 @@ async function post(who: Caller, url: string, body: object): Promise<{ status: n
   return { status: res.status, ms: performance.now() - t0, text }
 }
 
-/** The list requests of one caller: every entity, pages 0 and 3, with and without filters and search. */
-function listRequests(): { entity: string; label: string; query: string; body: object }[] {
+/** The list permission of each measured entity (a role without it in the seed matrix is refused by design). */
+const LIST_PERMISSION: Record<string, string> = Object.fromEntries(
+  [programmiList, progettiList, entiList, utentiList, serviziList].map((d) => [d.entity, d.permissions.list]))
+
+/** The list variants of one caller: every entity, without filters, with filters and with a search (page 0). */
+export function listVariants(): { entity: string; label: string; body: object }[] {
   const variants: Record<string, { label: string; filtro?: object }[]> = {
     programma: [{ label: 'tutti' }, { label: 'filtri', filtro: { filtroPolicies: ['RFD'], filtroStati: ['ATTIVO'] } }, { label: 'ricerca', filtro: { filtroCriterioRicerca: 'digitale lazio' } }],
     progetto: [{ label: 'tutti' }, { label: 'filtri', filtro: { filtroPolicies: ['RFD'], filtroStati: ['ATTIVO'] } }, { label: 'ricerca', filtro: { filtroCriterioRicerca: 'roma' } }],
@@ -148,13 +163,30 @@ function listRequests(): { entity: string; label: string; query: string; body: o
     utente: [{ label: 'tutti' }, { label: 'filtri', filtro: { ruoli: ['FAC'], stati: ['ATTIVO'] } }, { label: 'ricerca', filtro: { criterioRicerca: 'rossi' } }],
     servizio: [{ label: 'tutti' }, { label: 'filtri', filtro: { stato: ['ATTIVO'], tipologiaServizio: ['Formazione online'] } }, { label: 'ricerca', filtro: { criterioRicerca: 'spid' } }],
   }
-  const out: { entity: string; label: string; query: string; body: object }[] = []
-  for (const [entity, list] of Object.entries(variants)) {
-    for (const v of list) {
-      for (const page of [0, 3]) out.push({ entity, label: `${v.label} p${page}`, query: `currPage=${page}&pageSize=10`, body: v.filtro ? { filtroRequest: v.filtro } : {} })
-    }
-  }
-  return out
+  return Object.entries(variants).flatMap(([entity, list]) => list.map((v) => ({ entity, label: v.label, body: v.filtro ? { filtroRequest: v.filtro } : {} })))
+}
+
+/** The later page measured for a list of `numeroPagine` pages: min(3, last); undefined when there is no page after 0. */
+export function laterPage(numeroPagine: number): number | undefined {
+  const last = numeroPagine - 1
+  return last >= 1 ? Math.min(3, last) : undefined
+}
+
+/** True when `role` may not open the list of `entity` by design (its list permission is not in the role's seed matrix). */
+export function refusedByDesign(role: string, entity: string): boolean {
+  const code = LIST_PERMISSION[entity]
+  if (!code) throw new Error(`lista senza permesso noto: ${entity}`)
+  return !(permissionsOfRole(role as RoleCode) as string[]).includes(code)
+}
+
+/** Timing of one request: its median, with the entity it reads. */
+export interface Timed { entity: string; what: string; ms: number }
+
+/** The slowest median of each entity, slowest entity first. */
+export function slowestPerEntity(timed: readonly Timed[]): Timed[] {
+  const worst = new Map<string, Timed>()
+  for (const t of timed) if (!worst.has(t.entity) || (worst.get(t.entity) as Timed).ms < t.ms) worst.set(t.entity, t)
+  return [...worst.values()].sort((a, b) => b.ms - a.ms)
 }
 
 function rssKb(pid: number): number {
@@ -172,35 +204,53 @@ async function measureLeg(suffix: string, env: NodeJS.ProcessEnv): Promise<void>
     const dtd = callers[0] as Caller
 
     const listMs: number[] = []
-    const worst: { ms: number; what: string }[] = []
-    const skipped: string[] = []
+    const timed: Timed[] = []
+    const refused: string[] = []
+    const onePage: string[] = []
+    let planned = 0
+    /** Warm-up (must answer 200) then RUNS timed repetitions of one planned request. */
+    const measure = async (who: Caller, entity: string, what: string, page: number, body: object): Promise<unknown> => {
+      planned++
+      const url = `/api/${entity}/all?currPage=${page}&pageSize=10`
+      const warm = await post(who, url, body)
+      if (warm.status !== 200) throw new Error(`${suffix}: ${who.label} ${entity} ${what}: stato ${warm.status} ${warm.text.slice(0, 160)}`)
+      const samples: number[] = []
+      for (let i = 0; i < RUNS; i++) {
+        const res = await post(who, url, body)
+        if (res.status !== 200) throw new Error(`${suffix}: ${who.label} ${entity} ${what}: stato ${res.status}`)
+        samples.push(res.ms)
+      }
+      listMs.push(...samples)
+      timed.push({ entity, what: `${who.label} ${entity} ${what}`, ms: percentile(samples, 50) })
+      return JSON.parse(warm.text)
+    }
     for (const who of callers) {
-      for (const r of listRequests()) {
-        const url = `/api/${r.entity}/all?${r.query}`
-        const warm = await post(who, url, r.body)
-        if (warm.status !== 200) {
-          // a page beyond the last (G03) or a list the role may not open (403): not a timing
-          skipped.push(`${who.label} ${r.entity} ${r.label}: ${warm.status}`)
-          continue
-        }
-        const samples: number[] = []
-        for (let i = 0; i < RUNS; i++) samples.push((await post(who, url, r.body)).ms)
-        listMs.push(...samples)
-        worst.push({ ms: percentile(samples, 50), what: `${who.label} ${r.entity} ${r.label}` })
+      for (const entity of Object.keys(LIST_PERMISSION)) {
+        if (!refusedByDesign(who.role, entity)) continue
+        const probe = await post(who, `/api/${entity}/all?currPage=0&pageSize=10`, {})
+        if (probe.status !== 403) throw new Error(`${suffix}: ${who.label} non ha il permesso della lista ${entity} ma riceve ${probe.status}, non 403`)
+        refused.push(`${who.label} ${entity}`)
+      }
+      for (const v of listVariants()) {
+        if (refusedByDesign(who.role, v.entity)) continue
+        const first = await measure(who, v.entity, `${v.label} p0`, 0, v.body) as { numeroPagine: number }
+        const later = laterPage(first.numeroPagine)
+        if (later === undefined) onePage.push(`${who.label} ${v.entity} ${v.label}`)
+        else await measure(who, v.entity, `${v.label} p${later}`, later, v.body)
       }
     }
+    if (timed.length !== planned) throw new Error(`${suffix}: ${planned} richieste pianificate, ${timed.length} misurate`)
     line(`list_p95_ms_${suffix}`, percentile(listMs, 95).toFixed(1), 'ms')
-    note(`${suffix}: ${listMs.length} campioni; mediane più lente: ${worst.sort((a, b) => b.ms - a.ms).slice(0, 8).map((w) => `${w.what} ${w.ms.toFixed(1)} ms`).join('; ')}`)
-    if (skipped.length) note(`${suffix}: richieste non misurate (stato ≠ 200): ${skipped.join('; ')}`)
+    note(`${suffix}: ${timed.length} richieste pianificate e misurate (${listMs.length} campioni); mediana più lenta per entità: ${slowestPerEntity(timed).map((w) => `${w.what} ${w.ms.toFixed(1)} ms`).join('; ')}`)
+    note(`${suffix}: mediane più lente: ${[...timed].sort((a, b) => b.ms - a.ms).slice(0, 8).map((w) => `${w.what} ${w.ms.toFixed(1)} ms`).join('; ')}`)
+    if (refused.length) note(`${suffix}: liste che il ruolo non può aprire per scelta (403 verificato, non misurate): ${refused.join('; ')}`)
+    if (onePage.length) note(`${suffix}: liste di una sola pagina (misurata solo p0): ${onePage.join('; ')}`)
 
     const detailMs: number[] = []
     const slowDetails: { ms: number; what: string }[] = []
     for (const d of world.details) {
       const warm = await post(dtd, d.url, {})
-      if (warm.status !== 200) {
-        note(`${suffix}: ${d.url} → ${warm.status} ${warm.text.slice(0, 120)}`)
-        continue
-      }
+      if (warm.status !== 200) throw new Error(`${suffix}: ${d.url} → ${warm.status} ${warm.text.slice(0, 160)}`)
       const samples: number[] = []
       for (let i = 0; i < RUNS; i++) samples.push((await post(dtd, d.url, {})).ms)
       detailMs.push(...samples)

@@ -463,7 +463,9 @@ export const servizio = pgTable('servizio', {
 }, (t) => [
   index('servizio_facilitatore_idx').on(t.idFacilitatore),
   index('servizio_progetto_idx').on(t.idProgetto),
-  index('servizio_data_idx').on(t.dataServizio, t.id),
+  // key (data, id) = the lists' default order; the other columns let a page or CSV batch be picked along that order
+  // from the index alone, scope, filters and name search included (no heap row per skipped service; issue 9 point 7)
+  index('servizio_data_idx').on(t.dataServizio, t.id, t.idProgetto, t.idEnte, t.idSede, t.idFacilitatore, t.stato, t.tipologiaServizio, t.ricerca),
   // also carries the columns the scopes, the state filter and the name search read, so that a project's services
   // are counted, searched and picked for a list page or CSV batch (engine's late row lookup) from the index alone
   // (issue 9 point 7); the name is at most 200 characters (contract), well within a btree entry
@@ -486,6 +488,21 @@ export const servizioConteggio = pgTable('servizio_conteggio', {
   tipologiaServizio: text('tipologia_servizio').notNull(),
   n: bigint('n', { mode: 'number' }).notNull(),
 }, (t) => [primaryKey({ columns: [t.idProgetto, t.idEnte, t.idFacilitatore, t.stato, t.tipologiaServizio] })])
+
+/**
+ * As `servizio_conteggio`, one level finer: per folded service name (`servizio.ricerca`) too, kept by the same
+ * triggers (migration 0010). The services list counts the matches of a name search here (server/domain/servizi-lista.ts):
+ * a search such as 'spid' matching hundreds of thousands of services is counted from the groups, not the services.
+ */
+export const servizioConteggioRicerca = pgTable('servizio_conteggio_ricerca', {
+  idProgetto: integer('id_progetto').notNull(),
+  idEnte: integer('id_ente').notNull(),
+  idFacilitatore: integer('id_facilitatore').notNull(),
+  stato: text('stato').notNull(),
+  tipologiaServizio: text('tipologia_servizio').notNull(),
+  ricerca: text('ricerca').notNull(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.idProgetto, t.idEnte, t.idFacilitatore, t.stato, t.tipologiaServizio, t.ricerca] })])
 
 export const tipologiaServizio = pgTable('tipologia_servizio', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),

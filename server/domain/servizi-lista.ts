@@ -8,9 +8,9 @@
  * types; `stato` = any of the states; `idProgramma` / `idProgetto` = services of that programme / project
  * (they only narrow the caller's scope: a programme or project outside it gives an empty list). A page beyond the last answers 400 G03.
  */
-import { eq, sql } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import { COLONNE_CSV_SERVIZI, type FiltroServizi, type PaginazioneQuery, type ServiziLista, type ServizioRiga } from '../../src/api/contract/servizio'
-import { programma, progetto, sede, servizio, servizioConteggio, STATO, tipologiaServizio, utente } from '../db/schema'
+import { programma, progetto, sede, servizio, servizioConteggio, servizioConteggioRicerca, STATO, tipologiaServizio, utente } from '../db/schema'
 import type { Executor } from '../db/types'
 import type { Caller } from './profile'
 import { serviceScope } from './servizio-scope'
@@ -32,33 +32,14 @@ export const serviziList: ListDefinition<FiltroServizi, ServizioRiga> = {
   rowsKey: 'servizi',
   from: sql`${scoped} join ${sede} on ${sede.id} = ${servizio.idSede} join ${utente} on ${utente.id} = ${servizio.idFacilitatore}`,
   id: sql`${servizio.id}`,
-  where: (caller, f) => {
-    const tipi = filterValues(f?.tipologiaServizio)
-    const stati = filterValues(f?.stato)
-    return [
-      serviceScope(caller),
-      f?.idProgramma != null ? eq(progetto.idProgramma, f.idProgramma) : undefined,
-      f?.idProgetto != null ? eq(servizio.idProgetto, f.idProgetto) : undefined,
-      searchCondition(f?.criterioRicerca, [sql`${servizio.ricerca}`], sql`${servizio.id}`),
-      tipi && hasAnyType(tipi),
-      stati && inList(sql`${servizio.stato}`, stati),
-    ]
-  },
-  // without a search, the exact count comes from the counters of migration 0006 (one row per project, body,
-  // facilitator, state and types): the scope and the filters read the same columns there, under the alias `servizio`
-  count: (caller, f) => {
-    if (f?.criterioRicerca?.trim()) return undefined
-    const tipi = filterValues(f?.tipologiaServizio)
-    const stati = filterValues(f?.stato)
-    return sql`select coalesce(sum(${sql.identifier('servizio')}.n), 0)::int as n from ${servizioConteggio} as ${sql.identifier('servizio')}
-      join ${progetto} on ${progetto.id} = ${servizio.idProgetto} join ${programma} on ${programma.id} = ${progetto.idProgramma}
-      where ${whereClause([
-        serviceScope(caller),
-        f?.idProgramma != null ? eq(progetto.idProgramma, f.idProgramma) : undefined,
-        f?.idProgetto != null ? eq(servizio.idProgetto, f.idProgetto) : undefined,
-        tipi && hasAnyType(tipi), stati && inList(sql`${servizio.stato}`, stati),
-      ])}`
-  },
+  where: (caller, f) => [
+    ...scopeAndFilters(caller, f),
+    searchCondition(f?.criterioRicerca, [sql`${servizio.ricerca}`], sql`${servizio.id}`),
+  ],
+  // the exact count comes from the counters of migrations 0009/0010 (one row per project, body, facilitator, state and
+  // types; with a search, per folded name too): the scope, the filters and the name search read the same columns there,
+  // under the alias `servizio`. A term of digits also matches the service with that id: counted apart when its name does not.
+  count: (caller, f) => countServizi(caller, f),
   columns: () => ({
     id: sql`${servizio.id}`, idLocale: sql`${servizio.idLocale}::text`, nome: sql`${servizio.nome}`, tipologia: sql`${servizio.tipologiaServizio}`,
     data: sql`to_char(${servizio.dataServizio}, 'YYYY-MM-DD')`, durata: sql`${servizio.durataServizio}`, nomeSede: sql`${sede.nome}`,
@@ -84,6 +65,40 @@ export const serviziList: ListDefinition<FiltroServizi, ServizioRiga> = {
     stati: (db, caller) => distinct(db, caller, sql`${servizio.stato}`),
   },
   permissions: { list: 'list.serv', download: 'list.dwnl.serv' },
+}
+
+/** Scope and filters of the services list except the search (columns of `servizio` and of the counters alike). */
+function scopeAndFilters(caller: Caller, f: FiltroServizi | null | undefined): (SQL | undefined)[] {
+  const tipi = filterValues(f?.tipologiaServizio)
+  const stati = filterValues(f?.stato)
+  return [
+    serviceScope(caller),
+    f?.idProgramma != null ? eq(progetto.idProgramma, f.idProgramma) : undefined,
+    f?.idProgetto != null ? eq(servizio.idProgetto, f.idProgetto) : undefined,
+    tipi && hasAnyType(tipi), stati && inList(sql`${servizio.stato}`, stati),
+  ]
+}
+
+/**
+ * `{n}`: the exact number of services `serviziList.where` selects, summed from a counter table (no scan of the
+ * services): `servizio_conteggio` without a search, `servizio_conteggio_ricerca` (per folded name) with one; a
+ * term of 1–9 digits adds the service with that id when it is visible, passes the filters and its name does not match.
+ */
+function countServizi(caller: Caller, f: FiltroServizi | null | undefined): SQL {
+  const term = f?.criterioRicerca?.trim()
+  const alias = sql.identifier('servizio')
+  const joins = sql`join ${progetto} on ${progetto.id} = ${servizio.idProgetto} join ${programma} on ${programma.id} = ${progetto.idProgramma}`
+  if (!term) {
+    return sql`select coalesce(sum(${alias}.n), 0)::int as n from ${servizioConteggio} as ${alias} ${joins}
+      where ${whereClause(scopeAndFilters(caller, f))}`
+  }
+  const byName = searchCondition(term, [sql`${servizio.ricerca}`]) as SQL
+  const named = sql`select coalesce(sum(${alias}.n), 0) from ${servizioConteggioRicerca} as ${alias} ${joins}
+    where ${whereClause([...scopeAndFilters(caller, f), byName])}`
+  if (!/^\d{1,9}$/.test(term)) return sql`select (${named})::int as n`
+  const byId = sql`select count(*) from ${servizio} ${joins}
+    where ${whereClause([...scopeAndFilters(caller, f), eq(servizio.id, Number(term)), sql`not ${byName}`])}`
+  return sql`select ((${named}) + (${byId}))::int as n`
 }
 
 /** One page of the caller's services (newest service date first). */

@@ -1,8 +1,8 @@
 /**
  * Rules of a site's address and opening hours for the site form (spec 002 §5 "Sites", §3 "Site";
  * platform-frontend §4 days `lun`…`dom`, two windows a day). Pure: the form shows each message next to
- * its field; the server applies the same rules (server/domain/amministrazione/sede-stati.ts) and answers
- * 400 G02 with the first problem.
+ * its field; the server applies the same rules through `primoErroreIndirizzi` (server/domain/amministrazione/sedi.ts)
+ * and answers 400 G02 with the first problem: one implementation on both sides.
  *
  * - every non-deleted address needs via, civico, provincia, comune and a 5-digit CAP;
  * - the comune must be one of the province's comuni (ISTAT list, from `GET /sede/provincia/{sigla}/comuni`);
@@ -98,6 +98,35 @@ export function erroriIndirizzo(i: IndirizzoForm, comuni: readonly string[] | nu
 
 /** True when the address has no problem. */
 export const indirizzoValido = (e: ErroriIndirizzo): boolean => Object.keys(e.campi).length === 0 && Object.keys(e.fasce).length === 0
+
+const CAMPI_IN_ORDINE: readonly CampoIndirizzo[] = ['via', 'civico', 'provincia', 'comune', 'cap']
+const FASCE_IN_ORDINE: readonly CampoFascia[] = ['apertura1', 'chiusura1', 'apertura2', 'chiusura2']
+const minuscola = (s: string) => s.charAt(0).toLowerCase() + s.slice(1)
+
+/**
+ * The first problem of a site's addresses as one Italian sentence (the server's 400 G02 message), or null when
+ * they are fine. Addresses with `cancellato` are skipped; at least one must be left. `comuniDi(provincia)`: the
+ * province's comuni (an unknown province: null, and then no comune belongs to it). Order: the address's fields
+ * (via, civico, provincia, comune, CAP), the days' windows, the week's opening; " (indirizzo N)" when several.
+ */
+export function primoErroreIndirizzi(
+  indirizzi: readonly (IndirizzoForm & { cancellato?: boolean })[], comuniDi: (provincia: string) => readonly string[] | null,
+): string | null {
+  const attivi = indirizzi.filter((i) => !i.cancellato)
+  if (attivi.length === 0) return 'La sede deve avere almeno un indirizzo.'
+  for (const [n, i] of attivi.entries()) {
+    const dove = attivi.length > 1 ? ` (indirizzo ${n + 1})` : ''
+    const e = erroriIndirizzo(i, vuoto(i.provincia) ? null : comuniDi(i.provincia.trim().toUpperCase()) ?? [])
+    const campo = CAMPI_IN_ORDINE.find((c) => e.campi[c])
+    if (campo) return `${e.campi[campo]}${dove}.`
+    for (const { code, label } of GIORNI_SETTIMANA) {
+      const fascia = FASCE_IN_ORDINE.find((c) => e.fasce[code]?.[c])
+      if (fascia) return `Orari di ${label}: ${minuscola(e.fasce[code]?.[fascia] as string)}${dove}.`
+    }
+    if (e.campi.orari) return `${e.campi.orari}${dove}.`
+  }
+  return null
+}
 
 /** 'Lun 09:00–13:00, 14:00–18:00' style summary of one day (empty string for a closed day). */
 export function descriviFascia(f: FasciaGiorno | undefined): string {

@@ -1,10 +1,8 @@
 /**
  * Lifecycles of a site within a body and project (platform-backend §2.5) and of a facilitator or
- * volunteer on it (§2.6), as pure state machines with their guards, plus the validation of a site's
- * addresses and opening hours (spec 002 §5 "Sites"). The database side is ./sedi.ts.
+ * volunteer on it (§2.6), as pure state machines with their guards. The database side is ./sedi.ts; a site's
+ * addresses and opening hours (spec 002 §5 "Sites") are validated by src/lib/sede-indirizzo.ts, as in the form.
  */
-import type { FasciaGiorno, IndirizzoSede } from '../../../src/api/contract/gestione'
-import { GIORNI } from '../../../src/api/contract/gestione'
 import type { Macchina } from './macchina'
 
 export type TransizioneSede = 'associa' | 'attiva' | 'cancella' | 'termina'
@@ -64,47 +62,5 @@ export function guardAssociaFacilitatore(f: {
 export function guardTerminaFacilitatore(f: { stato: string; altriAttiviNelProgetto: number; statoProgetto: string }): string | null {
   if (f.stato === 'TERMINATO') return 'EN08'
   if (f.stato === 'ATTIVO' && f.altriAttiviNelProgetto === 0 && (f.statoProgetto === 'ATTIVO' || f.statoProgetto === 'ATTIVABILE')) return 'EN08'
-  return null
-}
-
-// ---- addresses and opening hours (spec 002 §5) -------------------------------------------------------
-
-const vuoto = (s: string | null | undefined) => s === null || s === undefined || s.trim() === ''
-
-/** The problem of one day's windows, or null: each opening needs its closing and vice versa, closing after opening. */
-export function erroreFascia(f: FasciaGiorno | undefined): string | null {
-  if (!f) return null
-  for (const n of [1, 2] as const) {
-    const a = f[`apertura${n}`]
-    const c = f[`chiusura${n}`]
-    if (vuoto(a) !== vuoto(c)) return n === 1 ? 'ogni orario di apertura richiede la chiusura (e viceversa)' : 'ogni orario di apertura richiede la chiusura (e viceversa)'
-    if (!vuoto(a) && !vuoto(c) && (c as string) <= (a as string)) return 'la chiusura deve seguire l\'apertura'
-  }
-  if (!vuoto(f.apertura2) && !vuoto(f.chiusura1) && (f.apertura2 as string) < (f.chiusura1 as string)) return 'la seconda fascia deve iniziare dopo la fine della prima'
-  return null
-}
-
-/**
- * Validates the addresses of a site (spec 002 §5): every address not being deleted needs via, civico,
- * comune, provincia and a 5-digit CAP, at least one opening time, and coherent windows; the comune must
- * belong to the province (`comuneInProvincia`). Returns the Italian message of the first problem, or null.
- */
-export function erroreIndirizzi(indirizzi: IndirizzoSede[], comuneInProvincia: (comune: string, provincia: string) => boolean): string | null {
-  const attivi = indirizzi.filter((i) => !i.cancellato)
-  if (attivi.length === 0) return 'La sede deve avere almeno un indirizzo.'
-  for (const [n, i] of attivi.entries()) {
-    const dove = attivi.length > 1 ? ` (indirizzo ${n + 1})` : ''
-    if (vuoto(i.via) || vuoto(i.civico) || vuoto(i.comune) || vuoto(i.provincia) || vuoto(i.cap)) return `Indica via, civico, comune, provincia e CAP${dove}.`
-    if (!/^\d{5}$/.test(i.cap)) return `Il CAP deve avere 5 cifre${dove}.`
-    if (!comuneInProvincia(i.comune, i.provincia)) return `Il comune "${i.comune}" non appartiene alla provincia ${i.provincia}${dove}.`
-    let aperture = 0
-    for (const g of GIORNI) {
-      const f = i.fasceOrarie[g]
-      const e = erroreFascia(f)
-      if (e) return `Orari di ${g}: ${e}${dove}.`
-      if (f && (!vuoto(f.apertura1) || !vuoto(f.apertura2))) aperture++
-    }
-    if (aperture === 0) return `Indica almeno un orario di apertura${dove}.`
-  }
   return null
 }

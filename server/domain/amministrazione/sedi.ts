@@ -20,10 +20,11 @@ import { ApiError, badRequest, forbidden, notFound } from '../../errors'
 import type { Caller } from '../profile'
 import { checkEnte, checkProgetto, checkSede, denied } from './accesso'
 import { chiudiSedi, revocaRuoliOrfani } from './cascate'
-import { comuneInProvincia } from './comuni'
+import { comuniDiProvincia } from './comuni'
+import { primoErroreIndirizzi } from '../../../src/lib/sede-indirizzo'
 import { checkGuard, checkTransition } from './macchina'
 import {
-  erroreIndirizzi, FACILITATORE, guardAssociaFacilitatore, guardAssociaSede, guardTerminaFacilitatore, guardTerminaSede, ruoloPerPolicy, SEDE_PROGETTO,
+  FACILITATORE, guardAssociaFacilitatore, guardAssociaSede, guardTerminaFacilitatore, guardTerminaSede, ruoloPerPolicy, SEDE_PROGETTO,
 } from './sede-stati'
 
 const REGIONE = new Map((provinces as { sigla: string; regione: string }[]).map((p) => [p.sigla, p.regione]))
@@ -56,7 +57,7 @@ function columnsToFasce(row: Record<string, unknown>): Record<string, FasciaGior
 }
 
 function validate(body: SedeBody): void {
-  const e = erroreIndirizzi(body.indirizzi, comuneInProvincia)
+  const e = primoErroreIndirizzi(body.indirizzi, comuniDiProvincia)
   if (e) throw badRequest('G02', e)
 }
 

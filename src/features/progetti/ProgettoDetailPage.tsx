@@ -9,16 +9,14 @@
  * body links to its page in the project). The card is kept on the device (offline: 'Dati aggiornati al').
  */
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
 import { QueryProvider } from '../../api/query'
 import type { SchedaProgetto } from '../../api/contract/gestione'
 import { azioniProgetto } from '../../lib/ciclo-vita'
 import { formatDisplayDate, formatDisplayDateTime } from '../../lib/dates'
 import { FAMIGLIE_OBIETTIVI, type Famiglia } from '../../lib/gestione-form'
 import { AppLink } from '../../ui/AppLink'
-import { DatiAggiornatiAl, OnlineOnlyReason, useOfflineData, useOnlineOnly } from '../../ui/offline-data'
+import { useOfflineData } from '../../ui/offline-data'
 import { showToast } from '../../ui/stores/toasts'
-import { StatusChip } from '../../ui/widgets/StatusChip'
 import { useBreadcrumb } from '../servizi/useBreadcrumb'
 import {
   aggiornaCache, assegnaGestoreProgetto, associaPartner, attivaProgetto, eliminaProgetto, schedaProgettoQuery, terminaProgetto,
@@ -28,10 +26,10 @@ import { Caricamento, Frame, NonDisponibile } from '../programmi/PageFrame'
 import { AzioneConferma } from '../programmi/scheda/AzioneConferma'
 import { EntePanel } from '../programmi/scheda/EntePanel'
 import { InfoGenerali } from '../programmi/scheda/InfoGenerali'
-import { Obiettivi } from '../programmi/scheda/Obiettivi'
-import { ElencoPasso, ServiziLista, UtentiUniciLista } from '../programmi/scheda/PassiListe'
 import { ScegliEnte } from '../programmi/scheda/ScegliEnte'
-import { SchedaTabs } from '../programmi/scheda/SchedaTabs'
+import {
+  AzioneElimina, AzioneTermina, BarraAzioni, EnteGestoreSezione, ModificaLink, PassoObiettivi, SchedaGestione,
+} from '../programmi/scheda/SchedaGestione'
 import { FacilitatoriTabella, SediTabella } from '../programmi/scheda/SediTabelle'
 import { usePermessi } from '../programmi/scheda/usePermesso'
 import { TABS_PROGETTO } from '../programmi/tabs'
@@ -42,18 +40,11 @@ const entePath = (idProgetto: number, idEnte: number) => `${BASE}/${idProgetto}/
 
 function Azioni({ s, onChanged }: { s: SchedaProgetto; onChanged(): Promise<void> }) {
   const puo = usePermessi()
-  const navigate = useNavigate()
-  const guard = useOnlineOnly()
   const d = s.dettaglioProgetto
   const az = azioniProgetto(d.stato)
   return (
-    <div className="d-flex flex-wrap gap-3 mb-4" data-testid="azioni-progetto">
-      {puo('upd.car.prgt') && !az.modifica && (
-        <span className="d-inline-flex flex-column">
-          <AppLink to={`${BASE}/${d.id}/modifica`} className={`btn btn-primary${guard.blocked ? ' disabled' : ''}`} {...guard.controlProps}>Modifica</AppLink>
-          <OnlineOnlyReason guard={guard} />
-        </span>
-      )}
+    <BarraAzioni entita="progetto">
+      {puo('upd.car.prgt') && !az.modifica && <ModificaLink to={`${BASE}/${d.id}/modifica`} />}
       {puo('act.prgt') && d.stato !== 'TERMINATO' && d.stato !== 'ATTIVO' && (
         <AzioneConferma label="Attiva progetto" motivo={az.attiva} title="Attiva progetto"
           testo={`Confermi di voler attivare il progetto ${d.nome}?`} confirmLabel="Attiva"
@@ -64,25 +55,14 @@ function Azioni({ s, onChanged }: { s: SchedaProgetto; onChanged(): Promise<void
           }} />
       )}
       {puo('term.prgt') && d.stato !== 'TERMINATO' && (
-        <AzioneConferma danger conData label="Termina progetto" motivo={az.termina} title="Termina progetto"
-          testo={`Confermi di voler terminare il progetto ${d.nome}? Enti, sedi, referenti e facilitatori del progetto vengono terminati.`}
-          confirmLabel="Termina" onConfirm={async (data) => {
-            await terminaProgetto(d.id, data!)
-            showToast({ status: 'success', message: 'Progetto terminato' })
-            await onChanged()
-          }} />
+        <AzioneTermina entita="progetto" nome={d.nome} motivo={az.termina} onChanged={onChanged} termina={(data) => terminaProgetto(d.id, data)}
+          conseguenze="Enti, sedi, referenti e facilitatori del progetto vengono terminati." />
       )}
       {puo('del.prgt') && d.stato !== 'TERMINATO' && (
-        <AzioneConferma danger label="Elimina progetto" motivo={az.elimina} title="Elimina progetto"
-          testo={`Confermi di voler eliminare il progetto ${d.nome}? L'operazione non si può annullare.`}
-          confirmLabel="Elimina" onConfirm={async () => {
-            await eliminaProgetto(d.id)
-            await aggiornaCache()
-            showToast({ status: 'success', message: 'Progetto eliminato' })
-            await navigate({ to: `/area-amministrativa/programmi/${d.idProgramma}/info` as '/', search: { tab: 'progetti' } as never })
-          }} />
+        <AzioneElimina entita="progetto" nome={d.nome} motivo={az.elimina} elimina={() => eliminaProgetto(d.id)}
+          dopo={{ to: `/area-amministrativa/programmi/${d.idProgramma}/info`, search: { tab: 'progetti' } }} />
       )}
-    </div>
+    </BarraAzioni>
   )
 }
 
@@ -92,39 +72,15 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgetto; tab: string; onCh
   const chiuso = d.stato === 'TERMINATO'
   if (FAMIGLIE_OBIETTIVI.some((f) => f.key === tab)) {
     return (
-      <>
-        <Obiettivi famiglia={tab as Famiglia} conteggi={s.conteggi} obiettivi={d.obiettivi} entita="progetto" />
-        {tab === 'utentiUnici' && <ElencoPasso titolo="Elenco degli utenti unici"><UtentiUniciLista ambito={{ idProgetto: d.id }} /></ElencoPasso>}
-        {tab === 'servizi' && puo('list.serv') && (
-          <ElencoPasso titolo="Elenco dei servizi"><ServiziLista ambito={{ idProgetto: d.id }} canDownload={puo('list.dwnl.serv')} /></ElencoPasso>
-        )}
-        {tab === 'puntiFacilitazione' && <SediTabella sedi={s.sedi} />}
-        {tab === 'facilitatori' && <FacilitatoriTabella sedi={s.sedi} />}
-      </>
+      <PassoObiettivi famiglia={tab as Famiglia} conteggi={s.conteggi} obiettivi={d.obiettivi} entita="progetto" ambito={{ idProgetto: d.id }}
+        sedi={tab === 'facilitatori' ? <FacilitatoriTabella sedi={s.sedi} /> : <SediTabella sedi={s.sedi} />} />
     )
   }
   if (tab === 'ente-gestore') {
     return (
-      <section aria-labelledby="ente-gestore-h">
-        <h2 id="ente-gestore-h" className="h4">Ente gestore</h2>
-        {s.enteGestore ? (
-          <EntePanel ente={s.enteGestore} ruolo="gestoreProgetto" idEntita={d.id} href={entePath(d.id, s.enteGestore.id)}
-            puoGestire={puo('add.enti.gest.prgt')} puoAggiungereReferenti={puo('add.ref_del.gest.prgt')} puoRimuovereReferenti={puo('del.ref_del.gest.prgt')}
-            chiuso={chiuso} onChanged={onChanged} />
-        ) : (
-          <>
-            <p>Il progetto non ha ancora un ente gestore.</p>
-            {puo('add.enti.gest.prgt') && !chiuso && (
-              <ScegliEnte label="Associa ente gestore" title="Associa ente gestore del progetto"
-                onScelto={async (idEnte) => {
-                  await assegnaGestoreProgetto(d.id, idEnte)
-                  showToast({ status: 'success', message: 'Ente gestore associato' })
-                  await onChanged()
-                }} />
-            )}
-          </>
-        )}
-      </section>
+      <EnteGestoreSezione entita="progetto" ente={s.enteGestore} ruolo="gestoreProgetto" idEntita={d.id} href={(idEnte) => entePath(d.id, idEnte)}
+        permessi={{ gestisci: 'add.enti.gest.prgt', aggiungiReferenti: 'add.ref_del.gest.prgt', rimuoviReferenti: 'del.ref_del.gest.prgt' }}
+        chiuso={chiuso} assegna={(idEnte) => assegnaGestoreProgetto(d.id, idEnte)} onChanged={onChanged} />
     )
   }
   if (tab === 'enti-partner') {
@@ -171,17 +127,10 @@ function Dettaglio({ id, tab }: { id: string; tab: string }) {
   if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Progetto non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
   const d = s.dettaglioProgetto
   return (
-    <>
-      <DatiAggiornatiAl data={offline} />
-      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
-        <h1 className="mb-0">{d.nome}</h1>
-        <span data-testid="stato-entita"><StatusChip value={d.stato} /></span>
-      </div>
-      <p className="text-secondary">Progetto del programma {d.nomeProgramma} · {POLICY_LABELS[d.policy]}</p>
-      <Azioni s={s} onChanged={aggiornaCache} />
-      <SchedaTabs tabs={TABS_PROGETTO} current={tab} path={`${BASE}/${id}/info`} label="Sezioni del progetto" />
+    <SchedaGestione offline={offline} nome={d.nome} stato={d.stato} sottotitolo={`Progetto del programma ${d.nomeProgramma} · ${POLICY_LABELS[d.policy]}`}
+      azioni={<Azioni s={s} onChanged={aggiornaCache} />} tabs={TABS_PROGETTO} tab={tab} path={`${BASE}/${id}/info`} entita="progetto">
       <Contenuto s={s} tab={tab} onChanged={aggiornaCache} />
-    </>
+    </SchedaGestione>
   )
 }
 

@@ -1,4 +1,7 @@
-/** Shared page pieces of the programme/project pages: frame, loading state, unavailable notice. */
+/**
+ * Shared page pieces of the administrative pages (programmes, projects, bodies, sites, users): frame, loading
+ * state, unavailable notice. src/features/enti/PageFrame.tsx re-exports them under the names its pages use.
+ */
 import type { ReactNode } from 'react'
 import { OFFLINE_TEXTS } from '../../ui/offline-data'
 
@@ -10,12 +13,18 @@ export function Caricamento() {
   return <p role="status" aria-live="polite" className="text-secondary my-4">Caricamento in corso…</p>
 }
 
-/** The card could not be read: offline without a stored copy, or the server refused (A02, not found). */
-export function NonDisponibile({ titolo, missing, onRetry }: { titolo: string; missing: boolean; onRetry(): void }) {
+/**
+ * The card could not be read: offline without a stored copy, or the server refused (A02, not found), with
+ * 'Riprova'. `avvisoAccesso`: also say that the user may not have access to it.
+ */
+export function NonDisponibile({ titolo, missing, onRetry, avvisoAccesso = false }: { titolo: string; missing: boolean; onRetry(): void; avvisoAccesso?: boolean }) {
+  const errore = avvisoAccesso
+    ? 'Non è stato possibile caricare i dati. Controlla la connessione e riprova; se il problema persiste, potresti non avere accesso a questa scheda.'
+    : 'Non è stato possibile caricare i dati. Controlla la connessione e riprova.'
   return (
     <div className="alert alert-warning my-4" role="alert">
       <h2 className="h5">{titolo}</h2>
-      <p className="mb-2">{missing ? OFFLINE_TEXTS.nonSalvati : 'Non è stato possibile caricare i dati. Controlla la connessione e riprova.'}</p>
+      <p className="mb-2">{missing ? OFFLINE_TEXTS.nonSalvati : errore}</p>
       <button type="button" className="btn btn-outline-primary btn-sm" onClick={onRetry}>Riprova</button>
     </div>
   )

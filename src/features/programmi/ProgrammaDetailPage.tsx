@@ -8,27 +8,20 @@
  * projects (list, 'Crea nuovo progetto'). The card is kept on the device (offline: 'Dati aggiornati al').
  */
 import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
 import { QueryProvider } from '../../api/query'
 import type { SchedaProgramma } from '../../api/contract/gestione'
 import { azioniProgramma } from '../../lib/ciclo-vita'
 import { formatDisplayDate, formatDisplayDateTime } from '../../lib/dates'
 import { FAMIGLIE_OBIETTIVI, type Famiglia } from '../../lib/gestione-form'
 import { AppLink } from '../../ui/AppLink'
-import { DatiAggiornatiAl, useOfflineData, useOnlineOnly, OnlineOnlyReason } from '../../ui/offline-data'
-import { showToast } from '../../ui/stores/toasts'
+import { OnlineOnlyReason, useOfflineData, useOnlineOnly } from '../../ui/offline-data'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { useBreadcrumb } from '../servizi/useBreadcrumb'
 import { aggiornaCache, assegnaGestoreProgramma, eliminaProgramma, schedaProgrammaQuery, sediProgrammaQuery, terminaProgramma } from './api'
 import { POLICY_LABELS } from './form/ProgrammaForm'
 import { Caricamento, Frame, NonDisponibile } from './PageFrame'
-import { AzioneConferma } from './scheda/AzioneConferma'
-import { EntePanel } from './scheda/EntePanel'
 import { InfoGenerali } from './scheda/InfoGenerali'
-import { Obiettivi } from './scheda/Obiettivi'
-import { ElencoPasso, ServiziLista, UtentiUniciLista } from './scheda/PassiListe'
-import { ScegliEnte } from './scheda/ScegliEnte'
-import { SchedaTabs } from './scheda/SchedaTabs'
+import { AzioneElimina, AzioneTermina, BarraAzioni, EnteGestoreSezione, ModificaLink, PassoObiettivi, SchedaGestione } from './scheda/SchedaGestione'
 import { TABS_PROGRAMMA } from './tabs'
 import { FacilitatoriTabella, SediTabella } from './scheda/SediTabelle'
 import { usePermessi } from './scheda/usePermesso'
@@ -37,38 +30,19 @@ const BASE = '/area-amministrativa/programmi'
 
 function Azioni({ s, onChanged }: { s: SchedaProgramma; onChanged(): Promise<void> }) {
   const puo = usePermessi()
-  const navigate = useNavigate()
-  const guard = useOnlineOnly()
   const d = s.dettaglioProgramma
   const az = azioniProgramma(d.stato, s.progetti)
   return (
-    <div className="d-flex flex-wrap gap-3 mb-4" data-testid="azioni-programma">
-      {puo('upd.enti.card.prgm') && !az.modifica && (
-        <span className="d-inline-flex flex-column">
-          <AppLink to={`${BASE}/${d.id}/modifica`} className={`btn btn-primary${guard.blocked ? ' disabled' : ''}`} {...guard.controlProps}>Modifica</AppLink>
-          <OnlineOnlyReason guard={guard} />
-        </span>
-      )}
+    <BarraAzioni entita="programma">
+      {puo('upd.enti.card.prgm') && !az.modifica && <ModificaLink to={`${BASE}/${d.id}/modifica`} />}
       {puo('end.prgm') && d.stato !== 'TERMINATO' && (
-        <AzioneConferma danger conData label="Termina programma" motivo={az.termina} title="Termina programma"
-          testo={`Confermi di voler terminare il programma ${d.nome}? I progetti non attivi vengono eliminati, quelli attivabili o attivi terminati.`}
-          confirmLabel="Termina" onConfirm={async (data) => {
-            await terminaProgramma(d.id, data!)
-            showToast({ status: 'success', message: 'Programma terminato' })
-            await onChanged()
-          }} />
+        <AzioneTermina entita="programma" nome={d.nome} motivo={az.termina} onChanged={onChanged} termina={(data) => terminaProgramma(d.id, data)}
+          conseguenze="I progetti non attivi vengono eliminati, quelli attivabili o attivi terminati." />
       )}
       {puo('del.prgm') && d.stato !== 'TERMINATO' && (
-        <AzioneConferma danger label="Elimina programma" motivo={az.elimina} title="Elimina programma"
-          testo={`Confermi di voler eliminare il programma ${d.nome}? L'operazione non si può annullare.`}
-          confirmLabel="Elimina" onConfirm={async () => {
-            await eliminaProgramma(d.id)
-            await aggiornaCache()
-            showToast({ status: 'success', message: 'Programma eliminato' })
-            await navigate({ to: BASE })
-          }} />
+        <AzioneElimina entita="programma" nome={d.nome} motivo={az.elimina} elimina={() => eliminaProgramma(d.id)} dopo={{ to: BASE }} />
       )}
-    </div>
+    </BarraAzioni>
   )
 }
 
@@ -78,38 +52,15 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgramma; tab: string; onC
   const chiuso = d.stato === 'TERMINATO'
   if (FAMIGLIE_OBIETTIVI.some((f) => f.key === tab)) {
     return (
-      <>
-        <Obiettivi famiglia={tab as Famiglia} conteggi={s.conteggi} obiettivi={d.obiettivi} entita="programma" />
-        {tab === 'utentiUnici' && <ElencoPasso titolo="Elenco degli utenti unici"><UtentiUniciLista ambito={{ idProgramma: d.id }} /></ElencoPasso>}
-        {tab === 'servizi' && puo('list.serv') && (
-          <ElencoPasso titolo="Elenco dei servizi"><ServiziLista ambito={{ idProgramma: d.id }} canDownload={puo('list.dwnl.serv')} /></ElencoPasso>
-        )}
-        {(tab === 'puntiFacilitazione' || tab === 'facilitatori') && <SediDelProgramma id={d.id} facilitatori={tab === 'facilitatori'} />}
-      </>
+      <PassoObiettivi famiglia={tab as Famiglia} conteggi={s.conteggi} obiettivi={d.obiettivi} entita="programma" ambito={{ idProgramma: d.id }}
+        sedi={<SediDelProgramma id={d.id} facilitatori={tab === 'facilitatori'} />} />
     )
   }
   if (tab === 'ente-gestore') {
     return (
-      <section aria-labelledby="ente-gestore-h">
-        <h2 id="ente-gestore-h" className="h4">Ente gestore</h2>
-        {s.enteGestore ? (
-          <EntePanel ente={s.enteGestore} ruolo="gestoreProgramma" idEntita={d.id} href={`/area-amministrativa/enti/${s.enteGestore.id}`}
-            puoGestire={puo('add.enti.gest.prgm')} puoAggiungereReferenti={puo('add.ref_del.gest.prgm')} puoRimuovereReferenti={puo('del.ref_del.gest.prgm')}
-            chiuso={chiuso} onChanged={onChanged} />
-        ) : (
-          <>
-            <p>Il programma non ha ancora un ente gestore.</p>
-            {puo('add.enti.gest.prgm') && !chiuso && (
-              <ScegliEnte label="Associa ente gestore" title="Associa ente gestore del programma"
-                onScelto={async (idEnte) => {
-                  await assegnaGestoreProgramma(d.id, idEnte)
-                  showToast({ status: 'success', message: 'Ente gestore associato' })
-                  await onChanged()
-                }} />
-            )}
-          </>
-        )}
-      </section>
+      <EnteGestoreSezione entita="programma" ente={s.enteGestore} ruolo="gestoreProgramma" idEntita={d.id} href={(idEnte) => `/area-amministrativa/enti/${idEnte}`}
+        permessi={{ gestisci: 'add.enti.gest.prgm', aggiungiReferenti: 'add.ref_del.gest.prgm', rimuoviReferenti: 'del.ref_del.gest.prgm' }}
+        chiuso={chiuso} assegna={(idEnte) => assegnaGestoreProgramma(d.id, idEnte)} onChanged={onChanged} />
     )
   }
   if (tab === 'progetti') {
@@ -177,21 +128,11 @@ function Dettaglio({ id, tab }: { id: string; tab: string }) {
   useBreadcrumb({ [`${BASE}/${id}`]: s?.dettaglioProgramma.nome, [`${BASE}/${id}/info`]: 'Informazioni' })
   if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Programma non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
   const d = s.dettaglioProgramma
-  const onChanged = async () => {
-    await aggiornaCache()
-  }
   return (
-    <>
-      <DatiAggiornatiAl data={offline} />
-      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
-        <h1 className="mb-0">{d.nome}</h1>
-        <span data-testid="stato-entita"><StatusChip value={d.stato} /></span>
-      </div>
-      <p className="text-secondary">Programma {d.codice} · {POLICY_LABELS[d.policy]}</p>
-      <Azioni s={s} onChanged={onChanged} />
-      <SchedaTabs tabs={TABS_PROGRAMMA} current={tab} path={`${BASE}/${id}/info`} label="Sezioni del programma" />
-      <Contenuto s={s} tab={tab} onChanged={onChanged} />
-    </>
+    <SchedaGestione offline={offline} nome={d.nome} stato={d.stato} sottotitolo={`Programma ${d.codice} · ${POLICY_LABELS[d.policy]}`}
+      azioni={<Azioni s={s} onChanged={aggiornaCache} />} tabs={TABS_PROGRAMMA} tab={tab} path={`${BASE}/${id}/info`} entita="programma">
+      <Contenuto s={s} tab={tab} onChanged={aggiornaCache} />
+    </SchedaGestione>
   )
 }
 

@@ -12,6 +12,7 @@ import {
 } from '../../../server/db/schema'
 import { createTestServer, type TestServer } from '../helpers'
 import { actor, call, CF, named, RUN, type Actor } from '../field/fixtures'
+import { attori, CAST_RUOLI } from '../scenari'
 import { bodyId, programmeId, projectId } from '../domain/helpers'
 
 const err = (res: { statusCode: number; json: () => unknown }) => `${res.statusCode} ${(res.json() as { errorCode?: string }).errorCode}`
@@ -28,10 +29,7 @@ describe('programme and project lifecycles', () => {
 
   beforeAll(async () => {
     server = await createTestServer()
-    dtd = await actor(server, CF.DTD, 'DTD')
-    dscu = await actor(server, CF.DSCU, 'DSCU')
-    regLom = await actor(server, CF.REG_LOM, 'REG')
-    regpRoma = await actor(server, CF.REGP_ROMA, 'REGP')
+    ;({ dtd, dscu, reg: regLom, regp: regpRoma } = await attori(server, { dtd: CAST_RUOLI.dtd, dscu: CAST_RUOLI.dscu, reg: CAST_RUOLI.reg, regp: CAST_RUOLI.regp }))
   })
   afterAll(() => server?.close())
 

@@ -10,7 +10,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestServer, type TestServer } from '../helpers'
-import { actor, call, CF, createService, DEMOGRAFICA, fiscalCodeAged, named, type Actor } from '../field/fixtures'
+import { call, createService, fiscalCodeAged, named, type Actor } from '../field/fixtures'
+import { attori, CAST_AMBITO, idsDellaLista, registraCittadino } from '../scenari'
 
 describe('detail steps 2 and 3: services and unique users of a programme / project', () => {
   let server: TestServer
@@ -18,32 +19,18 @@ describe('detail steps 2 and 3: services and unique users of a programme / proje
   const cf = fiscalCodeAged(41, 'F', 12, 'Anna')
   let idServizio: number, idCittadino: number
 
-  const servizi = async (who: Actor, filtroRequest: Record<string, unknown>) => {
-    const res = await call(server, who, 'POST', '/api/servizio/all', { query: 'currPage=0&pageSize=100', body: { filtroRequest } })
-    expect(res.statusCode, res.body).toBe(200)
-    return (res.json() as { servizi: { id: number }[] }).servizi.map((s) => s.id)
-  }
+  const servizi = (who: Actor, filtroRequest: Record<string, unknown>) =>
+    idsDellaLista(server, who, '/api/servizio/all?currPage=0&pageSize=100', { filtroRequest }, 'servizi')
   const cittadini = (who: Actor, entity: 'programma' | 'progetto', id: number) =>
     call(server, who, 'POST', `/api/${entity}/${id}/cittadini/all`, { query: 'currPage=0&pageSize=8', body: {} })
-  const idsCittadini = async (who: Actor, entity: 'programma' | 'progetto', id: number) => {
-    const res = await cittadini(who, entity, id)
-    expect(res.statusCode, res.body).toBe(200)
-    return (res.json() as { cittadini: { id: number }[] }).cittadini.map((c) => c.id)
-  }
+  const idsCittadini = (who: Actor, entity: 'programma' | 'progetto', id: number) =>
+    idsDellaLista(server, who, `/api/${entity}/${id}/cittadini/all?currPage=0&pageSize=8`, {}, 'cittadini')
 
   beforeAll(async () => {
     server = await createTestServer()
-    sara = await actor(server, CF.SARA, 'FAC')
-    matteo = await actor(server, CF.MATTEO, 'FAC')
-    elena = await actor(server, CF.REPP_ROMA, 'REPP')
-    stefano = await actor(server, CF.DEPP_MILANO, 'DEPP')
-    paolo = await actor(server, CF.DEG_LAZ, 'DEG')
-    laura = await actor(server, CF.REG_LOM, 'REG')
-    dtd = await actor(server, CF.DTD, 'DTD')
+    ;({ sara, matteo, elena, stefano, paolo, laura, dtd } = await attori(server, CAST_AMBITO))
     idServizio = await createService(server, sara, { nomeServizio: named('Passi'), data: '2025-05-03' })
-    const a = await call(server, sara, 'POST', `/api/servizio/cittadino/${idServizio}`, { body: { codiceFiscale: cf, nuovoCittadino: true, ...DEMOGRAFICA } })
-    expect(a.statusCode, a.body).toBe(201)
-    idCittadino = (a.json() as { id: number }).id
+    idCittadino = await registraCittadino(server, sara, idServizio, { codiceFiscale: cf })
   })
   afterAll(() => server?.close())
 

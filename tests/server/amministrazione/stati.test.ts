@@ -15,9 +15,10 @@ import {
   GESTORE_PROGETTO, GESTORE_PROGRAMMA, guardAssegnaGestoreProgetto, guardAssociaPartner, guardAssociaReferente, guardRimuoviReferente, PARTNER,
 } from '../../../server/domain/amministrazione/enti-stati'
 import {
-  erroreFascia, erroreIndirizzi, FACILITATORE, guardAssociaFacilitatore, guardTerminaFacilitatore, guardTerminaSede, ruoloPerPolicy, SEDE_PROGETTO,
+  FACILITATORE, guardAssociaFacilitatore, guardTerminaFacilitatore, guardTerminaSede, ruoloPerPolicy, SEDE_PROGETTO,
 } from '../../../server/domain/amministrazione/sede-stati'
-import { comuneInProvincia } from '../../../server/domain/amministrazione/comuni'
+import { comuneInProvincia, comuniDiProvincia } from '../../../server/domain/amministrazione/comuni'
+import { primoErroreIndirizzi } from '../../../src/lib/sede-indirizzo'
 import type { IndirizzoSede } from '../../../src/api/contract/gestione'
 
 const codeOf = (fn: () => unknown) => {
@@ -158,23 +159,22 @@ describe('sites and facilitators (§2.5, §2.6, spec 002 §5)', () => {
     expect(guardTerminaFacilitatore({ stato: 'NON ATTIVO', altriAttiviNelProgetto: 0, statoProgetto: 'ATTIVABILE' })).toBeNull()
     expect(checkTransition(FACILITATORE, 'termina', 'NON ATTIVO')).toBe('TERMINATO')
   })
-  it('validates the opening windows of a day', () => {
-    expect(erroreFascia({ apertura1: '09:00', chiusura1: '13:00' })).toBeNull()
-    expect(erroreFascia({ apertura1: '09:00' })).toMatch(/chiusura/)
-    expect(erroreFascia({ chiusura2: '18:00' })).toMatch(/chiusura/)
-    expect(erroreFascia({ apertura1: '13:00', chiusura1: '09:00' })).toMatch(/seguire/)
-    expect(erroreFascia({ apertura1: '09:00', chiusura1: '13:00', apertura2: '12:00', chiusura2: '18:00' })).toMatch(/seconda fascia/)
-  })
-  it('validates the addresses: fields, CAP of 5 digits, comune in province, at least one opening', () => {
+  it('validates the addresses with the rules of the form (src/lib/sede-indirizzo.ts): fields, CAP, comune in province, windows, one opening', () => {
     const addr = (o: Partial<IndirizzoSede> = {}): IndirizzoSede => ({ via: 'Via Roma', civico: '1', comune: 'Latina', provincia: 'LT', cap: '04100', cancellato: false, fasceOrarie: { lun: { apertura1: '09:00', chiusura1: '13:00' } }, ...o })
-    expect(erroreIndirizzi([addr()], comuneInProvincia)).toBeNull()
-    expect(erroreIndirizzi([addr({ cap: '4100' })], comuneInProvincia)).toMatch(/CAP/)
-    expect(erroreIndirizzi([addr({ via: ' ' })], comuneInProvincia)).toMatch(/via/)
-    expect(erroreIndirizzi([addr({ comune: 'Milano' })], comuneInProvincia)).toMatch(/non appartiene/)
-    expect(erroreIndirizzi([addr({ fasceOrarie: {} })], comuneInProvincia)).toMatch(/almeno un orario/)
-    expect(erroreIndirizzi([addr({ cancellato: true })], comuneInProvincia)).toMatch(/almeno un indirizzo/)
+    const primo = (indirizzi: IndirizzoSede[]) => primoErroreIndirizzi(indirizzi, comuniDiProvincia)
+    expect(primo([addr()])).toBeNull()
+    expect(primo([addr({ cap: '4100' })])).toMatch(/CAP/)
+    expect(primo([addr({ via: ' ' })])).toMatch(/via/)
+    expect(primo([addr({ comune: 'Milano' })])).toMatch(/non appartiene/)
+    expect(primo([addr({ provincia: 'ZZ' })])).toMatch(/non appartiene/)
+    expect(primo([addr({ fasceOrarie: {} })])).toMatch(/almeno un orario/)
+    expect(primo([addr({ cancellato: true })])).toMatch(/almeno un indirizzo/)
+    expect(primo([addr({ fasceOrarie: { lun: { apertura1: '09:00' } } })])).toMatch(/^Orari di Lunedì: .*chiusura/)
+    expect(primo([addr({ fasceOrarie: { mar: { apertura1: '13:00', chiusura1: '09:00' } } })])).toMatch(/seguire/)
+    expect(primo([addr({ fasceOrarie: { lun: { apertura1: '09:00', chiusura1: '13:00', apertura2: '12:00', chiusura2: '18:00' } } })])).toMatch(/seconda fascia/)
+    expect(primo([addr(), addr({ cap: '' })])).toBe('Indica il CAP (indirizzo 2).')
     // a deleted address is not checked
-    expect(erroreIndirizzi([addr(), addr({ cancellato: true, cap: '' })], comuneInProvincia)).toBeNull()
+    expect(primo([addr(), addr({ cancellato: true, cap: '' })])).toBeNull()
     expect(comuneInProvincia('roma', 'rm')).toBe(true)
     expect(comuneInProvincia('Forlì', 'FC')).toBe(true)
   })

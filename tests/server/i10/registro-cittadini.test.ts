@@ -11,7 +11,8 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cittadino, ruoloXGruppo } from '../../../server/db/schema'
 import { createTestServer, type TestServer } from '../helpers'
-import { actor, call, CF, createService, DEMOGRAFICA, documentNumber, fiscalCodeAged, named, type Actor } from '../field/fixtures'
+import { call, CF, createService, DEMOGRAFICA, documentNumber, fiscalCodeAged, named, type Actor } from '../field/fixtures'
+import { attori, CAST_AMBITO, idsDellaLista, registraCittadino } from '../scenari'
 
 const GRANTED = ['REPP', 'DEPP', 'DEG'] as const
 
@@ -24,33 +25,17 @@ describe('citizens registry', () => {
 
   const list = (who: Actor, filtroRequest: Record<string, unknown> | null = null) =>
     call(server, who, 'POST', '/api/cittadino/all', { query: 'currPage=0&pageSize=50', body: { filtroRequest } })
-  const ids = async (who: Actor, filtro: Record<string, unknown> | null = null) => {
-    const res = await call(server, who, 'POST', '/api/cittadino/all?currPage=0&pageSize=50', { body: { filtroRequest: filtro } })
-    expect(res.statusCode, res.body).toBe(200)
-    return (res.json() as { cittadini: { id: number }[] }).cittadini.map((c) => c.id)
-  }
+  const ids = (who: Actor, filtro: Record<string, unknown> | null = null) =>
+    idsDellaLista(server, who, '/api/cittadino/all?currPage=0&pageSize=50', { filtroRequest: filtro }, 'cittadini')
 
   beforeAll(async () => {
     server = await createTestServer()
     const db = server.database.db
     await db.insert(ruoloXGruppo).values(GRANTED.map((codiceRuolo) => ({ codiceRuolo, codiceGruppo: 'VIS.CITT' }))).onConflictDoNothing()
-    sara = await actor(server, CF.SARA, 'FAC')
-    matteo = await actor(server, CF.MATTEO, 'FAC')
-    elena = await actor(server, CF.REPP_ROMA, 'REPP')
-    stefano = await actor(server, CF.DEPP_MILANO, 'DEPP')
-    paolo = await actor(server, CF.DEG_LAZ, 'DEG')
-    laura = await actor(server, CF.REG_LOM, 'REG')
-    dtd = await actor(server, CF.DTD, 'DTD')
-    mod = await actor(server, CF.MOD, 'MOD')
+    ;({ sara, matteo, elena, stefano, paolo, laura, dtd, mod } = await attori(server, { ...CAST_AMBITO, mod: [CF.MOD, 'MOD'] }))
     servizio = await createService(server, sara, { nomeServizio: named('Registro'), data: '2025-05-02' })
-    const a = await call(server, sara, 'POST', `/api/servizio/cittadino/${servizio}`, { body: { codiceFiscale: cf, nuovoCittadino: true, ...DEMOGRAFICA } })
-    expect(a.statusCode, a.body).toBe(201)
-    idCf = (a.json() as { id: number }).id
-    const b = await call(server, sara, 'POST', `/api/servizio/cittadino/${servizio}`, {
-      body: { codiceFiscaleNonDisponibile: true, tipoDocumento: 'Passaporto', numeroDocumento: doc, fasciaDiEtaId: 2, nuovoCittadino: true, ...DEMOGRAFICA },
-    })
-    expect(b.statusCode, b.body).toBe(201)
-    idDoc = (b.json() as { id: number }).id
+    idCf = await registraCittadino(server, sara, servizio, { codiceFiscale: cf })
+    idDoc = await registraCittadino(server, sara, servizio, { codiceFiscaleNonDisponibile: true, tipoDocumento: 'Passaporto', numeroDocumento: doc, fasciaDiEtaId: 2 })
   })
   afterAll(async () => {
     await server?.database.db.delete(ruoloXGruppo).where(and(inArray(ruoloXGruppo.codiceRuolo, [...GRANTED]), eq(ruoloXGruppo.codiceGruppo, 'VIS.CITT')))

@@ -1,9 +1,10 @@
 // @vitest-environment node
 /**
- * The service counters of migration 0006 (issue 9 point 7): `servizio_conteggio` stays equal to the services
- * grouped by project, body, facilitator, state and types through the real routes (create, update, delete) and
- * through bulk SQL (insert, update, delete, truncate), and the services list's `numeroTotaleElementi` read from
- * the counters equals COUNT(*) of the rows for every role, with and without the state/type filters.
+ * The service counters of migrations 0009/0010 (issue 9 point 7): `servizio_conteggio` stays equal to the services
+ * grouped by project, body, facilitator, state and types, and `servizio_conteggio_ricerca` to the same groups per
+ * folded name, through the real routes (create, update, delete) and through bulk SQL (insert, update, delete,
+ * truncate), and the services list's `numeroTotaleElementi` read from the counters equals COUNT(*) of the rows for
+ * every role, with and without the state/type filters and a search (name, accents, digits matching an id).
  */
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,6 +12,7 @@ import type { Executor } from '../../../server/db/types'
 import { pageOf } from '../../../server/domain/liste/engine'
 import { serviziList } from '../../../server/domain/servizi-lista'
 import { createTestServer, type TestServer } from '../helpers'
+import { attori, CAST_RUOLI } from '../scenari'
 import { actor, call, CF, createService, firstSite, named, servizioBody, type Actor } from '../field/fixtures'
 
 describe('service counters', () => {
@@ -20,16 +22,11 @@ describe('service counters', () => {
 
   beforeAll(async () => {
     server = await createTestServer()
-    sara = await actor(server, CF.SARA, 'FAC')
+    const { dtd, dscu, reg, regp, repp, fac, vol } = await attori(server, CAST_RUOLI)
+    sara = fac
+    luca = vol
     matteo = await actor(server, CF.MATTEO, 'FAC')
-    luca = await actor(server, CF.LUCA, 'VOL')
-    who.dtd = await actor(server, CF.DTD, 'DTD')
-    who.dscu = await actor(server, CF.DSCU, 'DSCU')
-    who.reg = await actor(server, CF.REG_LOM, 'REG')
-    who.regp = await actor(server, CF.REGP_ROMA, 'REGP')
-    who.repp = await actor(server, CF.REPP_ROMA, 'REPP')
-    who.sara = sara
-    who.luca = luca
+    Object.assign(who, { dtd, dscu, reg, regp, repp, sara, luca })
     for (const [i, a] of [sara, sara, matteo, luca].entries()) {
       await createService(server, a, { nomeServizio: named(`Conteggio ${i}`), tipoDiServizioPrenotato: i % 2 ? ['Formazione online'] : ['Facilitazione individuale', 'Formazione online'] })
     }
@@ -38,9 +35,12 @@ describe('service counters', () => {
 
   const rows = async (q: string, db: Executor = server.database.db) => ((await db.execute(sql.raw(q))) as unknown as { rows: Record<string, unknown>[] }).rows
   /** Counter rows that differ from the grouped services (empty when the counters are exact). */
-  const drift = (db?: Executor) => rows(`
+  const drift = async (db?: Executor) => [...await rows(`
     with g as (select id_progetto, id_ente, id_facilitatore, stato, tipologia_servizio, count(*)::bigint as n from servizio group by 1, 2, 3, 4, 5)
-    (select * from g except select * from servizio_conteggio) union all (select * from servizio_conteggio except select * from g)`, db)
+    (select * from g except select * from servizio_conteggio) union all (select * from servizio_conteggio except select * from g)`, db),
+  ...await rows(`
+    with g as (select id_progetto, id_ente, id_facilitatore, stato, tipologia_servizio, ricerca, count(*)::bigint as n from servizio group by 1, 2, 3, 4, 5, 6)
+    (select * from g except select * from servizio_conteggio_ricerca) union all (select * from servizio_conteggio_ricerca except select * from g)`, db)]
 
   it('follow the routes: create, update (state, types), delete', async () => {
     expect(await drift()).toEqual([])
@@ -68,6 +68,7 @@ describe('service counters', () => {
       expect(await drift(tx)).toEqual([])
       await tx.execute(sql`truncate servizio cascade`)
       expect(await rows('select count(*)::int as n from servizio_conteggio', tx)).toEqual([{ n: 0 }])
+      expect(await rows('select count(*)::int as n from servizio_conteggio_ricerca', tx)).toEqual([{ n: 0 }])
       tx.rollback()
     }).catch((e: unknown) => { if (!(e instanceof Error && /rollback/i.test(e.message))) throw e })
     expect(await drift()).toEqual([])
@@ -76,9 +77,16 @@ describe('service counters', () => {
   it('give the list the same numeroTotaleElementi as COUNT(*) for every role and filter', async () => {
     const { createPrincipalLoader } = await import('../../../server/domain/principal')
     const load = createPrincipalLoader(server.database.db)
+    // a service whose name does not hold its id: a search by its id counts it from the services, not from the counters
+    const [other] = await rows(`select id from servizio where position(id::text in ricerca) = 0 order by id desc limit 1`)
+    const otherId = Number(other?.id)
+    expect(otherId).toBeGreaterThan(0)
     const filters = [undefined, { stato: ['ATTIVO'] }, { stato: ['NON ATTIVO'] }, { tipologiaServizio: ['Formazione online'] }, { tipologiaServizio: ['Altro', 'Facilitazione individuale'], stato: ['NON ATTIVO'] },
       // a programme's or a project's services (detail steps): the counters narrow by the same columns
-      { idProgramma: 1 }, { idProgramma: 2 }, { idProgetto: 1 }, { idProgetto: 1, stato: ['ATTIVO'] }]
+      { idProgramma: 1 }, { idProgramma: 2 }, { idProgetto: 1 }, { idProgetto: 1, stato: ['ATTIVO'] },
+      // a search: counted per folded name (accents and case folded), a term of digits also matches that id
+      { criterioRicerca: 'conteggio' }, { criterioRicerca: 'CONTÈGGIO 1' }, { criterioRicerca: 'conteggio', stato: ['ATTIVO'], tipologiaServizio: ['Formazione online'] },
+      { criterioRicerca: '1' }, { criterioRicerca: String(otherId) }, { criterioRicerca: String(otherId), stato: ['NON ATTIVO'] }, { criterioRicerca: 'nessun servizio' }]
     let nonZero = 0
     for (const [name, a] of Object.entries(who)) {
       const principal = (await load(a.cf))!

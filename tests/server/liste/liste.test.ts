@@ -14,7 +14,8 @@ import { utentiList } from '../../../server/domain/liste/utenti'
 import { pageOf, type ListDefinition } from '../../../server/domain/liste/engine'
 import type { Caller } from '../../../server/domain/profile'
 import { createTestServer, type TestServer } from '../helpers'
-import { actor, call, CF, RUN, type Actor } from '../field/fixtures'
+import { call, CF, RUN, type Actor } from '../field/fixtures'
+import { attori, CAST_RUOLI } from '../scenari'
 import { addListFixtures, addManyBodies, idOf, type ListFixtures } from './fixtures'
 
 interface Envelope { numeroPagine: number; numeroTotaleElementi: number; [key: string]: unknown }
@@ -30,14 +31,7 @@ describe('administrative lists', () => {
     server = await createTestServer()
     fx = await addListFixtures(server.database.db)
     await addManyBodies(server.database.db, MANY)
-    who.dtd = await actor(server, CF.DTD, 'DTD')
-    who.dscu = await actor(server, CF.DSCU, 'DSCU')
-    who.reg = await actor(server, CF.REG_LOM, 'REG')
-    who.deg = await actor(server, CF.DEG_LAZ, 'DEG')
-    who.regp = await actor(server, CF.REGP_ROMA, 'REGP')
-    who.repp = await actor(server, CF.REPP_ROMA, 'REPP')
-    who.fac = await actor(server, CF.SARA, 'FAC')
-    who.vol = await actor(server, CF.LUCA, 'VOL')
+    Object.assign(who, await attori(server, CAST_RUOLI))
   })
   afterAll(() => server?.close())
 

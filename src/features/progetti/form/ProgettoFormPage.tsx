@@ -6,31 +6,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { QueryProvider } from '../../../api/query'
-import type { Avviso } from '../../../api/contract/gestione'
 import { obiettiviForm, obiettiviVuoti, progettoBody, wireToInput, type ProgettoFormValues } from '../../../lib/gestione-form'
 import { useOfflineData } from '../../../ui/offline-data'
-import { showToast } from '../../../ui/stores/toasts'
-import { aggiornaCache, aggiornaProgetto, creaProgetto, schedaProgettoQuery, schedaProgrammaQuery } from '../../programmi/api'
-import { messaggioErrore } from '../../programmi/errori'
+import { aggiornaProgetto, creaProgetto, schedaProgettoQuery, schedaProgrammaQuery } from '../../programmi/api'
+import { salva } from '../../programmi/form/salva'
 import { Caricamento, Frame, NonDisponibile } from '../../programmi/PageFrame'
 import { useBreadcrumb } from '../../servizi/useBreadcrumb'
 import { ProgettoForm } from './ProgettoForm'
 
 const PRJ = '/area-amministrativa/progetti'
 const PRG = '/area-amministrativa/programmi'
-
-function avvisa(testo: string, avviso: Avviso) {
-  showToast({ status: 'success', message: testo })
-  if (avviso.warning) showToast({ status: 'warning', title: avviso.warningTitle ?? 'Attenzione', message: avviso.warningMessage ?? '' })
-}
-
-async function invia<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call()
-  } catch (err) {
-    throw new Error(await messaggioErrore(err), { cause: err })
-  }
-}
 
 function Crea({ idProgramma }: { idProgramma: string }) {
   const navigate = useNavigate()
@@ -47,9 +32,7 @@ function Crea({ idProgramma }: { idProgramma: string }) {
       <ProgettoForm initial={initial} programma={p} submitLabel="Crea progetto"
         onCancel={() => void navigate({ to: `${PRG}/${idProgramma}/info` as '/', search: { tab: 'progetti' } as never })}
         onSubmit={async (values) => {
-          const out = await invia(() => creaProgetto(p.id, progettoBody(values)))
-          await aggiornaCache()
-          avvisa('Progetto creato', out)
+          const out = await salva(() => creaProgetto(p.id, progettoBody(values)), 'Progetto creato')
           await navigate({ to: `${PRJ}/${out.idProgettoCreato}/info` as '/' })
         }} />
     </>
@@ -79,9 +62,7 @@ function Modifica({ id }: { id: string }) {
       <ProgettoForm initial={initial} programma={p} submitLabel="Salva modifiche"
         onCancel={() => void navigate({ to: info as '/' })}
         onSubmit={async (values) => {
-          const out = await invia(() => aggiornaProgetto(d.id, progettoBody(values)))
-          await aggiornaCache()
-          avvisa('Progetto aggiornato', out)
+          await salva(() => aggiornaProgetto(d.id, progettoBody(values)), 'Progetto aggiornato')
           await navigate({ to: info as '/' })
         }} />
     </>

@@ -8,29 +8,14 @@ import { useNavigate } from '@tanstack/react-router'
 import { QueryProvider } from '../../../api/query'
 import { useSession } from '../../../auth/session'
 import { obiettiviForm, obiettiviVuoti, programmaBody, wireToInput, type ProgrammaFormValues } from '../../../lib/gestione-form'
-import { showToast } from '../../../ui/stores/toasts'
 import { useOfflineData } from '../../../ui/offline-data'
-import { aggiornaCache, aggiornaProgramma, creaProgramma, schedaProgrammaQuery } from '../api'
-import { messaggioErrore } from '../errori'
+import { aggiornaProgramma, creaProgramma, schedaProgrammaQuery } from '../api'
 import { Caricamento, Frame, NonDisponibile } from '../PageFrame'
 import { useBreadcrumb } from '../../servizi/useBreadcrumb'
 import { ProgrammaForm } from './ProgrammaForm'
-import type { Avviso } from '../../../api/contract/gestione'
+import { salva } from './salva'
 
 const BASE = '/area-amministrativa/programmi'
-
-function avvisa(testo: string, avviso: Avviso) {
-  showToast({ status: 'success', message: testo })
-  if (avviso.warning) showToast({ status: 'warning', title: avviso.warningTitle ?? 'Attenzione', message: avviso.warningMessage ?? '' })
-}
-
-async function invia<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call()
-  } catch (err) {
-    throw new Error(await messaggioErrore(err), { cause: err })
-  }
-}
 
 function usePolicies(): ('RFD' | 'SCD')[] {
   const session = useSession()
@@ -50,9 +35,7 @@ export function CreaProgrammaPage() {
       <ProgrammaForm initial={initial} policies={policies} submitLabel="Crea programma"
         onCancel={() => void navigate({ to: BASE })}
         onSubmit={async (values) => {
-          const out = await invia(() => creaProgramma(programmaBody(values)))
-          await aggiornaCache()
-          avvisa('Programma creato', out)
+          const out = await salva(() => creaProgramma(programmaBody(values)), 'Programma creato')
           await navigate({ to: `${BASE}/${out.idProgrammaCreato}/info` as '/' })
         }} />
     </Frame>
@@ -78,9 +61,7 @@ function Modifica({ id }: { id: string }) {
       <ProgrammaForm initial={initial} policies={policies.includes(d.policy) ? policies : [d.policy]} submitLabel="Salva modifiche"
         onCancel={() => void navigate({ to: info as '/' })}
         onSubmit={async (values) => {
-          const out = await invia(() => aggiornaProgramma(d.id, programmaBody(values)))
-          await aggiornaCache()
-          avvisa('Programma aggiornato', out)
+          await salva(() => aggiornaProgramma(d.id, programmaBody(values)), 'Programma aggiornato')
           await navigate({ to: info as '/' })
         }} />
     </>
