@@ -22,14 +22,14 @@
  * bad row still fails alone.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm'
 import type { CitizenDerivedData } from '../../../src/lib/fiscal-code'
 import { maskDocumentNumber, maskFiscalCode } from '../../../src/lib/masked-identity'
 import { hashDocumentNumber, hashFiscalCode } from '../../db/citizen-hash'
 import { newCitizenId } from '../../db/citizen-id'
 import {
-  cittadino, configurazioneMinorenni, enteSedeProgettoFacilitatore, programmaXQuestionarioTemplate, progetto, questionarioCompilato,
-  registroAttivitaRiga, servizio, servizioXCittadino, STATO, tipologiaServizio, utente, type SezioneCompilata,
+  cittadino, configurazioneMinorenni, enteSedeProgettoFacilitatore, programmaXQuestionarioTemplate, progetto, servizio, servizioXCittadino, STATO,
+  utente, type SezioneCompilata,
 } from '../../db/schema'
 import type { Database, Transaction } from '../../db/types'
 import { ApiError, badRequest, notFound } from '../../errors'
@@ -282,14 +282,15 @@ export async function applicaBlocco(db: Database, ctx: ContestoJob, voci: VoceBl
     const idNuovi = nuoviServizi.length === 0 ? [] : (await rowsOf(tx,
       sql`select nextval(pg_get_serial_sequence('servizio', 'id'))::int as id from generate_series(1, ${nuoviServizi.length}::int)`)).map((r) => Number(r.id))
     if (nuoviServizi.length > 0) {
-      const now = new Date()
-      await tx.insert(servizio).values(nuoviServizi.map(({ r }, i) => ({
-        id: idNuovi[i]!, nome: r.voce.riga.servizio.nomeServizio, dataServizio: r.voce.riga.servizio.data, durataServizio: r.voce.riga.servizio.durataServizio,
-        tipologiaServizio: r.tipologia, stato: STATO.ATTIVO, idEnte: ctx.idEnte, idSede: r.voce.riga.servizio.idSedeServizio, idProgetto: ctx.idProgetto,
-        idFacilitatore: r.fac.userId, sezioneQ3Compilato: r.q3, idQuestionarioTemplateSnapshot: p.templateId, codInserimento: ctx.codInserimento,
-        dataOraAggiornamento: now,
+      await inserisci(tx, 'servizio', ['id int', 'nome text', 'data_servizio date', 'durata_servizio text', 'tipologia_servizio text', 'stato text',
+        'id_ente int', 'id_sede int', 'id_progetto int', 'id_facilitatore int', 'sezione_q3_compilato jsonb', 'id_questionario_template_snapshot uuid',
+        'cod_inserimento text'], nuoviServizi.map(({ r }, i) => ({
+        id: idNuovi[i]!, nome: r.voce.riga.servizio.nomeServizio, data_servizio: r.voce.riga.servizio.data, durata_servizio: r.voce.riga.servizio.durataServizio,
+        tipologia_servizio: r.tipologia, stato: STATO.ATTIVO, id_ente: ctx.idEnte, id_sede: r.voce.riga.servizio.idSedeServizio, id_progetto: ctx.idProgetto,
+        id_facilitatore: r.fac.userId, sezione_q3_compilato: r.q3, id_questionario_template_snapshot: p.templateId, cod_inserimento: ctx.codInserimento,
       })))
-      await tx.insert(tipologiaServizio).values(nuoviServizi.flatMap(({ r }, i) => r.voce.riga.servizio.tipoDiServizioPrenotato.map((titolo) => ({ titolo, idServizio: idNuovi[i]! }))))
+      await inserisci(tx, 'tipologia_servizio', ['titolo text', 'id_servizio int'],
+        nuoviServizi.flatMap(({ r }, i) => r.voce.riga.servizio.tipoDiServizioPrenotato.map((titolo) => ({ titolo, id_servizio: idNuovi[i]! }))))
       nuoviServizi.forEach(({ chiave, digest }, i) => {
         const digests = stato.servizi.get(chiave) ?? new Map<string, number>()
         digests.set(digest, idNuovi[i]!)
@@ -307,31 +308,48 @@ export async function applicaBlocco(db: Database, ctx: ContestoJob, voci: VoceBl
     const citizens = await inserisciCittadini(tx, ctx, piani.filter((x) => !x.esistente))
     const cittadinoDi = (x: Piano) => x.esistente ?? citizens.get(x)!
     if (piani.length > 0) {
-      await tx.insert(servizioXCittadino).values(piani.map((x) => ({ idCittadino: cittadinoDi(x).id, idServizio: idServizio(x), codInserimento: ctx.codInserimento })))
-      const istanze = []
+      await inserisci(tx, 'servizio_x_cittadino', ['id_cittadino bigint', 'id_servizio int', 'cod_inserimento text'],
+        piani.map((x) => ({ id_cittadino: cittadinoDi(x).id, id_servizio: idServizio(x), cod_inserimento: ctx.codInserimento })))
+      const istanze: Record<string, unknown>[] = []
       for (const x of piani) {
         const c = cittadinoDi(x)
         const q2 = x.esistente ? await buildQ2(tx, c.id, idServizio(x), callerOf(x.fac, ctx)) : Q2_FIRST_SERVICE
         const sezioni: SezioneCompilata[] = [toStored(dropEmpty(buildQ1(c))), toStored(q2), x.q3]
         if (x.q4) sezioni.push(toStored(x.q4))
         istanze.push({
-          id: randomUUID(), idQuestionarioTemplate: p.templateId as string, idCittadino: c.id, idFacilitatore: x.fac.userId, idSede: x.voce.riga.servizio.idSedeServizio,
-          idEnte: ctx.idEnte, idProgetto: ctx.idProgetto, idServizio: idServizio(x), codInserimento: ctx.codInserimento,
-          stato: x.q4 ? 'COMPILATA' as const : 'NON_COMPILATA' as const, sezioni,
+          id: randomUUID(), id_questionario_template: p.templateId, id_cittadino: c.id, id_facilitatore: x.fac.userId, id_sede: x.voce.riga.servizio.idSedeServizio,
+          id_ente: ctx.idEnte, id_progetto: ctx.idProgetto, id_servizio: idServizio(x), cod_inserimento: ctx.codInserimento,
+          stato: x.q4 ? 'COMPILATA' : 'NON_COMPILATA', sezioni,
         })
       }
-      await tx.insert(questionarioCompilato).values(istanze)
+      await inserisci(tx, 'questionario_compilato', ['id uuid', 'id_questionario_template uuid', 'id_cittadino bigint', 'id_facilitatore int', 'id_sede int',
+        'id_ente int', 'id_progetto int', 'id_servizio int', 'cod_inserimento text', 'stato text', 'sezioni jsonb'], istanze)
     }
-    const esiti = [
+    await inserisci(tx, 'registro_attivita_riga', ['id_registro_attivita int', 'numero_riga int', 'esito text', 'note text', 'id_servizio int',
+      'servizio_nuovo boolean', 'questionario_compilato boolean', 'valori jsonb'], [
       ...piani.map((x) => ({
-        idRegistroAttivita: ctx.idRegistro, numeroRiga: x.voce.numero, esito: 'CARICATA' as const, idServizio: idServizio(x),
-        servizioNuovo: 'nuovo' in x.servizio && nuoviServizi[x.servizio.nuovo]!.r.voce === x.voce, questionarioCompilato: x.q4 !== null,
+        id_registro_attivita: ctx.idRegistro, numero_riga: x.voce.numero, esito: 'CARICATA', id_servizio: idServizio(x),
+        servizio_nuovo: 'nuovo' in x.servizio && nuoviServizi[x.servizio.nuovo]!.r.voce === x.voce, questionario_compilato: x.q4 !== null,
       })),
-      ...scartate.map((s) => ({ idRegistroAttivita: ctx.idRegistro, numeroRiga: s.numero, esito: 'SCARTATA' as const, note: s.note, valori: s.valori })),
-    ]
-    if (esiti.length > 0) await tx.insert(registroAttivitaRiga).values(esiti)
+      ...scartate.map((r) => ({
+        id_registro_attivita: ctx.idRegistro, numero_riga: r.numero, esito: 'SCARTATA', note: r.note, servizio_nuovo: false, questionario_compilato: false, valori: r.valori,
+      })),
+    ])
     return { caricate: piani.length, scartate: scartate.length, residue }
   })
+}
+
+/**
+ * Multi-row INSERT of `rows` (objects keyed by column name) as ONE parameter: the rows travel as a JSON
+ * array read by `jsonb_to_recordset` — building a drizzle VALUES list of thousands of parameters cost more
+ * CPU than the database's work. `cols` are constant column definitions ('name type'); `suffix` e.g. ON
+ * CONFLICT … RETURNING. Returns the rows RETURNING gives.
+ */
+async function inserisci(tx: Transaction, tabella: string, cols: readonly string[], rows: readonly Record<string, unknown>[], suffix: SQL = sql``) {
+  if (rows.length === 0) return []
+  const names = cols.map((c) => c.split(' ')[0]).join(', ')
+  return rowsOf(tx, sql`insert into ${sql.identifier(tabella)} (${sql.raw(names)}) select ${sql.raw(names)}
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${sql.raw(cols.join(', '))}) ${suffix}`)
 }
 
 /** The identity typed in the row, hashed (the `identifier` of cittadini-servizio.ts, without a query). */
@@ -357,21 +375,29 @@ async function inserisciCittadini(tx: Transaction, ctx: ContestoJob, piani: Pian
   for (let draw = 0; todo.length > 0; draw++) {
     if (draw >= 5) throw new Error('applicaBlocco: no free citizen id after 5 draws')
     const ids = todo.map(() => newCitizenId())
-    const rows = await tx.insert(cittadino).values(todo.map((x, i) => {
+    const rows = await inserisci(tx, 'cittadino', ['id bigint', 'codice_fiscale_hash text', 'tipo_documento text', 'numero_documento_hash text',
+      'identificativo_mascherato text', 'genere text', 'fascia_di_eta_id int', 'titolo_di_studio text', 'occupazione text', 'cittadinanza text',
+      'provincia_di_domicilio text', 'cod_inserimento text'], todo.map((x, i) => {
       const b = x.voce.riga.cittadino
       return {
-        id: ids[i]!, codiceFiscaleHash: x.identita.cfHash, tipoDocumento: x.identita.tipoDocumento, numeroDocumentoHash: x.identita.docHash,
-        identificativoMascherato: x.identita.mask, genere: x.identita.genere, fasciaDiEtaId: x.identita.fascia,
-        titoloDiStudio: b.titoloDiStudio, occupazione: b.occupazione, cittadinanza: b.cittadinanza, provinciaDiDomicilio: b.provinciaDiDomicilio,
-        codInserimento: ctx.codInserimento,
+        id: ids[i]!, codice_fiscale_hash: x.identita.cfHash, tipo_documento: x.identita.tipoDocumento, numero_documento_hash: x.identita.docHash,
+        identificativo_mascherato: x.identita.mask, genere: x.identita.genere, fascia_di_eta_id: x.identita.fascia,
+        titolo_di_studio: b.titoloDiStudio, occupazione: b.occupazione, cittadinanza: b.cittadinanza, provincia_di_domicilio: b.provinciaDiDomicilio,
+        cod_inserimento: ctx.codInserimento,
       }
-    })).onConflictDoNothing({ target: cittadino.id }).returning()
-    const byId = new Map(rows.map((r) => [r.id, r]))
+    }), sql`on conflict (id) do nothing returning id`)
+    const inserted = new Set(rows.map((r) => Number(r.id)))
+    const now = new Date()
     const next: Piano[] = []
     todo.forEach((x, i) => {
-      const row = byId.get(ids[i]!)
-      if (row) out.set(x, row)
-      else next.push(x)
+      if (!inserted.has(ids[i]!)) return void next.push(x)
+      const b = x.voce.riga.cittadino
+      out.set(x, {
+        id: ids[i]!, codiceFiscaleHash: x.identita.cfHash, tipoDocumento: x.identita.tipoDocumento, numeroDocumentoHash: x.identita.docHash,
+        identificativoMascherato: x.identita.mask, genere: x.identita.genere, fasciaDiEtaId: x.identita.fascia, titoloDiStudio: b.titoloDiStudio ?? null,
+        occupazione: b.occupazione ?? null, cittadinanza: b.cittadinanza ?? null, provinciaDiDomicilio: b.provinciaDiDomicilio ?? null,
+        tipoConferimentoConsenso: null, dataConferimentoConsenso: null, codInserimento: ctx.codInserimento, dataOraCreazione: now, dataOraAggiornamento: now,
+      })
     })
     todo = next
   }

@@ -4,7 +4,7 @@
  * (`AggiungiCittadinoBody`) and, when the row has experience answers, the compilation
  * (`CompilaQuestionarioBody`) — checked by the SAME contract schemas the routes use (`parseBody`), with
  * Q3 and Q4 encoded by the shared section codec (src/lib/survey-sections.ts), the fiscal code by the
- * project's rules (src/lib/fiscal-code.ts), the duration by src/lib/duration.ts and the province by the
+ * project's rules (src/lib/fiscal-code.ts, read fast by codice-fiscale.ts), the duration by src/lib/duration.ts and the province by the
  * citizens' domain. What needs the database (facilitator and site of the project, the project's dates,
  * the minors rule, duplicates of services) is checked when the row is applied (applica.ts), by the
  * domain functions themselves.
@@ -19,7 +19,8 @@ import { CompilaQuestionarioBodySchema, type CompilaQuestionarioBody } from '../
 import { ServizioBodySchema, type ServizioBody } from '../../../src/api/contract/servizio'
 import { isCalendarDate, parseWireDate } from '../../../src/lib/dates'
 import { isValidDuration, normalizeDuration } from '../../../src/lib/duration'
-import { deriveFromFiscalCode, normalizeFiscalCode, type CitizenDerivedData } from '../../../src/lib/fiscal-code'
+import { normalizeFiscalCode, type CitizenDerivedData } from '../../../src/lib/fiscal-code'
+import { derivaDaCodiceFiscale } from './codice-fiscale'
 import { encodeSection, sectionHeader } from '../../../src/lib/survey-sections'
 import { NumeroDocumentoSchema } from '../../../src/api/contract/common'
 import * as v from 'valibot'
@@ -118,7 +119,7 @@ export async function validaRiga(riga: RigaLetta, ctx: ContestoCaricamento, oggi
   let derivato: CitizenDerivedData | null = null
   let fasciaDiEtaId: number | null = null
   if (cfNonDisponibile === false && r.AN3 !== '') {
-    const derived = await deriveFromFiscalCode(r.AN3)
+    const derived = await derivaDaCodiceFiscale(r.AN3)
     if (!derived) errori.push('AN3: codice fiscale del cittadino non valido')
     else {
       codiceFiscale = derived.codiceFiscale
