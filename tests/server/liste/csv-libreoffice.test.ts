@@ -205,7 +205,7 @@ describe.skipIf(!SOFFICE && !IN_CI)('list CSVs in LibreOffice Calc', () => {
     ]
     const files: string[] = []
     for (const d of downloads) {
-      const res = await call(server, 'who' in d ? d.who : dtd, 'POST', d.url, { body: d.body })
+      const res = await call(server, ('who' in d && d.who) || dtd, 'POST', d.url, { body: d.body })
       expect(res.statusCode, `${d.name}: ${res.body}`).toBe(200)
       const file = join(dir, `${d.name}.csv`)
       writeFileSync(file, res.rawPayload)
