@@ -117,7 +117,7 @@ export const monitoraggioList: ListDefinition<FiltroMonitoraggio, MonitoraggioRi
   csv: {
     filename: 'monitoraggio-caricamenti.csv',
     header: ['Data', 'Ente', 'Intervento', 'Programma', 'Progetto', 'Caricamenti', 'Caricamenti non riusciti', 'Servizi caricati', 'Cittadini caricati'],
-    cells: (r) => [r.dataCaricamenti.split('-').reverse().join('/'), r.nomeEnte, r.intervento, r.nomeProgramma, r.nomeProgetto, r.numCaricamenti, r.falliti,
+    cells: (r) => [r.dataCaricamenti.split('-').reverse().join('-'), r.nomeEnte, r.intervento, r.nomeProgramma, r.nomeProgetto, r.numCaricamenti, r.falliti,
       r.serviziAggiunti, r.cittadiniAssociati],
   },
   dropdowns: {
