@@ -148,6 +148,19 @@ describe('a 10,000-row XLSX with 37 bad rows (Done when, issue 10 point 5)', () 
     // every 10th row brings back a citizen of an earlier row: fewer citizens than rows
     expect(citizens!.n).toBeLessThan(ROWS - 37 - 900)
 
+    // Q2 of each survey: 'No' exactly for the good rows whose citizen an earlier good row already brought
+    const visti = new Set<string>()
+    let ritorni = 0
+    righe.forEach((r, i) => {
+      if (cattive.has(i)) return
+      if (visti.has(r.AN3)) ritorni++
+      visti.add(r.AN3)
+    })
+    const [q2] = await db.select({ no: sql<number>`(count(*) filter (where (select p::text from jsonb_array_elements(${questionarioCompilato.sezioni}) p
+      where p->>'id' = 'anagraphic-booking-section') like '%"No"%'))::int` }).from(questionarioCompilato).where(eq(questionarioCompilato.codInserimento, jobUuid))
+    expect(ritorni).toBeGreaterThan(900)
+    expect(q2!.no).toBe(ritorni)
+
     // the report: 10,000 lines; exactly the 37 bad rows rejected, each with its reason
     const report = await call(server, regp, 'POST', `/api/registroAttivita/${job.id}/report`)
     expect(report.statusCode).toBe(200)
