@@ -119,12 +119,13 @@ async function caricaFacilitatori(tx: Transaction, ctx: ContestoJob, voci: VoceB
 
 /** Loads into the cache the services registered under the keys the cache does not know yet. */
 async function caricaServizi(tx: Transaction, ctx: ContestoJob, chiavi: Map<string, [number, number, string, string, string, string]>, stato: StatoBlocchi) {
-  const nuove = [...chiavi].filter(([k]) => !stato.servizi.has(k))
-  if (nuove.length === 0) return
+  // emptied first, so that every key of this chunk is read again when the cache is full
   if (stato.conteggio > MAX_SERVIZI_IN_CACHE) {
     stato.servizi.clear()
     stato.conteggio = 0
   }
+  const nuove = [...chiavi].filter(([k]) => !stato.servizi.has(k))
+  if (nuove.length === 0) return
   for (const [k] of nuove) stato.servizi.set(k, new Map())
   const tuples = nuove.map(([, [f, s, d, du, t, n]]) => sql`(${f}::int, ${s}::int, ${d}::date, ${du}::text, ${t}::text, ${n}::text)`)
   const rows = await tx.select({
