@@ -6,7 +6,8 @@
  *   by one: the good rows are loaded, the bad one is rejected alone with its reason, nothing is doubled;
  * - rows the chunk leaves to the row path (a citizen twice in the chunk, a citizen already registered
  *   outside the facilitator's scope) come out as the row path says: the second addition of a citizen to
- *   the same service refused (U23), a citizen of another project's services added with the data declared.
+ *   the same service refused (U23), a citizen of another project's services added with the data declared;
+ * - a full services cache is emptied and read again: a service already registered is still reused.
  */
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -18,6 +19,10 @@ import { createTestServer, tempDir, type TestServer } from '../helpers'
 import { actor, call, CF, createService, DEMOGRAFICA, firstSite, fiscalCodeAged, type Actor } from '../field/fixtures'
 import { csvText, riga } from './fixtures'
 import type { Riga } from '../../../server/domain/caricamenti/tracciato'
+import { applicaBlocco, MAX_SERVIZI_IN_CACHE, nuovoStatoBlocchi, type VoceBlocco } from '../../../server/domain/caricamenti/blocco'
+import { validaRiga } from '../../../server/domain/caricamenti/validazione'
+import type { ContestoJob } from '../../../server/domain/caricamenti/applica'
+import { servizio } from '../../../server/db/schema'
 
 describe('chunks of a mass-upload job', () => {
   let server: TestServer
@@ -103,5 +108,33 @@ describe('chunks of a mass-upload job', () => {
     const q2 = surveys.map((s) => JSON.stringify(s.sezioni.find((x) => x.id === 'anagraphic-booking-section')?.properties ?? s.sezioni[1]?.properties))
     // the second service of the same citizen: Q2 says it is not the first one
     expect(q2.filter((t) => t.includes('"No"'))).toHaveLength(2)
+  })
+
+  it('reuses a registered service after the services cache was emptied', async () => {
+    const db = server.database.db
+    const jobUuid = 'dddd'.padEnd(32, '0')
+    const [job] = await db.insert(registroAttivita).values({
+      idProgetto: regp.ids.idProgetto, idEnte: regp.ids.idEnte, idProgramma: regp.ids.idProgramma, jobUuid, jobStatus: 'IN_PROGRESS',
+    }).returning()
+    const ctx: ContestoJob = {
+      idRegistro: job!.id, idProgramma: regp.ids.idProgramma as number, idProgetto: regp.ids.idProgetto as number, idEnte: regp.ids.idEnte as number,
+      policy: 'RFD', codInserimento: jobUuid, citizenHashSecret: server.config.citizenHashSecret,
+    }
+    const voce = async (numero: number, cf: string, SE1 = '2025-04-20'): Promise<VoceBlocco> => {
+      const valori = riga(CF.SARA, idSede, cf, 3, { SE7: 'Cache piena', SE1 })
+      const esito = await validaRiga({ numero, valori, formule: [], campi: null }, ctx, '2026-01-01')
+      if (!('ok' in esito)) throw new Error(esito.errori.join(', '))
+      return { numero, riga: esito.ok, valori: {} }
+    }
+    const stato = nuovoStatoBlocchi()
+    expect(await applicaBlocco(db, ctx, [await voce(2, fiscalCodeAged(61))], stato)).toMatchObject({ caricate: 1, residue: [] })
+    stato.conteggio = MAX_SERVIZI_IN_CACHE + 1
+    // a chunk with the cached service's key and a key not seen yet: the cache is emptied, both keys read again
+    expect(await applicaBlocco(db, ctx, [await voce(3, fiscalCodeAged(62)), await voce(4, fiscalCodeAged(63), '2025-04-21')], stato))
+      .toMatchObject({ caricate: 2, residue: [] })
+    const services = await db.select({ id: servizio.id }).from(servizio).where(eq(servizio.codInserimento, jobUuid)).orderBy(servizio.id)
+    expect(services).toHaveLength(2)
+    const esiti = await db.select().from(registroAttivitaRiga).where(eq(registroAttivitaRiga.idRegistroAttivita, job!.id)).orderBy(registroAttivitaRiga.numeroRiga)
+    expect(esiti.map((e) => [e.servizioNuovo, e.idServizio])).toEqual([[true, services[0]!.id], [false, services[0]!.id], [true, services[1]!.id]])
   })
 })
