@@ -1,7 +1,8 @@
 /**
  * Issue 10 point 5, mass upload: the referent of a project's managing body (REGP) uploads a small XLSX
  * with some bad rows, follows the job until its counters, downloads the report (the bad rows with their
- * reasons), finds the imported services in the services list and the job on the monitoring page; both
+ * reasons), finds the imported services in the services list and the job on the monitoring page (today's row
+ * of the project and body, its counters, the row's jobs); both
  * pages are axe-clean at 1280 and 375 px.
  */
 import ExcelJS from 'exceljs'
@@ -110,12 +111,19 @@ test('a project referent uploads an XLSX, follows the job, gets the report; serv
   await page.keyboard.press('Enter')
   await expect(page.locator('main table tbody tr').filter({ hasText: 'Import_facind_20260512' }).first()).toBeVisible()
 
-  // the job on the monitoring page
+  // the job on the monitoring page: today's row of the project and body, its counters, then its jobs
   await page.goto('/area-dati/monitoraggio-caricamenti-massivi')
   await expect(page.getByRole('heading', { level: 1, name: 'Monitoraggio dei caricamenti massivi' })).toBeVisible()
-  const row = page.getByRole('table', { name: 'Elenco dei caricamenti massivi' }).getByRole('row').filter({ hasText: idCaricamento }).first()
+  await expect(page.getByTestId('monitoraggio-caricamenti')).toHaveText(/^[1-9][\d.]*$/)
+  const oggi = new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date()).replace(/\//g, '-')
+  const gruppo = page.getByRole('table', { name: 'Caricamenti massivi per giorno, ente e progetto' }).getByRole('row')
+    .filter({ hasText: oggi }).filter({ hasText: 'Roma Capitale' }).first()
+  await expect(gruppo).toBeVisible()
+  await gruppo.getByRole('button', { name: /^Vedi i caricamenti/ }).click()
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^Caricamenti del ${oggi}`) })).toBeFocused()
+  const row = page.getByRole('table', { name: `Elenco dei caricamenti massivi del ${oggi}` }).getByRole('row').filter({ hasText: idCaricamento }).first()
   await expect(row).toContainText('COMPLETATO')
-  await expect(row).toContainText('Roma Capitale')
+  await expect(row.getByRole('button', { name: `Scarica il report del caricamento ${idCaricamento}` })).toBeVisible()
   await expectNoA11yViolations(page, 'monitoraggio 1280')
   await page.setViewportSize(PHONE)
   await expect(page.getByRole('link', { name: 'Vai al caricamento dati' })).toBeVisible()

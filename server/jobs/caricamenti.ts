@@ -5,9 +5,11 @@
  *   (server/domain/caricamenti/lettore.ts), skips the rows already recorded (each row's outcome is
  *   committed with the row's writes: applica.ts), rejects duplicated rows (identical cells: 'riga
  *   duplicata'), validates the others (validazione.ts) and applies the valid ones;
- * - PostgreSQL: the valid rows of a batch are applied by `lanes` concurrent sequences, each row in its own
- *   transaction; rows of the same facilitator always go to the same sequence (their services are shared,
- *   never raced); a unique violation (the same new citizen in two sequences) is retried. PGlite: one;
+ * - the valid rows are applied in chunks of `batchRows` (500): each chunk in ONE transaction with
+ *   set-based reads and multi-row writes (domain/caricamenti/blocco.ts); the rows it leaves (a citizen
+ *   registered outside the facilitator's scope, a citizen twice in the chunk), or the whole chunk when its
+ *   transaction fails, are applied one by one (applica.ts), each row in its own transaction — a bad row
+ *   is still rejected alone; a unique violation there is retried;
  * - progress (`righe_elaborate`) is written after each batch; `close()` stops after the current batch and
  *   leaves the job IN_PROGRESS, to be resumed by the next start (`resume()`): from the first row not
  *   recorded when its file is still there, failed cleanly otherwise;
@@ -25,6 +27,7 @@ import {
 import type { Database } from '../db/types'
 import { isUniqueViolation } from '../domain/db-errors'
 import { applicaRiga, registraScartata, type ContestoJob, type EsitoRiga, type Facilitatori } from '../domain/caricamenti/applica'
+import { applicaBlocco, dimenticaServizi, nuovoStatoBlocchi, type StatoBlocchi, type VoceBlocco } from '../domain/caricamenti/blocco'
 import { FileRifiutato, leggiRighe, type Formato, type RigaLetta } from '../domain/caricamenti/lettore'
 import { COLONNE, COLONNE_RISERVATE } from '../domain/caricamenti/tracciato'
 import { validaRiga, type RigaValida } from '../domain/caricamenti/validazione'
@@ -34,9 +37,9 @@ export const JOB_STATUS = { IN_PROGRESS: 'IN_PROGRESS', SUCCESS: 'SUCCESS', GENE
 export interface JobRunnerOptions {
   db: Database
   citizenHashSecret: string
-  /** concurrent row sequences (1 on PGlite) */
+  /** > 1 on PostgreSQL: the chunks commit without waiting for the disk (a crash loses only rows a resume applies again) */
   lanes: number
-  /** valid rows applied per batch (progress is written after each) */
+  /** valid rows applied per chunk (progress is written after each) */
   batchRows?: number
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   /** today's date 'YYYY-MM-DD' (tests) */
@@ -68,18 +71,12 @@ export function valoriReport(riga: RigaLetta): Record<string, string> {
   return out
 }
 
-const laneOf = (cf: string, lanes: number) => {
-  let h = 0
-  for (let i = 0; i < cf.length; i++) h = (h * 31 + cf.charCodeAt(i)) | 0
-  return Math.abs(h) % lanes
-}
-
 class Stopped extends Error {}
 
 /** Creates the runner (see the module comment). */
 export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const { db } = opts
-  const batchRows = opts.batchRows ?? 200
+  const batchRows = opts.batchRows ?? 500
   const today = opts.today ?? (() => new Date().toISOString().slice(0, 10))
   const queue: number[] = []
   let running: Promise<void> | null = null
@@ -104,15 +101,26 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     }
   }
 
-  async function applyBatch(ctx: ContestoJob, batch: { numero: number; riga: RigaValida; valori: Record<string, string> }[], cache: Facilitatori) {
-    const lanes: (typeof batch)[] = Array.from({ length: opts.lanes }, () => [])
-    for (const item of batch) lanes[laneOf(item.riga.cfFacilitatore, opts.lanes)]!.push(item)
-    await Promise.all(lanes.map(async (lane) => {
-      for (const item of lane) {
-        const esito = await applyWithRetry(ctx, item.numero, item.riga, cache)
-        if (esito.esito === 'SCARTATA') await registraScartata(db, ctx.idRegistro, item.numero, esito.note, item.valori)
-      }
-    }))
+  /**
+   * A batch of valid rows: the chunk's fast path (blocco.ts, one transaction); the rows it leaves, or the
+   * whole batch when its transaction fails, go through the row path (applica.ts), one transaction each.
+   */
+  async function applyBatch(ctx: ContestoJob, batch: VoceBlocco[], cache: Facilitatori, stato: StatoBlocchi) {
+    let residue: VoceBlocco[]
+    try {
+      residue = (await applicaBlocco(db, ctx, batch, stato)).residue
+    } catch (err) {
+      opts.log?.warn({ err, idRegistro: ctx.idRegistro }, 'mass upload chunk rolled back: rows applied one by one')
+      // the services cache may name services of the rolled-back transaction
+      stato.servizi.clear()
+      stato.conteggio = 0
+      residue = batch
+    }
+    for (const item of residue) {
+      const esito = await applyWithRetry(ctx, item.numero, item.riga, cache)
+      if (esito.esito === 'SCARTATA') await registraScartata(db, ctx.idRegistro, item.numero, esito.note, item.valori)
+    }
+    dimenticaServizi(stato, residue)
   }
 
   async function finish(idRegistro: number, percorso: string | null) {
@@ -149,8 +157,9 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     const done = new Set(doneRows.map((r) => r.n))
     const seen = new Map<string, number>()
     const cache: Facilitatori = new Map()
+    const stato = nuovoStatoBlocchi()
     const oggi = today()
-    let batch: { numero: number; riga: RigaValida; valori: Record<string, string> }[] = []
+    let batch: VoceBlocco[] = []
     let rejected: { numero: number; note: string; valori: Record<string, string> }[] = []
     let processed = done.size
     const flush = async () => {
@@ -159,7 +168,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
           idRegistroAttivita: idRegistro, numeroRiga: r.numero, esito: 'SCARTATA' as const, note: r.note, valori: r.valori,
         }))).onConflictDoNothing()
       }
-      if (batch.length > 0) await applyBatch(ctx, batch, cache)
+      if (batch.length > 0) await applyBatch(ctx, batch, cache, stato)
       processed += batch.length + rejected.length
       batch = []
       rejected = []

@@ -1,6 +1,7 @@
 /**
  * Mass upload of services (issue 10 point 5; platform-frontend §7.4; platform-backend §8), under `/api`
- * (the monitoring list is served by the generic list routes: entity `monitoraggiocaricamenti`):
+ * (the jobs list and the monitoring table are served by the generic list routes: entities
+ * `monitoraggiocaricamenti` and `caricamentiAggregati`):
  * | route | permission | answer |
  * |---|---|---|
  * | POST /caricamentoMassivo/contesti | vis.mntr | ContestoUpload[] (REG, REGP, REPP; [] for the others) |
@@ -8,6 +9,7 @@
  * | POST /caricamentoMassivo/modello/:formato | vis.mntr | the CSV or XLSX template |
  * | POST /registroAttivita/polling/:jobUuid | vis.mntr | CaricamentoRiga of a job the caller sees, else 404 C01 |
  * | POST /registroAttivita/:id/report | vis.mntr | the job's report as CSV; 409 G02 while it is not SUCCESS |
+ * | POST /monitoraggiocaricamenti/riepilogo | vis.mntr | the monitoring counters over the filtered rows (monitoraggio.ts) |
  *
  * The upload's body is the file itself (`text/csv`, the XLSX media type or `application/octet-stream`),
  * streamed to `DATA_DIR/caricamenti/{jobUuid}.{csv|xlsx}` with a 50 MB cap (413 G02 beyond it), then read
@@ -24,7 +26,7 @@ import { pipeline } from 'node:stream/promises'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
-import { MAX_FILE_BYTES, MEDIA_TYPE, UploadQuerySchema } from '../../src/api/contract/caricamenti'
+import { MAX_FILE_BYTES, MEDIA_TYPE, MonitoraggioListaBodySchema, UploadQuerySchema } from '../../src/api/contract/caricamenti'
 import { ProfileIdsSchema } from '../../src/api/contract/common'
 import type { AppConfig } from '../config'
 import { registroAttivita } from '../db/schema'
@@ -34,6 +36,7 @@ import { contestiUpload, RUOLI_UPLOAD } from '../domain/caricamenti/contesti'
 import { FileRifiutato, verificaFile } from '../domain/caricamenti/lettore'
 import { caricamentoVisibile } from '../domain/caricamenti/lista'
 import { modelloCsv, modelloXlsx } from '../domain/caricamenti/modello'
+import { riepilogoMonitoraggio } from '../domain/caricamenti/monitoraggio'
 import { reportChunks } from '../domain/caricamenti/report'
 import { isUniqueViolation, parseIdParam } from '../domain/db-errors'
 import { resolveCaller } from '../domain/profile'
@@ -151,5 +154,10 @@ export default async function caricamentoMassivoRoutes(app: FastifyInstance, opt
     return reply.header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${job.jobUuid}_report_righe.csv"`)
       .send(Readable.from(reportChunks(db, id), { objectMode: false }))
+  })
+
+  app.post('/monitoraggiocaricamenti/riepilogo', { config: perm('vis.mntr') }, async (request) => {
+    const body = parseBody(MonitoraggioListaBodySchema, request.body)
+    return riepilogoMonitoraggio(db, resolveCaller(request, body), body.filtroRequest)
   })
 }

@@ -48,7 +48,8 @@ import { serviziList } from '../domain/servizi-lista'
 import { questionariTemplateList } from '../domain/questionari/lista'
 import { QuestionariTemplateListaBodySchema } from '../../src/api/contract/questionario-template'
 import { caricamentiList } from '../domain/caricamenti/lista'
-import { CaricamentiListaBodySchema } from '../../src/api/contract/caricamenti'
+import { CaricamentiListaBodySchema, MonitoraggioListaBodySchema } from '../../src/api/contract/caricamenti'
+import { monitoraggioList } from '../domain/caricamenti/monitoraggio'
 import { cittadiniList, narrowedCittadiniList } from '../domain/liste/cittadini'
 import { checkProgetto, checkProgramma } from '../domain/amministrazione/accesso'
 import { param, perm as cardPerm, permAny as cardPermAny } from './amministrazione-comune'
@@ -79,6 +80,7 @@ export const LISTS: Registration[] = [
   { def: caricamentiList, body: CaricamentiListaBodySchema as v.GenericSchema<unknown, ListBody> },
   { def: ruoliList, body: RuoliListaBodySchema },
   { def: minorenniList, body: MinorenniListaBodySchema },
+  { def: monitoraggioList, body: MonitoraggioListaBodySchema as v.GenericSchema<unknown, ListBody> },
 ]
 
 /** Every list, with those that need the citizen-hash secret (the citizens registry). */

@@ -60,7 +60,7 @@ async function facilitatore(db: Executor, cache: Facilitatori, cf: string) {
 }
 
 /** The facilitator as the domain functions expect the caller of a field write. */
-function callerOf(f: NonNullable<Awaited<ReturnType<typeof facilitatore>>>, ctx: ContestoJob): Caller {
+export function callerOf(f: Pick<Principal, 'userId' | 'nome' | 'cognome' | 'codiceFiscale'>, ctx: ContestoJob): Caller {
   const codiceRuolo = ctx.policy === 'SCD' ? 'VOL' : 'FAC'
   return {
     principal: { ...f, integrazione: true, ruoli: [], profili: [] },

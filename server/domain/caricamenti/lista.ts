@@ -10,7 +10,7 @@
  * | REGP / DEGP | of the profile project |
  * | REPP / DEPP | of the profile project and body |
  * | FAC / VOL / MOD | none |
- * Search: job id, project, programme or body name. Sort: dataInizio (default, newest first), id, stato,
+ * Search: job id, project, programme or body name; `filtroGruppo`: the jobs of one row of the monitoring table. Sort: dataInizio (default, newest first), id, stato,
  * nomeProgetto, nomeEnte.
  */
 import { sql, type SQL } from 'drizzle-orm'
@@ -74,6 +74,14 @@ function search(term: string | null | undefined): SQL | undefined {
   return sql`(${sql.join(parts, sql` or `)})`
 }
 
+/** The jobs of one row of the monitoring table (monitoraggio.ts): started on `data` (Rome) for the project and body. */
+function gruppo(g: FiltroCaricamenti['filtroGruppo']): SQL | undefined {
+  if (!g) return undefined
+  const body = g.idEnte === null ? sql`${registroAttivita.idEnte} is null` : sql`${registroAttivita.idEnte} = ${g.idEnte}`
+  return sql`(${registroAttivita.dataInizioInserimento} at time zone 'Europe/Rome')::date = ${g.data}::date
+    and ${registroAttivita.idProgetto} = ${g.idProgetto} and ${body}`
+}
+
 async function distinct(db: Executor, caller: Caller, column: SQL): Promise<string[]> {
   const scope = caricamentoScope(caller) ?? sql`true`
   const rows = await rowsOf(db, sql`select distinct ${column} as v from ${from} where ${scope} and ${column} is not null order by 1`)
@@ -101,6 +109,7 @@ export const caricamentiList: ListDefinition<FiltroCaricamenti, CaricamentoRiga>
       search(f?.filtroCriterioRicerca),
       stati && inList(sql`${registroAttivita.jobStatus}`, stati),
       policies && inList(sql`${programma.policy}`, policies),
+      gruppo(f?.filtroGruppo),
     ]
   },
   columns: () => columns,

@@ -4,7 +4,7 @@
  * (`AggiungiCittadinoBody`) and, when the row has experience answers, the compilation
  * (`CompilaQuestionarioBody`) — checked by the SAME contract schemas the routes use (`parseBody`), with
  * Q3 and Q4 encoded by the shared section codec (src/lib/survey-sections.ts), the fiscal code by the
- * project's rules (src/lib/fiscal-code.ts), the duration by src/lib/duration.ts and the province by the
+ * project's rules (src/lib/fiscal-code.ts, read fast by codice-fiscale.ts), the duration by src/lib/duration.ts and the province by the
  * citizens' domain. What needs the database (facilitator and site of the project, the project's dates,
  * the minors rule, duplicates of services) is checked when the row is applied (applica.ts), by the
  * domain functions themselves.
@@ -19,7 +19,8 @@ import { CompilaQuestionarioBodySchema, type CompilaQuestionarioBody } from '../
 import { ServizioBodySchema, type ServizioBody } from '../../../src/api/contract/servizio'
 import { isCalendarDate, parseWireDate } from '../../../src/lib/dates'
 import { isValidDuration, normalizeDuration } from '../../../src/lib/duration'
-import { deriveFromFiscalCode, normalizeFiscalCode } from '../../../src/lib/fiscal-code'
+import { normalizeFiscalCode, type CitizenDerivedData } from '../../../src/lib/fiscal-code'
+import { derivaDaCodiceFiscale } from './codice-fiscale'
 import { encodeSection, sectionHeader } from '../../../src/lib/survey-sections'
 import { NumeroDocumentoSchema } from '../../../src/api/contract/common'
 import * as v from 'valibot'
@@ -41,6 +42,8 @@ export interface RigaValida {
   cittadino: AggiungiCittadinoBody
   /** the compilation, or null when the row has no experience answer (ES1–ES6) */
   questionario: CompilaQuestionarioBody | null
+  /** what the citizen's fiscal code says (null on the document path): read once, reused by the chunk writes */
+  derivato: CitizenDerivedData | null
 }
 
 export type EsitoValidazione = { ok: RigaValida } | { errori: string[] }
@@ -113,11 +116,15 @@ export async function validaRiga(riga: RigaLetta, ctx: ContestoCaricamento, oggi
   // citizen
   if (r.AN4 !== '' && cfNonDisponibile === null) errori.push('AN4: scrivi SI o NO')
   let codiceFiscale: string | null = null
+  let derivato: CitizenDerivedData | null = null
   let fasciaDiEtaId: number | null = null
   if (cfNonDisponibile === false && r.AN3 !== '') {
-    const derived = await deriveFromFiscalCode(r.AN3)
+    const derived = await derivaDaCodiceFiscale(r.AN3)
     if (!derived) errori.push('AN3: codice fiscale del cittadino non valido')
-    else codiceFiscale = derived.codiceFiscale
+    else {
+      codiceFiscale = derived.codiceFiscale
+      derivato = derived
+    }
   }
   const tipoDocumento = cfNonDisponibile === true ? single(r, 'AN5', CODICI.AN5, errori) : ''
   let numeroDocumento = ''
@@ -181,7 +188,7 @@ export async function validaRiga(riga: RigaLetta, ctx: ContestoCaricamento, oggi
     const questionario = hasQ4
       ? parseBody(CompilaQuestionarioBodySchema, { ...ctx, sezioneQ4Questionario: encodeSection({ ...sectionHeader('Q4'), answers: q4Answers }) }, FIELD_WORK_LABELS)
       : null
-    return { ok: { cfFacilitatore, servizio, cittadino, questionario } }
+    return { ok: { cfFacilitatore, servizio, cittadino, questionario, derivato } }
   } catch (err) {
     return { errori: [contractError(err, 'dati non validi')] }
   }

@@ -10,11 +10,13 @@
  * | POST /registroAttivita/polling/{jobUuid} | profile ids | CaricamentoRiga (progress and counters) |
  * | POST /registroAttivita/{id}/report | profile ids | CSV of every row's outcome (SUCCESS jobs only) |
  * | POST /monitoraggiocaricamenti/all (list engine) | CaricamentiListaBody | {caricamenti, numeroPagine, numeroTotaleElementi} |
+ * | POST /caricamentiAggregati/all (list engine) | MonitoraggioListaBody | {caricamentiAggregati, numeroPagine, numeroTotaleElementi} |
+ * | POST /monitoraggiocaricamenti/riepilogo | MonitoraggioListaBody | RiepilogoMonitoraggio (the four counters) |
  */
 import * as v from 'valibot'
 import { PolicySchema, ProfileIdsSchema } from './common'
 import { OrdinamentoSchema } from './amministrazione'
-import { MAX_FILTER_VALUES } from './servizio'
+import { MAX_FILTER_VALUES, WireDateSchema } from './servizio'
 
 /** Job states (platform-backend §8.3 `JobStatusEnum`; spec 002 §3). */
 export const STATI_JOB = ['IN_PROGRESS', 'SUCCESS', 'GENERIC_FAIL', 'FAIL_MONGO', 'FAIL_S3_API', 'FAIL_S3_UPLOAD'] as const
@@ -97,6 +99,8 @@ export const FiltroCaricamentiSchema = v.object({
   filtroCriterioRicerca: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200)))),
   filtroStati: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(40))), v.maxLength(MAX_FILTER_VALUES))),
   filtroPolicies: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(10))), v.maxLength(MAX_FILTER_VALUES))),
+  /** the jobs of one row of the monitoring table: started on `data` (Rome) for the project and body */
+  filtroGruppo: v.optional(v.nullable(v.object({ data: WireDateSchema, idProgetto: v.number(), idEnte: v.nullable(v.number()) }))),
 })
 export type FiltroCaricamenti = v.InferOutput<typeof FiltroCaricamentiSchema>
 
@@ -113,3 +117,63 @@ export const CaricamentiPaginaSchema = v.object({
   numeroTotaleElementi: v.number(),
 })
 export type CaricamentiPagina = v.InferOutput<typeof CaricamentiPaginaSchema>
+
+const Ids = v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(12))), v.maxLength(MAX_FILTER_VALUES)))
+
+/**
+ * Filters of the monitoring table (platform-frontend §7.2 'Ricerca avanzata'): bodies, intervention,
+ * programmes, projects (ids as text, as list filters carry them), start and end day ('YYYY-MM-DD', Rome).
+ */
+export const FiltroMonitoraggioSchema = v.object({
+  filtroCriterioRicerca: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(200)))),
+  filtroEnti: Ids,
+  filtroPolicies: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(10))), v.maxLength(MAX_FILTER_VALUES))),
+  filtroProgrammi: Ids,
+  filtroProgetti: Ids,
+  dataInizio: v.optional(v.nullable(WireDateSchema)),
+  dataFine: v.optional(v.nullable(WireDateSchema)),
+})
+export type FiltroMonitoraggio = v.InferOutput<typeof FiltroMonitoraggioSchema>
+
+export const MonitoraggioListaBodySchema = v.object({
+  ...ProfileIdsSchema.entries,
+  filtroRequest: v.optional(v.nullable(FiltroMonitoraggioSchema)),
+  ordinamento: v.optional(v.nullable(OrdinamentoSchema)),
+})
+export type MonitoraggioListaBody = v.InferOutput<typeof MonitoraggioListaBodySchema>
+
+/**
+ * A row of the monitoring table (platform-backend `v_monitoraggio_caricamenti`): the jobs started on one
+ * day (Rome) for one project and body, with their counts; `falliti` = failed jobs among them.
+ */
+export const MonitoraggioRigaSchema = v.object({
+  chiave: v.string(),
+  dataCaricamenti: v.string(),
+  idEnte: v.nullable(v.number()),
+  nomeEnte: v.nullable(v.string()),
+  intervento: v.string(),
+  idProgramma: v.number(),
+  nomeProgramma: v.string(),
+  idProgetto: v.number(),
+  nomeProgetto: v.string(),
+  numCaricamenti: v.number(),
+  serviziAggiunti: v.number(),
+  cittadiniAssociati: v.number(),
+  falliti: v.number(),
+})
+export type MonitoraggioRiga = v.InferOutput<typeof MonitoraggioRigaSchema>
+
+export const MonitoraggioPaginaSchema = v.object({
+  caricamentiAggregati: v.array(MonitoraggioRigaSchema),
+  numeroPagine: v.number(),
+  numeroTotaleElementi: v.number(),
+})
+
+/** The four counters above the monitoring table, over the filtered rows (platform-frontend §7.2). */
+export const RiepilogoMonitoraggioSchema = v.object({
+  numeroEnti: v.number(),
+  numeroCaricamenti: v.number(),
+  serviziCaricati: v.number(),
+  cittadiniCaricati: v.number(),
+})
+export type RiepilogoMonitoraggio = v.InferOutput<typeof RiepilogoMonitoraggioSchema>

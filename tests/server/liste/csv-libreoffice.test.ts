@@ -7,6 +7,9 @@
  * `"` quotes, UTF-8, from row 1) converts them all, and the flat ODS is read back: every cell holds the text
  * written (the neutralised ones with their leading apostrophe), as a string, and no cell is a formula.
  *
+ * The issue-10 CSVs the same way: the citizens registry, the survey templates, the roles, the minors
+ * configuration, the mass-upload jobs and a job's result report.
+ *
  * Needs LibreOffice (`soffice`, Debian package libreoffice-calc-nogui; .ci/run installs it). Without it the
  * test is skipped with a message, except in CI (CI set), where it fails.
  */
@@ -14,10 +17,14 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ente, entePartner, programma, progetto, sede, servizio, utente, utenteXRuolo } from '../../../server/db/schema'
+import {
+  cittadino, configurazioneMinorenni, ente, entePartner, programma, progetto, questionarioTemplate, registroAttivita, registroAttivitaRiga, ruolo, sede,
+  servizio, servizioXCittadino, utente, utenteXRuolo,
+} from '../../../server/db/schema'
+import { newCitizenId } from '../../../server/db/citizen-id'
 import { nominativo } from '../../../server/domain/servizi'
 import { createTestServer, tempDir, type TestServer } from '../helpers'
-import { actor, call, CF, RUN, type Actor } from '../field/fixtures'
+import { actor, call, CF, createService, RUN, type Actor } from '../field/fixtures'
 
 function sofficeVersion(): string | null {
   try {
@@ -159,5 +166,92 @@ describe.skipIf(!SOFFICE && !IN_CI)('list CSVs in LibreOffice Calc', () => {
     expect(sv.row[1]?.type).toBe('string')
     expect(sv.row[2]?.text).toBe(neutral(nominativo(names.nome, names.cognome)))
     for (const cell of [prg.row[1], prg.row[3], en.row[1], ut.row[1], sv.row[1]]) expect(cell?.type).toBe('string')
+  }, 180_000)
+  it.runIf(SOFFICE)('converts the issue-10 CSVs (citizens, templates, roles, minors, jobs, job report) and reads the cells back', async () => {
+    const db = server.database.db
+    const mask = 'RSS*********501U'
+    const idCittadino = newCitizenId()
+    await db.insert(cittadino).values({ id: idCittadino, identificativoMascherato: mask, genere: 'Donna', fasciaDiEtaId: 2 })
+    // the registry's CSV is a facilitator's download (list.dwnl.citt): a citizen on one of Sara's services
+    const sara = await actor(server, CF.SARA, 'FAC')
+    await db.insert(servizioXCittadino).values({ idCittadino, idServizio: await createService(server, sara) })
+    const tricky = {
+      template: `=Questionario «Sì»; "nuovo" ${T}`,
+      ruolo: `+Ruolo; città ${T}`,
+      operatore: `@Referente; Nicolò ${T}`,
+      nota: `-campi obbligatori mancanti: SE1; "AN9" ${T}`,
+      facilitatore: '=SOMMA(1;2)',
+      nominativo: 'Pérez; «Sì»',
+    }
+    const [tpl] = await db.insert(questionarioTemplate).values({ nome: tricky.template, stato: 'ATTIVO', sezioni: [] }).returning({ id: questionarioTemplate.id })
+    const codiceRuolo = `Z${RUN}`
+    await db.insert(ruolo).values({ codice: codiceRuolo, nome: tricky.ruolo, stato: 'ATTIVO' })
+    await db.insert(configurazioneMinorenni).values({ idProgramma: ids.programma!, intervento: 'RFD', dataAbilitazione: '2025-01-01', dataDecorrenza: '2025-02-01' })
+    const [job] = await db.insert(registroAttivita).values({
+      idProgetto: ids.progetto, idEnte: ids.ente, idProgramma: ids.programma, operatore: tricky.operatore, jobUuid: `${RUN.toLowerCase()}`.padEnd(32, '0').replace(/[^0-9a-f]/g, 'a'),
+      jobStatus: 'SUCCESS', estensioneInput: 'csv', totaleRigheFile: 2, righeScartate: 1, serviziAcquisiti: 1, cittadiniAggiunti: 1, rilevazioneDiEsperienzaCompilate: 1,
+    }).returning({ id: registroAttivita.id })
+    await db.insert(registroAttivitaRiga).values([
+      { idRegistroAttivita: job!.id, numeroRiga: 2, esito: 'CARICATA', idServizio: ids.servizio, servizioNuovo: true, questionarioCompilato: true },
+      { idRegistroAttivita: job!.id, numeroRiga: 3, esito: 'SCARTATA', note: tricky.nota, valori: { IDFacilitatore: tricky.facilitatore, NominativoFacilitatore: tricky.nominativo, SE1: '' } },
+    ])
+    const downloads = [
+      { name: 'cittadino', url: '/api/cittadino/download', body: { ...sara.ids, filtroRequest: { criterioRicerca: String(idCittadino) } }, who: sara },
+      { name: 'questionarioTemplate', url: '/api/questionarioTemplate/download', body: { filtroRequest: { filtroCriterioRicerca: T } } },
+      { name: 'ruolo', url: '/api/ruolo/download', body: { filtroRequest: { criterioRicerca: T } } },
+      { name: 'configurazioneminorenni', url: '/api/configurazioneminorenni/download', body: { filtroRequest: { criterioRicerca: T } } },
+      { name: 'monitoraggiocaricamenti', url: '/api/monitoraggiocaricamenti/download', body: { filtroRequest: { filtroCriterioRicerca: T } } },
+      { name: 'report', url: `/api/registroAttivita/${job!.id}/report`, body: {} },
+    ]
+    const files: string[] = []
+    for (const d of downloads) {
+      const res = await call(server, ('who' in d && d.who) || dtd, 'POST', d.url, { body: d.body })
+      expect(res.statusCode, `${d.name}: ${res.body}`).toBe(200)
+      const file = join(dir, `${d.name}.csv`)
+      writeFileSync(file, res.rawPayload)
+      files.push(file)
+    }
+    const out = join(dir, 'out10')
+    mkdirSync(out)
+    execFileSync('soffice', [`-env:UserInstallation=file://${join(dir, 'profile')}`, '--headless', '--convert-to', 'fods',
+      '--infilter=CSV:59,34,76,1', '--outdir', out, ...files], { stdio: 'ignore', timeout: 120_000 })
+    const rowsOf = (name: string) => {
+      const xml = readFileSync(join(out, `${name}.fods`), 'utf8')
+      expect(xml, `${name}: a formula cell`).not.toMatch(/table:formula=/)
+      return fodsRows(xml)
+    }
+    const neutral = (text: string) => (/^[=+\-@]/.test(text) ? `'${text}` : text)
+    const find = (rows: Cell[][], first: string) => {
+      const row = rows.find((r) => r[0]?.text === first)
+      expect(row, `row ${first} in ${JSON.stringify(rows.map((r) => r[0]?.text))}`).toBeDefined()
+      return row!
+    }
+
+    const citt = rowsOf('cittadino')
+    expect(citt[0]!.slice(0, 4).map((c) => c.text)).toEqual(['ID', 'Codice fiscale o documento', 'Numero servizi', 'Questionari compilati'])
+    // the citizen's id (16 digits, beyond a spreadsheet number's 15) must come back exact
+    const c = find(citt, String(idCittadino))
+    expect(c.slice(1, 4).map((x) => x.text)).toEqual([mask, '1', '0'])
+    const tplRow = find(rowsOf('questionarioTemplate'), tpl!.id)
+    expect(tplRow[1]?.text).toBe(neutral(tricky.template))
+    expect(tplRow[1]?.type).toBe('string')
+    const ruoloRow = find(rowsOf('ruolo'), codiceRuolo)
+    expect(ruoloRow.slice(0, 3).map((x) => x.text)).toEqual([codiceRuolo, neutral(tricky.ruolo), 'Personalizzato'])
+    const minRows = rowsOf('configurazioneminorenni')
+    const minRow = minRows.find((r) => r[1]?.text === neutral(names.programma))
+    expect(minRow, JSON.stringify(minRows.map((r) => r[1]?.text))).toBeDefined()
+    expect(minRow![2]?.text).toBe('RFD')
+    const jobRow = find(rowsOf('monitoraggiocaricamenti'), String(job!.id))
+    expect(jobRow[2]?.text).toBe(neutral(names.ente))
+    expect(jobRow[4]?.text).toBe(neutral(names.programma))
+    expect(jobRow[5]?.text).toBe(neutral(names.progetto))
+    expect(jobRow[6]?.text).toBe(neutral(tricky.operatore))
+    expect(jobRow[11]?.text).toBe('Completato')
+    const report = rowsOf('report')
+    expect(report[0]!.slice(0, 5).map((x) => x.text)).toEqual(['numeroRiga', 'Esito', 'Motivo', 'ID servizio', 'IDFacilitatore'])
+    expect(find(report, '2').slice(1, 4).map((x) => x.text)).toEqual(['Caricata', '', String(ids.servizio)])
+    const scartata = find(report, '3')
+    expect(scartata.slice(1, 6).map((x) => x.text)).toEqual(['Scartata', neutral(tricky.nota), '', neutral(tricky.facilitatore), tricky.nominativo])
+    for (const cell of [tplRow[1], ruoloRow[1], jobRow[6], scartata[2], scartata[4], scartata[5]]) expect(cell?.type).toBe('string')
   }, 180_000)
 })

@@ -1,0 +1,421 @@
+/**
+ * The fast path of a mass upload (issue 10 point 5; platform-backend §8.2): a chunk of valid rows
+ * (typically 500) applied in ONE transaction with set-based reads and multi-row writes, instead of one
+ * transaction of ~16 round trips per row (applica.ts, which stays the reference and the fallback).
+ *
+ * The same rules as the forms, checked for the whole chunk from a few queries:
+ * - the facilitator (IDFacilitatore) must be registered and serve the site IDSede for the upload's body
+ *   and project (C01), the date must lie within the project (A06), the programme needs an ATTIVO
+ *   template (S04), the minors rule of platform-backend §9 (U25, U26), a citizen already on the service
+ *   is refused (U23); the reasons are the words of `motivo` (applica.ts), exactly as the row path says them;
+ * - a service identical to one already registered (the S10 match: facilitator, site, date, duration,
+ *   types, name and Q3 answers 26–28) is reused, new ones are created once per chunk; the per-job cache
+ *   of services (`StatoBlocchi.servizi`) is bounded (`MAX_SERVIZI_IN_CACHE`, then read again);
+ * - new citizens are inserted with random ids (drawn again on a clash), their instance gets Q1 from the
+ *   citizen, Q2 'first service', Q3 of the service and, when the row has experience answers, Q4 with the
+ *   state COMPILATA — what `addCittadino` + `compilaQuestionario` write for the same bodies.
+ * Rows the fast path does not handle — a citizen already registered outside the facilitator's scope or
+ * without a mask, or a citizen met twice in the chunk — are returned as `residue`: the caller applies
+ * them afterwards one by one through applica.ts (same outcome, same order guarantee per citizen).
+ * Every row's outcome (`registro_attivita_riga`) is written in the chunk's transaction: a chunk is
+ * applied whole or not at all; when the transaction fails the caller falls back to the row path, so a
+ * bad row still fails alone.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { and, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm'
+import type { CitizenDerivedData } from '../../../src/lib/fiscal-code'
+import { maskDocumentNumber, maskFiscalCode } from '../../../src/lib/masked-identity'
+import { hashDocumentNumber, hashFiscalCode } from '../../db/citizen-hash'
+import { newCitizenId } from '../../db/citizen-id'
+import {
+  cittadino, configurazioneMinorenni, enteSedeProgettoFacilitatore, programmaXQuestionarioTemplate, progetto, servizio, servizioXCittadino, STATO,
+  utente, type SezioneCompilata,
+} from '../../db/schema'
+import type { Database, Transaction } from '../../db/types'
+import { ApiError, badRequest, notFound } from '../../errors'
+import { GENERE_PREDEFINITO } from '../cittadini-servizio'
+import { buildQ1, buildQ2, dropEmpty, Q2_FIRST_SERVICE } from '../questionario-istanza'
+import { parseQ4 } from '../questionari'
+import { decodeQ3, DUPLICATE_Q3_QUESTIONS } from '../servizi'
+import { rowsOf } from '../liste/engine'
+import { citizensInScope } from '../servizio-scope'
+import { answers, fromStored, toStored, type DecodedSection } from '../survey-codec'
+import { callerOf, motivo, type ContestoJob } from './applica'
+import type { RigaValida } from './validazione'
+
+type CittadinoRow = typeof cittadino.$inferSelect
+type Facilitatore = { userId: number; nome: string; cognome: string; codiceFiscale: string }
+
+/** Services kept in the per-job cache before it is emptied (about 100 bytes each). */
+export const MAX_SERVIZI_IN_CACHE = 200_000
+
+/** A valid row of the chunk: its number in the file, the bodies, the cells kept for the report. */
+export interface VoceBlocco { numero: number; riga: RigaValida; valori: Record<string, string> }
+
+/** What a job keeps between its chunks (see the module comment); create with {@link nuovoStatoBlocchi}. */
+export interface StatoBlocchi {
+  facilitatori: Map<string, Facilitatore | null>
+  /** sites each facilitator serves for the upload's body and project (not TERMINATO) */
+  sedi: Map<number, Set<number>>
+  progetto: { found: boolean; inizio: string; fine: string; templateId: string | null; minori: boolean } | null
+  /** service key → Q3 digest → service id; `conteggio` = digests held */
+  servizi: Map<string, Map<string, number>>
+  conteggio: number
+}
+
+export function nuovoStatoBlocchi(): StatoBlocchi {
+  return { facilitatori: new Map(), sedi: new Map(), progetto: null, servizi: new Map(), conteggio: 0 }
+}
+
+/** Result of a chunk: rows recorded (accepted or rejected) by it, and the rows left to the row path. */
+export interface EsitoBlocco { caricate: number; scartate: number; residue: VoceBlocco[] }
+
+class Rifiuto extends Error {}
+
+const today = () => new Date().toISOString().slice(0, 10)
+
+/** The key of the S10 match without Q3 (what the services index narrows). */
+const chiaveServizio = (idFac: number, idSede: number, data: string, durata: string, tipologia: string, nome: string) =>
+  [idFac, idSede, data, durata, tipologia, nome].join('\u0001')
+
+/** The Q3 answers the S10 match compares, as a short digest. */
+function impronta(q3: DecodedSection): string {
+  const h = createHash('sha1')
+  for (const q of DUPLICATE_Q3_QUESTIONS) h.update([...answers(q3, q)].sort().join('\u0000')).update('\u0001')
+  return h.digest('base64').slice(0, 16)
+}
+
+async function caricaProgetto(tx: Transaction, ctx: ContestoJob, stato: StatoBlocchi) {
+  if (stato.progetto) return stato.progetto
+  const [p] = await tx.select({
+    inizio: progetto.dataInizioProgetto, fine: progetto.dataFineProgetto,
+    templateId: sql<string | null>`(select ${programmaXQuestionarioTemplate.idQuestionarioTemplate} from ${programmaXQuestionarioTemplate} where ${and(
+      eq(programmaXQuestionarioTemplate.idProgramma, ctx.idProgramma), eq(programmaXQuestionarioTemplate.stato, STATO.ATTIVO))} limit 1)`,
+    minori: sql<boolean>`exists (select 1 from ${configurazioneMinorenni} where ${and(
+      eq(configurazioneMinorenni.idProgramma, ctx.idProgramma), lte(configurazioneMinorenni.dataDecorrenza, today()))})`,
+  }).from(progetto).where(eq(progetto.id, ctx.idProgetto))
+  stato.progetto = p
+    ? { found: true, inizio: p.inizio, fine: p.fine, templateId: p.templateId ?? null, minori: p.minori === true }
+    : { found: false, inizio: '', fine: '', templateId: null, minori: false }
+  return stato.progetto
+}
+
+async function caricaFacilitatori(tx: Transaction, ctx: ContestoJob, voci: VoceBlocco[], stato: StatoBlocchi) {
+  const mancanti = [...new Set(voci.map((v) => v.riga.cfFacilitatore))].filter((cf) => !stato.facilitatori.has(cf))
+  if (mancanti.length === 0) return
+  const rows = await tx.select({ userId: utente.id, nome: utente.nome, cognome: utente.cognome, codiceFiscale: utente.codiceFiscale })
+    .from(utente).where(inArray(utente.codiceFiscale, mancanti))
+  for (const cf of mancanti) stato.facilitatori.set(cf, null)
+  for (const r of rows) stato.facilitatori.set(r.codiceFiscale, r)
+  const ids = rows.map((r) => r.userId)
+  if (ids.length === 0) return
+  const links = await tx.select({ idFacilitatore: enteSedeProgettoFacilitatore.idFacilitatore, idSede: enteSedeProgettoFacilitatore.idSede })
+    .from(enteSedeProgettoFacilitatore).where(and(
+      eq(enteSedeProgettoFacilitatore.idEnte, ctx.idEnte), eq(enteSedeProgettoFacilitatore.idProgetto, ctx.idProgetto),
+      inArray(enteSedeProgettoFacilitatore.idFacilitatore, ids), ne(enteSedeProgettoFacilitatore.statoUtente, STATO.TERMINATO)))
+  for (const id of ids) stato.sedi.set(id, new Set())
+  for (const l of links) stato.sedi.get(l.idFacilitatore)?.add(l.idSede)
+}
+
+/** Loads into the cache the services registered under the keys the cache does not know yet. */
+async function caricaServizi(tx: Transaction, ctx: ContestoJob, chiavi: Map<string, [number, number, string, string, string, string]>, stato: StatoBlocchi) {
+  // emptied first, so that every key of this chunk is read again when the cache is full
+  if (stato.conteggio > MAX_SERVIZI_IN_CACHE) {
+    stato.servizi.clear()
+    stato.conteggio = 0
+  }
+  const nuove = [...chiavi].filter(([k]) => !stato.servizi.has(k))
+  if (nuove.length === 0) return
+  for (const [k] of nuove) stato.servizi.set(k, new Map())
+  const tuples = nuove.map(([, [f, s, d, du, t, n]]) => sql`(${f}::int, ${s}::int, ${d}::date, ${du}::text, ${t}::text, ${n}::text)`)
+  const rows = await tx.select({
+    id: servizio.id, f: servizio.idFacilitatore, s: servizio.idSede, d: servizio.dataServizio, du: servizio.durataServizio,
+    t: servizio.tipologiaServizio, n: servizio.nome, q3: servizio.sezioneQ3Compilato,
+  }).from(servizio).where(and(eq(servizio.idEnte, ctx.idEnte), eq(servizio.idProgetto, ctx.idProgetto),
+    sql`(${servizio.idFacilitatore}, ${servizio.idSede}, ${servizio.dataServizio}, ${servizio.durataServizio}, ${servizio.tipologiaServizio}, ${servizio.nome}) in (${sql.join(tuples, sql`, `)})`))
+  for (const r of rows) {
+    const q3 = r.q3 ? fromStored(r.q3) : { id: '', title: '', properties: {} }
+    const digests = stato.servizi.get(chiaveServizio(r.f, r.s, r.d, r.du, r.t, r.n))
+    const digest = impronta(q3)
+    if (digests && !digests.has(digest)) {
+      digests.set(digest, r.id)
+      stato.conteggio++
+    }
+  }
+}
+
+/** A row ready to write (after the in-memory checks). */
+interface Piano {
+  voce: VoceBlocco
+  fac: Facilitatore
+  chiave: string
+  digest: string
+  q3: SezioneCompilata
+  tipologia: string
+  /** the service: existing id, or the index of a new service of the chunk */
+  servizio: { id: number } | { nuovo: number }
+  identita: { cfHash: string | null; tipoDocumento: string | null; docHash: string | null; mask: string | null; genere: string | null; fascia: number | null }
+  esistente: CittadinoRow | null
+  q4: DecodedSection | null
+}
+
+/**
+ * Applies a chunk of valid rows (see the module comment) and records their outcomes; throws on an
+ * unexpected error (the transaction is rolled back: the caller falls back to the row path).
+ */
+export async function applicaBlocco(db: Database, ctx: ContestoJob, voci: VoceBlocco[], stato: StatoBlocchi): Promise<EsitoBlocco> {
+  return db.transaction(async (tx) => {
+    if (ctx.asyncCommit) await tx.execute(sql`set local synchronous_commit = off`)
+    const p = await caricaProgetto(tx, ctx, stato)
+    await caricaFacilitatori(tx, ctx, voci, stato)
+    const scartate: { numero: number; note: string; valori: Record<string, string> }[] = []
+    const residue: VoceBlocco[] = []
+    const pronte: Omit<Piano, 'servizio' | 'esistente'>[] = []
+    const chiavi = new Map<string, [number, number, string, string, string, string]>()
+    const identitaViste = new Set<string>()
+
+    // 1. in-memory checks, in the order of the row path (createServizio, addCittadino, compilaQuestionario)
+    for (const voce of voci) {
+      const { riga } = voce
+      const body = riga.servizio
+      try {
+        const fac = stato.facilitatori.get(riga.cfFacilitatore)
+        if (!fac) throw new Rifiuto('il facilitatore (IDFacilitatore) non è registrato sulla piattaforma')
+        if (!stato.sedi.get(fac.userId)?.has(body.idSedeServizio)) throw notFound('C01')
+        if (!p.found) throw notFound('C01')
+        if (body.data < p.inizio || body.data > p.fine) throw badRequest('A06')
+        const q3 = decodeQ3(body.sezioneQuestionarioCompilatoQ3)
+        if (!p.templateId) throw new ApiError(409, 'S04')
+        const identita = identitaDi(riga, ctx.citizenHashSecret)
+        const idKey = identita.cfHash ?? `${identita.tipoDocumento}\u0001${identita.docHash}`
+        if (identitaViste.has(idKey)) {
+          residue.push(voce)
+          continue
+        }
+        identitaViste.add(idKey)
+        const q4 = riga.questionario ? parseQ4(riga.questionario.sezioneQ4Questionario) : null
+        const tipologia = body.tipoDiServizioPrenotato.join(', ')
+        const chiave = chiaveServizio(fac.userId, body.idSedeServizio, body.data, body.durataServizio, tipologia, body.nomeServizio)
+        chiavi.set(chiave, [fac.userId, body.idSedeServizio, body.data, body.durataServizio, tipologia, body.nomeServizio])
+        pronte.push({ voce, fac, chiave, digest: impronta(q3), q3: toStored(q3), tipologia, identita, q4 })
+      } catch (err) {
+        if (err instanceof Rifiuto) scartate.push({ numero: voce.numero, note: err.message, valori: voce.valori })
+        else if (err instanceof ApiError && err.status < 500) scartate.push({ numero: voce.numero, note: motivo(err), valori: voce.valori })
+        else throw err
+      }
+    }
+
+    // 2. set-based reads: services under the rows' keys, citizens by identity, their links and scope
+    await caricaServizi(tx, ctx, chiavi, stato)
+    const cfHashes = pronte.flatMap((r) => (r.identita.cfHash ? [r.identita.cfHash] : []))
+    const docHashes = pronte.flatMap((r) => (r.identita.docHash ? [r.identita.docHash] : []))
+    const trovati = cfHashes.length + docHashes.length === 0 ? [] : await tx.select().from(cittadino).where(sql`${cfHashes.length > 0 ? inArray(cittadino.codiceFiscaleHash, cfHashes) : sql`false`} or ${docHashes.length > 0 ? inArray(cittadino.numeroDocumentoHash, docHashes) : sql`false`}`)
+    const perCf = new Map(trovati.filter((c) => c.codiceFiscaleHash).map((c) => [c.codiceFiscaleHash as string, c]))
+    const perDoc = new Map(trovati.filter((c) => c.numeroDocumentoHash).map((c) => [`${c.tipoDocumento}\u0001${c.numeroDocumentoHash}`, c]))
+    const esistenteDi = (r: (typeof pronte)[number]) => (r.identita.cfHash ? perCf.get(r.identita.cfHash) : perDoc.get(`${r.identita.tipoDocumento}\u0001${r.identita.docHash}`)) ?? null
+    // scope of the citizens found, per facilitator (citizensInScope of each facilitator's caller)
+    const inScope = new Set<string>()
+    const perFac = new Map<number, { fac: Facilitatore; ids: number[] }>()
+    for (const r of pronte) {
+      const c = esistenteDi(r)
+      if (!c) continue
+      const entry = perFac.get(r.fac.userId) ?? { fac: r.fac, ids: [] }
+      entry.ids.push(c.id)
+      perFac.set(r.fac.userId, entry)
+    }
+    for (const { fac, ids } of perFac.values()) {
+      for (const id of await citizensInScope(tx, callerOf(fac, ctx), ids)) inScope.add(`${fac.userId}:${id}`)
+    }
+
+    const piani: Piano[] = []
+    const nuoviServizi: { chiave: string; digest: string; r: (typeof pronte)[number] }[] = []
+    const nuoviPerChiave = new Map<string, number>()
+    for (const r of pronte) {
+      const { voce } = r
+      try {
+        const esistente = esistenteDi(r)
+        if (esistente && (!inScope.has(`${r.fac.userId}:${esistente.id}`) || esistente.identificativoMascherato === null)) {
+          residue.push(voce)
+          continue
+        }
+        const derivato = voce.riga.derivato
+        const age = r.identita.cfHash && derivato ? derivato.age : null
+        const band = age !== null ? null : esistente ? esistente.fasciaDiEtaId : r.identita.fascia
+        const minor = age !== null ? age < 18 : band === 5
+        if (minor && !p.minori) throw badRequest('U25')
+        if (minor && age !== null && age < 14) throw badRequest('U26')
+        const known = stato.servizi.get(r.chiave)?.get(r.digest)
+        let target: Piano['servizio']
+        if (known !== undefined) target = { id: known }
+        else {
+          const k = `${r.chiave}\u0002${r.digest}`
+          let index = nuoviPerChiave.get(k)
+          if (index === undefined) {
+            index = nuoviServizi.length
+            nuoviServizi.push({ chiave: r.chiave, digest: r.digest, r })
+            nuoviPerChiave.set(k, index)
+          }
+          target = { nuovo: index }
+        }
+        piani.push({ ...r, servizio: target, esistente })
+      } catch (err) {
+        if (err instanceof ApiError && err.status < 500) scartate.push({ numero: voce.numero, note: motivo(err), valori: voce.valori })
+        else throw err
+      }
+    }
+
+    // a known citizen already on a service it is added to again: U23
+    const coppie = piani.filter((x) => x.esistente && 'id' in x.servizio)
+    if (coppie.length > 0) {
+      const links = await tx.select({ c: servizioXCittadino.idCittadino, s: servizioXCittadino.idServizio }).from(servizioXCittadino)
+        .where(sql`(${servizioXCittadino.idCittadino}, ${servizioXCittadino.idServizio}) in (${sql.join(coppie.map((x) => sql`(${x.esistente!.id}::bigint, ${(x.servizio as { id: number }).id}::int)`), sql`, `)})`)
+      const linked = new Set(links.map((l) => `${l.c}:${l.s}`))
+      for (let i = piani.length - 1; i >= 0; i--) {
+        const x = piani[i]!
+        if (x.esistente && 'id' in x.servizio && linked.has(`${x.esistente.id}:${x.servizio.id}`)) {
+          scartate.push({ numero: x.voce.numero, note: motivo(new ApiError(409, 'U23')), valori: x.voce.valori })
+          piani.splice(i, 1)
+        }
+      }
+    }
+
+    // 3. writes: new services (ids drawn first), their types, new citizens, links, instances, outcomes
+    const idNuovi = nuoviServizi.length === 0 ? [] : (await rowsOf(tx,
+      sql`select nextval(pg_get_serial_sequence('servizio', 'id'))::int as id from generate_series(1, ${nuoviServizi.length}::int)`)).map((r) => Number(r.id))
+    if (nuoviServizi.length > 0) {
+      await inserisci(tx, 'servizio', ['id int', 'nome text', 'data_servizio date', 'durata_servizio text', 'tipologia_servizio text', 'stato text',
+        'id_ente int', 'id_sede int', 'id_progetto int', 'id_facilitatore int', 'sezione_q3_compilato jsonb', 'id_questionario_template_snapshot uuid',
+        'cod_inserimento text'], nuoviServizi.map(({ r }, i) => ({
+        id: idNuovi[i]!, nome: r.voce.riga.servizio.nomeServizio, data_servizio: r.voce.riga.servizio.data, durata_servizio: r.voce.riga.servizio.durataServizio,
+        tipologia_servizio: r.tipologia, stato: STATO.ATTIVO, id_ente: ctx.idEnte, id_sede: r.voce.riga.servizio.idSedeServizio, id_progetto: ctx.idProgetto,
+        id_facilitatore: r.fac.userId, sezione_q3_compilato: r.q3, id_questionario_template_snapshot: p.templateId, cod_inserimento: ctx.codInserimento,
+      })))
+      await inserisci(tx, 'tipologia_servizio', ['titolo text', 'id_servizio int'],
+        nuoviServizi.flatMap(({ r }, i) => r.voce.riga.servizio.tipoDiServizioPrenotato.map((titolo) => ({ titolo, id_servizio: idNuovi[i]! }))))
+      nuoviServizi.forEach(({ chiave, digest }, i) => {
+        const digests = stato.servizi.get(chiave) ?? new Map<string, number>()
+        digests.set(digest, idNuovi[i]!)
+        stato.servizi.set(chiave, digests)
+        stato.conteggio++
+      })
+    }
+    const idServizio = (x: Piano) => ('id' in x.servizio ? x.servizio.id : idNuovi[x.servizio.nuovo]!)
+    // existing services that now get a citizen: NON ATTIVO → ATTIVO (activateServizio)
+    const riusati = [...new Set(piani.flatMap((x) => ('id' in x.servizio ? [x.servizio.id] : [])))]
+    if (riusati.length > 0) {
+      await tx.update(servizio).set({ stato: STATO.ATTIVO, dataOraAggiornamento: new Date() })
+        .where(and(inArray(servizio.id, riusati), eq(servizio.stato, STATO.NON_ATTIVO)))
+    }
+    const citizens = await inserisciCittadini(tx, ctx, piani.filter((x) => !x.esistente))
+    const cittadinoDi = (x: Piano) => x.esistente ?? citizens.get(x)!
+    if (piani.length > 0) {
+      await inserisci(tx, 'servizio_x_cittadino', ['id_cittadino bigint', 'id_servizio int', 'cod_inserimento text'],
+        piani.map((x) => ({ id_cittadino: cittadinoDi(x).id, id_servizio: idServizio(x), cod_inserimento: ctx.codInserimento })))
+      const istanze: Record<string, unknown>[] = []
+      for (const x of piani) {
+        const c = cittadinoDi(x)
+        const q2 = x.esistente ? await buildQ2(tx, c.id, idServizio(x), callerOf(x.fac, ctx)) : Q2_FIRST_SERVICE
+        const sezioni: SezioneCompilata[] = [toStored(dropEmpty(buildQ1(c))), toStored(q2), x.q3]
+        if (x.q4) sezioni.push(toStored(x.q4))
+        istanze.push({
+          id: randomUUID(), id_questionario_template: p.templateId, id_cittadino: c.id, id_facilitatore: x.fac.userId, id_sede: x.voce.riga.servizio.idSedeServizio,
+          id_ente: ctx.idEnte, id_progetto: ctx.idProgetto, id_servizio: idServizio(x), cod_inserimento: ctx.codInserimento,
+          stato: x.q4 ? 'COMPILATA' : 'NON_COMPILATA', sezioni,
+        })
+      }
+      await inserisci(tx, 'questionario_compilato', ['id uuid', 'id_questionario_template uuid', 'id_cittadino bigint', 'id_facilitatore int', 'id_sede int',
+        'id_ente int', 'id_progetto int', 'id_servizio int', 'cod_inserimento text', 'stato text', 'sezioni jsonb'], istanze)
+    }
+    await inserisci(tx, 'registro_attivita_riga', ['id_registro_attivita int', 'numero_riga int', 'esito text', 'note text', 'id_servizio int',
+      'servizio_nuovo boolean', 'questionario_compilato boolean', 'valori jsonb'], [
+      ...piani.map((x) => ({
+        id_registro_attivita: ctx.idRegistro, numero_riga: x.voce.numero, esito: 'CARICATA', id_servizio: idServizio(x),
+        servizio_nuovo: 'nuovo' in x.servizio && nuoviServizi[x.servizio.nuovo]!.r.voce === x.voce, questionario_compilato: x.q4 !== null,
+      })),
+      ...scartate.map((r) => ({
+        id_registro_attivita: ctx.idRegistro, numero_riga: r.numero, esito: 'SCARTATA', note: r.note, servizio_nuovo: false, questionario_compilato: false, valori: r.valori,
+      })),
+    ])
+    return { caricate: piani.length, scartate: scartate.length, residue }
+  })
+}
+
+/**
+ * Multi-row INSERT of `rows` (objects keyed by column name) as ONE parameter: the rows travel as a JSON
+ * array read by `jsonb_to_recordset` — building a drizzle VALUES list of thousands of parameters cost more
+ * CPU than the database's work. `cols` are constant column definitions ('name type'); `suffix` e.g. ON
+ * CONFLICT … RETURNING. Returns the rows RETURNING gives.
+ */
+async function inserisci(tx: Transaction, tabella: string, cols: readonly string[], rows: readonly Record<string, unknown>[], suffix: SQL = sql``) {
+  if (rows.length === 0) return []
+  const names = cols.map((c) => c.split(' ')[0]).join(', ')
+  return rowsOf(tx, sql`insert into ${sql.identifier(tabella)} (${sql.raw(names)}) select ${sql.raw(names)}
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${sql.raw(cols.join(', '))}) ${suffix}`)
+}
+
+/** The identity typed in the row, hashed (the `identifier` of cittadini-servizio.ts, without a query). */
+function identitaDi(riga: RigaValida, secret: string): Piano['identita'] {
+  const body = riga.cittadino
+  const d: CitizenDerivedData | null = riga.derivato
+  if (body.codiceFiscale && !body.codiceFiscaleNonDisponibile && d) {
+    return { cfHash: hashFiscalCode(d.codiceFiscale, secret), tipoDocumento: null, docHash: null, mask: maskFiscalCode(d.codiceFiscale), genere: d.gender, fascia: d.fasciaDiEtaId }
+  }
+  if (body.tipoDocumento && body.numeroDocumento) {
+    return {
+      cfHash: null, tipoDocumento: body.tipoDocumento, docHash: hashDocumentNumber(body.tipoDocumento, body.numeroDocumento, secret),
+      mask: maskDocumentNumber(body.numeroDocumento), genere: body.genere ?? GENERE_PREDEFINITO, fascia: body.fasciaDiEtaId ?? null,
+    }
+  }
+  throw badRequest('U08')
+}
+
+/** Inserts the new citizens of the chunk (random ids, drawn again on a clash of ids); the rows by plan. */
+async function inserisciCittadini(tx: Transaction, ctx: ContestoJob, piani: Piano[]): Promise<Map<Piano, CittadinoRow>> {
+  const out = new Map<Piano, CittadinoRow>()
+  let todo = piani
+  for (let draw = 0; todo.length > 0; draw++) {
+    if (draw >= 5) throw new Error('applicaBlocco: no free citizen id after 5 draws')
+    const ids = todo.map(() => newCitizenId())
+    const rows = await inserisci(tx, 'cittadino', ['id bigint', 'codice_fiscale_hash text', 'tipo_documento text', 'numero_documento_hash text',
+      'identificativo_mascherato text', 'genere text', 'fascia_di_eta_id int', 'titolo_di_studio text', 'occupazione text', 'cittadinanza text',
+      'provincia_di_domicilio text', 'cod_inserimento text'], todo.map((x, i) => {
+      const b = x.voce.riga.cittadino
+      return {
+        id: ids[i]!, codice_fiscale_hash: x.identita.cfHash, tipo_documento: x.identita.tipoDocumento, numero_documento_hash: x.identita.docHash,
+        identificativo_mascherato: x.identita.mask, genere: x.identita.genere, fascia_di_eta_id: x.identita.fascia,
+        titolo_di_studio: b.titoloDiStudio, occupazione: b.occupazione, cittadinanza: b.cittadinanza, provincia_di_domicilio: b.provinciaDiDomicilio,
+        cod_inserimento: ctx.codInserimento,
+      }
+    }), sql`on conflict (id) do nothing returning id`)
+    const inserted = new Set(rows.map((r) => Number(r.id)))
+    const now = new Date()
+    const next: Piano[] = []
+    todo.forEach((x, i) => {
+      if (!inserted.has(ids[i]!)) return void next.push(x)
+      const b = x.voce.riga.cittadino
+      out.set(x, {
+        id: ids[i]!, codiceFiscaleHash: x.identita.cfHash, tipoDocumento: x.identita.tipoDocumento, numeroDocumentoHash: x.identita.docHash,
+        identificativoMascherato: x.identita.mask, genere: x.identita.genere, fasciaDiEtaId: x.identita.fascia, titoloDiStudio: b.titoloDiStudio ?? null,
+        occupazione: b.occupazione ?? null, cittadinanza: b.cittadinanza ?? null, provinciaDiDomicilio: b.provinciaDiDomicilio ?? null,
+        tipoConferimentoConsenso: null, dataConferimentoConsenso: null, codInserimento: ctx.codInserimento, dataOraCreazione: now, dataOraAggiornamento: now,
+      })
+    })
+    todo = next
+  }
+  return out
+}
+
+/**
+ * Drops from the cache the service keys of rows applied by the row path (they may have created services
+ * the cache does not know): the next chunk reads them again.
+ */
+export function dimenticaServizi(stato: StatoBlocchi, voci: VoceBlocco[]): void {
+  for (const { riga } of voci) {
+    const fac = stato.facilitatori.get(riga.cfFacilitatore)
+    if (!fac) continue
+    const b = riga.servizio
+    const chiave = chiaveServizio(fac.userId, b.idSedeServizio, b.data, b.durataServizio, b.tipoDiServizioPrenotato.join(', '), b.nomeServizio)
+    stato.conteggio -= stato.servizi.get(chiave)?.size ?? 0
+    stato.servizi.delete(chiave)
+  }
+}
