@@ -36,6 +36,8 @@ import cittadiniRegistroRoutes from './routes/cittadini-registro'
 import ruoliRoutes from './routes/ruoli'
 import minorenniRoutes from './routes/minorenni'
 import openDataRoutes from './routes/open-data'
+import assistenzaRoutes from './routes/assistenza'
+import { createMailer } from './mail/index'
 import { createJobQueue, type JobQueue } from './jobs/coda'
 import { idempotency } from './idempotency'
 import { loggerOptions } from './logging'
@@ -247,6 +249,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onReady', () => jobs.start())
   app.addHook('onClose', () => jobs.close())
   await app.register(openDataRoutes, { prefix: '/api', db, config, jobs })
+  const mailer = createMailer({ config: config.mail, jobs, storage: () => app.storage })
+  await app.register(assistenzaRoutes, { prefix: '/api', db, config, mailer })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 
