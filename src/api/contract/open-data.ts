@@ -11,6 +11,7 @@
  *
  * The CSV: `;`-separated, UTF-8, header = {@link OPEN_DATA_COLUMNS}, one row per (citizen, service).
  */
+import * as v from 'valibot'
 
 /** One column of the data dictionary. */
 export interface DatasetColumn {
@@ -88,3 +89,14 @@ export const nomeFileOpenData = (mese: string) => `opendata_cittadini_${mese}.cs
 
 /** `mese` of a path parameter: 'YYYY-MM'. */
 export const MESE_RE = /^\d{4}-(0[1-9]|1[0-2])$/
+
+export const OpenDataFileInfoSchema = v.object({
+  mese: v.string(), dimensione: v.number(), righe: v.number(), righeGeneralizzate: v.number(), righeSoppresse: v.number(),
+  conteggioDownload: v.number(), dataPubblicazione: v.string(), url: v.string(),
+})
+export const OpenDataInfoSchema = v.object({
+  titolo: v.string(), descrizione: v.string(), licenza: v.object({ nome: v.string(), url: v.string() }), periodicita: v.string(),
+  anniCopertura: v.string(), dataUltimaPubblicazione: v.nullable(v.string()), notaAnonimizzazione: v.string(), dcatUrl: v.string(),
+  files: v.array(OpenDataFileInfoSchema),
+})
+export const GeneraOpenDataSchema = v.object({ mese: v.string(), idJob: v.nullable(v.number()) })
