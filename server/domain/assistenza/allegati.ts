@@ -38,7 +38,7 @@ export function decodificaAllegati(fileData: string | null | undefined): Allegat
   return list.map((item: unknown) => {
     const { name, data } = (item ?? {}) as { name?: unknown; data?: unknown }
     if (typeof name !== 'string' || typeof data !== 'string' || !BASE64.test(data)) throw illeggibile()
-    const nome = name.replace(/[\\/\u0000-\u001f]/g, '_').trim().slice(0, 200)
+    const nome = [...name].map((c) => (c < ' ' || c === '/' || c === '\\' ? '_' : c)).join('').trim().slice(0, 200)
     if (!nome) throw illeggibile()
     const bytes = Buffer.from(data, 'base64')
     totale += bytes.length
