@@ -24,7 +24,8 @@ export function OpenDataPage() {
 function OpenDataContent() {
   const session = useSession()
   const client = useQueryClient()
-  const q = useQuery({ queryKey: ['open-data'], queryFn: ({ signal }) => fetchOpenData(signal) })
+  // public data: runs without a session too (the app's default `enabled` needs a chosen profile)
+  const q = useQuery({ queryKey: ['open-data'], queryFn: ({ signal }) => fetchOpenData(signal), enabled: true })
   const [avviso, setAvviso] = useState<string | null>(null)
   const info = q.data
   const canGenerate = hasAll(session.permessi, ['gen.opendata'])
