@@ -46,9 +46,22 @@ export interface EsitoAnonimizzazione {
 }
 
 const k = (...parts: Array<string | null>) => JSON.stringify(parts)
-const mese = (r: RigaDataset) => r.dataFruizione.slice(0, 7)
+const mese = (r: Pick<RigaDataset, 'dataFruizione'>) => r.dataFruizione.slice(0, 7)
 
-function distinti(righe: RigaDataset[], chiave: (r: RigaDataset) => string): Map<string, number> {
+/** Key of a (band, gender, province, comune, month) cell. */
+export const chiaveComune = (r: Pick<RigaDataset, 'fasciaDiEta' | 'genere' | 'provincia' | 'comune' | 'dataFruizione'>) =>
+  k(r.fasciaDiEta, r.genere, r.provincia, r.comune, mese(r))
+/** Key of a (band, gender, province, month) cell. */
+export const chiaveProvincia = (r: Pick<RigaDataset, 'fasciaDiEta' | 'genere' | 'provincia' | 'dataFruizione'>) =>
+  k(r.fasciaDiEta, r.genere, r.provincia, mese(r))
+
+/**
+ * Distinct citizens per cell: `perComune` over every row, `perProvincia` over the rows of the comune cells
+ * below `soglia` only (those to generalise). Computed in SQL by the generator (dataset.ts), here in memory.
+ */
+export interface ConteggiCelle { perComune: Map<string, number>; perProvincia: Map<string, number> }
+
+function distinti(righe: readonly RigaDataset[], chiave: (r: RigaDataset) => string): Map<string, number> {
   const sets = new Map<string, Set<number>>()
   for (const r of righe) {
     const c = chiave(r)
@@ -59,24 +72,33 @@ function distinti(righe: RigaDataset[], chiave: (r: RigaDataset) => string): Map
   return new Map([...sets].map(([c, s]) => [c, s.size]))
 }
 
-/** Applies the rule; `soglia` defaults to {@link SOGLIA_MINIMA_CITTADINI}. */
+/** The cell counts of rows held in memory. */
+export function contaCelle(righe: readonly RigaDataset[], soglia = SOGLIA_MINIMA_CITTADINI): ConteggiCelle {
+  const perComune = distinti(righe, chiaveComune)
+  const perProvincia = distinti(righe.filter((r) => (perComune.get(chiaveComune(r)) ?? 0) < soglia), chiaveProvincia)
+  return { perComune, perProvincia }
+}
+
+/** What becomes of one row: itself, its generalised copy, or null (suppressed). */
+export function decidi(r: RigaDataset, conteggi: ConteggiCelle, soglia = SOGLIA_MINIMA_CITTADINI): { riga: RigaDataset; generalizzata: boolean } | null {
+  if ((conteggi.perComune.get(chiaveComune(r)) ?? 0) >= soglia) return { riga: r, generalizzata: false }
+  if ((conteggi.perProvincia.get(chiaveProvincia(r)) ?? 0) >= soglia) {
+    return { riga: { ...r, comune: null, cap: null, sedeId: null, nomeSede: null, servizioId: null, nomeServizio: null, dataFruizione: mese(r) }, generalizzata: true }
+  }
+  return null
+}
+
+/** Applies the rule to rows in memory; `soglia` defaults to {@link SOGLIA_MINIMA_CITTADINI}. */
 export function applicaSogliaMinima(input: readonly RigaDataset[], soglia = SOGLIA_MINIMA_CITTADINI): EsitoAnonimizzazione {
-  const cellaComune = (r: RigaDataset) => k(r.fasciaDiEta, r.genere, r.provincia, r.comune, mese(r))
-  const cellaProvincia = (r: RigaDataset) => k(r.fasciaDiEta, r.genere, r.provincia, mese(r))
-  const perComune = distinti([...input], cellaComune)
-  const daGeneralizzare = input.filter((r) => (perComune.get(cellaComune(r)) ?? 0) < soglia)
-  const perProvincia = distinti(daGeneralizzare, cellaProvincia)
+  const conteggi = contaCelle(input, soglia)
   const righe: RigaDataset[] = []
   let generalizzate = 0
   let soppresse = 0
   for (const r of input) {
-    if ((perComune.get(cellaComune(r)) ?? 0) >= soglia) { righe.push(r); continue }
-    if ((perProvincia.get(cellaProvincia(r)) ?? 0) >= soglia) {
-      generalizzate++
-      righe.push({ ...r, comune: null, cap: null, sedeId: null, nomeSede: null, servizioId: null, nomeServizio: null, dataFruizione: mese(r) })
-    } else {
-      soppresse++
-    }
+    const d = decidi(r, conteggi, soglia)
+    if (!d) { soppresse++; continue }
+    if (d.generalizzata) generalizzate++
+    righe.push(d.riga)
   }
   return { righe, generalizzate, soppresse }
 }

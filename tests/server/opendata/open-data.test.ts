@@ -8,17 +8,51 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OPEN_DATA_COLUMNS } from '../../../src/api/contract/open-data'
 import type { OpenDataInfo } from '../../../src/api/contract/open-data'
-import { job, openDataFile, servizioXCittadino } from '../../../server/db/schema'
+import { cittadino, ente, job, openDataFile, progetto, sede, servizio, servizioXCittadino, utente } from '../../../server/db/schema'
+import type { Database } from '../../../server/db/types'
 import { chiaveMensile, pianificaMese } from '../../../server/domain/opendata/calendario'
-import { generaFileMese } from '../../../server/domain/opendata/genera'
+import { applicaSogliaMinima, contaCelle } from '../../../server/domain/opendata/anonimizza'
+import { conteggiCelleSql, leggiRighe, righeInBlocchi } from '../../../server/domain/opendata/dataset'
+import { csvOpenData, generaFileMese } from '../../../server/domain/opendata/genera'
 import { apiCall, createTestServer, TEST_HOST, type TestServer } from '../helpers'
 
 const DTD = 'FRRGLI78C54H501Q'
 const FAC = 'RMNSRA92E51A944H'
 
+/**
+ * A crafted dataset on the seeded sites: 3 women 30-54 in Roma (kept), 2 in Latina and 1 in Aprilia
+ * (province LT: generalised together), 1 man 75+ in Roma in another month (suppressed).
+ */
+async function craft(db: Database): Promise<void> {
+  const sedi = await db.select({ id: sede.id, comune: sede.comune }).from(sede)
+  const at = (comune: string) => sedi.find((x) => x.comune === comune)!.id
+  const [p] = await db.select({ id: progetto.id }).from(progetto).limit(1)
+  const [e] = await db.select({ id: ente.id }).from(ente).limit(1)
+  const [u] = await db.select({ id: utente.id }).from(utente).limit(1)
+  const people: [string, number, string, string][] = [
+    ['F', 2, 'Roma', '2026-03-05'], ['F', 2, 'Roma', '2026-03-06'], ['F', 2, 'Roma', '2026-03-20'],
+    ['F', 2, 'Latina', '2026-03-07'], ['F', 2, 'Latina', '2026-03-08'], ['F', 2, 'Aprilia', '2026-03-09'],
+    ['M', 4, 'Roma', '2026-04-02'],
+  ]
+  let i = 0
+  for (const [genere, fascia, comune, data] of people) {
+    const id = 2 ** 52 + ++i
+    await db.insert(cittadino).values({ id, genere, fasciaDiEtaId: fascia, occupazione: 'Occupato', titoloDiStudio: 'Laurea' })
+    const [sv] = await db.insert(servizio).values({
+      nome: `Servizio ${i}`, dataServizio: data, durataServizio: '1:00', tipologiaServizio: 'Facilitazione individuale',
+      idEnte: e!.id, idSede: at(comune), idProgetto: p!.id, idFacilitatore: u!.id,
+      sezioneQ3Compilato: { id: 'anagraficaServizio', title: 'Q3', properties: [{ '25': ['Sicurezza'] }, { '27': ['SPID', 'App IO'] }] },
+    }).returning({ id: servizio.id })
+    await db.insert(servizioXCittadino).values({ idCittadino: id, idServizio: sv!.id })
+  }
+}
+
 describe('open data', () => {
   let server: TestServer
-  beforeAll(async () => { server = await createTestServer() })
+  beforeAll(async () => {
+    server = await createTestServer()
+    await craft(server.database.db)
+  })
   afterAll(async () => { await server?.close() })
   const get = (url: string) => server.app.inject({ method: 'GET', url, headers: { host: TEST_HOST } })
 
@@ -102,6 +136,37 @@ describe('open data', () => {
     const fac = await server.signIdToken(FAC)
     const denied = await apiCall(server.app, { url: '/api/open-data/genera', token: fac, role: 'FAC', body: {} })
     expect(denied.statusCode).toBe(403)
+  })
+
+  it('streams in batches exactly what the in-memory rule publishes (SQL cell counts = in-memory counts)', async () => {
+    const db = server.database.db
+    const tutte = await leggiRighe(db, { finoA: '2026-11-30' })
+    expect(tutte.length).toBeGreaterThan(0)
+    const piccoli: number[] = []
+    for await (const b of righeInBlocchi(db, { finoA: '2026-11-30', limite: 2 })) piccoli.push(...b.map((r) => r.idCittadino))
+    expect(piccoli).toEqual(tutte.map((r) => r.idCittadino))
+    const sqlCounts = await conteggiCelleSql(db, { finoA: '2026-11-30' })
+    const memCounts = contaCelle(tutte)
+    expect(Object.fromEntries(sqlCounts.perComune)).toEqual(Object.fromEntries(memCounts.perComune))
+    expect(Object.fromEntries(sqlCounts.perProvincia)).toEqual(Object.fromEntries(memCounts.perProvincia))
+    await generaFileMese(db, server.app.storage, { mese: '2026-11', oggi: '2026-11-30' })
+    const res = await get('/api/open-data/file/2026-11')
+    expect(res.body).toBe(csvOpenData(applicaSogliaMinima(tutte).righe))
+    // the crafted dataset: 3 kept in Roma, 3 generalised in LT, the man 75+ suppressed
+    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1).map((l) => l.split(';'))
+    const col = (name: string) => OPEN_DATA_COLUMNS.findIndex((c) => c.attributo === name)
+    expect(lines).toHaveLength(6)
+    expect(lines.filter((l) => l[col('COMUNE')] === 'Roma')).toHaveLength(3)
+    const gen = lines.filter((l) => l[col('PROVINCIA')] === 'LT')
+    expect(gen).toHaveLength(3)
+    for (const l of gen) {
+      expect([l[col('COMUNE')], l[col('CAP')], l[col('SEDE_ID')], l[col('SERVIZIO_ID')], l[col('DATA_FRUIZIONE_SERVIZIO')]]).toEqual(['', '', '', '', '2026-03'])
+    }
+    expect(lines.some((l) => l[col('GENERE')] === 'M')).toBe(false)
+    expect(lines[0]![col('AMBITO_SERVIZI_PUBBLICI_DIGITALI')]).toBe('SPID, App IO')
+    expect(lines[0]![col('COMPETENZE_TRATTATE')]).toBe('Sicurezza')
+    const [row] = await db.select().from(openDataFile).where(eq(openDataFile.mese, '2026-11'))
+    expect(row).toMatchObject({ righe: 6, righeGeneralizzate: 3, righeSoppresse: 1, annoMin: 2026, annoMax: 2026 })
   })
 
   it('regenerating a month replaces its file and resets its counter', async () => {
