@@ -721,7 +721,7 @@ export const oidcPayload = pgTable('oidc_payload', {
 /**
  * Generic background jobs (server/jobs/coda.ts; issue 11): open-data generation, e-mail sending and later
  * kinds. A worker claims the oldest due `IN_ATTESA` row with `FOR UPDATE SKIP LOCKED`; a job left
- * `IN_CORSO` by a stopped process is put back `IN_ATTESA` at start (resumable). `chiave` (optional,
+ * `IN_CORSO` by a stopped process (row untouched beyond the lease) is claimed again (resumable). `chiave` (optional,
  * unique) makes an enqueue idempotent (e.g. one open-data file per month). `progresso` 0–100.
  */
 export const job = pgTable('job', {

@@ -9,11 +9,12 @@
  * - The handler of the job's `tipo` runs with `progress(pct)` (0–100, written to `progresso`); success →
  *   `COMPLETATO`; an error → back to `IN_ATTESA` after a back-off (30 s × 2^attempt, at most 1 h) until
  *   `max_tentativi`, then `FALLITO` with the error's message.
- * - `start()` puts back `IN_ATTESA` the jobs a stopped process left `IN_CORSO` (resumable) and polls every
- *   `pollMs`; `kick()` wakes the worker at once; `idle()` resolves when no job is due; `close()` waits for
+ * - Resumable: a running job's row is touched every `leaseMs / 4` (heartbeat); a job left `IN_CORSO` by a
+ *   stopped process is claimed again once untouched for `leaseMs` (default 2 min), by any worker.
+ * - `start()` deletes completed jobs older than 62 days and polls every `pollMs`; `kick()` wakes the worker at once; `idle()` resolves when no job is due; `close()` waits for
  *   the running job.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { job } from '../db/schema'
 import type { Database } from '../db/types'
@@ -28,6 +29,8 @@ export interface JobQueueOptions {
   pollMs?: number
   /** base back-off in ms after a failure (default 30000; doubled each attempt, capped at 1 h) */
   backoffMs?: number
+  /** a running job not touched for this long (ms, default 120000) is deemed abandoned and taken over */
+  leaseMs?: number
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
 }
 
@@ -36,7 +39,7 @@ export interface JobQueue {
   handle(tipo: string, handler: JobHandler): void
   /** queues a job; returns its id, or null when `chiave` was already used */
   enqueue(tipo: string, payload: Record<string, unknown>, opts?: { chiave?: string; maxTentativi?: number }): Promise<number | null>
-  /** resets interrupted jobs and starts polling */
+  /** deletes old completed jobs and starts polling (abandoned jobs are taken over by their lease) */
   start(): Promise<void>
   /** runs due jobs now (also called by `enqueue`) */
   kick(): void
@@ -44,6 +47,9 @@ export interface JobQueue {
   idle(): Promise<void>
   close(): Promise<void>
 }
+
+/** Completed jobs are deleted at start once older than this (62 days: longer than a month's schedule key is needed). */
+const RETENTION_MS = 62 * 24 * 3_600_000
 
 interface Claimed { id: number; tipo: string; payload: Record<string, unknown>; tentativi: number; max_tentativi: number }
 
@@ -53,6 +59,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   const handlers: Record<string, JobHandler> = { ...opts.handlers }
   const pollMs = opts.pollMs ?? 5000
   const backoffMs = opts.backoffMs ?? 30_000
+  const leaseMs = opts.leaseMs ?? 120_000
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   let again = false
@@ -65,7 +72,9 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       UPDATE job SET stato = 'IN_CORSO', tentativi = tentativi + 1, data_ora_aggiornamento = now()
       WHERE id = (
         SELECT id FROM job
-        WHERE stato = 'IN_ATTESA' AND prossimo_tentativo <= now() AND tipo IN (${sql.join(tipi.map((t) => sql`${t}`), sql`, `)})
+        WHERE ((stato = 'IN_ATTESA' AND prossimo_tentativo <= now())
+            OR (stato = 'IN_CORSO' AND data_ora_aggiornamento < now() - make_interval(secs => ${leaseMs / 1000})))
+          AND tipo IN (${sql.join(tipi.map((t) => sql`${t}`), sql`, `)})
         ORDER BY prossimo_tentativo, id
         LIMIT 1
         FOR UPDATE SKIP LOCKED
@@ -76,6 +85,11 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
 
   async function runOne(c: Claimed): Promise<void> {
     const handler = handlers[c.tipo]!
+    // the lease: a job whose row is not touched for `leaseMs` is taken over by another worker
+    const heartbeat = setInterval(() => {
+      db.update(job).set({ dataOraAggiornamento: new Date() }).where(and(eq(job.id, c.id), eq(job.stato, 'IN_CORSO')))
+        .catch((err: unknown) => opts.log?.warn({ err, jobId: c.id }, 'job heartbeat failed'))
+    }, Math.max(10, leaseMs / 4))
     try {
       await handler(c.payload, {
         id: c.id,
@@ -93,6 +107,8 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         stato: last ? 'FALLITO' : 'IN_ATTESA', errore: message.slice(0, 2000),
         prossimoTentativo: new Date(Date.now() + wait), dataOraAggiornamento: new Date(),
       }).where(and(eq(job.id, c.id), eq(job.stato, 'IN_CORSO')))
+    } finally {
+      clearInterval(heartbeat)
     }
   }
 
@@ -125,7 +141,8 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
       return rows[0]?.id ?? null
     },
     async start() {
-      await db.update(job).set({ stato: 'IN_ATTESA', dataOraAggiornamento: new Date() }).where(eq(job.stato, 'IN_CORSO'))
+      // completed jobs keep their payload (e.g. an e-mail's text) only for a while
+      await db.delete(job).where(and(eq(job.stato, 'COMPLETATO'), lt(job.dataOraAggiornamento, new Date(Date.now() - RETENTION_MS))))
       if (pollMs > 0) timer = setInterval(kick, pollMs)
       kick()
     },
