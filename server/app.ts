@@ -35,6 +35,10 @@ import { createJobRunner, type JobRunner } from './jobs/caricamenti'
 import cittadiniRegistroRoutes from './routes/cittadini-registro'
 import ruoliRoutes from './routes/ruoli'
 import minorenniRoutes from './routes/minorenni'
+import openDataRoutes from './routes/open-data'
+import assistenzaRoutes from './routes/assistenza'
+import { createMailer } from './mail/index'
+import { createJobQueue, type JobQueue } from './jobs/coda'
 import { idempotency } from './idempotency'
 import { loggerOptions } from './logging'
 import { registerRateLimits } from './rate-limit'
@@ -49,6 +53,8 @@ declare module 'fastify' {
     caricamenti: JobRunner
     /** the file storage (server/storage/index.ts): covers, attachments, uploads, open-data files */
     storage: FileStorage
+    /** the generic job queue (server/jobs/coda.ts): open data, e-mails */
+    jobs: JobQueue
   }
 }
 
@@ -237,6 +243,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cittadiniRegistroRoutes, { prefix: '/api', db })
   await app.register(ruoliRoutes, { prefix: '/api', db })
   await app.register(minorenniRoutes, { prefix: '/api', db })
+  // generic jobs (open data, e-mails): started when the server is ready, stopped after the running job
+  const jobs = createJobQueue({ db, log: app.log })
+  app.decorate('jobs', jobs)
+  app.addHook('onReady', () => jobs.start())
+  app.addHook('onClose', () => jobs.close())
+  await app.register(openDataRoutes, { prefix: '/api', db, config, jobs })
+  const mailer = createMailer({ config: config.mail, jobs, storage: () => app.storage })
+  await app.register(assistenzaRoutes, { prefix: '/api', db, config, mailer })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 

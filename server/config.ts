@@ -20,6 +20,9 @@
  * | `TRUST_PROXY` | `false` | `true` behind a TLS-terminating reverse proxy (honours `X-Forwarded-*`). |
  * | `LOG_LEVEL` | `info` | `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. |
  * | `IDEMPOTENCY_STALE_MS` | `120000` | Age (ms, 1000–86400000) after which a pending idempotency claim is deemed abandoned (crashed process) and taken over. |
+ * | `SMTP_URL` | — (no e-mail sent) | SMTP server the e-mails go through, `smtp://user:pass@host:587` or `smtps://…:465` (nodemailer URL). Unset: tickets are stored, no e-mail is sent. |
+ * | `MAIL_FROM` | `Punto Digitale <noreply@localhost>` | Sender of every e-mail. |
+ * | `HELP_DESK_EMAIL` | `assistenza@localhost` | Address that receives the assistance requests (tickets) by e-mail. |
  *
  * Invalid values throw a {@link ConfigError} naming the variable, at startup.
  */
@@ -73,6 +76,8 @@ export interface AppConfig {
   logLevel: LogLevel
   /** a pending idempotency claim older than this (ms) is taken over (server/idempotency.ts) */
   idempotencyStaleMs: number
+  /** e-mail (server/mail): `smtpUrl` undefined = no e-mail sent */
+  mail: { smtpUrl?: string; from: string; helpDesk: string }
 }
 
 /** A configuration value is missing or invalid; the message names the variable. */
@@ -291,7 +296,21 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy,
     logLevel: logLevel as LogLevel,
     idempotencyStaleMs: parseStaleMs(read(env, 'IDEMPOTENCY_STALE_MS')),
+    mail: parseMail(env),
   }
+}
+
+const EMAIL_RE = /^[^\s@<>]+@[^\s@<>]+$/
+
+function parseMail(env: Env): AppConfig['mail'] {
+  const smtpUrl = read(env, 'SMTP_URL')
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl)) throw new ConfigError('SMTP_URL must be smtp://host[:port] or smtps://host[:port] (with optional user:pass@)')
+  const from = read(env, 'MAIL_FROM') ?? 'Punto Digitale <noreply@localhost>'
+  const address = /<([^>]+)>\s*$/.exec(from)?.[1] ?? from
+  if (!EMAIL_RE.test(address)) throw new ConfigError(`MAIL_FROM must be an e-mail address, optionally as "Name <address>" (got "${from}")`)
+  const helpDesk = read(env, 'HELP_DESK_EMAIL') ?? 'assistenza@localhost'
+  if (!EMAIL_RE.test(helpDesk)) throw new ConfigError(`HELP_DESK_EMAIL must be an e-mail address (got "${helpDesk}")`)
+  return { smtpUrl, from, helpDesk }
 }
 
 /** `http://127.0.0.1:8080` ⇄ `http://localhost:8080`: the origin and its loopback twin (once each). */

@@ -19,6 +19,7 @@ import { Route as NotificheRouteImport } from './routes/notifiche'
 import { Route as OpenDataRouteImport } from './routes/open-data'
 import { Route as RegistrazioneRouteImport } from './routes/registrazione'
 import { Route as RichiestaAssistenzaRouteImport } from './routes/richiesta-assistenza'
+import { Route as RichiesteAssistenzaRouteImport } from './routes/richieste-assistenza'
 import { Route as AreaAmministrativaIndexRouteImport } from './routes/area-amministrativa/index'
 import { Route as AreaCittadiniIndexRouteImport } from './routes/area-cittadini/index'
 import { Route as AreaDatiIndexRouteImport } from './routes/area-dati/index'
@@ -127,6 +128,11 @@ const RegistrazioneRoute = RegistrazioneRouteImport.update({
 const RichiestaAssistenzaRoute = RichiestaAssistenzaRouteImport.update({
   id: '/richiesta-assistenza',
   path: '/richiesta-assistenza',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RichiesteAssistenzaRoute = RichiesteAssistenzaRouteImport.update({
+  id: '/richieste-assistenza',
+  path: '/richieste-assistenza',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AreaAmministrativaIndexRoute = AreaAmministrativaIndexRouteImport.update({
@@ -482,6 +488,7 @@ export interface FileRoutesByFullPath {
   '/open-data': typeof OpenDataRoute
   '/registrazione': typeof RegistrazioneRoute
   '/richiesta-assistenza': typeof RichiestaAssistenzaRoute
+  '/richieste-assistenza': typeof RichiesteAssistenzaRoute
   '/area-dati/monitoraggio-caricamenti-massivi': typeof AreaDatiMonitoraggioCaricamentiMassiviRoute
   '/area-dati/report-dati': typeof AreaDatiReportDatiRoute
   '/area-gestionale/gestione-categorie': typeof AreaGestionaleGestioneCategorieRoute
@@ -552,6 +559,7 @@ export interface FileRoutesByTo {
   '/open-data': typeof OpenDataRoute
   '/registrazione': typeof RegistrazioneRoute
   '/richiesta-assistenza': typeof RichiestaAssistenzaRoute
+  '/richieste-assistenza': typeof RichiesteAssistenzaRoute
   '/area-dati/monitoraggio-caricamenti-massivi': typeof AreaDatiMonitoraggioCaricamentiMassiviRoute
   '/area-dati/report-dati': typeof AreaDatiReportDatiRoute
   '/area-gestionale/gestione-categorie': typeof AreaGestionaleGestioneCategorieRoute
@@ -623,6 +631,7 @@ export interface FileRoutesById {
   '/open-data': typeof OpenDataRoute
   '/registrazione': typeof RegistrazioneRoute
   '/richiesta-assistenza': typeof RichiestaAssistenzaRoute
+  '/richieste-assistenza': typeof RichiesteAssistenzaRoute
   '/area-dati/monitoraggio-caricamenti-massivi': typeof AreaDatiMonitoraggioCaricamentiMassiviRoute
   '/area-dati/report-dati': typeof AreaDatiReportDatiRoute
   '/area-gestionale/gestione-categorie': typeof AreaGestionaleGestioneCategorieRoute
@@ -695,6 +704,7 @@ export interface FileRouteTypes {
     | '/open-data'
     | '/registrazione'
     | '/richiesta-assistenza'
+    | '/richieste-assistenza'
     | '/area-dati/monitoraggio-caricamenti-massivi'
     | '/area-dati/report-dati'
     | '/area-gestionale/gestione-categorie'
@@ -765,6 +775,7 @@ export interface FileRouteTypes {
     | '/open-data'
     | '/registrazione'
     | '/richiesta-assistenza'
+    | '/richieste-assistenza'
     | '/area-dati/monitoraggio-caricamenti-massivi'
     | '/area-dati/report-dati'
     | '/area-gestionale/gestione-categorie'
@@ -835,6 +846,7 @@ export interface FileRouteTypes {
     | '/open-data'
     | '/registrazione'
     | '/richiesta-assistenza'
+    | '/richieste-assistenza'
     | '/area-dati/monitoraggio-caricamenti-massivi'
     | '/area-dati/report-dati'
     | '/area-gestionale/gestione-categorie'
@@ -906,6 +918,7 @@ export interface RootRouteChildren {
   OpenDataRoute: typeof OpenDataRoute
   RegistrazioneRoute: typeof RegistrazioneRoute
   RichiestaAssistenzaRoute: typeof RichiestaAssistenzaRoute
+  RichiesteAssistenzaRoute: typeof RichiesteAssistenzaRoute
   AreaDatiMonitoraggioCaricamentiMassiviRoute: typeof AreaDatiMonitoraggioCaricamentiMassiviRoute
   AreaDatiReportDatiRoute: typeof AreaDatiReportDatiRoute
   AreaGestionaleGestioneCategorieRoute: typeof AreaGestionaleGestioneCategorieRoute
@@ -1036,6 +1049,13 @@ declare module '@tanstack/react-router' {
       path: '/richiesta-assistenza'
       fullPath: '/richiesta-assistenza'
       preLoaderRoute: typeof RichiestaAssistenzaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/richieste-assistenza': {
+      id: '/richieste-assistenza'
+      path: '/richieste-assistenza'
+      fullPath: '/richieste-assistenza'
+      preLoaderRoute: typeof RichiesteAssistenzaRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/area-amministrativa/': {
@@ -1458,6 +1478,7 @@ const rootRouteChildren: RootRouteChildren = {
   OpenDataRoute: OpenDataRoute,
   RegistrazioneRoute: RegistrazioneRoute,
   RichiestaAssistenzaRoute: RichiestaAssistenzaRoute,
+  RichiesteAssistenzaRoute: RichiesteAssistenzaRoute,
   AreaDatiMonitoraggioCaricamentiMassiviRoute:
     AreaDatiMonitoraggioCaricamentiMassiviRoute,
   AreaDatiReportDatiRoute: AreaDatiReportDatiRoute,

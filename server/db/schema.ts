@@ -734,3 +734,76 @@ export const oidcPayload = pgTable('oidc_payload', {
   index('oidc_payload_uid_idx').on(t.uid),
   index('oidc_payload_expires_idx').on(t.expiresAt),
 ])
+
+/**
+ * Generic background jobs (server/jobs/coda.ts; issue 11): open-data generation, e-mail sending and later
+ * kinds. A worker claims the oldest due `IN_ATTESA` row with `FOR UPDATE SKIP LOCKED`; a job left
+ * `IN_CORSO` by a stopped process (row untouched beyond the lease) is claimed again (resumable). `chiave` (optional,
+ * unique) makes an enqueue idempotent (e.g. one open-data file per month). `progresso` 0–100.
+ */
+export const job = pgTable('job', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  tipo: text('tipo').notNull(),
+  chiave: text('chiave').unique(),
+  payload: jsonb('payload').notNull().default({}).$type<Record<string, unknown>>(),
+  /** IN_ATTESA, IN_CORSO, COMPLETATO, FALLITO */
+  stato: text('stato').notNull().default('IN_ATTESA').$type<'IN_ATTESA' | 'IN_CORSO' | 'COMPLETATO' | 'FALLITO'>(),
+  tentativi: integer('tentativi').notNull().default(0),
+  maxTentativi: integer('max_tentativi').notNull().default(5),
+  prossimoTentativo: ts('prossimo_tentativo').notNull().defaultNow(),
+  progresso: integer('progresso').notNull().default(0),
+  errore: text('errore'),
+  ...audit,
+}, (t) => [index('job_da_fare_idx').on(t.stato, t.prossimoTentativo, t.id)])
+
+/** One published open-data file per month (platform-backend §10; issue 11 point 3); bytes in app.storage. */
+export const openDataFile = pgTable('open_data_file', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  /** 'YYYY-MM' of publication */
+  mese: varchar('mese', { length: 7 }).notNull().unique(),
+  chiave: text('chiave').notNull(),
+  dimensione: integer('dimensione').notNull(),
+  righe: integer('righe').notNull(),
+  /** rows whose comune was generalised to the province (small-cell rule) */
+  righeGeneralizzate: integer('righe_generalizzate').notNull().default(0),
+  /** rows left out (small-cell rule) */
+  righeSoppresse: integer('righe_soppresse').notNull().default(0),
+  /** first and last year of the services the file covers (null when empty) */
+  annoMin: integer('anno_min'),
+  annoMax: integer('anno_max'),
+  conteggioDownload: integer('conteggio_download').notNull().default(0),
+  dataPubblicazione: ts('data_pubblicazione').notNull().defaultNow(),
+})
+
+/** An assistance request (platform-backend §12; issue 11 point 4) with the sender's role context. */
+export const ticketAssistenza = pgTable('ticket_assistenza', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  idUtente: integer('id_utente').notNull().references(() => utente.id),
+  nome: text('nome').notNull(),
+  email: text('email'),
+  codiceFiscale: text('codice_fiscale').notNull(),
+  ruoloUtente: text('ruolo_utente').notNull(),
+  idProgramma: integer('id_programma'),
+  nomeProgramma: text('nome_programma'),
+  idProgetto: integer('id_progetto'),
+  nomeProgetto: text('nome_progetto'),
+  policy: text('policy'),
+  idEnte: integer('id_ente'),
+  nomeEnte: text('nome_ente'),
+  areaTematica: text('area_tematica').notNull(),
+  altraAreaTematica: text('altra_area_tematica'),
+  oggetto: text('oggetto').notNull(),
+  /** sanitised HTML (server/domain/rich-text.ts) */
+  descrizione: text('descrizione').notNull(),
+  ...audit,
+}, (t) => [index('ticket_assistenza_data_idx').on(t.dataOraCreazione, t.id)])
+
+/** Attachment of a ticket: metadata here, bytes in app.storage under `chiave`. */
+export const ticketAllegato = pgTable('ticket_allegato', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  idTicket: integer('id_ticket').notNull().references(() => ticketAssistenza.id, { onDelete: 'cascade' }),
+  nome: text('nome').notNull(),
+  tipo: text('tipo').notNull(),
+  dimensione: integer('dimensione').notNull(),
+  chiave: text('chiave').notNull(),
+}, (t) => [index('ticket_allegato_ticket_idx').on(t.idTicket)])

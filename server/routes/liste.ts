@@ -19,6 +19,7 @@
  * | cittadino | list.citt / list.dwnl.citt | sedi, fasceDiEta (search through the keyed hashes: needs the secret) |
  * | ruolo | list.ruoli / list.ruoli | tipologie, stati |
  * | configurazioneminorenni | view.conf.min / view.conf.min | — |
+ * | ticketassistenza | list.ticket / list.ticket | — |
  *
  *
  * The unique users (citizens reached) of one programme or project (spec 002 §2 detail step 2), the
@@ -60,6 +61,8 @@ import { RuoliListaBodySchema } from '../../src/api/contract/ruoli'
 import { MinorenniListaBodySchema } from '../../src/api/contract/minorenni'
 import { parseBody } from '../domain/validation'
 import { FIELD_WORK_LABELS } from './field-labels'
+import { ticketList } from '../domain/assistenza/lista'
+import { TicketListaBodySchema } from '../../src/api/contract/assistenza'
 
 type ListBody = ProfileIds & { filtroRequest?: unknown; ordinamento?: SortRequest | null }
 
@@ -81,6 +84,7 @@ export const LISTS: Registration[] = [
   { def: ruoliList, body: RuoliListaBodySchema },
   { def: minorenniList, body: MinorenniListaBodySchema },
   { def: monitoraggioList, body: MonitoraggioListaBodySchema as v.GenericSchema<unknown, ListBody> },
+  { def: ticketList, body: TicketListaBodySchema },
 ]
 
 /** Every list, with those that need the citizen-hash secret (the citizens registry). */

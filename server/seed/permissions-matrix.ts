@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   'acc.self.dshb': 'Accesso alla console di business intelligence self-service',
   'self.bi': 'Creazione di report personalizzati',
   'vis.mntr': 'Visualizzazione del monitoraggio dei caricamenti massivi (Area dati)',
+  'gen.opendata': 'Generazione su richiesta del file mensile degli open data',
+  'list.ticket': 'Elenco delle richieste di assistenza ricevute',
   // Administrative area
   'tab.am': 'Accesso all\'area amministrativa',
   // Programmes
@@ -214,6 +216,8 @@ export const GROUPS = {
   'GEST.CAT': { descrizione: 'Gestione delle categorie', permessi: ['btn.cat'] },
   'GEST.CONT': { descrizione: 'Contenuti pubblicati dall\'utente', permessi: ['btn.cont'] },
   'VIS.NTF': { descrizione: 'Notifiche', permessi: ['list.ntf.nr'] },
+  'GEST.OPENDATA': { descrizione: 'Generazione degli open data (new)', permessi: ['gen.opendata'] },
+  'VIS.TICKET': { descrizione: 'Richieste di assistenza ricevute (new)', permessi: ['list.ticket'] },
 } as const satisfies Record<string, GroupDef>
 
 export type GroupCode = keyof typeof GROUPS
@@ -252,7 +256,7 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
     'RED.PARTNER', 'REF.PARTNER', 'RED.FAC_SEDI.PRGT', 'RED.FAC_SEDI.PARTNER',
     'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI', 'GEST.UTENTI', 'DATI.UTENTI', 'ASS.RUOLI',
     'GEST.RUOLI_CUSTOM', 'VIS.CITT', 'RED.SERV', 'GEST.CONF.MIN', 'ACC.CLB', 'ACC.CHAT',
-    ...COMMUNITY_MEMBER, ...COMMUNITY_MODERATION,
+    ...COMMUNITY_MEMBER, ...COMMUNITY_MODERATION, 'GEST.OPENDATA', 'VIS.TICKET',
   ],
   /** DSCU: the civil-service department; like DTD but on SCD programmes only (data scoping in the
    *  routes), without role management, personal-data edits or user creation; sees services; manages

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { OpenData } from '../features/static/OpenData'
+import { OpenDataPage } from '../features/open-data/OpenDataPage'
 
 export const Route = createFileRoute('/open-data')({
   staticData: { title: { page: 'Open data' } },
-  component: OpenData,
+  component: OpenDataPage,
 })

@@ -104,6 +104,7 @@ describe('header', () => {
       'Gestione configurazioni',
       'Gestione categorie',
       'Gestione segnalazioni',
+      'Richieste di assistenza',
     ])
     const am = within(header).getByTestId('menu-area-amministrativa')
     fireEvent.click(within(am).getByRole('button', { name: /Area amministrativa/, hidden: true }))

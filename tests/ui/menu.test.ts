@@ -96,9 +96,9 @@ describe('Programma/Progetto relabelling', () => {
 })
 
 describe('management area and user menu (spec 000 §2.4)', () => {
-  it('DTD has all four management entries', () => {
+  it('DTD has every management entry', () => {
     const m = buildManagementMenu({ permessi: permsOf('DTD'), profilo: profile('DTD') })
-    expect(m.map((e) => e.label)).toEqual(['Gestione ruoli', 'Gestione configurazioni', 'Gestione categorie', 'Gestione segnalazioni'])
+    expect(m.map((e) => e.label)).toEqual(['Gestione ruoli', 'Gestione configurazioni', 'Gestione categorie', 'Gestione segnalazioni', 'Richieste di assistenza'])
   })
 
   it('FAC has no management area', () => {

@@ -95,6 +95,7 @@ export const MANAGEMENT_MENU: readonly MenuDef[] = [
   { id: 'gestione-configurazioni', label: 'Gestione configurazioni', to: '/gestione-configurazioni', requires: ['view.conf.min'] },
   { id: 'gestione-categorie', label: 'Gestione categorie', to: '/area-gestionale/gestione-categorie', requires: ['btn.cat'] },
   { id: 'gestione-segnalazioni', label: 'Gestione segnalazioni', to: '/area-gestionale/gestione-segnalazioni', requires: ['btn.rprt'] },
+  { id: 'richieste-assistenza', label: 'Richieste di assistenza', to: '/richieste-assistenza', requires: ['list.ticket'] },
 ]
 
 /** Codes of which one opens the management area (spec 000 §2.4: role management, categories, reports). */

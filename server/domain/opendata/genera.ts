@@ -1,0 +1,71 @@
+/**
+ * Generation of a month's open-data file (issue 11 point 3; platform-backend §10): the dataset rows
+ * (dataset.ts) through the small-cell rule (anonimizza.ts), streamed as `;`-separated UTF-8 CSV with
+ * the columns of OPEN_DATA_COLUMNS, stored through app.storage under `open-data/YYYY-MM.csv` and recorded
+ * in `open_data_file` (one row per month: generating the same month again replaces its file and resets
+ * its download counter, as the reference does at each upload).
+ */
+import { Readable } from 'node:stream'
+import { sql } from 'drizzle-orm'
+import { OPEN_DATA_COLUMNS } from '../../../src/api/contract/open-data'
+import { openDataFile } from '../../db/schema'
+import type { Database } from '../../db/types'
+import type { FileStorage } from '../../storage/index'
+import { CSV_BOM, csvField, toCsv, type CsvValue } from '../csv'
+import { decidi, type RigaDataset } from './anonimizza'
+import { conteggiCelleSql, righeInBlocchi } from './dataset'
+
+/** 'YYYY-MM' of a date (UTC). */
+export const meseDi = (d: Date) => d.toISOString().slice(0, 7)
+
+/** The CSV text of published rows (BOM, header, CRLF lines). */
+export function csvOpenData(righe: readonly RigaDataset[]): string {
+  return toCsv(OPEN_DATA_COLUMNS.map((c) => c.attributo), righe.map((r, i) => riga(r, i + 1)))
+}
+
+export interface EsitoGenerazione { mese: string; righe: number; generalizzate: number; soppresse: number; dimensione: number }
+
+const riga = (r: RigaDataset, n: number): CsvValue[] => [
+  n, r.fasciaDiEta, r.genere, r.occupazione, r.titoloDiStudio, r.servizioId, r.nomeServizio, r.dataFruizione,
+  r.ambito, r.tipologiaServizio, r.competenze, r.sedeId, r.nomeSede, r.regione, r.provincia, r.comune, r.cap,
+  r.intervento, r.idProgramma, r.idProgetto,
+]
+
+/**
+ * Generates and publishes the file of month `mese` ('YYYY-MM') with the services dated up to `oggi`
+ * ('YYYY-MM-DD'): the small-cell counts in SQL, then the rows read in batches, decided one by one and
+ * streamed as CSV into the storage (memory bounded by a batch and the cell counts). `progress` gets 0–100.
+ */
+export async function generaFileMese(db: Database, storage: FileStorage, opts: { mese: string; oggi: string; progress?: (pct: number) => Promise<void> }): Promise<EsitoGenerazione> {
+  const conteggi = await conteggiCelleSql(db, { finoA: opts.oggi })
+  await opts.progress?.(20)
+  const stat = { righe: 0, generalizzate: 0, soppresse: 0, annoMin: null as number | null, annoMax: null as number | null }
+  const line = (cells: CsvValue[]) => `${cells.map((c) => csvField(c)).join(';')}\r\n`
+  async function* testo(): AsyncGenerator<string> {
+    yield CSV_BOM + line(OPEN_DATA_COLUMNS.map((c) => c.attributo))
+    for await (const blocco of righeInBlocchi(db, { finoA: opts.oggi })) {
+      let out = ''
+      for (const r of blocco) {
+        const d = decidi(r, conteggi)
+        if (!d) { stat.soppresse++; continue }
+        if (d.generalizzata) stat.generalizzate++
+        stat.righe++
+        const anno = Number(r.dataFruizione.slice(0, 4))
+        if (stat.annoMin === null || anno < stat.annoMin) stat.annoMin = anno
+        if (stat.annoMax === null || anno > stat.annoMax) stat.annoMax = anno
+        out += line(riga(d.riga, stat.righe))
+      }
+      yield out
+    }
+  }
+  const chiave = `open-data/${opts.mese}.csv`
+  const stored = await storage.put(chiave, Readable.from(testo(), { objectMode: false }))
+  await opts.progress?.(90)
+  const valori = {
+    chiave, dimensione: stored.size, righe: stat.righe, righeGeneralizzate: stat.generalizzate, righeSoppresse: stat.soppresse,
+    annoMin: stat.annoMin, annoMax: stat.annoMax, conteggioDownload: 0, dataPubblicazione: new Date(),
+  }
+  await db.insert(openDataFile).values({ mese: opts.mese, ...valori })
+    .onConflictDoUpdate({ target: openDataFile.mese, set: { ...valori, conteggioDownload: sql`0` } })
+  return { mese: opts.mese, righe: stat.righe, generalizzate: stat.generalizzate, soppresse: stat.soppresse, dimensione: stored.size }
+}

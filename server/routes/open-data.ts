@@ -1,0 +1,118 @@
+/**
+ * Open data (issue 11 point 3; platform-backend §10; platform-frontend §7.3), under `/api`:
+ * | route | access | answer |
+ * |---|---|---|
+ * | GET /open-data | public | OpenDataInfo: metadata and the monthly files, newest first |
+ * | GET /open-data/file/:mese | public | the month's CSV streamed as an attachment; +1 download; 404 C01 when absent |
+ * | GET /open-data/dcat.jsonld | public | DCAT-AP_IT JSON-LD (`application/ld+json`) |
+ * | POST /open-data/genera | gen.opendata | 202 {mese, idJob}: this month's file generated again in the background |
+ *
+ * Registers the job handler `opendata.genera` on the job queue and the monthly schedule
+ * (server/domain/opendata/calendario.ts): a first check `primoControlloMs` after the server is ready
+ * (default 10 s) and one every hour.
+ */
+import { desc, eq, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import { MESE_RE, NOTA_ANONIMIZZAZIONE, nomeFileOpenData, type OpenDataInfo } from '../../src/api/contract/open-data'
+import type { AppConfig } from '../config'
+import { openDataFile } from '../db/schema'
+import type { Database } from '../db/types'
+import { notFound } from '../errors'
+import { generaSuRichiesta, JOB_OPEN_DATA, pianificaMese, type PayloadOpenData } from '../domain/opendata/calendario'
+import { DESCRIZIONE_DATASET, descrizioneDcat, LICENZA, TITOLO_DATASET } from '../domain/opendata/dcat'
+import { generaFileMese, meseDi } from '../domain/opendata/genera'
+import type { JobQueue } from '../jobs/coda'
+
+export interface OpenDataRoutesOptions {
+  db: Database
+  config: AppConfig
+  jobs: JobQueue
+  /** delay of the first schedule check after ready, ms (default 10000; 0 = no automatic schedule) */
+  primoControlloMs?: number
+  /** the clock (tests) */
+  now?: () => Date
+}
+
+const HOUR = 3_600_000
+
+/** 'YYYY, YYYY, …' from `min` to `max`. */
+export function anniCopertura(min: number | null, max: number | null): string {
+  if (min === null || max === null) return ''
+  return Array.from({ length: max - min + 1 }, (_, i) => String(min + i)).join(', ')
+}
+
+export default async function openDataRoutes(app: FastifyInstance, opts: OpenDataRoutesOptions): Promise<void> {
+  const { db, jobs } = opts
+  const now = opts.now ?? (() => new Date())
+  const pub = { access: { kind: 'public' as const } }
+
+  jobs.handle(JOB_OPEN_DATA, async (payload, ctx) => {
+    const p = payload as unknown as PayloadOpenData
+    const esito = await generaFileMese(db, app.storage, { mese: p.mese, oggi: p.oggi, progress: ctx.progress })
+    app.log.info({ ...esito }, 'open data published')
+  })
+
+  const primo = opts.primoControlloMs ?? 10_000
+  let timers: NodeJS.Timeout[] = []
+  if (primo > 0) {
+    const tick = () => { pianificaMese(jobs, now()).catch((err: unknown) => app.log.error({ err }, 'open data schedule failed')) }
+    app.addHook('onReady', async () => {
+      timers = [setTimeout(tick, primo).unref(), setInterval(tick, HOUR).unref()]
+    })
+    app.addHook('onClose', async () => { timers.forEach((t) => clearTimeout(t)) })
+  }
+
+  async function files() {
+    return db.select().from(openDataFile).orderBy(desc(openDataFile.mese))
+  }
+
+  app.get('/open-data', { config: pub }, async (_request, reply): Promise<OpenDataInfo> => {
+    const rows = await files()
+    const min = rows.reduce<number | null>((m, r) => (r.annoMin !== null && (m === null || r.annoMin < m) ? r.annoMin : m), null)
+    const max = rows.reduce<number | null>((m, r) => (r.annoMax !== null && (m === null || r.annoMax > m) ? r.annoMax : m), null)
+    reply.header('cache-control', 'no-cache')
+    return {
+      titolo: TITOLO_DATASET,
+      descrizione: DESCRIZIONE_DATASET,
+      licenza: LICENZA,
+      periodicita: 'Mensile',
+      anniCopertura: anniCopertura(min, max),
+      dataUltimaPubblicazione: rows[0]?.dataPubblicazione.toISOString() ?? null,
+      notaAnonimizzazione: NOTA_ANONIMIZZAZIONE,
+      dcatUrl: '/api/open-data/dcat.jsonld',
+      files: rows.map((r) => ({
+        mese: r.mese, dimensione: r.dimensione, righe: r.righe, righeGeneralizzate: r.righeGeneralizzate, righeSoppresse: r.righeSoppresse,
+        conteggioDownload: r.conteggioDownload, dataPubblicazione: r.dataPubblicazione.toISOString(), url: `/api/open-data/file/${r.mese}`,
+      })),
+    }
+  })
+
+  app.get('/open-data/file/:mese', { config: pub }, async (request, reply) => {
+    const mese = (request.params as { mese: string }).mese
+    if (!MESE_RE.test(mese)) throw notFound('C01')
+    const [row] = await db.select().from(openDataFile).where(eq(openDataFile.mese, mese))
+    const opened = row ? await app.storage.get(row.chiave) : null
+    if (!row || !opened) throw notFound('C01')
+    await db.update(openDataFile).set({ conteggioDownload: sql`${openDataFile.conteggioDownload} + 1` }).where(eq(openDataFile.id, row.id))
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${nomeFileOpenData(mese)}"`)
+      .header('cache-control', 'no-store')
+      .send(opened.stream)
+  })
+
+  app.get('/open-data/dcat.jsonld', { config: pub }, async (_request, reply) => {
+    const rows = await files()
+    const min = rows.reduce<number | null>((m, r) => (r.annoMin !== null && (m === null || r.annoMin < m) ? r.annoMin : m), null)
+    const max = rows.reduce<number | null>((m, r) => (r.annoMax !== null && (m === null || r.annoMax > m) ? r.annoMax : m), null)
+    return reply.header('content-type', 'application/ld+json; charset=utf-8').header('cache-control', 'no-cache')
+      .send(JSON.stringify(descrizioneDcat(opts.config.publicUrl, rows, { min, max })))
+  })
+
+  app.post('/open-data/genera', { config: { access: { kind: 'permission', codes: ['gen.opendata'] } } }, async (_request, reply) => {
+    const at = now()
+    const idJob = await generaSuRichiesta(jobs, at)
+    reply.code(202)
+    return { mese: meseDi(at), idJob }
+  })
+}
