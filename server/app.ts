@@ -35,6 +35,8 @@ import { createJobRunner, type JobRunner } from './jobs/caricamenti'
 import cittadiniRegistroRoutes from './routes/cittadini-registro'
 import ruoliRoutes from './routes/ruoli'
 import minorenniRoutes from './routes/minorenni'
+import datiRoutes from './routes/dati'
+import { createDatiRefresher } from './domain/dati/refresh'
 import { idempotency } from './idempotency'
 import { loggerOptions } from './logging'
 import { registerRateLimits } from './rate-limit'
@@ -237,6 +239,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cittadiniRegistroRoutes, { prefix: '/api', db })
   await app.register(ruoliRoutes, { prefix: '/api', db })
   await app.register(minorenniRoutes, { prefix: '/api', db })
+  // 'Report dati' (issue 11 point 1): materialised views refreshed in the background, never blocking writes
+  const datiRefresher = createDatiRefresher({ db, log: app.log })
+  app.addHook('onReady', () => datiRefresher.start())
+  app.addHook('onClose', () => datiRefresher.stop())
+  await app.register(datiRoutes, { prefix: '/api', db, refresher: datiRefresher })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 

@@ -1,0 +1,32 @@
+/**
+ * 'Report dati' routes (issue 11 point 1; server/domain/dati/; src/api/contract/dati.ts), under `/api`:
+ * | route | permission | answer |
+ * |---|---|---|
+ * | POST /dati/report | any of tab.dshb, view.dshb | ReportDati (scoped like the services list) |
+ * | POST /dati/aggiorna | tab.dshb and view.dshb, DTD role only | {aggiornatoIl} (refreshes the views now) |
+ * The materialised views are refreshed in the background every 15 minutes by `refresher`.
+ */
+import type { FastifyInstance } from 'fastify'
+import { ReportDatiBodySchema } from '../../src/api/contract/dati'
+import type { Database } from '../db/types'
+import { forbidden } from '../errors'
+import type { DatiRefresher } from '../domain/dati/refresh'
+import { reportDati } from '../domain/dati/report'
+import { resolveCaller } from '../domain/profile'
+import { parseBody } from '../domain/validation'
+
+const LABELS = { idProgramma: 'programma', idProgetto: 'progetto', policy: 'intervento', da: 'mese iniziale', a: 'mese finale' }
+
+export default async function datiRoutes(app: FastifyInstance, opts: { db: Database; refresher: DatiRefresher }): Promise<void> {
+  const { db, refresher } = opts
+  app.post('/dati/report', { config: { access: { kind: 'permission' as const, codes: ['tab.dshb', 'view.dshb'], mode: 'any' as const } } }, async (request) => {
+    const b = parseBody(ReportDatiBodySchema, request.body, LABELS)
+    const caller = resolveCaller(request, b)
+    return reportDati(db, caller, b.filtro)
+  })
+  app.post('/dati/aggiorna', { config: { access: { kind: 'permission' as const, codes: ['tab.dshb', 'view.dshb'] } } }, async (request) => {
+    const caller = resolveCaller(request, {})
+    if (caller.codiceRuolo !== 'DTD') throw forbidden('A02')
+    return { aggiornatoIl: (await refresher.now()).toISOString() }
+  })
+}
