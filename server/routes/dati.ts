@@ -3,13 +3,12 @@
  * | route | permission | answer |
  * |---|---|---|
  * | POST /dati/report | any of tab.dshb, view.dshb | ReportDati (scoped like the services list) |
- * | POST /dati/aggiorna | tab.dshb and view.dshb, DTD role only | {aggiornatoIl} (refreshes the views now) |
+ * | POST /dati/aggiorna | acc.self.dshb (DTD, DSCU) | {aggiornatoIl} (refreshes the views now) |
  * The materialised views are refreshed in the background every 15 minutes by `refresher`.
  */
 import type { FastifyInstance } from 'fastify'
 import { ReportDatiBodySchema } from '../../src/api/contract/dati'
 import type { Database } from '../db/types'
-import { forbidden } from '../errors'
 import type { DatiRefresher } from '../domain/dati/refresh'
 import { reportDati } from '../domain/dati/report'
 import { resolveCaller } from '../domain/profile'
@@ -24,9 +23,7 @@ export default async function datiRoutes(app: FastifyInstance, opts: { db: Datab
     const caller = resolveCaller(request, b)
     return reportDati(db, caller, b.filtro)
   })
-  app.post('/dati/aggiorna', { config: { access: { kind: 'permission' as const, codes: ['tab.dshb', 'view.dshb'] } } }, async (request) => {
-    const caller = resolveCaller(request, {})
-    if (caller.codiceRuolo !== 'DTD') throw forbidden('A02')
+  app.post('/dati/aggiorna', { config: { access: { kind: 'permission' as const, codes: ['acc.self.dshb'] } } }, async () => {
     return { aggiornatoIl: (await refresher.now()).toISOString() }
   })
 }
