@@ -69,8 +69,10 @@ CREATE TABLE "dati_aggiornamento" (
   "id" integer PRIMARY KEY DEFAULT 1 CHECK ("id" = 1),
   "aggiornato_il" timestamp with time zone NOT NULL DEFAULT now()
 );--> statement-breakpoint
--- the epoch: the first server start refreshes at once (after the seed)
-INSERT INTO "dati_aggiornamento" ("id", "aggiornato_il") VALUES (1, '1970-01-01T00:00:00Z');
+-- the views above hold the data as of now; on an empty database (the seed comes next) the epoch instead, so that
+-- the first server start refreshes at once
+INSERT INTO "dati_aggiornamento" ("id", "aggiornato_il")
+  SELECT 1, CASE WHEN EXISTS (SELECT 1 FROM servizio) THEN now() ELSE timestamptz '1970-01-01T00:00:00Z' END;
 --> statement-breakpoint
 -- facilitators and volunteers see 'Report dati' of their own services (seeded databases; a fresh one gets it
 -- from server/seed/permissions-matrix.ts)

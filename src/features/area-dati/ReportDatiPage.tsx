@@ -58,14 +58,12 @@ function Report({ search, onSearch }: ReportDatiPageProps) {
       {report && (
         <>
           <p className="text-secondary" data-testid="report-aggiornamento">{notaAggiornamento(report)}</p>
-          <dl className="row g-3 mb-4 pd-report-totali" aria-label="Totali" data-testid="report-totali">
+          <dl className="mb-4 pd-report-totali" aria-label="Totali" data-testid="report-totali">
             {([['Servizi erogati', report.totali.servizi, 'servizi'], ['Partecipazioni dei cittadini', report.totali.partecipazioni, 'partecipazioni'],
               ['Questionari compilati', report.totali.questionari, 'questionari']] as const).map(([label, n, id]) => (
-              <div key={id} className="col-12 col-md-4">
-                <div className="card shadow-sm p-3 h-100">
-                  <dt className="fw-normal text-secondary">{label}</dt>
-                  <dd className="h2 mb-0" data-testid={`totale-${id}`}>{formatNumero(n)}</dd>
-                </div>
+              <div key={id} className="card shadow-sm p-3">
+                <dt className="fw-normal text-secondary">{label}</dt>
+                <dd className="h2 mb-0" data-testid={`totale-${id}`}>{formatNumero(n)}</dd>
               </div>
             ))}
           </dl>
