@@ -4,7 +4,7 @@
  * |---|---|---|
  * | POST /dati/report | any of tab.dshb, view.dshb | ReportDati (scoped like the services list) |
  * | POST /dati/aggiorna | acc.self.dshb (DTD, DSCU) | {aggiornatoIl} (refreshes the views now) |
- * The materialised views are refreshed in the background every 15 minutes by `refresher`.
+ * The materialised views are refreshed in the background every hour by `refresher` (server/domain/dati/refresh.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import { ReportDatiBodySchema } from '../../src/api/contract/dati'
