@@ -107,3 +107,15 @@ test('FAC: the report of her own services, read live; axe at 375 and 1280', asyn
   await page.setViewportSize(DESKTOP)
   await expectNoA11yViolations(page, '/area-dati/report-dati (FAC)')
 })
+
+test('anonymous visitor: the national figures with policy and period filters only; axe at 1280', async ({ page, request }) => {
+  await page.setViewportSize(DESKTOP)
+  await page.goto('/area-dati/report-dati?policy=RFD&programma=1')
+  const res = await request.post('/api/dati/pubblico', { data: { filtro: { policy: 'RFD' } } })
+  expect(res.status()).toBe(200)
+  const atteso = (await res.json()) as ReportDati
+  await expect(page.getByTestId('totale-servizi')).toHaveText(it.format(atteso.totali.servizi))
+  await expect(page.getByLabel('Intervento')).toHaveValue('RFD')
+  await expect(page.getByLabel('Programma')).toHaveCount(0)
+  await expectNoA11yViolations(page, '/area-dati/report-dati (anonimo)')
+})

@@ -68,7 +68,18 @@ export function shapeReport(rows: RigaDati[]): Pick<ReportDati, 'totali' | 'sett
 
 /** The report for `caller` with `filtro` (see the module comment). */
 export async function reportDati(db: Executor, caller: Caller, filtro: FiltroDati): Promise<ReportDati> {
-  const scope = datiScope(caller)
+  return reportPer(db, datiScope(caller), filtro, caller)
+}
+
+/**
+ * The public report of anonymous visitors (platform-frontend §7.1 `vw-cittadino`): the national figures from the
+ * policy view, filtered by policy and period only (no programme or project: small cells stay unpublished).
+ */
+export async function reportPubblico(db: Executor, filtro: FiltroDati): Promise<ReportDati> {
+  return reportPer(db, { kind: 'aggregati' }, { policy: filtro.policy, da: filtro.da, a: filtro.a }, null)
+}
+
+async function reportPer(db: Executor, scope: DatiScope, filtro: FiltroDati, caller: Caller | null): Promise<ReportDati> {
   const source = sorgente(scope, filtro)
   let righe: RigaDati[] = []
   if (scope.kind !== 'nessuno') {
@@ -92,7 +103,7 @@ export async function reportDati(db: Executor, caller: Caller, filtro: FiltroDat
     aggiornatoIl: aggiornatoIl.toISOString(),
     tempoReale: scope.kind === 'propri',
     ...shapeReport(righe),
-    ...(await opzioni(db, caller, scope, filtro)),
+    ...(caller ? await opzioni(db, caller, scope, filtro) : { programmi: [], progetti: [] }),
   }
 }
 

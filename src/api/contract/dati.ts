@@ -27,6 +27,11 @@ export const ReportDatiBodySchema = v.object({
 })
 export type ReportDatiBody = v.InferInput<typeof ReportDatiBodySchema>
 
+/** Body of the public `POST /dati/pubblico`: policy and period only. */
+export const ReportPubblicoBodySchema = v.object({
+  filtro: v.optional(v.strictObject({ policy: v.optional(PolicySchema), da: v.optional(MeseSchema), a: v.optional(MeseSchema) }), {}),
+})
+
 /** The dimensions counted by value (see `DIMENSIONI_DATI` for their meaning). */
 export const DIMENSIONI_DATI = ['tipologia', 'regione', 'provincia', 'fascia', 'genere', 'titolo', 'occupazione', 'voto'] as const
 export type DimensioneDati = (typeof DIMENSIONI_DATI)[number]

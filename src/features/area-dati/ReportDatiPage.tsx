@@ -3,7 +3,7 @@
  * of the services the chosen profile sees (scoped by the server like the services list), with the filters of
  * the URL (policy, programme, project, period; ./search.ts) so that a shared link opens the same view. Totals,
  * then one section per dimension with its chart, table and CSV (./SezioneReport.tsx); the data's last update
- * is shown. Visitors without a session are invited to log in.
+ * is shown. Visitors without a session see the national figures (policy and period filters only).
  */
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
@@ -31,23 +31,26 @@ export function ReportDatiPage(props: ReportDatiPageProps) {
       {session.status === 'authenticated' && session.profilo
         ? <QueryProvider><Report {...props} /></QueryProvider>
         : (
-          <p>
-            I report sono riservati agli utenti della piattaforma.{' '}
-            <Link to="/auth">Accedi</Link> per consultare i dati dei servizi del tuo ruolo.
-          </p>
+          <>
+            <p>
+              Dati nazionali dei servizi di facilitazione e formazione.{' '}
+              <Link to="/auth">Accedi</Link> per consultare i dati del tuo programma, progetto o dei tuoi servizi.
+            </p>
+            <QueryProvider><Report {...props} pubblico /></QueryProvider>
+          </>
         )}
     </div>
   )
 }
 
-function Report({ search, onSearch }: ReportDatiPageProps) {
+function Report({ search, onSearch, pubblico = false }: ReportDatiPageProps & { pubblico?: boolean }) {
   const filtro = filtroDi(search)
-  const q = useQuery(reportQuery(filtro))
+  const q = useQuery(reportQuery(filtro, pubblico))
   const periodo = search.periodo ?? 'mese'
   const report = q.data
   return (
     <>
-      <Filtri search={search} onSearch={onSearch} programmi={report?.programmi ?? []} progetti={report?.progetti ?? []} />
+      <Filtri search={search} onSearch={onSearch} programmi={report?.programmi ?? []} progetti={report?.progetti ?? []} pubblico={pubblico} />
       {q.isError && (
         <div className="alert alert-danger" role="alert">
           Non è stato possibile caricare i dati.{' '}
@@ -78,7 +81,7 @@ function Report({ search, onSearch }: ReportDatiPageProps) {
   )
 }
 
-function Filtri({ search, onSearch, programmi, progetti }: ReportDatiPageProps & { programmi: { id: number; nome: string }[]; progetti: { id: number; nome: string }[] }) {
+function Filtri({ search, onSearch, programmi, progetti, pubblico }: ReportDatiPageProps & { programmi: { id: number; nome: string }[]; progetti: { id: number; nome: string }[]; pubblico: boolean }) {
   const id = useId()
   const set = (patch: Partial<ReportSearch>) => {
     const next: ReportSearch = { ...search, ...patch }
@@ -86,7 +89,7 @@ function Filtri({ search, onSearch, programmi, progetti }: ReportDatiPageProps &
     onSearch(next)
   }
   const num = (v: string) => (v === '' ? undefined : Number(v))
-  const attivi = Object.keys(search).some((k) => k !== 'periodo')
+  const attivi = Object.keys(search).some((k) => k !== 'periodo' && (!pubblico || k === 'policy' || k === 'da' || k === 'a'))
   return (
     <form className="pd-report-filtri card shadow-sm p-3 p-md-4 mb-4 d-print-none" aria-label="Filtri del report" onSubmit={(e) => e.preventDefault()}>
       <div className="row g-3 align-items-end">
@@ -99,24 +102,28 @@ function Filtri({ search, onSearch, programmi, progetti }: ReportDatiPageProps &
             <option value="SCD">SCD</option>
           </select>
         </div>
-        <div className="col-12 col-md-6 col-xl-3">
-          <label htmlFor={`${id}-programma`} className="form-label">Programma</label>
-          <select id={`${id}-programma`} className="form-select" value={search.programma ?? ''}
-            onChange={(e) => set({ programma: num(e.target.value), progetto: undefined })}>
-            <option value="">Tutti i programmi</option>
-            {programmi.map((p) => <option key={p.id} value={p.id}>{p.nome}</option>)}
-          </select>
-        </div>
-        <div className="col-12 col-md-6 col-xl-3">
-          <label htmlFor={`${id}-progetto`} className="form-label">Progetto</label>
-          <select id={`${id}-progetto`} className="form-select" value={search.progetto ?? ''} disabled={progetti.length === 0}
-            aria-describedby={progetti.length === 0 ? `${id}-progetto-nota` : undefined}
-            onChange={(e) => set({ progetto: num(e.target.value) })}>
-            <option value="">Tutti i progetti</option>
-            {progetti.map((p) => <option key={p.id} value={p.id}>{p.nome}</option>)}
-          </select>
-          {progetti.length === 0 && <div id={`${id}-progetto-nota`} className="form-text">Scegli prima un programma.</div>}
-        </div>
+        {!pubblico && (
+          <>
+            <div className="col-12 col-md-6 col-xl-3">
+              <label htmlFor={`${id}-programma`} className="form-label">Programma</label>
+              <select id={`${id}-programma`} className="form-select" value={search.programma ?? ''}
+                onChange={(e) => set({ programma: num(e.target.value), progetto: undefined })}>
+                <option value="">Tutti i programmi</option>
+                {programmi.map((p) => <option key={p.id} value={p.id}>{p.nome}</option>)}
+              </select>
+            </div>
+            <div className="col-12 col-md-6 col-xl-3">
+              <label htmlFor={`${id}-progetto`} className="form-label">Progetto</label>
+              <select id={`${id}-progetto`} className="form-select" value={search.progetto ?? ''} disabled={progetti.length === 0}
+                aria-describedby={progetti.length === 0 ? `${id}-progetto-nota` : undefined}
+                onChange={(e) => set({ progetto: num(e.target.value) })}>
+                <option value="">Tutti i progetti</option>
+                {progetti.map((p) => <option key={p.id} value={p.id}>{p.nome}</option>)}
+              </select>
+              {progetti.length === 0 && <div id={`${id}-progetto-nota`} className="form-text">Scegli prima un programma.</div>}
+            </div>
+          </>
+        )}
         <div className="col-6 col-md-3 col-xl-2">
           <label htmlFor={`${id}-da`} className="form-label">Dal mese</label>
           <input id={`${id}-da`} type="month" className="form-control" value={search.da ?? ''} max={search.a}

@@ -127,3 +127,28 @@ describe('report dati', () => {
     expect(anon.statusCode).toBe(401)
   })
 })
+
+describe('public report dati', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await createTestServer()
+    const sara = await actor(server, CF.SARA, 'FAC')
+    await createService(server, sara, { nomeServizio: named('Pubblico'), data: '2025-04-02' })
+    await refreshDati(server.database.db)
+  })
+  afterAll(() => server?.close())
+
+  it('gives anyone the national figures, by policy and period only', async () => {
+    const dtd = await actor(server, CF.DTD, 'DTD')
+    const anon = await call(server, null, 'POST', '/api/dati/pubblico', { body: { filtro: { da: '2025-01' } } })
+    expect(anon.statusCode, anon.body).toBe(200)
+    const pub = anon.json() as ReportDati
+    const own = (await call(server, dtd, 'POST', '/api/dati/report', { body: { filtro: { da: '2025-01' } } })).json() as ReportDati
+    expect(pub.totali).toEqual(own.totali)
+    expect(pub.totali.servizi).toBeGreaterThan(0)
+    expect(pub.programmi).toEqual([])
+    // a programme or project filter is not part of the public contract
+    const narrowed = await call(server, null, 'POST', '/api/dati/pubblico', { body: { filtro: { idProgramma: 1 } } })
+    expect(narrowed.statusCode).toBe(400)
+  })
+})
