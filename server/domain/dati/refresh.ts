@@ -13,7 +13,11 @@ const VIEWS = ['dati_progetto_mv', 'dati_programma_mv', 'dati_policy_mv'] as con
 /** Refreshes the three views; resolves with the time the data refer to. */
 export async function refreshDati(db: Database): Promise<Date> {
   const started = new Date()
-  for (const view of VIEWS) await db.execute(sql.raw(`refresh materialized view concurrently ${view}`))
+  for (const view of VIEWS) {
+    await db.execute(sql.raw(`refresh materialized view concurrently ${view}`))
+    // fresh statistics for the planner: PGlite has no autovacuum, and a view without them is read whole
+    await db.execute(sql.raw(`analyze ${view}`))
+  }
   await db.execute(sql`update dati_aggiornamento set aggiornato_il = ${started.toISOString()}::timestamptz where id = 1`)
   return started
 }
