@@ -88,7 +88,8 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,woff2,svg,png,json}'],
-        globIgnores: ['sw.js', 'workbox-*.js'],
+        // 'Report dati' (issue 11): the chart library and the regions map are fetched when that page opens, never precached
+        globIgnores: ['sw.js', 'workbox-*.js', 'assets/report-charts-*.js', 'data/regioni-italia.json'],
         // anonymous set precached at install, the rest marked with its offline sets (icon chunks in 'field')
         manifestTransforms: [pwaSplit.transform],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
@@ -120,6 +121,8 @@ export default defineConfig({
             },
             { name: 'router', test: ROUTER_MODULES, priority: 10 },
             { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]|[\\/]src[\\/]react-dom-client\.ts$/, priority: 9 },
+            // 'Report dati' charts (issue 11): ECharts in one chunk loaded on demand by that page only (not precached)
+            { name: 'report-charts', test: /[\\/]node_modules[\\/](echarts|zrender)[\\/]|[\\/]src[\\/]features[\\/]area-dati[\\/]report-charts\.ts$/, priority: 8 },
           ],
         },
       },

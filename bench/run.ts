@@ -31,6 +31,8 @@
  * BENCH_SCALE_DATABASE_URL names a database filled by `npm run seed:scale`). Targets on PostgreSQL ≤ 50 ms, ≤ 80 ms, —, ≤ 100 MB.
  * DATABASE_URL is ignored (PGlite is measured). `BENCH_ONLY=lists` measures the list figures alone; `BENCH_ONLY=outbox` the outbox figures alone
  * (no build, no browser); `BENCH_ONLY=app` everything but them; `BENCH_ONLY=web` only the issue-7 figures. BENCH_LH_REPORTS=<dir> keeps every Lighthouse report (JSON).
+ * Issue 11 point 1 (bench/dashboard.ts): dashboard_p95_ms (target ≤ 300 ms on PostgreSQL) and dashboard_refresh_s, same legs;
+ * `BENCH_ONLY=dashboard` measures them alone.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -228,6 +230,12 @@ async function main(): Promise<void> {
     const { measureLists } = await import('./lists')
     await measureLists()
     if (only === 'lists') return
+  }
+  if (only === 'dashboard' || only === undefined) {
+    // issue 11 point 1: 'Report dati' at scale (bench/dashboard.ts)
+    const { measureDashboard } = await import('./dashboard')
+    await measureDashboard()
+    if (only === 'dashboard') return
   }
   if (only !== 'outbox') await measureApp(only === 'web')
   if (only !== 'app' && only !== 'web') {

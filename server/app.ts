@@ -39,6 +39,8 @@ import openDataRoutes from './routes/open-data'
 import assistenzaRoutes from './routes/assistenza'
 import { createMailer } from './mail/index'
 import { createJobQueue, type JobQueue } from './jobs/coda'
+import datiRoutes from './routes/dati'
+import { createDatiRefresher } from './domain/dati/refresh'
 import { idempotency } from './idempotency'
 import { loggerOptions } from './logging'
 import { registerRateLimits } from './rate-limit'
@@ -251,6 +253,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(openDataRoutes, { prefix: '/api', db, config, jobs })
   const mailer = createMailer({ config: config.mail, jobs, storage: () => app.storage })
   await app.register(assistenzaRoutes, { prefix: '/api', db, config, mailer })
+  // 'Report dati' (issue 11 point 1): materialised views refreshed in the background, never blocking writes
+  const datiRefresher = createDatiRefresher({ db, log: app.log })
+  app.addHook('onReady', () => datiRefresher.start())
+  app.addHook('onClose', () => datiRefresher.stop())
+  await app.register(datiRoutes, { prefix: '/api', db, refresher: datiRefresher })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 

@@ -317,12 +317,14 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
     'VIS.HOME', 'VIS.PRGT.PROPRIO', 'RED.SERV', 'COMP.QUEST', 'RED.CITT',
     'VIS.NEWS', 'VIS.TOPIC', 'VIS.DOC', 'CRZ.TOPIC', 'CRZ.DOC', 'SGN.NEWS', 'SGN.TOPIC', 'SGN.DOC',
     'GEST.CONT', 'VIS.NTF', 'ACC.CHAT',
+    'VIS.DSHB', // issue 11 point 1: 'Report dati' of their own services
   ],
   /** VOL: volunteer (SCD): the same capabilities as FAC within SCD projects. */
   VOL: [
     'VIS.HOME', 'VIS.PRGT.PROPRIO', 'RED.SERV', 'COMP.QUEST', 'RED.CITT',
     'VIS.NEWS', 'VIS.TOPIC', 'VIS.DOC', 'CRZ.TOPIC', 'CRZ.DOC', 'SGN.NEWS', 'SGN.TOPIC', 'SGN.DOC',
     'GEST.CONT', 'VIS.NTF', 'ACC.CHAT',
+    'VIS.DSHB', // issue 11 point 1: 'Report dati' of their own services
   ],
   /** MOD: community moderator: the whole community (create, edit/delete any content, reports,
    *  categories), no administrative area. */

@@ -26,9 +26,9 @@ describe('main menu filtering (spec 000 §2.3)', () => {
     expect(buildMainMenu({ permessi: ['subtab.serv'], profilo: profile('FAC') })).toEqual([])
   })
 
-  it("FAC: home, admin area with own 'Progetto' and Servizi, citizens, community; no data area", () => {
+  it("FAC: home, admin area with own 'Progetto' and Servizi, citizens, Report dati of own services (issue 11), community", () => {
     const m = menuFor('FAC')
-    expect(ids(m)).toEqual(['home', 'area-amministrativa', 'area-cittadini', 'bacheca', 'forum', 'documenti'])
+    expect(ids(m)).toEqual(['home', 'area-amministrativa', 'area-cittadini', 'report-dati', 'bacheca', 'forum', 'documenti'])
     expect(ids(child(m, 'area-amministrativa'))).toEqual(['proprio', 'servizi'])
     expect(child(m, 'area-amministrativa')[0]?.label).toBe('Progetto')
     expect(child(m, 'area-amministrativa')[0]?.to).toBe('/area-amministrativa/progetti/42/info')

@@ -55,9 +55,11 @@ describe('permissions matrix', () => {
       const p = permissionsOfRole(role)
       for (const code of ['tab.home', 'tab.am', 'subtab.serv', 'list.serv', 'new.serv', 'upd.card.serv', 'del.serv',
         'view.card.serv', 'tab.citt', 'list.citt', 'wrt.quest.citt.serv', 'list.ntf.nr', 'btn.cont', 'tab.comm',
-        'new.topic', 'rprt.topic']) expect(p, `${role} ${code}`).toContain(code)
+        'new.topic', 'rprt.topic',
+        // 'Report dati' of their own services (issue 11 point 1), without the monitoring of mass uploads
+        'tab.dshb', 'view.dshb']) expect(p, `${role} ${code}`).toContain(code)
       for (const code of ['list.ruoli', 'btn.gest.ruoli', 'view.ruoli', 'subtab.prgm', 'list.prgm', 'subtab.utenti',
-        'view.conf.min', 'btn.rprt', 'btn.cat', 'del.topic', 'tab.dshb']) expect(p, `${role} ${code}`).not.toContain(code)
+        'view.conf.min', 'btn.rprt', 'btn.cat', 'del.topic', 'vis.mntr', 'acc.self.dshb']) expect(p, `${role} ${code}`).not.toContain(code)
     }
   })
 

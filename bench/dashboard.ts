@@ -1,0 +1,192 @@
+/**
+ * Issue 11 point 1 ('Report dati') at scale: `dashboard_p95_ms`, the p95 of `POST /api/dati/report` against a
+ * real server process (server/main.ts through tsx) on a database filled by `npm run seed:scale`, for a DTD (no
+ * filter, policy, programme, project, a 12-month period), a DSCU, a REG (alone and with a project), a REGP and a
+ * FAC (live, own services). Target ≤ 300 ms. Also `dashboard_refresh_s`, the time of one concurrent refresh of
+ * the materialised views (server/domain/dati/refresh.ts), measured when the views are older than the server's
+ * refresh period (otherwise the server would start one in the background while the bench measures).
+ * Each line carries the leg: `_pg` (PostgreSQL at full scale, when BENCH_SCALE_DATABASE_URL names a database filled
+ * by `seed:scale`) or `_pglite_1_100` (PGlite at 1/100, seeded in a fresh temp folder, always).
+ * BENCH_DASHBOARD_LEGS (default `pglite,pg`) picks the legs; BENCH_DASHBOARD_PORT (default 18531) the server's
+ * port; BENCH_DASHBOARD_RUNS (default 7) the timed repetitions of each request (after one warm-up).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { importJWK, SignJWT, type JWK } from 'jose'
+import { sql } from 'drizzle-orm'
+import { loadConfig } from '../server/config'
+import { openDatabase } from '../server/db/index'
+import { DATI_REFRESH_MS, refreshDati } from '../server/domain/dati/refresh'
+import { percentile } from './lists'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const PORT = Number(process.env.BENCH_DASHBOARD_PORT ?? 18531)
+const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 7)
+const ORIGIN = `http://127.0.0.1:${PORT}`
+
+const line = (name: string, value: string, unit: string) => console.log(`${name}: ${value}${unit ? ` ${unit}` : ''}`)
+const note = (text: string) => console.error(`  ${text}`)
+
+interface Who { label: string; cf: string; role: string; ids: Record<string, number | null>; filtri: Record<string, unknown>[] }
+
+/** The callers, read from the seeded database before the server starts; refreshes stale views (timed). */
+async function prepare(env: NodeJS.ProcessEnv, suffix: string): Promise<Who[]> {
+  const config = loadConfig(env)
+  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, seed: false })
+  const rows = async (q: string) => ((await handle.db.execute(sql.raw(q))) as unknown as { rows: Record<string, unknown>[] }).rows
+  const first = async (q: string) => {
+    const [r] = await rows(q)
+    if (!r) throw new Error(`database non popolato con seed:scale (${q.slice(0, 60)}…)`)
+    return r
+  }
+  try {
+    const [agg] = await rows('select aggiornato_il from dati_aggiornamento where id = 1')
+    if (!agg || Date.now() - new Date(agg.aggiornato_il as string).getTime() > DATI_REFRESH_MS - 60_000) {
+      const t0 = performance.now()
+      await refreshDati(handle.db)
+      line(`dashboard_refresh_s_${suffix}`, ((performance.now() - t0) / 1000).toFixed(1), 's')
+    } else {
+      note(`${suffix}: viste aggiornate il ${new Date(agg.aggiornato_il as string).toISOString()}, nessun refresh`)
+    }
+    const n = (v: unknown) => Number(v)
+    const dtd = await first(`select u.codice_fiscale as cf from utente u join utente_x_ruolo r on r.id_utente = u.id where r.codice_ruolo = 'DTD' order by u.id limit 1`)
+    const dscu = await first(`select u.codice_fiscale as cf from utente u join utente_x_ruolo r on r.id_utente = u.id where r.codice_ruolo = 'DSCU' order by u.id limit 1`)
+    const reg = await first(`select u.codice_fiscale as cf, r.id_programma as p, r.id_ente as e from referente_delegati_gestore_programma r join utente u on u.id = r.id_utente
+      join programma g on g.id = r.id_programma where r.codice_ruolo = 'REG' and g.codice like 'SCALA-%' order by g.id limit 1`)
+    const prj = await first(`select id from progetto where id_programma = ${n(reg.p)} order by id limit 1`)
+    const regp = await first(`select u.codice_fiscale as cf, p.id_programma as p, r.id_progetto as pr, r.id_ente as e from referente_delegati_gestore_progetto r join utente u on u.id = r.id_utente
+      join progetto p on p.id = r.id_progetto join programma g on g.id = p.id_programma where r.codice_ruolo = 'REGP' and g.codice like 'SCALA-%' order by p.id limit 1`)
+    const fac = await first(`select u.codice_fiscale as cf, p.id_programma as p, f.id_progetto as pr, f.id_ente as e from ente_sede_progetto_facilitatore f join utente u on u.id = f.id_facilitatore
+      join progetto p on p.id = f.id_progetto join programma g on g.id = p.id_programma where f.ruolo_utente = 'FAC' and g.codice like 'SCALA-%'
+      and exists (select 1 from servizio s where s.id_facilitatore = f.id_facilitatore) order by u.id limit 1`)
+    const period = { da: '2024-01', a: '2024-12' }
+    return [
+      { label: 'DTD', cf: String(dtd.cf), role: 'DTD', ids: {}, filtri: [{}, { policy: 'RFD' }, { idProgramma: n(reg.p) }, { idProgetto: n(prj.id) }, period] },
+      { label: 'DSCU', cf: String(dscu.cf), role: 'DSCU', ids: {}, filtri: [{}, period] },
+      { label: 'REG', cf: String(reg.cf), role: 'REG', ids: { idProgramma: n(reg.p), idEnte: n(reg.e) }, filtri: [{}, { idProgetto: n(prj.id) }, period] },
+      { label: 'REGP', cf: String(regp.cf), role: 'REGP', ids: { idProgramma: n(regp.p), idProgetto: n(regp.pr), idEnte: n(regp.e) }, filtri: [{}, period] },
+      { label: 'FAC', cf: String(fac.cf), role: 'FAC', ids: { idProgramma: n(fac.p), idProgetto: n(fac.pr), idEnte: n(fac.e) }, filtri: [{}, period] },
+    ]
+  } finally {
+    await handle.close()
+  }
+}
+
+interface Server { child: ChildProcess; stop(): Promise<void> }
+
+function startServer(env: NodeJS.ProcessEnv): Server {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000) })
+  const exited = new Promise<void>((res) => child.once('exit', () => res()))
+  let stopping = false
+  child.once('exit', (code) => { if (code && !stopping) console.error(`server uscito con codice ${code}\n${stderr}`) })
+  return {
+    child,
+    async stop() {
+      stopping = true
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+      await exited
+      clearTimeout(timer)
+    },
+  }
+}
+
+async function waitReady(server: Server, timeoutMs = 180_000): Promise<void> {
+  const t0 = performance.now()
+  while (performance.now() - t0 < timeoutMs) {
+    if (server.child.exitCode !== null) throw new Error('il server è terminato prima di essere pronto')
+    try {
+      if ((await fetch(`${ORIGIN}/api/health/ready`)).status === 200) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error('server non pronto')
+}
+
+/** An ID token of the dev provider for `cf` (the key the server wrote in DATA_DIR/oidc-jwks.json). */
+async function token(env: NodeJS.ProcessEnv, cf: string): Promise<string> {
+  const config = loadConfig(env)
+  const { keys } = JSON.parse(readFileSync(join(config.dataDir, 'oidc-jwks.json'), 'utf8')) as { keys: JWK[] }
+  const key = keys[0] as JWK
+  const now = Math.floor(Date.now() / 1000)
+  return new SignJWT({ fiscalNumber: `TINIT-${cf}`, name: 'Bench' }).setProtectedHeader({ alg: 'RS256', kid: key.kid })
+    .setIssuer(config.oidc.issuer).setAudience(config.oidc.clientId).setSubject(cf).setIssuedAt(now).setExpirationTime(now + 3600)
+    .sign(await importJWK(key, 'RS256'))
+}
+
+async function measureLeg(suffix: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const callers = await prepare(env, suffix)
+  const server = startServer(env)
+  try {
+    await waitReady(server)
+    const samples: number[] = []
+    const medians: { ms: number; what: string; servizi: number }[] = []
+    for (const who of callers) {
+      const tk = await token(env, who.cf)
+      for (const filtro of who.filtri) {
+        const ask = async () => {
+          const t0 = performance.now()
+          const res = await fetch(`${ORIGIN}/api/dati/report`, {
+            method: 'POST', headers: { authToken: tk, userRole: who.role, 'content-type': 'application/json' }, body: JSON.stringify({ ...who.ids, filtro }),
+          })
+          const text = await res.text()
+          return { ms: performance.now() - t0, status: res.status, text }
+        }
+        const warm = await ask()
+        if (warm.status !== 200) throw new Error(`${who.label} ${JSON.stringify(filtro)}: ${warm.status} ${warm.text.slice(0, 200)}`)
+        const mine: number[] = []
+        for (let i = 0; i < RUNS; i++) mine.push((await ask()).ms)
+        samples.push(...mine)
+        medians.push({ ms: percentile(mine, 50), what: `${who.label} ${JSON.stringify(filtro)}`, servizi: (JSON.parse(warm.text) as { totali: { servizi: number } }).totali.servizi })
+      }
+    }
+    line(`dashboard_p95_ms_${suffix}`, percentile(samples, 95).toFixed(1), 'ms')
+    note(`${suffix}: ${samples.length} campioni; mediane: ${medians.sort((a, b) => b.ms - a.ms).map((m) => `${m.what} ${m.ms.toFixed(1)} ms (${m.servizi} servizi)`).join('; ')}`)
+  } finally {
+    await server.stop()
+  }
+}
+
+function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: ORIGIN, LOG_LEVEL: 'warn', ...extra }
+  if (!extra.DATABASE_URL) delete env.DATABASE_URL
+  return env
+}
+
+/** Both legs (see the module comment); lines on stdout, details on stderr. */
+export async function measureDashboard(): Promise<void> {
+  const legs = process.env.BENCH_DASHBOARD_LEGS ?? 'pglite,pg'
+  if (legs.includes('pglite')) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pd-bench-dash-'))
+    try {
+      const env = serverEnv({ DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-build') })
+      const t0 = performance.now()
+      const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'seed-scale.ts'), '--scale', '0.01'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
+      if (seeded.status !== 0) throw new Error('seed:scale --scale 0.01 non riuscito')
+      note(`pglite_1_100: seed:scale in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+      await measureLeg('pglite_1_100', env)
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+  if (legs.split(',').includes('pg')) {
+    const url = process.env.BENCH_SCALE_DATABASE_URL
+    if (!url) {
+      note('dashboard su PostgreSQL a scala piena non misurata: imposta BENCH_SCALE_DATABASE_URL (database popolato con npm run seed:scale)')
+      return
+    }
+    const pgDir = mkdtempSync(join(tmpdir(), 'pd-bench-dash-pg-'))
+    try {
+      await measureLeg('pg', serverEnv({ DATA_DIR: pgDir, STATIC_DIR: join(pgDir, 'no-build'), DATABASE_URL: url }))
+    } finally {
+      rmSync(pgDir, { recursive: true, force: true })
+    }
+  }
+}
