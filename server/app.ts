@@ -222,7 +222,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onReady', async () => { ready = true })
   await app.register(healthRoutes, { prefix: '/api', ready: () => ready })
   await app.register(contestoRoutes, { prefix: '/api', db })
-  app.decorate('storage', createLocalStorage(join(config.dataDir, 'files')))
+  // S3-compatible storage when S3_BUCKET is set (the SDK is loaded only then), else local disk
+  app.decorate('storage', config.s3 ? (await import('./storage/s3')).createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files')))
   await app.register(servizioRoutes, { prefix: '/api', db })
   await app.register(cittadinoServizioRoutes, { prefix: '/api', db, citizenHashSecret: config.citizenHashSecret })
   await app.register(campoRoutes, { prefix: '/api', db })
