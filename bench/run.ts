@@ -30,7 +30,8 @@
  * csv_export_peak_mb on PGlite at 1/100 (`_pglite_1_100`, always) and on PostgreSQL at full scale (`_pg`, only when
  * BENCH_SCALE_DATABASE_URL names a database filled by `npm run seed:scale`). Targets on PostgreSQL ≤ 50 ms, ≤ 80 ms, —, ≤ 100 MB.
  * DATABASE_URL is ignored (PGlite is measured). `BENCH_ONLY=lists` measures the list figures alone; `BENCH_ONLY=outbox` the outbox figures alone
- * (no build, no browser); `BENCH_ONLY=app` everything but them; `BENCH_ONLY=web` only the issue-7 figures. BENCH_LH_REPORTS=<dir> keeps every Lighthouse report (JSON).
+ * (no build, no browser); `BENCH_ONLY=search` the community search figure alone (bench/search.ts: search_p95_ms over
+ * 100,000 contents, target ≤ 100 ms); `BENCH_ONLY=app` everything but them; `BENCH_ONLY=web` only the issue-7 figures. BENCH_LH_REPORTS=<dir> keeps every Lighthouse report (JSON).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -223,6 +224,12 @@ async function measureWeb(origin: string): Promise<void> {
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY
   if (await (await import('./mass-upload')).massUploadHook(only)) return // issue 10: mass upload on PostgreSQL (bench/mass-upload.ts)
+  if (only === 'search' || only === undefined) {
+    // issue 12: community full-text search over 100,000 contents (bench/search.ts)
+    const { measureSearch } = await import('./search')
+    await measureSearch()
+    if (only === 'search') return
+  }
   if (only === 'lists' || only === undefined) {
     // issue 9 point 7: the administrative lists at scale (bench/lists.ts)
     const { measureLists } = await import('./lists')
