@@ -4,6 +4,7 @@
  * counters, like (bacheca and forum), 'Ti è stato utile?' (documents), report and delete as allowed,
  * comments, and the back link. Opening it sends the view event; a missing item sends the user to the list.
  */
+import { QueryProvider } from '../../api/query'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Icon } from 'design-react-kit'
@@ -22,7 +23,7 @@ import { TextModal } from './TextModal'
 
 const SUFFIX: Record<Section, string> = { board: 'news', community: 'topic', document: 'doc' }
 
-export function DetailPage({ section: id, itemId }: { section: Section; itemId: number }) {
+function DetailPageContent({ section: id, itemId }: { section: Section; itemId: number }) {
   const section = COMMUNITY_SECTIONS[id]
   const qc = useQueryClient()
   const navigate = useNavigate()
@@ -113,4 +114,9 @@ export function DetailPage({ section: id, itemId }: { section: Section; itemId: 
         onClose={() => setDialog(null)} />
     </div>
   )
+}
+
+/** The detail page inside the feature's query client (src/api/query.tsx). */
+export function DetailPage(props: { section: Section; itemId: number }) {
+  return <QueryProvider><DetailPageContent {...props} /></QueryProvider>
 }

@@ -5,6 +5,7 @@
  * (board 6 per page, others 8). An empty section reads 'Questa sezione è ancora vuota'; a filter
  * without options reads 'Non ci sono opzioni per questo filtro'.
  */
+import { QueryProvider } from '../../api/query'
 import { useQuery } from '@tanstack/react-query'
 import { Icon } from 'design-react-kit'
 import { useId, useState } from 'react'
@@ -19,7 +20,7 @@ import './community.css'
 type FilterKey = 'categories' | 'programs' | 'interventions'
 const FILTER_LABELS: Record<FilterKey, string> = { categories: 'Categoria', programs: 'Programma', interventions: 'Intervento' }
 
-export function ListPage({ section: id }: { section: Section }) {
+function ListPageContent({ section: id }: { section: Section }) {
   const section = COMMUNITY_SECTIONS[id]
   const [page, setPage] = useState(1)
   const [sort, setSort] = useState<Sort>('created')
@@ -95,6 +96,7 @@ export function ListPage({ section: id }: { section: Section }) {
       {list.isSuccess && items.length === 0 && <EmptyState />}
       {items.length > 0 && (
         <>
+          <h2 className="visually-hidden">Contenuti di {section.title}</h2>
           <p className="visually-hidden" aria-live="polite">{list.data?.pager.total_items} contenuti</p>
           <ul className="row g-4 list-unstyled" data-testid="community-cards">
             {items.map((item) => (
@@ -106,4 +108,9 @@ export function ListPage({ section: id }: { section: Section }) {
       <Pagination page={page} totalPages={list.data?.pager.total_pages ?? 1} onChange={setPage} label={`Pagine di ${section.title}`} />
     </div>
   )
+}
+
+/** The listing page inside the feature's query client (src/api/query.tsx). */
+export function ListPage(props: { section: Section }) {
+  return <QueryProvider><ListPageContent {...props} /></QueryProvider>
 }

@@ -4,6 +4,7 @@
  * list), each with up to 24 ranked results or 'Non ci sono annunci' / 'Non ci sono argomenti' /
  * 'Non ci sono documenti'. The search runs on the server (Italian full-text: stemming, accents).
  */
+import { QueryProvider } from '../../api/query'
 import { useQueries } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
@@ -15,7 +16,7 @@ import { COMMUNITY_SECTIONS } from './sections'
 
 const LIST_CODE: Record<Section, string> = { board: 'list.news', community: 'list.topic', document: 'list.doc' }
 
-export function SearchPage() {
+function SearchPageContent() {
   const { permessi } = useSession()
   const [query, setQuery] = useState('')
   const [keys, setKeys] = useState<string | null>(null)
@@ -83,4 +84,9 @@ export function SearchPage() {
       )}
     </div>
   )
+}
+
+/** The search page inside the feature's query client (src/api/query.tsx). */
+export function SearchPage() {
+  return <QueryProvider><SearchPageContent /></QueryProvider>
 }
