@@ -114,6 +114,7 @@ export async function measureSearch(): Promise<void> {
         const ms = performance.now() - start
         if (res.statusCode !== 200) throw new Error(`search ${q}: ${res.statusCode} ${res.body.slice(0, 200)}`)
         if (r >= 0) {
+          if (process.env.BENCH_SEARCH_VERBOSE) note(`${ms.toFixed(1)} ms ${who.role} ${section} "${q}"`)
           times.push(ms)
           results += (res.json() as { items: unknown[] }).items.length
         }

@@ -108,7 +108,9 @@ CREATE UNIQUE INDEX "community_category_type_name_uq" ON "community_category" US
 CREATE INDEX "community_comment_item_idx" ON "community_comment" USING btree ("id_item","created_at");--> statement-breakpoint
 CREATE INDEX "community_item_list_idx" ON "community_item" USING btree ("item_type","created_at");--> statement-breakpoint
 CREATE INDEX "community_item_author_idx" ON "community_item" USING btree ("id_autore");--> statement-breakpoint
-CREATE INDEX "community_item_search_idx" ON "community_item" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "community_item_search_board_idx" ON "community_item" USING gin ("search_vector") WHERE item_type = 'board_item';--> statement-breakpoint
+CREATE INDEX "community_item_search_community_idx" ON "community_item" USING gin ("search_vector") WHERE item_type = 'community_item';--> statement-breakpoint
+CREATE INDEX "community_item_search_document_idx" ON "community_item" USING gin ("search_vector") WHERE item_type = 'document_item';--> statement-breakpoint
 CREATE INDEX "community_report_created_idx" ON "community_report" USING btree ("created_at");--> statement-breakpoint
 INSERT INTO "community_category" ("name", "type") VALUES
   ('Eventi', 'board_categories'), ('Formazione', 'board_categories'), ('Comunicazioni', 'board_categories'),

@@ -793,7 +793,10 @@ export const communityItem = pgTable('community_item', {
   check('community_item_type_ck', sql`${t.itemType} in ('board_item', 'community_item', 'document_item')`),
   index('community_item_list_idx').on(t.itemType, t.createdAt),
   index('community_item_author_idx').on(t.idAutore),
-  index('community_item_search_idx').using('gin', t.searchVector),
+  // one full-text index per section: a search never combines the text index with an item-type scan
+  index('community_item_search_board_idx').using('gin', t.searchVector).where(sql`item_type = 'board_item'`),
+  index('community_item_search_community_idx').using('gin', t.searchVector).where(sql`item_type = 'community_item'`),
+  index('community_item_search_document_idx').using('gin', t.searchVector).where(sql`item_type = 'document_item'`),
 ])
 
 /** A comment on an item, or a reply (`id_padre`) to a comment (spec 001 §3 "Comment"). Soft-deleted. */

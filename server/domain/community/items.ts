@@ -308,7 +308,8 @@ export async function searchItems(db: Database, caller: CommunityCaller, section
   if ([...keys].length < LIMITS.searchMinChars) throw badRequest('G02', 'Inserisci almeno 2 caratteri.')
   const type = ITEM_TYPE_OF[section]
   const query = sql`plainto_tsquery('italian'::regconfig, pd_fold(${keys}))`
-  const where = and(eq(communityItem.itemType, type), audienceCondition(caller), sql`${communityItem.searchVector} @@ ${query}`)
+  // the type as a literal (a fixed enum value), so that the planner picks the section's partial index
+  const where = and(sql`${communityItem.itemType} = ${sql.raw(`'${type}'`)}`, audienceCondition(caller), sql`${communityItem.searchVector} @@ ${query}`)
   const size = Math.min(Math.max(q.items_per_page ?? LIMITS.searchPageSize, 1), LIMITS.searchPageSize)
   const page = q.page ?? 0
   const ranked = await db.execute<{ id: number; total: number }>(sql`
