@@ -3,7 +3,7 @@
  * programmes through the API; a facilitator finds it first in 'Bacheca', opens it (the view is
  * counted), comments through the comment dialog, and finds it again from the search page with another
  * inflection of a word of its title. The list, the detail and the search page are axe-clean at 1280 and
- * 375 px.
+ * 375 px. She then opens a forum topic through the creation dialog.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { actorOf, callAs } from './field-api'
@@ -64,4 +64,19 @@ test('a DTD announcement reaches a facilitator first in Bacheca; she comments an
   await expect(results.getByRole('link', { name: title })).toBeVisible()
   await expect(results).toContainText('Non ci sono argomenti')
   await axeAtBothWidths(page, '/home/cerca')
+
+  // she opens a forum topic through the creation dialog; closing the confirmation opens it
+  await page.goto('/forum')
+  await page.getByRole('button', { name: 'Crea argomento' }).click()
+  const create = page.getByRole('dialog', { name: 'Crea argomento' })
+  await expect(create.getByRole('option', { name: 'Domande e risposte' })).toBeAttached()
+  await expectNoA11yViolations(page, 'Crea argomento')
+  await create.getByLabel('Titolo *').fill('Lettori di schermo consigliati')
+  await create.getByLabel('Categoria *').selectOption({ label: 'Domande e risposte' })
+  await create.getByLabel('Descrizione *').fill('Quali lettori di schermo usate con i cittadini?')
+  await create.getByRole('button', { name: 'Conferma' }).click()
+  await expect(page.getByRole('dialog', { name: 'Argomento creato correttamente!' })).toBeVisible()
+  await page.getByRole('dialog').getByRole('button', { name: 'Chiudi', exact: true }).last().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Lettori di schermo consigliati' })).toBeVisible()
+  await expect(page).toHaveURL(/\/forum\/\d+$/)
 })

@@ -1,7 +1,7 @@
 /**
  * Listing page of a community section (spec 001 §2 "Listing pages", §9): title bar with the info
  * toggle, filters (Categoria; Programma and Intervento where content is targeted) with removable chips,
- * the sort menu of the section, the cards (3 per row on desktop, 1 on tablet and phone) and pagination
+ * the create button (sticky at the bottom on phones; with `new.*`), the sort menu of the section, the cards (3 per row on desktop, 1 on tablet and phone) and pagination
  * (board 6 per page, others 8). An empty section reads 'Questa sezione è ancora vuota'; a filter
  * without options reads 'Non ci sono opzioni per questo filtro'.
  */
@@ -13,11 +13,15 @@ import type { Section, Sort } from '../../api/contract/community'
 import { EmptyState } from '../../ui/feedback/EmptyState'
 import { Pagination } from '../../ui/widgets/Pagination'
 import { filtersQuery, itemsQuery } from './api'
+import { CreateItemModal } from './CreateItemModal'
 import { ItemCard } from './ItemCard'
+import { useSession } from '../../auth/session'
 import { COMMUNITY_SECTIONS } from './sections'
 import './community.css'
 
 type FilterKey = 'categories' | 'programs' | 'interventions'
+const NEW_CODE: Record<Section, string> = { board: 'new.news', community: 'new.topic', document: 'new.doc' }
+const CREATE_LABEL: Record<Section, string> = { board: 'Crea annuncio', community: 'Crea argomento', document: 'Carica documento' }
 const FILTER_LABELS: Record<FilterKey, string> = { categories: 'Categoria', programs: 'Programma', interventions: 'Intervento' }
 
 function ListPageContent({ section: id }: { section: Section }) {
@@ -26,6 +30,9 @@ function ListPageContent({ section: id }: { section: Section }) {
   const [sort, setSort] = useState<Sort>('created')
   const [filters, setFilters] = useState<Partial<Record<FilterKey, string>>>({})
   const [infoOpen, setInfoOpen] = useState(false)
+  const [creating, setCreating] = useState(false)
+  const { permessi } = useSession()
+  const canCreate = permessi.includes(NEW_CODE[id])
   const uid = useId()
   const list = useQuery(itemsQuery(id, { page: page - 1, sort, ...filters }))
   const options = useQuery(filtersQuery(id))
@@ -47,6 +54,12 @@ function ListPageContent({ section: id }: { section: Section }) {
         </button>
       </div>
       <p className="lead text-secondary mb-3">{section.subtitle}</p>
+      {canCreate && (
+        <div className="pd-community-create mb-3">
+          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>{CREATE_LABEL[id]}</button>
+        </div>
+      )}
+      {canCreate && <CreateItemModal section={id} isOpen={creating} onClose={() => setCreating(false)} />}
       <div id={`${uid}-info`} hidden={!infoOpen} className="callout note mb-4" data-testid="community-info">
         <p className="mb-0">{section.info}</p>
       </div>

@@ -9,7 +9,7 @@ import * as v from 'valibot'
 import { api, apiGet, apiPost } from '../../api/client'
 import { loadAppConfig } from '../../api/config'
 import {
-  CommentListSchema, FiltersSchema, ItemListSchema, type ListQuery, type Section,
+  CategoryListSchema, CommentListSchema, CreatedSchema, FiltersSchema, ItemListSchema, type ListQuery, type Section,
 } from '../../api/contract/community'
 import { readProfile, readUser } from '../../auth/token-store'
 
@@ -108,3 +108,28 @@ export async function downloadAttachment(id: number, fileName: string): Promise<
   a.remove()
   setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }
+
+export function categoriesQuery(type: 'board_categories' | 'community_categories' | 'document_categories') {
+  return {
+    queryKey: ['community', 'categories', type] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiGet('category/retrieve', CategoryListSchema, { signal, silent: true, searchParams: { ...profileIds(), term_type: type, items_per_page: 100 } }),
+  }
+}
+
+/** Creates an item of `section`; answers its id. */
+export const createItem = (section: Section, body: Record<string, unknown>) =>
+  apiPost(`${section}/item/create`, { ...profileIds(), ...body }, CreatedSchema, { serverMessage: true })
+
+/** Reads a File as base64 (no data-URL prefix). */
+export function fileToBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
+    reader.onerror = () => reject(reader.error ?? new Error('lettura del file non riuscita'))
+    reader.readAsDataURL(file)
+  })
+}
+
+/** Uploads a cover or attachment of an item (base64 JSON, spec 001 §7 "Files"). */
+export const uploadFile = async (id: number, type: 'cover' | 'attachment', file: File) =>
+  apiPost(`item/${id}/file/upload`, { ...profileIds(), type, filename: file.name, content: await fileToBase64(file) }, Any, { serverMessage: true })
