@@ -33,6 +33,8 @@
  * (no build, no browser); `BENCH_ONLY=app` everything but them; `BENCH_ONLY=web` only the issue-7 figures. BENCH_LH_REPORTS=<dir> keeps every Lighthouse report (JSON).
  * Issue 11 point 1 (bench/dashboard.ts): dashboard_p95_ms (target ≤ 300 ms on PostgreSQL) and dashboard_refresh_s, same legs;
  * `BENCH_ONLY=dashboard` measures them alone.
+ * Issue 12 point 5 (bench/search.ts): search_p95_ms over 100,000 community contents (target ≤ 100 ms);
+ * `BENCH_ONLY=search` measures it alone.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -225,6 +227,12 @@ async function measureWeb(origin: string): Promise<void> {
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY
   if (await (await import('./mass-upload')).massUploadHook(only)) return // issue 10: mass upload on PostgreSQL (bench/mass-upload.ts)
+  if (only === 'search' || only === undefined) {
+    // issue 12: community full-text search over 100,000 contents (bench/search.ts)
+    const { measureSearch } = await import('./search')
+    await measureSearch()
+    if (only === 'search') return
+  }
   if (only === 'lists' || only === undefined) {
     // issue 9 point 7: the administrative lists at scale (bench/lists.ts)
     const { measureLists } = await import('./lists')

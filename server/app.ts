@@ -41,6 +41,7 @@ import { createMailer } from './mail/index'
 import { createJobQueue, type JobQueue } from './jobs/coda'
 import datiRoutes from './routes/dati'
 import { createDatiRefresher } from './domain/dati/refresh'
+import communityRoutes from './routes/community'
 import { idempotency } from './idempotency'
 import { loggerOptions } from './logging'
 import { registerRateLimits } from './rate-limit'
@@ -229,7 +230,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onReady', async () => { ready = true })
   await app.register(healthRoutes, { prefix: '/api', ready: () => ready })
   await app.register(contestoRoutes, { prefix: '/api', db })
-  app.decorate('storage', createLocalStorage(join(config.dataDir, 'files')))
+  // S3-compatible storage when S3_BUCKET is set (the SDK is loaded only then), else local disk
+  app.decorate('storage', config.s3 ? (await import('./storage/s3')).createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files')))
   await app.register(servizioRoutes, { prefix: '/api', db })
   await app.register(cittadinoServizioRoutes, { prefix: '/api', db, citizenHashSecret: config.citizenHashSecret })
   await app.register(campoRoutes, { prefix: '/api', db })
@@ -258,6 +260,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onReady', () => datiRefresher.start())
   app.addHook('onClose', () => datiRefresher.stop())
   await app.register(datiRoutes, { prefix: '/api', db, refresher: datiRefresher })
+  await app.register(communityRoutes, { prefix: '/api', db })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 

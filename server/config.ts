@@ -23,6 +23,11 @@
  * | `SMTP_URL` | — (no e-mail sent) | SMTP server the e-mails go through, `smtp://user:pass@host:587` or `smtps://…:465` (nodemailer URL). Unset: tickets are stored, no e-mail is sent. |
  * | `MAIL_FROM` | `Punto Digitale <noreply@localhost>` | Sender of every e-mail. |
  * | `HELP_DESK_EMAIL` | `assistenza@localhost` | Address that receives the assistance requests (tickets) by e-mail. |
+ * | `S3_BUCKET` | — (files on local disk under `DATA_DIR/files`) | Bucket of an S3-compatible object store for the files (covers, attachments, uploads, open data): when set, the S3 driver is used (server/storage/s3.ts). |
+ * | `S3_ENDPOINT` | — (AWS) | Endpoint URL of an S3-compatible store (MinIO, Ceph, a provider's), http or https. |
+ * | `S3_REGION` | `us-east-1` | Region of the bucket. |
+ * | `S3_ACCESS_KEY_ID` / `S3_SECRET_ACCESS_KEY` | — (the SDK's default credential chain) | Access key pair; set both or neither. |
+ * | `S3_FORCE_PATH_STYLE` | `false` | `true` for stores that need path-style URLs (`endpoint/bucket/key`, e.g. MinIO). |
  *
  * Invalid values throw a {@link ConfigError} naming the variable, at startup.
  */
@@ -78,6 +83,18 @@ export interface AppConfig {
   idempotencyStaleMs: number
   /** e-mail (server/mail): `smtpUrl` undefined = no e-mail sent */
   mail: { smtpUrl?: string; from: string; helpDesk: string }
+  /** S3-compatible file storage; undefined = local disk (server/storage/s3.ts) */
+  s3?: S3Config
+}
+
+/** Configuration of the S3-compatible storage driver (`S3_*` variables). */
+export interface S3Config {
+  bucket: string
+  endpoint?: string
+  region: string
+  accessKeyId?: string
+  secretAccessKey?: string
+  forcePathStyle: boolean
 }
 
 /** A configuration value is missing or invalid; the message names the variable. */
@@ -297,6 +314,29 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: logLevel as LogLevel,
     idempotencyStaleMs: parseStaleMs(read(env, 'IDEMPOTENCY_STALE_MS')),
     mail: parseMail(env),
+    s3: parseS3(env),
+  }
+}
+
+/** The `S3_*` variables (module table); undefined without `S3_BUCKET`. */
+function parseS3(env: Env): S3Config | undefined {
+  const bucket = read(env, 'S3_BUCKET')
+  const endpoint = read(env, 'S3_ENDPOINT')
+  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID')
+  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY')
+  if (!bucket) {
+    if (endpoint || accessKeyId || secretAccessKey) throw new ConfigError('S3_ENDPOINT and the S3 keys need S3_BUCKET')
+    return undefined
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError(`S3_BUCKET is not a valid bucket name (got "${bucket}")`)
+  if ((accessKeyId === undefined) !== (secretAccessKey === undefined)) throw new ConfigError('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together')
+  return {
+    bucket,
+    endpoint: endpoint ? parseUrl('S3_ENDPOINT', endpoint, { originOnly: false }) : undefined,
+    region: read(env, 'S3_REGION') ?? 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: parseBoolean('S3_FORCE_PATH_STYLE', read(env, 'S3_FORCE_PATH_STYLE')),
   }
 }
 

@@ -32,9 +32,12 @@ import { Route as AreaPersonaleContenutiPubblicatiRouteImport } from './routes/a
 import { Route as AreaPersonaleSincronizzazioneRouteImport } from './routes/area-personale/sincronizzazione'
 import { Route as AuthCodeRouteImport } from './routes/auth_.$code'
 import { Route as BachecaIndexRouteImport } from './routes/bacheca/index'
+import { Route as BachecaIdRouteImport } from './routes/bacheca/$id'
 import { Route as DocumentiIndexRouteImport } from './routes/documenti/index'
+import { Route as DocumentiIdRouteImport } from './routes/documenti/$id'
 import { Route as ErroreCodeRouteImport } from './routes/errore_.$code'
 import { Route as ForumIndexRouteImport } from './routes/forum/index'
+import { Route as ForumIdRouteImport } from './routes/forum/$id'
 import { Route as GestioneConfigurazioniIndexRouteImport } from './routes/gestione-configurazioni/index'
 import { Route as GestioneConfigurazioniCaricamentiMassiviRouteImport } from './routes/gestione-configurazioni/caricamenti-massivi'
 import { Route as GestioneConfigurazioniMinorenniRouteImport } from './routes/gestione-configurazioni/minorenni'
@@ -200,9 +203,19 @@ const BachecaIndexRoute = BachecaIndexRouteImport.update({
   path: '/bacheca/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BachecaIdRoute = BachecaIdRouteImport.update({
+  id: '/bacheca/$id',
+  path: '/bacheca/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DocumentiIndexRoute = DocumentiIndexRouteImport.update({
   id: '/documenti/',
   path: '/documenti/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DocumentiIdRoute = DocumentiIdRouteImport.update({
+  id: '/documenti/$id',
+  path: '/documenti/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ErroreCodeRoute = ErroreCodeRouteImport.update({
@@ -213,6 +226,11 @@ const ErroreCodeRoute = ErroreCodeRouteImport.update({
 const ForumIndexRoute = ForumIndexRouteImport.update({
   id: '/forum/',
   path: '/forum/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForumIdRoute = ForumIdRouteImport.update({
+  id: '/forum/$id',
+  path: '/forum/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const GestioneConfigurazioniIndexRoute =
@@ -496,7 +514,10 @@ export interface FileRoutesByFullPath {
   '/area-personale/contenuti-pubblicati': typeof AreaPersonaleContenutiPubblicatiRoute
   '/area-personale/sincronizzazione': typeof AreaPersonaleSincronizzazioneRoute
   '/auth/$code': typeof AuthCodeRoute
+  '/bacheca/$id': typeof BachecaIdRoute
+  '/documenti/$id': typeof DocumentiIdRoute
   '/errore/$code': typeof ErroreCodeRoute
+  '/forum/$id': typeof ForumIdRoute
   '/gestione-configurazioni/caricamenti-massivi': typeof GestioneConfigurazioniCaricamentiMassiviRoute
   '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
@@ -567,7 +588,10 @@ export interface FileRoutesByTo {
   '/area-personale/contenuti-pubblicati': typeof AreaPersonaleContenutiPubblicatiRoute
   '/area-personale/sincronizzazione': typeof AreaPersonaleSincronizzazioneRoute
   '/auth/$code': typeof AuthCodeRoute
+  '/bacheca/$id': typeof BachecaIdRoute
+  '/documenti/$id': typeof DocumentiIdRoute
   '/errore/$code': typeof ErroreCodeRoute
+  '/forum/$id': typeof ForumIdRoute
   '/gestione-configurazioni/caricamenti-massivi': typeof GestioneConfigurazioniCaricamentiMassiviRoute
   '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
@@ -639,7 +663,10 @@ export interface FileRoutesById {
   '/area-personale/contenuti-pubblicati': typeof AreaPersonaleContenutiPubblicatiRoute
   '/area-personale/sincronizzazione': typeof AreaPersonaleSincronizzazioneRoute
   '/auth_/$code': typeof AuthCodeRoute
+  '/bacheca/$id': typeof BachecaIdRoute
+  '/documenti/$id': typeof DocumentiIdRoute
   '/errore_/$code': typeof ErroreCodeRoute
+  '/forum/$id': typeof ForumIdRoute
   '/gestione-configurazioni/caricamenti-massivi': typeof GestioneConfigurazioniCaricamentiMassiviRoute
   '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
@@ -712,7 +739,10 @@ export interface FileRouteTypes {
     | '/area-personale/contenuti-pubblicati'
     | '/area-personale/sincronizzazione'
     | '/auth/$code'
+    | '/bacheca/$id'
+    | '/documenti/$id'
     | '/errore/$code'
+    | '/forum/$id'
     | '/gestione-configurazioni/caricamenti-massivi'
     | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
@@ -783,7 +813,10 @@ export interface FileRouteTypes {
     | '/area-personale/contenuti-pubblicati'
     | '/area-personale/sincronizzazione'
     | '/auth/$code'
+    | '/bacheca/$id'
+    | '/documenti/$id'
     | '/errore/$code'
+    | '/forum/$id'
     | '/gestione-configurazioni/caricamenti-massivi'
     | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
@@ -854,7 +887,10 @@ export interface FileRouteTypes {
     | '/area-personale/contenuti-pubblicati'
     | '/area-personale/sincronizzazione'
     | '/auth_/$code'
+    | '/bacheca/$id'
+    | '/documenti/$id'
     | '/errore_/$code'
+    | '/forum/$id'
     | '/gestione-configurazioni/caricamenti-massivi'
     | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
@@ -926,7 +962,10 @@ export interface RootRouteChildren {
   AreaPersonaleContenutiPubblicatiRoute: typeof AreaPersonaleContenutiPubblicatiRoute
   AreaPersonaleSincronizzazioneRoute: typeof AreaPersonaleSincronizzazioneRoute
   AuthCodeRoute: typeof AuthCodeRoute
+  BachecaIdRoute: typeof BachecaIdRoute
+  DocumentiIdRoute: typeof DocumentiIdRoute
   ErroreCodeRoute: typeof ErroreCodeRoute
+  ForumIdRoute: typeof ForumIdRoute
   GestioneConfigurazioniCaricamentiMassiviRoute: typeof GestioneConfigurazioniCaricamentiMassiviRoute
   GestioneConfigurazioniMinorenniRoute: typeof GestioneConfigurazioniMinorenniRoute
   GestioneRuoliCreaNuovoRoute: typeof GestioneRuoliCreaNuovoRoute
@@ -1142,11 +1181,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BachecaIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/bacheca/$id': {
+      id: '/bacheca/$id'
+      path: '/bacheca/$id'
+      fullPath: '/bacheca/$id'
+      preLoaderRoute: typeof BachecaIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/documenti/': {
       id: '/documenti/'
       path: '/documenti'
       fullPath: '/documenti/'
       preLoaderRoute: typeof DocumentiIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/documenti/$id': {
+      id: '/documenti/$id'
+      path: '/documenti/$id'
+      fullPath: '/documenti/$id'
+      preLoaderRoute: typeof DocumentiIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/errore_/$code': {
@@ -1161,6 +1214,13 @@ declare module '@tanstack/react-router' {
       path: '/forum'
       fullPath: '/forum/'
       preLoaderRoute: typeof ForumIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forum/$id': {
+      id: '/forum/$id'
+      path: '/forum/$id'
+      fullPath: '/forum/$id'
+      preLoaderRoute: typeof ForumIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/gestione-configurazioni/': {
@@ -1488,7 +1548,10 @@ const rootRouteChildren: RootRouteChildren = {
   AreaPersonaleContenutiPubblicatiRoute: AreaPersonaleContenutiPubblicatiRoute,
   AreaPersonaleSincronizzazioneRoute: AreaPersonaleSincronizzazioneRoute,
   AuthCodeRoute: AuthCodeRoute,
+  BachecaIdRoute: BachecaIdRoute,
+  DocumentiIdRoute: DocumentiIdRoute,
   ErroreCodeRoute: ErroreCodeRoute,
+  ForumIdRoute: ForumIdRoute,
   GestioneConfigurazioniCaricamentiMassiviRoute:
     GestioneConfigurazioniCaricamentiMassiviRoute,
   GestioneConfigurazioniMinorenniRoute: GestioneConfigurazioniMinorenniRoute,

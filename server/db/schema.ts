@@ -20,7 +20,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
-  bigint, boolean, check, date, foreignKey, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar,
+  bigint, boolean, check, customType, date, foreignKey, index, integer, json, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core'
 
 /** Values of the status columns (platform-backend §1 `StatoEnum`; NON ATTIVO is stored with a space). */
@@ -807,3 +807,133 @@ export const ticketAllegato = pgTable('ticket_allegato', {
   dimensione: integer('dimensione').notNull(),
   chiave: text('chiave').notNull(),
 }, (t) => [index('ticket_allegato_ticket_idx').on(t.idTicket)])
+// ───────────────────────────── Community (spec 001 §3; issue 12) ─────────────────────────────
+
+/** Item types of the community (spec 001 §3 `item_type`). */
+export const ITEM_TYPES = ['board_item', 'community_item', 'document_item'] as const
+export type ItemType = (typeof ITEM_TYPES)[number]
+/** Category taxonomies, one per section (platform-frontend §9.2 `type`). */
+export const CATEGORY_TYPES = ['board_categories', 'community_categories', 'document_categories'] as const
+export type CategoryType = (typeof CATEGORY_TYPES)[number]
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+/** One community category (spec 001 §3 "Category"): a name within one section's taxonomy. */
+export const communityCategory = pgTable('community_category', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  name: varchar('name', { length: 30 }).notNull(),
+  type: text('type').notNull().$type<CategoryType>(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('community_category_type_name_uq').on(t.type, sql`lower(${t.name})`),
+  check('community_category_type_ck', sql`${t.type} in ('board_categories', 'community_categories', 'document_categories')`),
+])
+
+/**
+ * A community content item (spec 001 §3 "Content item"): announcements, forum topics and documents share
+ * ONE table with `item_type`, since they share almost every field, and comments, likes, reports and the
+ * one search index point at a single id space. Bound to a programme (`id_programma` null = 'Tutti i
+ * programmi') and an intervention (`intervento` RFD/SCD, null = 'Tutti gli interventi'). `descrizione`
+ * holds sanitised HTML (server/domain/rich-text.ts), `testo` its plain text for search. Counters are kept
+ * in the row, updated in the transaction of their event. Deletion is soft (`deleted_at` + reason).
+ * `search_vector`: Italian full-text vector of title (weight A) and text + tags (B), accents folded
+ * by `pd_fold` (migration 0005: `translate` + `lower`, PGlite and PostgreSQL alike, no `unaccent` needed).
+ */
+export const communityItem = pgTable('community_item', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  itemType: text('item_type').notNull().$type<ItemType>(),
+  title: varchar('title', { length: 55 }).notNull(),
+  descrizione: text('descrizione').notNull().default(''),
+  testo: text('testo').notNull().default(''),
+  idAutore: integer('id_autore').notNull().references(() => utente.id),
+  /** role the author published with (publisher fallback) */
+  codiceRuoloAutore: text('codice_ruolo_autore').notNull(),
+  idCategoria: integer('id_categoria').references(() => communityCategory.id),
+  idProgramma: integer('id_programma').references(() => programma.id),
+  intervento: text('intervento'),
+  /** publisher shown (spec 001 §1): the author's body, else the role description */
+  entity: text('entity').notNull().default(''),
+  entityType: text('entity_type').notNull().default(''),
+  externalLink: text('external_link'),
+  tags: text('tags').notNull().default(''),
+  enableComments: boolean('enable_comments').notNull().default(true),
+  highlighted: boolean('highlighted').notNull().default(false),
+  coverKey: text('cover_key'),
+  coverFileName: text('cover_file_name'),
+  coverMime: text('cover_mime'),
+  coverSize: integer('cover_size'),
+  attachmentKey: text('attachment_key'),
+  attachmentFileName: text('attachment_file_name'),
+  attachmentMime: text('attachment_mime'),
+  attachmentSize: integer('attachment_size'),
+  likes: integer('likes').notNull().default(0),
+  views: integer('views').notNull().default(0),
+  downloads: integer('downloads').notNull().default(0),
+  commentCount: integer('comment_count').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+  deleteReason: text('delete_reason'),
+  searchVector: tsvector('search_vector').generatedAlwaysAs(sql.raw(
+    "setweight(to_tsvector('italian'::regconfig, pd_fold(title)), 'A') || " +
+    "setweight(to_tsvector('italian'::regconfig, pd_fold(testo || ' ' || tags)), 'B')",
+  )),
+}, (t) => [
+  check('community_item_type_ck', sql`${t.itemType} in ('board_item', 'community_item', 'document_item')`),
+  index('community_item_list_idx').on(t.itemType, t.createdAt),
+  index('community_item_author_idx').on(t.idAutore),
+  // one full-text index per section: a search never combines the text index with an item-type scan
+  index('community_item_search_board_idx').using('gin', t.searchVector).where(sql`item_type = 'board_item'`),
+  index('community_item_search_community_idx').using('gin', t.searchVector).where(sql`item_type = 'community_item'`),
+  index('community_item_search_document_idx').using('gin', t.searchVector).where(sql`item_type = 'document_item'`),
+])
+
+/** A comment on an item, or a reply (`id_padre`) to a comment (spec 001 §3 "Comment"). Soft-deleted. */
+export const communityComment = pgTable('community_comment', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  idItem: integer('id_item').notNull().references(() => communityItem.id),
+  idPadre: integer('id_padre'),
+  idAutore: integer('id_autore').notNull().references(() => utente.id),
+  body: text('body').notNull(),
+  likes: integer('likes').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  deletedAt: ts('deleted_at'),
+  deleteReason: text('delete_reason'),
+}, (t) => [
+  foreignKey({ columns: [t.idPadre], foreignColumns: [t.id] }),
+  index('community_comment_item_idx').on(t.idItem, t.createdAt),
+])
+
+/** Per-user flags on an item (platform-backend §11.3): like, view, downloaded; one row per user and kind. */
+export const communityItemFlag = pgTable('community_item_flag', {
+  idItem: integer('id_item').notNull().references(() => communityItem.id),
+  idUtente: integer('id_utente').notNull().references(() => utente.id),
+  flag: text('flag').notNull().$type<'like' | 'view' | 'downloaded'>(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.idItem, t.idUtente, t.flag] })])
+
+/** A user's like of a comment. */
+export const communityCommentLike = pgTable('community_comment_like', {
+  idComment: integer('id_comment').notNull().references(() => communityComment.id),
+  idUtente: integer('id_utente').notNull().references(() => utente.id),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.idComment, t.idUtente] })])
+
+/** 'Ti è stato utile?' answer of a user on a document: 1 yes, 2 no (spec 001 §4). */
+export const communityUsefulness = pgTable('community_usefulness', {
+  idItem: integer('id_item').notNull().references(() => communityItem.id),
+  idUtente: integer('id_utente').notNull().references(() => utente.id),
+  status: integer('status').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.idItem, t.idUtente] }), check('community_usefulness_status_ck', sql`${t.status} in (1, 2)`)])
+
+/** A report of an item or of one of its comments (spec 001 §3 "Report"); removed when dismissed. */
+export const communityReport = pgTable('community_report', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  idItem: integer('id_item').notNull().references(() => communityItem.id),
+  idComment: integer('id_comment').references(() => communityComment.id),
+  idAutore: integer('id_autore').notNull().references(() => utente.id),
+  reason: text('reason').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [index('community_report_created_idx').on(t.createdAt)])

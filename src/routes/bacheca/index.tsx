@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
-import { SectionPage } from '../../features/shell/SectionPage'
+import { ListPage } from '../../features/community/ListPage'
 
 export const Route = createFileRoute('/bacheca/')({
   staticData: { title: { page: 'Bacheca' } },
   beforeLoad: requirePermissions(['tab.bach', 'list.news']),
-  component: () => <SectionPage id="bacheca" />,
+  component: () => <ListPage section="board" />,
 })

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
-import { SectionPage } from '../../features/shell/SectionPage'
+import { ListPage } from '../../features/community/ListPage'
 
 export const Route = createFileRoute('/documenti/')({
   staticData: { title: { page: 'Documenti' } },
   beforeLoad: requirePermissions(['tab.doc', 'list.doc']),
-  component: () => <SectionPage id="documenti" />,
+  component: () => <ListPage section="document" />,
 })

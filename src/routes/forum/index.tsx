@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
-import { SectionPage } from '../../features/shell/SectionPage'
+import { ListPage } from '../../features/community/ListPage'
 
 export const Route = createFileRoute('/forum/')({
   staticData: { title: { page: 'Forum' } },
   beforeLoad: requirePermissions(['tab.comm', 'list.topic']),
-  component: () => <SectionPage id="forum" />,
+  component: () => <ListPage section="community" />,
 })

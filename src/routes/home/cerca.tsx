@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SearchPage } from '../../features/shell/SearchPage'
+import { requireLogin } from '../../auth/guards'
+import { SearchPage } from '../../features/community/SearchPage'
 
 export const Route = createFileRoute('/home/cerca')({
   staticData: { title: { page: 'Cerca' } },
+  beforeLoad: requireLogin(),
   component: SearchPage,
 })

@@ -78,6 +78,16 @@ describe('access control on every /api route', () => {
       'POST /api/contesto', 'POST /api/contesto/confermaIntegrazione', 'POST /api/contesto/sceltaProfilo', 'GET /api/health/ready',
       // detail step 2: the unique users of a programme / project (card access, per-id checks)
       'POST /api/programma/:id/cittadini/all', 'POST /api/progetto/:id/cittadini/all',
+      // community (issue 12): the forwarded paths of spec 001 §7
+      'GET /api/board/items', 'GET /api/community/items', 'GET /api/document/items', 'GET /api/board/filters',
+      'GET /api/board/item/:id/user/:userId', 'POST /api/board/item/create', 'POST /api/document/item/:id/update',
+      'GET /api/search/board/items', 'GET /api/search/community/items', 'GET /api/search/document/items',
+      'POST /api/item/:id/delete', 'POST /api/item/:id/file/upload', 'GET /api/item/:id/attachment', 'GET /api/item/:id/cover',
+      'POST /api/item/:id/:event', 'POST /api/item/:id/usefull', 'POST /api/item/:id/report', 'POST /api/item/:id/comment',
+      'GET /api/item/:id/comments/user/:userId', 'POST /api/comment/:id/reply', 'POST /api/comment/:id/update',
+      'POST /api/comment/:id/delete', 'POST /api/comment/:id/report', 'POST /api/comment/:id/:event',
+      'GET /api/reports', 'POST /api/report/:id/delete', 'GET /api/category/retrieve', 'POST /api/category/create',
+      'POST /api/category/:id/update', 'POST /api/category/:id/delete', 'GET /api/tags/retrieve',
     ]))
     for (const r of routes) expect(r.access, `${r.method} ${r.url} has no config.access`).toBeDefined()
   })

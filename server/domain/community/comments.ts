@@ -1,0 +1,167 @@
+/**
+ * Comments, replies, comment likes and reports (spec 001 §2 "Comments display", §3, §4, §7;
+ * platform-backend §11.3). Threads have one level: a reply to a reply joins the same thread.
+ * - create/reply: whoever sees the item (its `view.card.*`), when the item has comments enabled;
+ * - edit/delete: the author, or anyone with `upd.*` / `del.*` of the item's section; a delete by a
+ *   non-author needs a reason (400 CO07); deleting a comment deletes its replies (soft);
+ * - report: `rprt.*` of the section; reports are listed and dismissed with `btn.rprt`, and the reported
+ *   mark of a comment is shown only to `btn.rprt` holders.
+ * Comment texts are plain text (≤ 1500 characters), rendered as text by the client.
+ */
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import type { Comment, Report } from '../../../src/api/contract/community'
+import type { Database, Executor } from '../../db/types'
+import { communityComment, communityCommentLike, communityItem, communityReport, utente } from '../../db/schema'
+import { badRequest, forbidden, notFound } from '../../errors'
+import { italianDate } from '../consenso'
+import { holds, type CommunityCaller } from './access'
+import { loadItem } from './items'
+
+const SECTION_OF = { board_item: 'board', community_item: 'forum', document_item: 'documents' } as const
+const authorName = sql<string>`coalesce(${utente.nome} || ' ' || ${utente.cognome}, '')`
+
+/** `GET /item/{id}/comments/user/{userId}`: the item's live comments, oldest first, replies nested. */
+export async function listComments(db: Database, caller: CommunityCaller, itemId: number): Promise<{ items: Comment[] }> {
+  const { row: item } = await loadItem(db, caller, itemId)
+  const userId = caller.principal.userId
+  const rows = await db.select({
+    c: communityComment,
+    authorName,
+    userLike: sql<boolean>`exists (select 1 from ${communityCommentLike} l where l.id_comment = ${communityComment.id} and l.id_utente = ${userId})`,
+    reported: sql<boolean>`exists (select 1 from ${communityReport} r where r.id_comment = ${communityComment.id})`,
+  }).from(communityComment).leftJoin(utente, eq(utente.id, communityComment.idAutore))
+    .where(and(eq(communityComment.idItem, itemId), isNull(communityComment.deletedAt)))
+    .orderBy(communityComment.createdAt, communityComment.id)
+  const seeReports = caller.permessi.includes('btn.rprt')
+  const byId = new Map<number, Comment>()
+  const top: Comment[] = []
+  for (const r of rows) {
+    const mine = r.c.idAutore === userId
+    const comment: Comment = {
+      id: r.c.id, comment_body: r.c.body, date: r.c.createdAt.toISOString(), author: r.c.idAutore,
+      author_name: r.authorName.trim() || 'Utente Anonimo', section: SECTION_OF[item.itemType], likes: r.c.likes,
+      user_like: Boolean(r.userLike), reported: seeReports && r.reported ? 1 : 0, isAnswer: r.c.idPadre !== null,
+      parent_id: r.c.idPadre, can_edit: mine || holds(caller, 'upd', item.itemType),
+      can_delete: mine || holds(caller, 'del', item.itemType), replies: [],
+    }
+    byId.set(comment.id, comment)
+    const parent = r.c.idPadre === null ? undefined : byId.get(r.c.idPadre)
+    if (parent) parent.replies.push(comment)
+    else if (r.c.idPadre === null) top.push(comment)
+  }
+  return { items: top }
+}
+
+/** Loads a live comment and its item (which the caller must see). 404 C01 otherwise. */
+async function loadComment(db: Executor, caller: CommunityCaller, commentId: number) {
+  const [c] = await db.select().from(communityComment).where(and(eq(communityComment.id, commentId), isNull(communityComment.deletedAt)))
+  if (!c) throw notFound('C01')
+  const { row: item } = await loadItem(db, caller, c.idItem)
+  return { comment: c, item }
+}
+
+async function insertComment(tx: Executor, caller: CommunityCaller, itemId: number, parent: number | null, body: string) {
+  const [row] = await tx.insert(communityComment).values({ idItem: itemId, idPadre: parent, idAutore: caller.principal.userId, body })
+    .returning({ id: communityComment.id })
+  await tx.update(communityItem).set({ commentCount: sql`${communityItem.commentCount} + 1` }).where(eq(communityItem.id, itemId))
+  return { id: (row as { id: number }).id }
+}
+
+/** `POST /item/{id}/comment`. 400 CO08 when the item's comments are disabled. */
+export async function addComment(tx: Executor, caller: CommunityCaller, itemId: number, body: string): Promise<{ id: number }> {
+  const { row: item } = await loadItem(tx, caller, itemId)
+  if (!item.enableComments) throw badRequest('CO08', 'I commenti su questo contenuto sono disattivati.')
+  return insertComment(tx, caller, itemId, null, body)
+}
+
+/** `POST /comment/{id}/reply`: a reply in the comment's thread. */
+export async function replyComment(tx: Executor, caller: CommunityCaller, commentId: number, body: string): Promise<{ id: number }> {
+  const { comment, item } = await loadComment(tx, caller, commentId)
+  if (!item.enableComments) throw badRequest('CO08', 'I commenti su questo contenuto sono disattivati.')
+  return insertComment(tx, caller, item.id, comment.idPadre ?? comment.id, body)
+}
+
+/** `POST /comment/{id}/update`: the author or `upd.*`. */
+export async function updateComment(tx: Executor, caller: CommunityCaller, commentId: number, body: string): Promise<{ id: number }> {
+  const { comment, item } = await loadComment(tx, caller, commentId)
+  if (comment.idAutore !== caller.principal.userId && !holds(caller, 'upd', item.itemType)) throw forbidden('A02')
+  await tx.update(communityComment).set({ body, updatedAt: new Date() }).where(eq(communityComment.id, commentId))
+  return { id: commentId }
+}
+
+/** `POST /comment/{id}/delete`: the author (reason 'owner' when blank) or `del.*` with a reason (400 CO07). */
+export async function deleteComment(tx: Executor, caller: CommunityCaller, commentId: number, reason: string | undefined): Promise<{ id: number }> {
+  const { comment, item } = await loadComment(tx, caller, commentId)
+  const own = comment.idAutore === caller.principal.userId
+  if (!own && !holds(caller, 'del', item.itemType)) throw forbidden('A02')
+  if (!own && !reason) throw badRequest('CO07', 'Inserisci il motivo dell\'eliminazione.')
+  const removed = await tx.update(communityComment).set({ deletedAt: new Date(), deleteReason: reason || 'owner' })
+    .where(and(or(eq(communityComment.id, commentId), eq(communityComment.idPadre, commentId)), isNull(communityComment.deletedAt)))
+    .returning({ id: communityComment.id })
+  await tx.update(communityItem).set({ commentCount: sql`greatest(${communityItem.commentCount} - ${removed.length}, 0)` }).where(eq(communityItem.id, item.id))
+  if (removed.length > 0) await tx.delete(communityReport).where(inArray(communityReport.idComment, removed.map((r) => r.id)))
+  return { id: commentId }
+}
+
+/** `POST /comment/{id}/like|unlike`: toggles the caller's like; answers the comment's likes. */
+export async function commentEvent(tx: Executor, caller: CommunityCaller, commentId: number, event: 'like' | 'unlike'): Promise<{ likes: number }> {
+  await loadComment(tx, caller, commentId)
+  const userId = caller.principal.userId
+  if (event === 'like') {
+    const added = await tx.insert(communityCommentLike).values({ idComment: commentId, idUtente: userId }).onConflictDoNothing().returning({ id: communityCommentLike.idComment })
+    if (added.length > 0) await tx.update(communityComment).set({ likes: sql`${communityComment.likes} + 1` }).where(eq(communityComment.id, commentId))
+  } else {
+    const removed = await tx.delete(communityCommentLike).where(and(eq(communityCommentLike.idComment, commentId), eq(communityCommentLike.idUtente, userId))).returning({ id: communityCommentLike.idComment })
+    if (removed.length > 0) await tx.update(communityComment).set({ likes: sql`greatest(${communityComment.likes} - 1, 0)` }).where(eq(communityComment.id, commentId))
+  }
+  const [row] = await tx.select({ likes: communityComment.likes }).from(communityComment).where(eq(communityComment.id, commentId))
+  return { likes: row?.likes ?? 0 }
+}
+
+/** `POST /item/{id}/report` and `/comment/{id}/report`: needs `rprt.*` of the item's section. */
+export async function report(tx: Executor, caller: CommunityCaller, target: { itemId: number } | { commentId: number }, reason: string): Promise<{ id: number }> {
+  let itemId: number
+  let commentId: number | null = null
+  if ('itemId' in target) {
+    const { row } = await loadItem(tx, caller, target.itemId)
+    if (!holds(caller, 'rprt', row.itemType)) throw forbidden('A02')
+    itemId = row.id
+  } else {
+    const { comment, item } = await loadComment(tx, caller, target.commentId)
+    if (!holds(caller, 'rprt', item.itemType)) throw forbidden('A02')
+    itemId = item.id
+    commentId = comment.id
+  }
+  const [row] = await tx.insert(communityReport).values({ idItem: itemId, idComment: commentId, idAutore: caller.principal.userId, reason })
+    .returning({ id: communityReport.id })
+  return { id: (row as { id: number }).id }
+}
+
+/** `GET /reports` (btn.rprt): newest first, with the reported item and comment. */
+export async function listReports(db: Database, q: { page?: number; items_per_page?: number }) {
+  const size = Math.min(Math.max(q.items_per_page ?? 8, 1), 50)
+  const page = q.page ?? 0
+  const rows = await db.select({
+    r: communityReport, title: communityItem.title, itemType: communityItem.itemType, itemAuthor: communityItem.idAutore,
+    commentAuthor: communityComment.idAutore, commentDate: communityComment.createdAt, commentBody: communityComment.body, authorName,
+  }).from(communityReport)
+    .innerJoin(communityItem, eq(communityItem.id, communityReport.idItem))
+    .leftJoin(communityComment, eq(communityComment.id, communityReport.idComment))
+    .leftJoin(utente, eq(utente.id, communityReport.idAutore))
+    .orderBy(desc(communityReport.createdAt), desc(communityReport.id)).limit(size).offset(page * size)
+  const [total] = await db.select({ n: count() }).from(communityReport)
+  const items: Report[] = rows.map((x) => ({
+    id: x.r.id, title: x.title, author: x.r.idAutore, author_name: x.authorName.trim() || 'Utente Anonimo', item_author: x.itemAuthor,
+    comment_author: x.commentAuthor, comment_post_date: x.commentDate ? italianDate(x.commentDate) : null, comment_body: x.commentBody,
+    date: italianDate(x.r.createdAt), item_id: x.r.idItem, item_type: x.itemType, comment_id: x.r.idComment, reason: x.r.reason,
+  }))
+  const n = Number(total?.n ?? 0)
+  return { pager: { current_page: page, total_items: n, total_pages: Math.ceil(n / size), items_per_page: size }, items }
+}
+
+/** `POST /report/{id}/delete` (btn.rprt): dismisses a report. 404 C01 when unknown. */
+export async function deleteReport(tx: Executor, id: number): Promise<{ id: number }> {
+  const removed = await tx.delete(communityReport).where(eq(communityReport.id, id)).returning({ id: communityReport.id })
+  if (removed.length === 0) throw notFound('C01')
+  return { id }
+}

@@ -1,0 +1,212 @@
+/**
+ * Community routes (spec 001 §7: the forwarded paths are our API paths, under `/api`; each answer is
+ * the `data` part of the gateway's envelope). Profile ids come in the JSON body (POST) or in the query
+ * string (GET: `idProgramma`, `idProgetto`, `idEnte`); data are scoped by server/domain/community/access.ts.
+ * X = news (board) | topic (community) | doc (document); "any view" = any of view.card.news/topic/doc.
+ * | route | permission |
+ * |---|---|
+ * | GET /{board,community,document}/filters, /items | list.X |
+ * | GET /{section}/item/:id/user/:userId | view.card.X (userId must be the caller) |
+ * | POST /{section}/item/create | new.X |
+ * | POST /{section}/item/:id/update | new.X (own) or upd.X |
+ * | GET /search/{section}/items?keys= | list.X |
+ * | POST /item/:id/delete | new.* (own) or del.* (reason) |
+ * | POST /item/:id/file/upload | new.* (own) or upd.* |
+ * | GET /item/:id/cover, /item/:id/attachment | any view |
+ * | POST /item/:id/{like,unlike,view,downloaded} | any view |
+ * | POST /item/:id/usefull | view.card.doc |
+ * | GET /item/:id/comments/user/:userId, POST /item/:id/comment | any view |
+ * | POST /comment/:id/{update,reply,delete,like,unlike} | any view (+ authorship or upd/del.X) |
+ * | POST /item/:id/report, /comment/:id/report | any rprt.* |
+ * | GET /reports, POST /report/:id/delete | btn.rprt |
+ * | GET /category/retrieve | any list.* or btn.cat |
+ * | POST /category/create, /category/:id/update, /category/:id/delete | btn.cat |
+ * | GET /tags/retrieve | list.topic |
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import * as v from 'valibot'
+import {
+  CategoryBodySchema, COMMENT_EVENTS, CommentBodySchema, DeleteBodySchema, EventBodySchema, FileUploadBodySchema, ITEM_EVENTS,
+  ItemBodySchema, ListQuerySchema, ReportBodySchema, SECTIONS, UsefulBodySchema, type Section,
+} from '../../src/api/contract/community'
+import type { Database } from '../db/types'
+import { badRequest, forbidden } from '../errors'
+import { runWrite } from '../idempotency'
+import { parseIdParam } from '../domain/db-errors'
+import { resolveCaller } from '../domain/profile'
+import { parseBody } from '../domain/validation'
+import type { CommunityCaller } from '../domain/community/access'
+import {
+  createItem, deleteItem, itemDetail, itemEvent, itemFilters, listItems, listTags, searchItems, setUseful, updateItem,
+} from '../domain/community/items'
+import { openItemFile, uploadItemFile } from '../domain/community/item-files'
+import {
+  addComment, commentEvent, deleteComment, deleteReport, listComments, listReports, replyComment, report, updateComment,
+} from '../domain/community/comments'
+import { createCategory, deleteCategory, listCategories, renameCategory } from '../domain/community/categories'
+import { attachmentDisposition } from '../domain/community/files'
+
+const SUFFIX: Record<Section, string> = { board: 'news', community: 'topic', document: 'doc' }
+const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes } })
+const permAny = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes, mode: 'any' as const } })
+const ANY_VIEW = ['view.card.news', 'view.card.topic', 'view.card.doc']
+const write = { idempotency: 'user' as const }
+
+const LABELS = { title: 'titolo', program: 'programma', intervention: 'intervento', category: 'categoria', description: 'testo',
+  external_link: 'link esterno', comment_body: 'testo del commento', reason: 'motivo', term_name: 'nome', term_type: 'sezione',
+  filename: 'nome del file', content: 'file', status: 'valutazione' }
+
+function body<S extends v.GenericSchema>(schema: S, raw: unknown): v.InferOutput<S> {
+  return parseBody(schema, raw, LABELS)
+}
+
+/** The community caller of a request: role profile (ids from body or query) + permission codes. */
+function callerOf(request: FastifyRequest, ids: { idProgramma?: number | null; idProgetto?: number | null; idEnte?: number | null }): CommunityCaller {
+  return { ...resolveCaller(request, ids), permessi: request.auth?.permessi ?? [] }
+}
+
+function query(request: FastifyRequest) {
+  return body(ListQuerySchema, request.query)
+}
+
+const idOf = (request: FastifyRequest, name = 'id') => parseIdParam((request.params as Record<string, string>)[name])
+
+/** Paths carrying `user/{userId}` answer only for the caller (platform-backend §11.3, UC06). */
+function checkUserParam(request: FastifyRequest, caller: CommunityCaller): void {
+  if (idOf(request, 'userId') !== caller.principal.userId) throw forbidden('A02')
+}
+
+export default async function communityRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
+  const { db } = opts
+
+  for (const section of SECTIONS) {
+    const x = SUFFIX[section]
+    app.get(`/${section}/filters`, { config: perm(`list.${x}`) }, async (request) => {
+      const q = query(request)
+      return itemFilters(db, callerOf(request, q), section)
+    })
+    app.get(`/${section}/items`, { config: perm(`list.${x}`) }, async (request) => {
+      const q = query(request)
+      return listItems(db, callerOf(request, q), section, q)
+    })
+    app.get(`/${section}/item/:id/user/:userId`, { config: { ...perm(`view.card.${x}`), perIdCheck: true } }, async (request) => {
+      const caller = callerOf(request, query(request))
+      checkUserParam(request, caller)
+      return itemDetail(db, caller, section, idOf(request))
+    })
+    app.post(`/${section}/item/create`, { config: { ...perm(`new.${x}`), ...write } }, async (request, reply) => {
+      const b = body(ItemBodySchema, request.body)
+      return runWrite(db, request, reply, 201, (tx) => createItem(tx, callerOf(request, b), section, b))
+    })
+    app.post(`/${section}/item/:id/update`, { config: { ...permAny(`new.${x}`, `upd.${x}`), ...write } }, async (request, reply) => {
+      const b = body(ItemBodySchema, request.body)
+      return runWrite(db, request, reply, 200, (tx) => updateItem(tx, callerOf(request, b), section, idOf(request), b))
+    })
+    app.get(`/search/${section}/items`, { config: perm(`list.${x}`) }, async (request) => {
+      const q = query(request)
+      return searchItems(db, callerOf(request, q), section, q)
+    })
+  }
+
+  app.post('/item/:id/delete', { config: { ...permAny('new.news', 'new.topic', 'new.doc', 'del.news', 'del.topic', 'del.doc'), ...write } }, async (request, reply) => {
+    const b = body(DeleteBodySchema, request.body)
+    return runWrite(db, request, reply, 200, (tx) => deleteItem(tx, callerOf(request, b), idOf(request), b.reason))
+  })
+
+  app.post('/item/:id/file/upload', {
+    config: permAny('new.news', 'new.topic', 'new.doc', 'upd.news', 'upd.topic', 'upd.doc'),
+    // base64 of a 10 MB file plus the JSON around it
+    bodyLimit: 15 * 1024 * 1024,
+  }, async (request) => {
+    const b = body(FileUploadBodySchema, request.body)
+    return uploadItemFile(db, app.storage, callerOf(request, b), idOf(request), b)
+  })
+
+  for (const kind of ['cover', 'attachment'] as const) {
+    app.get(`/item/:id/${kind}`, { config: permAny(...ANY_VIEW) }, async (request, reply) => {
+      const file = await openItemFile(db, app.storage, callerOf(request, query(request)), idOf(request), kind)
+      // covers are images shown inline; attachments always download, never rendered by the browser
+      const inline = kind === 'cover' && file.mime.startsWith('image/')
+      return reply
+        .header('content-type', inline ? file.mime : 'application/octet-stream')
+        .header('content-length', String(file.size))
+        .header('content-disposition', inline ? 'inline' : attachmentDisposition(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.stream)
+    })
+  }
+
+  app.post('/item/:id/usefull', { config: { ...perm('view.card.doc'), ...write } }, async (request, reply) => {
+    const b = body(UsefulBodySchema, request.body)
+    return runWrite(db, request, reply, 200, (tx) => setUseful(tx, callerOf(request, b), idOf(request), b.status))
+  })
+
+  app.post('/item/:id/report', { config: permAny('rprt.news', 'rprt.topic', 'rprt.doc') }, async (request, reply) => {
+    const b = body(ReportBodySchema, request.body)
+    return runWrite(db, request, reply, 201, (tx) => report(tx, callerOf(request, b), { itemId: idOf(request) }, b.reason))
+  })
+
+  app.get('/item/:id/comments/user/:userId', { config: { ...permAny(...ANY_VIEW), perIdCheck: true } }, async (request) => {
+    const caller = callerOf(request, query(request))
+    checkUserParam(request, caller)
+    return listComments(db, caller, idOf(request))
+  })
+
+  app.post('/item/:id/comment', { config: { ...permAny(...ANY_VIEW), ...write } }, async (request, reply) => {
+    const b = body(CommentBodySchema, request.body)
+    return runWrite(db, request, reply, 201, (tx) => addComment(tx, callerOf(request, b), idOf(request), b.comment_body))
+  })
+
+  app.post('/item/:id/:event', { config: { ...permAny(...ANY_VIEW), ...write } }, async (request, reply) => {
+    const event = (request.params as { event: string }).event
+    if (!(ITEM_EVENTS as readonly string[]).includes(event)) throw badRequest('G02', 'Azione non riconosciuta.')
+    const b = body(EventBodySchema, request.body)
+    return runWrite(db, request, reply, 200, (tx) => itemEvent(tx, callerOf(request, b), idOf(request), event as (typeof ITEM_EVENTS)[number]))
+  })
+
+  app.post('/comment/:id/update', { config: { ...permAny(...ANY_VIEW), ...write } }, async (request, reply) => {
+    const b = body(CommentBodySchema, request.body)
+    return runWrite(db, request, reply, 200, (tx) => updateComment(tx, callerOf(request, b), idOf(request), b.comment_body))
+  })
+  app.post('/comment/:id/reply', { config: { ...permAny(...ANY_VIEW), ...write } }, async (request, reply) => {
+    const b = body(CommentBodySchema, request.body)
+    return runWrite(db, request, reply, 201, (tx) => replyComment(tx, callerOf(request, b), idOf(request), b.comment_body))
+  })
+  app.post('/comment/:id/delete', { config: { ...permAny(...ANY_VIEW), ...write } }, async (request, reply) => {
+    const b = body(DeleteBodySchema, request.body)
+    return runWrite(db, request, reply, 200, (tx) => deleteComment(tx, callerOf(request, b), idOf(request), b.reason))
+  })
+  app.post('/comment/:id/report', { config: permAny('rprt.news', 'rprt.topic', 'rprt.doc') }, async (request, reply) => {
+    const b = body(ReportBodySchema, request.body)
+    return runWrite(db, request, reply, 201, (tx) => report(tx, callerOf(request, b), { commentId: idOf(request) }, b.reason))
+  })
+  app.post('/comment/:id/:event', { config: { ...permAny(...ANY_VIEW), ...write } }, async (request, reply) => {
+    const event = (request.params as { event: string }).event
+    if (!(COMMENT_EVENTS as readonly string[]).includes(event)) throw badRequest('G02', 'Azione non riconosciuta.')
+    const b = body(EventBodySchema, request.body)
+    return runWrite(db, request, reply, 200, (tx) => commentEvent(tx, callerOf(request, b), idOf(request), event as 'like' | 'unlike'))
+  })
+
+  app.get('/reports', { config: perm('btn.rprt') }, async (request) => listReports(db, query(request)))
+  app.post('/report/:id/delete', { config: perm('btn.rprt') }, async (request, reply) => {
+    body(EventBodySchema, request.body)
+    return runWrite(db, request, reply, 200, (tx) => deleteReport(tx, idOf(request)))
+  })
+
+  app.get('/category/retrieve', { config: permAny('list.news', 'list.topic', 'list.doc', 'btn.cat') }, async (request) => listCategories(db, query(request)))
+  app.post('/category/create', { config: perm('btn.cat') }, async (request, reply) => {
+    const b = body(CategoryBodySchema, request.body)
+    return runWrite(db, request, reply, 201, (tx) => createCategory(tx, b.term_name, b.term_type))
+  })
+  app.post('/category/:id/update', { config: perm('btn.cat') }, async (request, reply) => {
+    const b = body(CategoryBodySchema, request.body)
+    return runWrite(db, request, reply, 200, (tx) => renameCategory(tx, idOf(request), b.term_name))
+  })
+  app.post('/category/:id/delete', { config: perm('btn.cat') }, async (request, reply) => {
+    body(EventBodySchema, request.body)
+    return runWrite(db, request, reply, 200, (tx) => deleteCategory(tx, idOf(request)))
+  })
+
+  app.get('/tags/retrieve', { config: perm('list.topic') }, async (request) => listTags(db, callerOf(request, query(request))))
+}

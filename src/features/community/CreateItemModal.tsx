@@ -1,0 +1,197 @@
+/**
+ * Creation dialog of a content item (spec 001 §2 "Announcement modal", "Document modal"; topic form):
+ * form → (announcements: preview) → confirmation ('Annuncio creato correttamente!', 'Documento caricato
+ * correttamente!', 'Argomento creato correttamente!'); closing the confirmation opens the new item.
+ * Fields by section: Titolo (2–55), Programma ('Tutti i programmi' or the profile's programme) and
+ * Intervento (announcements, documents), Categoria, text (DescrizioneField), tags (topics), cover and
+ * 'Abilita commenti' / 'Annunci in evidenza' (announcements), attachment, 'Link esterno' (documents; a
+ * file or a link is required). Files go up after the item exists; the server checks them by content.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
+import { useId, useState } from 'react'
+import { CATEGORY_TYPE_OF, LIMITS, type Section } from '../../api/contract/community'
+import { useSession } from '../../auth/session'
+import { categoriesQuery, createItem, uploadFile } from './api'
+import { DescrizioneField, textToHtml } from './DescrizioneField'
+import { COMMUNITY_SECTIONS } from './sections'
+
+const CONFIRM: Record<Section, string> = {
+  board: 'Annuncio creato correttamente!', community: 'Argomento creato correttamente!', document: 'Documento caricato correttamente!',
+}
+const URL_RE = /^https?:\/\/\S+$/i
+
+export function CreateItemModal({ section: id, isOpen, onClose }: { section: Section; isOpen: boolean; onClose(): void }) {
+  const section = COMMUNITY_SECTIONS[id]
+  const { profilo } = useSession()
+  const qc = useQueryClient()
+  const navigate = useNavigate()
+  const uid = useId()
+  const categories = useQuery({ ...categoriesQuery(CATEGORY_TYPE_OF[id]), enabled: isOpen })
+  const [step, setStep] = useState<'form' | 'preview' | 'done'>('form')
+  const [title, setTitle] = useState('')
+  const [program, setProgram] = useState('public')
+  const [intervention, setIntervention] = useState('public')
+  const [category, setCategory] = useState('')
+  const [text, setText] = useState('')
+  const [tags, setTags] = useState('')
+  const [link, setLink] = useState('')
+  const [cover, setCover] = useState<File | null>(null)
+  const [attachment, setAttachment] = useState<File | null>(null)
+  const [enableComments, setEnableComments] = useState(true)
+  const [highlighted, setHighlighted] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [created, setCreated] = useState<number | null>(null)
+  const max = id === 'document' ? LIMITS.docDescription : LIMITS.newsDescription
+
+  const reset = () => {
+    setStep('form'); setTitle(''); setProgram('public'); setIntervention('public'); setCategory(''); setText(''); setTags('')
+    setLink(''); setCover(null); setAttachment(null); setEnableComments(true); setHighlighted(false); setCreated(null)
+  }
+  const close = () => {
+    if (busy) return
+    const goTo = created
+    reset()
+    onClose()
+    if (goTo !== null) void navigate({ to: `${section.path}/$id`, params: { id: String(goTo) } })
+  }
+  const titleOk = [...title.trim()].length >= LIMITS.titleMin && [...title.trim()].length <= LIMITS.titleMax
+  const linkOk = link.trim() === '' || URL_RE.test(link.trim())
+  const resourceOk = id !== 'document' || attachment !== null || link.trim() !== ''
+  const valid = titleOk && category !== '' && text.trim() !== '' && linkOk && resourceOk
+  const ownProgramme = profilo?.idProgramma ?? null
+
+  const submit = async () => {
+    setBusy(true)
+    try {
+      const body: Record<string, unknown> = { title: title.trim(), category: Number(category), description: textToHtml(text) }
+      if (section.targeted) {
+        body.program = program === 'public' ? 'public' : Number(program)
+        body.intervention = program === 'public' ? intervention : (profilo?.policy ?? 'RFD')
+      }
+      if (id === 'community') body.tags = tags
+      if (id === 'document' && link.trim()) body.external_link = link.trim()
+      if (id === 'board') { body.enable_comments = enableComments; body.highlighted = highlighted }
+      const { id: newId } = await createItem(id, body)
+      setCreated(newId)
+      if (cover) await uploadFile(newId, 'cover', cover)
+      if (attachment) await uploadFile(newId, 'attachment', attachment)
+      await qc.invalidateQueries({ queryKey: ['community'] })
+      setStep('done')
+    } catch {
+      // the API client showed the server's message; the form stays as it was
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const heading = step === 'done' ? CONFIRM[id] : `Crea ${section.itemNoun}`
+  return (
+    <Modal isOpen={isOpen} toggle={close} labelledBy={`${uid}-t`} size="lg" data-testid="create-item-modal">
+      <ModalHeader toggle={close} closeAriaLabel="Chiudi"><span id={`${uid}-t`}>{heading}</span></ModalHeader>
+      <ModalBody>
+        {step === 'form' && (
+          <form onSubmit={(e) => { e.preventDefault(); if (valid) { if (id === 'board') setStep('preview'); else void submit() } }} id={`${uid}-form`} noValidate>
+            <p className="small">*Campo obbligatorio</p>
+            <div className="form-group">
+              <label htmlFor={`${uid}-title`} className="active">Titolo *</label>
+              <input id={`${uid}-title`} className="form-control" value={title} maxLength={LIMITS.titleMax} required
+                onChange={(e) => setTitle(e.target.value)} aria-describedby={`${uid}-title-h`} />
+              <small id={`${uid}-title-h`} className="form-text">Da 2 a 55 caratteri (massimo 55 caratteri).</small>
+            </div>
+            {section.targeted && (
+              <div className="row">
+                <div className="col-12 col-md-6 select-wrapper mb-4">
+                  <label htmlFor={`${uid}-prg`}>Programma *</label>
+                  <select id={`${uid}-prg`} value={program} onChange={(e) => { setProgram(e.target.value); setIntervention(e.target.value === 'public' ? 'public' : (profilo?.policy ?? 'RFD')) }}>
+                    <option value="public">Tutti i programmi</option>
+                    {ownProgramme !== null && <option value={String(ownProgramme)}>{profilo?.nomeProgramma ?? 'Il mio programma'}</option>}
+                  </select>
+                </div>
+                <div className="col-12 col-md-6 select-wrapper mb-4">
+                  <label htmlFor={`${uid}-int`}>Intervento *</label>
+                  <select id={`${uid}-int`} value={intervention} onChange={(e) => setIntervention(e.target.value)} disabled={program !== 'public'}>
+                    {program === 'public'
+                      ? <><option value="public">Tutti gli interventi</option><option value="RFD">RFD</option><option value="SCD">SCD</option></>
+                      : <option value={profilo?.policy ?? 'RFD'}>{profilo?.policy ?? 'RFD'}</option>}
+                  </select>
+                </div>
+              </div>
+            )}
+            <div className="select-wrapper mb-4">
+              <label htmlFor={`${uid}-cat`}>Categoria *</label>
+              <select id={`${uid}-cat`} value={category} onChange={(e) => setCategory(e.target.value)} required>
+                <option value="">Scegli una categoria</option>
+                {(categories.data?.items ?? []).map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
+              </select>
+            </div>
+            <DescrizioneField label={id === 'board' ? 'Testo' : 'Descrizione'} value={text} onChange={setText} max={max} />
+            {id === 'community' && (
+              <div className="form-group">
+                <label htmlFor={`${uid}-tags`} className="active">Tag</label>
+                <input id={`${uid}-tags`} className="form-control" value={tags} onChange={(e) => setTags(e.target.value)} aria-describedby={`${uid}-tags-h`} />
+                <small id={`${uid}-tags-h`} className="form-text">Separa i tag con il punto e virgola.</small>
+              </div>
+            )}
+            {id === 'board' && (
+              <div className="mb-4">
+                <label htmlFor={`${uid}-cover`} className="form-label d-block">Immagine di copertina (jpg, png; max 10 MB; consigliata 1200×650 px)</label>
+                <input id={`${uid}-cover`} type="file" className="form-control" accept=".jpg,.jpeg,.png" onChange={(e) => setCover(e.target.files?.[0] ?? null)} />
+              </div>
+            )}
+            <div className="mb-4">
+              <label htmlFor={`${uid}-att`} className="form-label d-block">Allegato (max 10 MB)</label>
+              <input id={`${uid}-att`} type="file" className="form-control" onChange={(e) => setAttachment(e.target.files?.[0] ?? null)} />
+            </div>
+            {id === 'document' && (
+              <div className="form-group">
+                <label htmlFor={`${uid}-link`} className="active">Link esterno</label>
+                <input id={`${uid}-link`} type="url" className="form-control" value={link} onChange={(e) => setLink(e.target.value)}
+                  aria-invalid={!linkOk} aria-describedby={`${uid}-link-h`} />
+                <small id={`${uid}-link-h`} className={`form-text${linkOk ? '' : ' text-danger'}`}>Un indirizzo http:// o https://. Serve un allegato o un link esterno.</small>
+              </div>
+            )}
+            {id === 'board' && (
+              <fieldset className="mb-2">
+                <legend className="h6">Opzioni</legend>
+                <div className="form-check">
+                  <input id={`${uid}-com`} type="checkbox" checked={enableComments} onChange={(e) => setEnableComments(e.target.checked)} />
+                  <label htmlFor={`${uid}-com`}>Abilita commenti</label>
+                </div>
+                <div className="form-check">
+                  <input id={`${uid}-hl`} type="checkbox" checked={highlighted} onChange={(e) => setHighlighted(e.target.checked)} />
+                  <label htmlFor={`${uid}-hl`}>Annunci in evidenza</label>
+                </div>
+              </fieldset>
+            )}
+          </form>
+        )}
+        {step === 'preview' && (
+          <section aria-label="Anteprima" className="card card-bg p-3">
+            <p className="small text-uppercase text-primary mb-1">{categories.data?.items.find((c) => String(c.id) === category)?.name}</p>
+            <h3 className="h5">{title}</h3>
+            <p className="pd-pre-wrap mb-0">{text}</p>
+            {highlighted && <p className="small text-primary mt-2 mb-0">In evidenza</p>}
+          </section>
+        )}
+        {step === 'done' && <p className="mb-0" role="status">{CONFIRM[id]}</p>}
+      </ModalBody>
+      <ModalFooter>
+        {step === 'form' && (
+          <>
+            <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => { reset(); onClose() }} disabled={busy}>Annulla</button>
+            <button type="submit" form={`${uid}-form`} className="btn btn-primary btn-sm" disabled={!valid || busy}>{id === 'board' ? 'Anteprima' : busy ? 'Attendere…' : 'Conferma'}</button>
+          </>
+        )}
+        {step === 'preview' && (
+          <>
+            <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setStep('form')} disabled={busy}>Indietro</button>
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => void submit()} disabled={busy}>{busy ? 'Attendere…' : 'Conferma'}</button>
+          </>
+        )}
+        {step === 'done' && <button type="button" className="btn btn-primary btn-sm" onClick={close}>Chiudi</button>}
+      </ModalFooter>
+    </Modal>
+  )
+}

@@ -1,0 +1,122 @@
+/**
+ * Detail of a content item (spec 001 §2 "Detail card", /bacheca/{id}, /forum/{id}, /documenti/{id}):
+ * category label, short date, title, publisher, description, 'Scarica allegato', 'Link esterno', tags,
+ * counters, like (bacheca and forum), 'Ti è stato utile?' (documents), report and delete as allowed,
+ * comments, and the back link. Opening it sends the view event; a missing item sends the user to the list.
+ */
+import { QueryProvider } from '../../api/query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Icon } from 'design-react-kit'
+import { useEffect, useRef, useState } from 'react'
+import type { Section } from '../../api/contract/community'
+import { AppLink } from '../../ui/AppLink'
+import { useSession } from '../../auth/session'
+import { displayDateOrText } from '../../lib/dates'
+import { deleteItem, detailQuery, downloadAttachment, itemEvent, rateUseful, reportItem } from './api'
+import { Comments } from './Comments'
+import { Counters } from './ItemCard'
+import { RichText } from './RichText'
+import { COMMUNITY_SECTIONS } from './sections'
+import './community.css'
+import { TextModal } from './TextModal'
+
+const SUFFIX: Record<Section, string> = { board: 'news', community: 'topic', document: 'doc' }
+
+function DetailPageContent({ section: id, itemId }: { section: Section; itemId: number }) {
+  const section = COMMUNITY_SECTIONS[id]
+  const qc = useQueryClient()
+  const navigate = useNavigate()
+  const { permessi, user } = useSession()
+  const detail = useQuery({ ...detailQuery(id, itemId), retry: false })
+  const item = detail.data?.items[0]
+  const [dialog, setDialog] = useState<'report' | 'delete' | null>(null)
+  const viewed = useRef(false)
+  const refresh = () => qc.invalidateQueries({ queryKey: ['community'] })
+
+  useEffect(() => {
+    if (detail.isError) void navigate({ to: section.path })
+  }, [detail.isError, navigate, section.path])
+  useEffect(() => {
+    if (!item || viewed.current) return
+    viewed.current = true
+    void itemEvent(item.id, 'view').then(refresh, () => undefined)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [item])
+
+  if (!item) return <div className="container-xxl pd-page py-4" aria-busy="true" />
+  const canReport = permessi.includes(`rprt.${SUFFIX[id]}`)
+  const download = async () => {
+    await downloadAttachment(item.id, item.attachment_file_name ?? 'allegato')
+    await itemEvent(item.id, 'downloaded')
+    await refresh()
+  }
+  const like = async () => { await itemEvent(item.id, item.user_like ? 'unlike' : 'like'); await refresh() }
+  const rate = async (status: 1 | 2) => { await rateUseful(item.id, status); await refresh() }
+
+  return (
+    <div className="container-xxl pd-page py-4 py-lg-5" data-testid={`community-detail-${id}`}>
+      <AppLink to={section.path} className="d-inline-flex align-items-center mb-3">
+        <Icon icon="it-arrow-left" size="sm" color="primary" aria-hidden /> {section.backLabel}
+      </AppLink>
+      <article className={`card card-bg p-3 p-md-4${item.highlighted ? ' pd-community-card--highlighted' : ''}`}>
+        <div className="d-flex justify-content-between small mb-2">
+          <span className="fw-semibold text-uppercase text-primary">{item.category_label || 'Senza categoria'}</span>
+          <span className="text-secondary">{displayDateOrText(item.date)}</span>
+        </div>
+        <h1 className="h2">{item.title}</h1>
+        <p className="text-secondary small">
+          {item.entity}{item.entity_type ? ` · ${item.entity_type}` : ''}{section.targeted ? ` · ${item.program_label}` : ''}
+        </p>
+        <RichText html={item.description} className="mb-3" />
+        {item.tags && (
+          <ul className="list-inline" aria-label="Tag">
+            {item.tags.split(';').map((t) => <li key={t} className="list-inline-item"><span className="chip chip-simple"><span className="chip-label">{t}</span></span></li>)}
+          </ul>
+        )}
+        <div className="d-flex flex-wrap gap-2 mb-3">
+          {item.attachment && (
+            <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => void download()}>
+              <Icon icon="it-download" size="sm" color="primary" aria-hidden /> Scarica allegato
+              <span className="visually-hidden"> {item.attachment_file_name}</span>
+            </button>
+          )}
+          {item.external_link && (
+            <a className="btn btn-outline-primary btn-sm" href={item.external_link} target="_blank" rel="noopener noreferrer nofollow">
+              Link esterno<span className="visually-hidden"> (si apre in una nuova scheda)</span>
+            </a>
+          )}
+          {id !== 'document' && (
+            <button type="button" className="btn btn-outline-primary btn-sm" aria-pressed={item.user_like} onClick={() => void like()}>
+              {item.user_like ? 'Non mi piace più' : 'Mi piace'}
+            </button>
+          )}
+          {canReport && <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setDialog('report')}>Segnala</button>}
+          {item.can_delete && <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setDialog('delete')}>Elimina</button>}
+        </div>
+        <Counters item={item} section={section} />
+        {id === 'document' && (
+          <fieldset className="mt-3">
+            <legend className="h6">Ti è stato utile?</legend>
+            <div className="d-flex gap-2">
+              <button type="button" className="btn btn-outline-primary btn-sm" aria-pressed={item.usefull_status === 1} onClick={() => void rate(1)}>Sì</button>
+              <button type="button" className="btn btn-outline-primary btn-sm" aria-pressed={item.usefull_status === 2} onClick={() => void rate(2)}>No</button>
+            </div>
+          </fieldset>
+        )}
+      </article>
+      <Comments item={item} canReport={canReport} />
+      <TextModal isOpen={dialog === 'report'} title={`Segnala ${section.itemNoun}`} prompt="Motivo della segnalazione" confirmLabel="Invia segnalazione" required
+        onSubmit={async (t) => { await reportItem(item.id, t); await refresh() }} onClose={() => setDialog(null)} />
+      <TextModal isOpen={dialog === 'delete'} title={`Elimina ${section.itemNoun}`} intro={<p className="mb-0">Confermi di voler eliminare questo contenuto?</p>}
+        prompt="Inserisci il motivo dell'eliminazione" confirmLabel="Elimina" danger required={item.author !== user?.id}
+        onSubmit={async (t) => { await deleteItem(item.id, t); await qc.invalidateQueries({ queryKey: ['community'] }); await navigate({ to: section.path }) }}
+        onClose={() => setDialog(null)} />
+    </div>
+  )
+}
+
+/** The detail page inside the feature's query client (src/api/query.tsx). */
+export function DetailPage(props: { section: Section; itemId: number }) {
+  return <QueryProvider><DetailPageContent {...props} /></QueryProvider>
+}

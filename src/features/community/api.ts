@@ -1,0 +1,135 @@
+/**
+ * Calls of the community (src/api/contract/community.ts; spec 001 §7 paths under the API base): lists,
+ * filters, detail, comments, search as query options; events, comments, likes, reports as mutations.
+ * Every call carries the chosen profile's ids (body for POST, query string for GET), as the server
+ * scopes the contents to them. Files are downloaded with the auth headers and handed to the browser
+ * as a blob (never opened inline).
+ */
+import * as v from 'valibot'
+import { api, apiGet, apiPost } from '../../api/client'
+import { loadAppConfig } from '../../api/config'
+import {
+  CategoryListSchema, CommentListSchema, CreatedSchema, FiltersSchema, ItemListSchema, type ListQuery, type Section,
+} from '../../api/contract/community'
+import { readProfile, readUser } from '../../auth/token-store'
+
+/** Profile ids of the chosen role (non-null only). */
+export function profileIds(): Record<string, number> {
+  const p = readProfile()
+  const out: Record<string, number> = {}
+  if (p?.idProgramma != null) out.idProgramma = p.idProgramma
+  if (p?.idProgetto != null) out.idProgetto = p.idProgetto
+  if (p?.idEnte != null) out.idEnte = p.idEnte
+  return out
+}
+
+const userId = () => readUser()?.id ?? 0
+
+/** Query string of a list/search: filters (comma-joined), sort, page (0-based). */
+export type ListParams = Pick<ListQuery, 'page' | 'sort' | 'categories' | 'programs' | 'interventions' | 'keys' | 'items_per_page'>
+
+function searchParams(params: ListParams): Record<string, string | number> {
+  const out: Record<string, string | number> = { ...profileIds() }
+  for (const [k, val] of Object.entries(params)) if (val !== undefined && val !== '') out[k] = val as string | number
+  return out
+}
+
+export const communityKeys = {
+  all: ['community'] as const,
+  list: (section: Section, params: ListParams) => ['community', section, 'items', params] as const,
+  filters: (section: Section) => ['community', section, 'filters'] as const,
+  detail: (section: Section, id: number) => ['community', section, 'item', id] as const,
+  comments: (id: number) => ['community', 'comments', id] as const,
+  search: (section: Section, keys: string) => ['community', 'search', section, keys] as const,
+}
+
+export function itemsQuery(section: Section, params: ListParams) {
+  return {
+    queryKey: communityKeys.list(section, params),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`${section}/items`, ItemListSchema, { signal, searchParams: searchParams(params) }),
+  }
+}
+
+export function filtersQuery(section: Section) {
+  return {
+    queryKey: communityKeys.filters(section),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`${section}/filters`, FiltersSchema, { signal, silent: true, searchParams: searchParams({}) }),
+  }
+}
+
+export function detailQuery(section: Section, id: number) {
+  return {
+    queryKey: communityKeys.detail(section, id),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`${section}/item/${id}/user/${userId()}`, v.object({ items: ItemListSchema.entries.items }), { signal, silent: true, searchParams: searchParams({}) }),
+  }
+}
+
+export function commentsQuery(id: number) {
+  return {
+    queryKey: communityKeys.comments(id),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`item/${id}/comments/user/${userId()}`, CommentListSchema, { signal, searchParams: searchParams({}) }),
+  }
+}
+
+export function searchQuery(section: Section, keys: string) {
+  return {
+    queryKey: communityKeys.search(section, keys),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`search/${section}/items`, ItemListSchema, { signal, searchParams: searchParams({ keys, page: 0, items_per_page: 24 }) }),
+  }
+}
+
+const Any = v.unknown()
+const post = (path: string, body: Record<string, unknown> = {}, opts: { background?: boolean } = {}) =>
+  apiPost(path, { ...profileIds(), ...body }, Any, { serverMessage: true, ...opts })
+
+export const itemEvent = (id: number, event: 'like' | 'unlike' | 'view' | 'downloaded') =>
+  post(`item/${id}/${event}`, {}, { background: event === 'view' })
+export const rateUseful = (id: number, status: 1 | 2) => post(`item/${id}/usefull`, { status })
+export const addComment = (id: number, text: string) => post(`item/${id}/comment`, { comment_body: text })
+export const replyComment = (id: number, text: string) => post(`comment/${id}/reply`, { comment_body: text })
+export const editComment = (id: number, text: string) => post(`comment/${id}/update`, { comment_body: text })
+export const deleteComment = (id: number, reason: string) => post(`comment/${id}/delete`, reason ? { reason } : {})
+export const commentLike = (id: number, like: boolean) => post(`comment/${id}/${like ? 'like' : 'unlike'}`)
+export const reportItem = (id: number, reason: string) => post(`item/${id}/report`, { reason })
+export const reportComment = (id: number, reason: string) => post(`comment/${id}/report`, { reason })
+export const deleteItem = (id: number, reason: string) => post(`item/${id}/delete`, reason ? { reason } : {})
+
+/** Downloads an item's attachment (auth headers) and saves it with its file name. */
+export async function downloadAttachment(id: number, fileName: string): Promise<void> {
+  await loadAppConfig()
+  const qs = new URLSearchParams(Object.entries(profileIds()).map(([k, val]) => [k, String(val)]))
+  const blob = await api.get(`item/${id}/attachment?${qs.toString()}`).blob()
+  const url = URL.createObjectURL(blob)
+  const a = document.createElement('a')
+  a.href = url
+  a.download = fileName
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+}
+
+export function categoriesQuery(type: 'board_categories' | 'community_categories' | 'document_categories') {
+  return {
+    queryKey: ['community', 'categories', type] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiGet('category/retrieve', CategoryListSchema, { signal, silent: true, searchParams: { ...profileIds(), term_type: type, items_per_page: 100 } }),
+  }
+}
+
+/** Creates an item of `section`; answers its id. */
+export const createItem = (section: Section, body: Record<string, unknown>) =>
+  apiPost(`${section}/item/create`, { ...profileIds(), ...body }, CreatedSchema, { serverMessage: true })
+
+/** Reads a File as base64 (no data-URL prefix). */
+export function fileToBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
+    reader.onerror = () => reject(reader.error ?? new Error('lettura del file non riuscita'))
+    reader.readAsDataURL(file)
+  })
+}
+
+/** Uploads a cover or attachment of an item (base64 JSON, spec 001 §7 "Files"). */
+export const uploadFile = async (id: number, type: 'cover' | 'attachment', file: File) =>
+  apiPost(`item/${id}/file/upload`, { ...profileIds(), type, filename: file.name, content: await fileToBase64(file) }, Any, { serverMessage: true })

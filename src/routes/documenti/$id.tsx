@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { requirePermissions } from '../../auth/guards'
+import { DetailPage } from '../../features/community/DetailPage'
+
+/** Detail of a content item (spec 001 §2 /documenti/{id}); a missing or unreadable item sends the user to the list. */
+export const Route = createFileRoute('/documenti/$id')({
+  staticData: { title: { page: 'Documento', section: 'Documenti' } },
+  beforeLoad: requirePermissions(['tab.doc', 'view.card.doc']),
+  component: function CommunityDetail() {
+    const { id } = Route.useParams()
+    return <DetailPage key={id} section="document" itemId={Number(id)} />
+  },
+})
