@@ -73,7 +73,7 @@ test('a DTD announcement reaches a facilitator first in Bacheca; she comments an
   await expectNoA11yViolations(page, 'Crea argomento')
   await create.getByLabel('Titolo *').fill('Lettori di schermo consigliati')
   await create.getByLabel('Categoria *').selectOption({ label: 'Domande e risposte' })
-  await create.getByLabel('Descrizione *').fill('Quali lettori di schermo usate con i cittadini?')
+  await create.getByRole('textbox', { name: /Descrizione/ }).fill('Quali lettori di schermo usate con i cittadini?')
   await create.getByRole('button', { name: 'Conferma' }).click()
   await expect(page.getByRole('dialog', { name: 'Argomento creato correttamente!' })).toBeVisible()
   await page.getByRole('dialog').getByRole('button', { name: 'Chiudi', exact: true }).last().click()

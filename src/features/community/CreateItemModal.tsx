@@ -3,7 +3,7 @@
  * form → (announcements: preview) → confirmation ('Annuncio creato correttamente!', 'Documento caricato
  * correttamente!', 'Argomento creato correttamente!'); closing the confirmation opens the new item.
  * Fields by section: Titolo (2–55), Programma ('Tutti i programmi' or the profile's programme) and
- * Intervento (announcements, documents), Categoria, text (DescrizioneField), tags (topics), cover and
+ * Intervento (announcements, documents), Categoria, text (the shared rich-text editor, src/ui/rich-text/), tags (topics), cover and
  * 'Abilita commenti' / 'Annunci in evidenza' (announcements), attachment, 'Link esterno' (documents; a
  * file or a link is required). Files go up after the item exists; the server checks them by content.
  */
@@ -14,7 +14,8 @@ import { useId, useState } from 'react'
 import { CATEGORY_TYPE_OF, LIMITS, type Section } from '../../api/contract/community'
 import { useSession } from '../../auth/session'
 import { categoriesQuery, createItem, uploadFile } from './api'
-import { DescrizioneField, textToHtml } from './DescrizioneField'
+import { RichTextEditor } from '../../ui/rich-text/RichTextEditor'
+import { RichTextView } from '../../ui/rich-text/RichTextView'
 import { COMMUNITY_SECTIONS } from './sections'
 
 const CONFIRM: Record<Section, string> = {
@@ -35,6 +36,7 @@ export function CreateItemModal({ section: id, isOpen, onClose }: { section: Sec
   const [intervention, setIntervention] = useState('public')
   const [category, setCategory] = useState('')
   const [text, setText] = useState('')
+  const [textEmpty, setTextEmpty] = useState(true)
   const [tags, setTags] = useState('')
   const [link, setLink] = useState('')
   const [cover, setCover] = useState<File | null>(null)
@@ -46,7 +48,7 @@ export function CreateItemModal({ section: id, isOpen, onClose }: { section: Sec
   const max = id === 'document' ? LIMITS.docDescription : LIMITS.newsDescription
 
   const reset = () => {
-    setStep('form'); setTitle(''); setProgram('public'); setIntervention('public'); setCategory(''); setText(''); setTags('')
+    setStep('form'); setTitle(''); setProgram('public'); setIntervention('public'); setCategory(''); setText(''); setTextEmpty(true); setTags('')
     setLink(''); setCover(null); setAttachment(null); setEnableComments(true); setHighlighted(false); setCreated(null)
   }
   const close = () => {
@@ -59,13 +61,13 @@ export function CreateItemModal({ section: id, isOpen, onClose }: { section: Sec
   const titleOk = [...title.trim()].length >= LIMITS.titleMin && [...title.trim()].length <= LIMITS.titleMax
   const linkOk = link.trim() === '' || URL_RE.test(link.trim())
   const resourceOk = id !== 'document' || attachment !== null || link.trim() !== ''
-  const valid = titleOk && category !== '' && text.trim() !== '' && linkOk && resourceOk
+  const valid = titleOk && category !== '' && !textEmpty && linkOk && resourceOk
   const ownProgramme = profilo?.idProgramma ?? null
 
   const submit = async () => {
     setBusy(true)
     try {
-      const body: Record<string, unknown> = { title: title.trim(), category: Number(category), description: textToHtml(text) }
+      const body: Record<string, unknown> = { title: title.trim(), category: Number(category), description: text }
       if (section.targeted) {
         body.program = program === 'public' ? 'public' : Number(program)
         body.intervention = program === 'public' ? intervention : (profilo?.policy ?? 'RFD')
@@ -126,7 +128,8 @@ export function CreateItemModal({ section: id, isOpen, onClose }: { section: Sec
                 {(categories.data?.items ?? []).map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
               </select>
             </div>
-            <DescrizioneField label={id === 'board' ? 'Testo' : 'Descrizione'} value={text} onChange={setText} max={max} />
+            <RichTextEditor label={id === 'board' ? 'Testo' : 'Descrizione'} required value={text} maxPlainChars={max}
+              onChange={(html, info) => { setText(html); setTextEmpty(info.empty) }} />
             {id === 'community' && (
               <div className="form-group">
                 <label htmlFor={`${uid}-tags`} className="active">Tag</label>
@@ -171,7 +174,7 @@ export function CreateItemModal({ section: id, isOpen, onClose }: { section: Sec
           <section aria-label="Anteprima" className="card card-bg p-3">
             <p className="small text-uppercase text-primary mb-1">{categories.data?.items.find((c) => String(c.id) === category)?.name}</p>
             <h3 className="h5">{title}</h3>
-            <p className="pd-pre-wrap mb-0">{text}</p>
+            <RichTextView html={text} className="mb-0" />
             {highlighted && <p className="small text-primary mt-2 mb-0">In evidenza</p>}
           </section>
         )}
