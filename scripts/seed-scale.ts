@@ -326,12 +326,16 @@ export async function seedScale(db: Database, scale: number, secret: string): Pr
   log(`  cittadini: ${((performance.now() - t) / 1000).toFixed(1)} s`)
   for (const [label, statements] of servicesSql(c, base.servizio as number)) await step(db, label, statements)
   await db.execute(sql.raw('drop table _scala_comuni, _scala_fac, _scala_cit'))
-  // the triggers were off while loading: rebuild the service counters (migration 0006) and bump the principal
+  // the triggers were off while loading: rebuild the service counters (migrations 0009, 0010) and bump the principal
   // generation once (server/auth/principal-cache.ts)
   await step(db, 'conteggi dei servizi', [
     'delete from servizio_conteggio',
     `insert into servizio_conteggio (id_progetto, id_ente, id_facilitatore, stato, tipologia_servizio, n)
      select id_progetto, id_ente, id_facilitatore, stato, tipologia_servizio, count(*) from servizio group by 1, 2, 3, 4, 5`,
+    // per folded name too (migration 0010: the services list counts a name search here)
+    'delete from servizio_conteggio_ricerca',
+    `insert into servizio_conteggio_ricerca (id_progetto, id_ente, id_facilitatore, stato, tipologia_servizio, ricerca, n)
+     select id_progetto, id_ente, id_facilitatore, stato, tipologia_servizio, ricerca, count(*) from servizio group by 1, 2, 3, 4, 5, 6`,
   ])
   await db.execute(sql.raw('update principal_generation set gen = gen + 1'))
   t = performance.now()
