@@ -35,6 +35,7 @@ import { createJobRunner, type JobRunner } from './jobs/caricamenti'
 import cittadiniRegistroRoutes from './routes/cittadini-registro'
 import ruoliRoutes from './routes/ruoli'
 import minorenniRoutes from './routes/minorenni'
+import profiloRoutes from './routes/profilo'
 import { idempotency } from './idempotency'
 import { loggerOptions } from './logging'
 import { registerRateLimits } from './rate-limit'
@@ -237,6 +238,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cittadiniRegistroRoutes, { prefix: '/api', db })
   await app.register(ruoliRoutes, { prefix: '/api', db })
   await app.register(minorenniRoutes, { prefix: '/api', db })
+  await app.register(profiloRoutes, { prefix: '/api', db })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 
