@@ -10,15 +10,16 @@
  * - `POST /utilizzo/riepilogo` (`view.utilizzo`, DTD) body {@link RiepilogoFiltro} → {@link RiepilogoUtilizzo}.
  */
 import * as v from 'valibot'
+import { PATTERNS } from '../../lib/validation'
 import { ProfiloSchema } from './contesto'
 
-const NAME = /^[\p{L}' -]{1,30}$/u
+const NAME = PATTERNS.nameSurname
 
 /** Body of `POST /utente/profilo`: the editable data (the fiscal code is not editable). */
 export const AggiornaProfiloSchema = v.object({
   nome: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(30), v.regex(NAME)),
   cognome: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(30), v.regex(NAME)),
-  email: v.pipe(v.string(), v.trim(), v.minLength(5), v.maxLength(50), v.email()),
+  email: v.pipe(v.string(), v.trim(), v.minLength(5), v.maxLength(50), v.email(), v.regex(PATTERNS.email)),
   telefono: v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/)),
   prefissoTelefono: v.pipe(v.string(), v.regex(/^\+\d{1,4}$/)),
 })
