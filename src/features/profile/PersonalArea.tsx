@@ -7,23 +7,31 @@
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
+import { QueryProvider, sessionReady } from '../../api/query'
 import { hasAll } from '../../auth/permissions'
 import { useSession } from '../../auth/session'
 import { Avatar } from '../../ui/profile/Avatar'
 import { RoleCard } from '../../ui/profile/RoleCard'
 import { profileKey } from '../../ui/profile/role-card'
 import { openShellModal } from '../../ui/stores/modals'
-import { ruoliDettaglioQuery } from './api'
-import { eliminaImmagineProfilo } from './api'
+import { eliminaImmagineProfilo, ruoliDettaglioQuery } from './api'
 import { ProfileForm } from './ProfileForm'
 import { ProfilePictureModal } from './ProfilePictureModal'
 import { RoleCardFull } from './RoleCardFull'
 
 export function PersonalArea() {
+  return (
+    <QueryProvider>
+      <PersonalAreaPage />
+    </QueryProvider>
+  )
+}
+
+function PersonalAreaPage() {
   const { user, profilo, permessi } = useSession()
   const [pictureOpen, setPictureOpen] = useState(false)
   const [removing, setRemoving] = useState(false)
-  const ruoli = useQuery({ ...ruoliDettaglioQuery(user?.id ?? 0), enabled: !!user })
+  const ruoli = useQuery({ ...ruoliDettaglioQuery(user?.id ?? 0), enabled: !!user && sessionReady() })
   if (!user) return null
   const currentKey = profilo ? profileKey(profilo) : null
   const links = {

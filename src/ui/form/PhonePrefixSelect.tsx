@@ -6,26 +6,39 @@
  * the chosen country, Alt+ArrowDown opens without moving. `value` is the prefix ('+41'); `code` tells the
  * country when several share a prefix (+1, +7, +39 Italy / Vatican).
  */
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { COUNTRIES_URL, countryText, searchCountries, type Country } from '../../lib/countries'
 import './phone-prefix.css'
 
 const ITALY: Country = { code: 'IT', prefix: '+39', label: 'Italia' }
 
-/** The static country file (precached with the shell; Italy alone until it arrives). */
-export function useCountries(): readonly Country[] {
-  const { data } = useQuery({
-    queryKey: ['static', 'countries'],
-    queryFn: async ({ signal }) => {
-      const res = await fetch(COUNTRIES_URL, { signal })
+let loaded: Country[] | null = null
+let loading: Promise<Country[]> | null = null
+
+function loadCountries(): Promise<Country[]> {
+  loading ??= fetch(COUNTRIES_URL)
+    .then((res) => {
       if (!res.ok) throw new Error(`countries.json ${res.status}`)
-      return (await res.json()) as Country[]
-    },
-    staleTime: Infinity,
-    gcTime: Infinity,
-  })
-  return data ?? [ITALY]
+      return res.json() as Promise<Country[]>
+    })
+    .then((list) => (loaded = list))
+    .catch(() => {
+      loading = null // tried again by the next selector that mounts
+      return [ITALY]
+    })
+  return loading
+}
+
+/** The static country file (precached with the shell; Italy alone until it arrives). No provider needed. */
+export function useCountries(): readonly Country[] {
+  const [list, setList] = useState<readonly Country[]>(() => loaded ?? [ITALY])
+  useEffect(() => {
+    if (loaded) return
+    let alive = true
+    void loadCountries().then((l) => { if (alive) setList(l) })
+    return () => { alive = false }
+  }, [])
+  return list
 }
 
 export interface PhonePrefixSelectProps {
