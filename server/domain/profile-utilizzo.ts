@@ -17,7 +17,7 @@ import type { Caller } from './profile'
 export const MAX_EVENT_AGE_MS = 7 * 24 * 60 * 60 * 1000
 
 /** Records one event; returns false when it was dropped for its age. */
-export async function registraEvento(db: Executor, caller: Caller, body: EventoUtilizzo, now = new Date()): Promise<boolean> {
+export async function registraEvento(db: Executor, caller: Pick<Caller, 'principal' | 'codiceRuolo'>, body: EventoUtilizzo, now = new Date()): Promise<boolean> {
   if (body.role_code !== caller.codiceRuolo) throw forbidden('A10', 'Il ruolo dell\'evento non corrisponde al ruolo con cui operi.')
   const programId = body.program_id ?? null
   if (programId !== null) {

@@ -13,8 +13,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AggiornaProfiloSchema, EventoUtilizzoSchema, RiepilogoFiltroSchema } from '../../src/api/contract/profilo'
 import type { Database } from '../db/types'
-import { ApiError, notFound } from '../errors'
-import { resolveCaller } from '../domain/profile'
+import { ApiError, forbidden, notFound } from '../errors'
 import {
   aggiornaProfilo, apriImmagineProfilo, eliminaImmagineProfilo, MAX_IMMAGINE_BYTES, salvaImmagineProfilo,
 } from '../domain/profile-personale'
@@ -75,9 +74,10 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
 
   app.post('/utilizzo/evento', { config: { access: { kind: 'role' as const } } }, async (request, reply) => {
     const body = parseBody(EventoUtilizzoSchema, request.body)
-    const raw = request.body as { program_id?: number | null }
-    const caller = resolveCaller(request, { idProgramma: raw.program_id ?? undefined })
-    await registraEvento(db, caller, body)
+    const auth = request.auth
+    if (!auth?.codiceRuolo) throw forbidden('A09')
+    // any profile of the role will do (a facilitator in two projects of one programme sends that programme)
+    await registraEvento(db, { principal: auth.principal, codiceRuolo: auth.codiceRuolo }, body)
     return reply.code(204).send()
   })
 
