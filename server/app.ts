@@ -42,6 +42,7 @@ import { createJobQueue, type JobQueue } from './jobs/coda'
 import datiRoutes from './routes/dati'
 import { createDatiRefresher } from './domain/dati/refresh'
 import communityRoutes from './routes/community'
+import profiloRoutes from './routes/profilo'
 import { idempotency } from './idempotency'
 import { loggerOptions } from './logging'
 import { registerRateLimits } from './rate-limit'
@@ -261,6 +262,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', () => datiRefresher.stop())
   await app.register(datiRoutes, { prefix: '/api', db, refresher: datiRefresher })
   await app.register(communityRoutes, { prefix: '/api', db })
+  await app.register(profiloRoutes, { prefix: '/api', db })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 

@@ -269,6 +269,8 @@ export const utente = pgTable('utente', {
   stato: stato('stato'),
   integrazione: boolean('integrazione').notNull().default(false),
   immagineProfilo: text('immagine_profilo'),
+  /** international prefix of `telefono` (`+NN`, spec 000 §5; issue 13); null = Italy '+39' */
+  prefissoTelefono: text('prefisso_telefono'),
   /** folded search text of the users list ("cognome nome", "nome cognome", fiscal code; server/domain/liste) */
   ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(cognome || ' ' || nome || chr(10) || nome || ' ' || cognome || chr(10) || codice_fiscale)`),
   ...audit,
@@ -937,3 +939,19 @@ export const communityReport = pgTable('community_report', {
   reason: text('reason').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 }, (t) => [index('community_report_created_idx').on(t.createdAt)])
+
+/**
+ * Usage events (spec 000 §3 "Action tracking event", §7 analytics; issue 13): downloads, likes, chat
+ * opens. No personal data beyond the role and the programme: no user id, no fiscal code, no address.
+ */
+export const eventoUtilizzo = pgTable('evento_utilizzo', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  /** when the event happened on the device (sent by the client, clamped to the last 7 days) */
+  dataOra: ts('data_ora').notNull(),
+  event: text('event').notNull(),
+  eventType: text('event_type').notNull(),
+  eventValue: text('event_value'),
+  roleCode: text('role_code').notNull(),
+  category: text('category'),
+  programId: integer('program_id'),
+}, (t) => [index('evento_utilizzo_data_idx').on(t.dataOra)])

@@ -15,13 +15,14 @@ import {
   storicoEnteGestoreProgramma, storicoEntePartner, utente,
 } from '../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../errors'
+import { DEFAULT_PREFIX, phoneError } from '../../src/lib/phone'
 import { findUserByFiscalCode, principalOfUser, type UtenteRow } from './principal'
 
-function toContesto(user: UtenteRow, principal: Principal): Contesto {
+export function toContesto(user: UtenteRow, principal: Principal): Contesto {
   return {
     id: user.id, nome: user.nome, cognome: user.cognome, codiceFiscale: user.codiceFiscale,
     email: user.email, telefono: user.telefono, stato: user.stato, integrazione: user.integrazione,
-    immagineProfilo: user.immagineProfilo, ruoli: principal.ruoli, profiliUtente: principal.profili,
+    immagineProfilo: user.immagineProfilo, prefissoTelefono: user.prefissoTelefono ?? DEFAULT_PREFIX, ruoli: principal.ruoli, profiliUtente: principal.profili,
   }
 }
 
@@ -38,18 +39,21 @@ export async function buildContesto(db: Executor, codiceFiscale: string): Promis
  * integrazione true. Name and fiscal code stay those of the identity provider. Returns the new context.
  */
 export async function confermaIntegrazione(
-  db: Database, codiceFiscale: string, body: Pick<ConfermaIntegrazione, 'email' | 'telefono'> & { abilitazioneConsensoTrattamentoDatiPersonali?: unknown },
+  db: Database, codiceFiscale: string, body: Pick<ConfermaIntegrazione, 'email' | 'telefono'> & { prefissoTelefono?: string } & { abilitazioneConsensoTrattamentoDatiPersonali?: unknown },
 ): Promise<Contesto> {
   if (body.abilitazioneConsensoTrattamentoDatiPersonali !== true) throw badRequest('C07')
   return db.transaction(async (tx) => {
     const user = await findUserByFiscalCode(tx, codiceFiscale)
     if (!user) throw notFound('U20')
     const email = body.email.trim()
+    const prefisso = body.prefissoTelefono ?? DEFAULT_PREFIX
+    const phoneMessage = phoneError(prefisso, body.telefono)
+    if (phoneMessage) throw badRequest('G02', phoneMessage)
     const [other] = await tx.select({ id: utente.id }).from(utente).where(and(eq(utente.email, email), ne(utente.id, user.id)))
     if (other) throw conflict('U21')
     const now = new Date()
     const [updated] = await tx.update(utente).set({
-      email, telefono: body.telefono.trim(), consensoDati: true, dataOraConsensoDati: now,
+      email, telefono: body.telefono.trim(), prefissoTelefono: prefisso, consensoDati: true, dataOraConsensoDati: now,
       stato: STATO.ATTIVO, integrazione: true, dataOraAggiornamento: now,
     }).where(eq(utente.id, user.id)).returning()
     return toContesto(updated!, await principalOfUser(tx, updated!))

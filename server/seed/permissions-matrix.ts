@@ -144,6 +144,8 @@ export const PERMISSIONS = {
   // Minors
   'view.conf.min': 'Visualizzazione della configurazione dei minorenni',
   'gest.conf.min': 'Abilitazione e revoca della configurazione dei minorenni',
+  // Usage events (issue 13)
+  'view.utilizzo': 'Visualizzazione del riepilogo degli eventi di utilizzo (Area dati)',
 } as const satisfies Record<string, string>
 
 export type PermissionCode = keyof typeof PERMISSIONS
@@ -218,6 +220,7 @@ export const GROUPS = {
   'VIS.NTF': { descrizione: 'Notifiche', permessi: ['list.ntf.nr'] },
   'GEST.OPENDATA': { descrizione: 'Generazione degli open data (new)', permessi: ['gen.opendata'] },
   'VIS.TICKET': { descrizione: 'Richieste di assistenza ricevute (new)', permessi: ['list.ticket'] },
+  'VIS.UTILIZZO': { descrizione: 'Riepilogo degli eventi di utilizzo (new, issue 13)', permessi: ['view.utilizzo'] },
 } as const satisfies Record<string, GroupDef>
 
 export type GroupCode = keyof typeof GROUPS
@@ -257,6 +260,7 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
     'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI', 'GEST.UTENTI', 'DATI.UTENTI', 'ASS.RUOLI',
     'GEST.RUOLI_CUSTOM', 'VIS.CITT', 'RED.SERV', 'GEST.CONF.MIN', 'ACC.CLB', 'ACC.CHAT',
     ...COMMUNITY_MEMBER, ...COMMUNITY_MODERATION, 'GEST.OPENDATA', 'VIS.TICKET',
+    'VIS.UTILIZZO',
   ],
   /** DSCU: the civil-service department; like DTD but on SCD programmes only (data scoping in the
    *  routes), without role management, personal-data edits or user creation; sees services; manages

@@ -61,10 +61,13 @@ export function saveFile(blob: Blob, filename: string): void {
 
 /**
  * `POST {entity}/download` with `body` (the list's filters) → the file `filename` as the server wrote it
- * (bytes kept: the UTF-8 BOM Excel needs stays). Errors toast (client) and reject.
+ * (bytes kept: the UTF-8 BOM Excel needs stays), recorded as a usage event (issue 13). Errors toast
+ * (client) and reject.
  */
 export async function downloadCsv(entity: string, body: unknown, filename: string): Promise<void> {
   await loadAppConfig()
   const blob = await api.post(`${entity}/download`, { context: {}, json: body }).blob()
   saveFile(blob.type ? blob : new Blob([blob], { type: 'text/csv;charset=utf-8' }), filename)
+  // loaded on demand: the lists module stays light (route modules import it), the queue needs Dexie
+  void import('./track-event').then((m) => m.trackEvent({ event: 'download', event_type: 'csv', event_value: filename, category: entity })).catch(() => undefined)
 }

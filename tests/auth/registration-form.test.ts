@@ -43,4 +43,9 @@ describe('registration form rules (spec 000 §5)', () => {
   it('accepts a lowercase fiscal code (it is upper-cased)', () => {
     expect(validateRegistration({ ...good, codiceFiscale: 'lmbnna90l43b354d' }).codiceFiscale).toBeNull()
   })
+
+  it('checks the number against the chosen prefix (issue 13): +39 by default, +41 Swiss lengths', () => {
+    expect(validateRegistration({ ...good, telefono: '791234567', prefissoTelefono: '+41' }).telefono).toBeNull()
+    expect(validateRegistration({ ...good, telefono: '791234', prefissoTelefono: '+41' }).telefono).toBe('Il numero è troppo corto per il prefisso +41')
+  })
 })

@@ -40,7 +40,10 @@ export const ContestoSchema = v.object({
   telefono: v.nullable(v.string()),
   stato: v.string(),
   integrazione: v.boolean(),
+  /** URL of the user's picture (`/api/utente/download/immagineProfilo/…/{size}.webp` without the size), or null */
   immagineProfilo: v.nullable(v.string()),
+  /** international prefix of `telefono` ('+41'); absent or null = Italy '+39' (issue 13) */
+  prefissoTelefono: v.optional(v.nullable(v.string())),
   ruoli: v.array(RuoloSchema),
   profiliUtente: v.array(ProfiloSchema),
 })
@@ -52,6 +55,8 @@ export const ConfermaIntegrazioneSchema = v.object({
   cognome: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(30)),
   email: v.pipe(v.string(), v.trim(), v.minLength(5), v.maxLength(50), v.email()),
   telefono: v.pipe(v.string(), v.trim(), v.regex(/^\d{6,20}$/)),
+  /** international prefix of `telefono` ('+NN', default '+39'; issue 13) */
+  prefissoTelefono: v.optional(v.pipe(v.string(), v.regex(/^\+\d{1,4}$/))),
   codiceFiscale: v.optional(v.string()),
   abilitazioneConsensoTrattamentoDatiPersonali: v.literal(true),
 })

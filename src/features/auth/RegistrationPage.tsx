@@ -9,6 +9,8 @@ import { useMemo, useRef, useState, type FormEvent } from 'react'
 import { currentFiscalCode, confirmRegistration, useSession } from '../../auth/session'
 import { useDirtyForm } from '../../pwa/dirty-forms'
 import { REQUIRED_NOTE } from '../../lib/validation'
+import { DEFAULT_PREFIX } from '../../lib/phone'
+import { PhonePrefixSelect } from '../../ui/form/PhonePrefixSelect'
 import { isRegistrationValid, REGISTRATION_FIELDS, validateRegistration, type RegistrationField, type RegistrationValues } from './registration-form'
 
 const LABELS: Record<Exclude<RegistrationField, 'consenso'>, { label: string; type: string; autoComplete: string; inputMode?: 'email' | 'tel' }> = {
@@ -30,12 +32,14 @@ export function RegistrationPage() {
       codiceFiscale: (user?.codiceFiscale || currentFiscalCode()) ?? '',
       telefono: user?.telefono ?? '',
       consenso: false,
+      prefissoTelefono: user?.prefissoTelefono || DEFAULT_PREFIX,
     }),
     // the initial values are taken once, from the context known when the page opens
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   )
   const [values, setValues] = useState<RegistrationValues>(initial)
+  const [paese, setPaese] = useState<string | null>(null)
   const [touched, setTouched] = useState<Partial<Record<RegistrationField, boolean>>>({})
   const [submitted, setSubmitted] = useState(false)
   const [pending, setPending] = useState(false)
@@ -43,7 +47,7 @@ export function RegistrationPage() {
   const fieldRefs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({})
 
   const errors = validateRegistration(values)
-  const dirty = !done && REGISTRATION_FIELDS.some((f) => values[f] !== initial[f])
+  const dirty = !done && (REGISTRATION_FIELDS.some((f) => values[f] !== initial[f]) || values.prefissoTelefono !== initial.prefissoTelefono)
   useDirtyForm('registrazione', dirty)
 
   const show = (f: RegistrationField) => (submitted || touched[f]) && errors[f] !== null
@@ -65,6 +69,7 @@ export function RegistrationPage() {
         cognome: values.cognome.trim(),
         email: values.email.trim(),
         telefono: values.telefono.trim(),
+        prefissoTelefono: values.prefissoTelefono ?? DEFAULT_PREFIX,
         codiceFiscale: values.codiceFiscale.trim().toUpperCase(),
       })
       setDone(true)
@@ -99,7 +104,14 @@ export function RegistrationPage() {
               const invalid = show(f)
               const readOnly = f === 'codiceFiscale'
               return (
-                <div className="form-group mb-4" key={f}>
+                <div className={f === 'telefono' ? 'd-flex gap-2 align-items-start' : undefined} key={f}>
+                {f === 'telefono' && (
+                  <div className="form-group mb-4 pd-reg-prefix">
+                    <PhonePrefixSelect id="reg-prefisso" value={values.prefissoTelefono ?? DEFAULT_PREFIX} code={paese}
+                      onChange={(prefix, code) => { setValues((v) => ({ ...v, prefissoTelefono: prefix })); setPaese(code) }} />
+                  </div>
+                )}
+                <div className="form-group mb-4 flex-grow-1">
                   <label htmlFor={id} className="active">
                     {cfg.label}*
                   </label>
@@ -129,6 +141,7 @@ export function RegistrationPage() {
                       {errors[f]}
                     </div>
                   )}
+                </div>
                 </div>
               )
             })}

@@ -1,8 +1,10 @@
 /**
  * Registration form rules (spec 000 §5; platform-frontend §10.2 first access): Nome and Cognome 2–30
  * letters (name format), Email 5–50 in e-mail format, Codice fiscale 16 characters (read-only, from the
- * token), Telefono 6–20 digits, privacy consent required. Pure: one Italian message per field or null.
+ * token), Telefono 6–20 digits possible for the chosen prefix (default +39; src/lib/phone.ts, issue 13),
+ * privacy consent required. Pure: one Italian message per field or null.
  */
+import { DEFAULT_PREFIX, phoneError } from '../../lib/phone'
 import { checkField, matchesFormat, FORMAT_MESSAGES, MSG_REQUIRED, type FieldRule } from '../../lib/validation'
 
 export interface RegistrationValues {
@@ -12,9 +14,11 @@ export interface RegistrationValues {
   codiceFiscale: string
   telefono: string
   consenso: boolean
+  /** international prefix of `telefono` ('+39' by default; not a field with its own message) */
+  prefissoTelefono?: string
 }
 
-export type RegistrationField = keyof RegistrationValues
+export type RegistrationField = Exclude<keyof RegistrationValues, 'prefissoTelefono'>
 export type RegistrationErrors = Record<RegistrationField, string | null>
 
 export const REGISTRATION_FIELDS: readonly RegistrationField[] = ['nome', 'cognome', 'email', 'codiceFiscale', 'telefono', 'consenso']
@@ -35,6 +39,7 @@ export function validateRegistration(values: RegistrationValues): RegistrationEr
     out[field] = checkField(RULES[field], value).message
   }
   if (!out.telefono && !matchesFormat('telephone', values.telefono.trim())) out.telefono = FORMAT_MESSAGES.telephone
+  if (!out.telefono) out.telefono = phoneError(values.prefissoTelefono ?? DEFAULT_PREFIX, values.telefono)
   out.consenso = values.consenso ? null : `${MSG_REQUIRED}: devi acconsentire al trattamento dei dati personali`
   return out
 }

@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { QuestionarioTemplate, StatoQuestionarioWire } from '../../api/contract/questionario'
 import { QueryProvider } from '../../api/query'
+import { trackEvent } from '../../api/track-event'
 import { useSession } from '../../auth/session'
 import { formatDisplayDate } from '../../lib/dates'
 import { displayValues, questionsOf, readerTitle } from '../../lib/survey-questions'
@@ -197,7 +198,10 @@ export function ModuloStampabile({ template, risposte }: ModuloStampabileProps) 
             </ul>
           )}
         </div>
-        <button type="button" className="btn btn-primary pd-no-print" onClick={() => window.print()}>
+        <button type="button" className="btn btn-primary pd-no-print" onClick={() => {
+          void trackEvent({ event: 'download', event_type: 'stampa', event_value: 'questionario', category: 'questionari' })
+          window.print()
+        }}>
           Stampa
         </button>
       </div>

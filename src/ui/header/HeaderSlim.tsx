@@ -8,7 +8,7 @@ import { Icon } from 'design-react-kit'
 import { requestLogout } from '../../auth/logout'
 import { showToast, TOAST_DURATION } from '../stores/toasts'
 import { openShellModal } from '../stores/modals'
-import { avatarInitials } from '../shell/chrome'
+import { Avatar } from '../profile/Avatar'
 import type { ShellModel } from '../shell/useShellModel'
 import { formatBadgeCount } from './badge'
 import { DisclosureMenu, type DisclosureEntry } from './DisclosureMenu'
@@ -105,9 +105,8 @@ export function HeaderSlim({ model }: { model: ShellModel }) {
                       <span className="d-inline-flex align-items-center gap-2">
                         {/* the accessible name starts with the visible text's purpose (WCAG 2.5.3) */}
                         <span className="visually-hidden">Menu utente di</span>{' '}
-                        <span className="avatar size-sm bg-white text-primary fw-semibold pd-avatar" aria-hidden="true">
-                          {avatarInitials(model.nome, model.cognome) || <Icon icon="it-user" size="sm" />}
-                        </span>
+                        <Avatar nome={model.nome} cognome={model.cognome} immagine={model.immagineProfilo} size="small"
+                          className="size-sm bg-white text-primary" sized={false} />
                         {/* name and role: visible from lg, read by screen readers at every width */}
                         <span className="pd-user-name text-start lh-sm">
                           <span className="d-block">{`${model.nome} ${model.cognome}`}</span>{' '}

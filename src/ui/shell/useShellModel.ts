@@ -21,6 +21,8 @@ export interface ShellModel {
   canNotifications: boolean
   unreadNotifications: number
   unreadChat: number
+  /** URL of the user's picture (without the size) or null: initials are shown (issue 13) */
+  immagineProfilo: string | null
 }
 
 export function useShellModel(): ShellModel {
@@ -45,6 +47,7 @@ export function useShellModel(): ShellModel {
       // Notifications and chat arrive with later issues: counters stay 0 until then.
       unreadNotifications: 0,
       unreadChat: 0,
+      immagineProfilo: s.user?.immagineProfilo ?? null,
     }
   }, [s])
 }

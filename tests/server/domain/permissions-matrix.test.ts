@@ -30,7 +30,9 @@ const CATALOGUE = [
   'acc.clb', 'btn.chat',
   'view.conf.min', 'gest.conf.min',
 ]
-const EXTRA = ['view.card.serv.citt', 'wrt.quest.citt.serv', 'gen.opendata', 'list.ticket']
+const EXTRA = ['view.card.serv.citt', 'wrt.quest.citt.serv', 'gen.opendata', 'list.ticket',
+  'view.utilizzo', // issue 13: usage-event summary (DTD)
+]
 
 describe('permissions matrix', () => {
   it('transcribes 110 distinct catalogue codes and defines exactly those plus the extra codes', () => {
