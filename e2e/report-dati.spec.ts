@@ -73,6 +73,9 @@ test('DTD: landing, report with its numbers, chart → table, policy filter in t
   const prima = atteso.dimensioni.tipologia[0]!
   await expect(tabella.locator('tbody tr').first()).toHaveText(`${prima.valore}${it.format(prima.n)}`)
   await expect(tabella.locator('tbody tr')).toHaveCount(atteso.dimensioni.tipologia.length)
+  // the DTD's 'Utilizzo' panel (issue 13): usage-event counts under the report
+  await expect(page.getByTestId('utilizzo-panel').getByRole('heading', { name: 'Utilizzo' })).toBeVisible()
+  await expect(page.getByTestId('utilizzo-panel').getByRole('status')).toHaveCount(0)
   await expectNoA11yViolations(page, '/area-dati/report-dati')
 
   await page.getByLabel('Intervento').selectOption('SCD')
@@ -103,6 +106,7 @@ test('FAC: the report of her own services, read live; axe at 375 and 1280', asyn
   expect(atteso.totali.servizi).toBeGreaterThan(0)
   await chartsDrawn(page)
   await page.getByTestId('report-genere').getByRole('button', { name: 'Tabella' }).click()
+  await expect(page.getByTestId('utilizzo-panel')).toHaveCount(0) // DTD only
   await expectNoA11yViolations(page, '/area-dati/report-dati (FAC)')
   await page.setViewportSize(DESKTOP)
   await expectNoA11yViolations(page, '/area-dati/report-dati (FAC)')

@@ -14,6 +14,7 @@ import { formatNumero, notaAggiornamento, SEZIONI_DATI } from '../../lib/report-
 import { filtroDi, reportQuery } from './api'
 import type { ReportSearch } from './search'
 import { SezioneReport } from './SezioneReport'
+import { UtilizzoPanel } from '../utilizzo/UtilizzoPanel'
 import './report-dati.css'
 
 export interface ReportDatiPageProps {
@@ -29,7 +30,13 @@ export function ReportDatiPage(props: ReportDatiPageProps) {
       <h1 className="mb-2">Report dati</h1>
       <p className="lead text-secondary mb-4">Servizi di facilitazione e formazione per i cittadini.</p>
       {session.status === 'authenticated' && session.profilo
-        ? <QueryProvider><Report {...props} /></QueryProvider>
+        ? (
+          <>
+            <QueryProvider><Report {...props} /></QueryProvider>
+            {/* 'Utilizzo' (issue 13 point 3): usage-event counts, DTD only (renders nothing for other profiles) */}
+            <UtilizzoPanel />
+          </>
+        )
         : (
           <>
             <p>
