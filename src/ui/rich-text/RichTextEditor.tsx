@@ -77,6 +77,9 @@ export function RichTextEditor({ label, value, onChange, maxPlainChars, error, d
   }, [editor, value])
 
   const run = (fn: () => void) => () => { if (!disabled) fn() }
+  // a pointer press on a toolbar button must not take the focus from the text: what is typed right after a
+  // click (Grassetto, then typing) would otherwise land nowhere until the command gives the focus back
+  const keepEditorFocus = (e: React.MouseEvent) => e.preventDefault()
   const buttons = editor ? [
     { key: 'b', label: 'Grassetto', icon: <b>G</b>, active: state?.bold, action: () => editor.chain().focus().toggleBold().run() },
     { key: 'i', label: 'Corsivo', icon: <i>C</i>, active: state?.italic, action: () => editor.chain().focus().toggleItalic().run() },
@@ -103,12 +106,12 @@ export function RichTextEditor({ label, value, onChange, maxPlainChars, error, d
       <div role="toolbar" aria-label={`Formattazione di ${label}`} aria-controls={base} className="pd-rich-text__toolbar">
         {buttons.map((b) => (
           <button key={b.key} type="button" className="btn btn-outline-secondary btn-xs" aria-pressed={b.active ? 'true' : 'false'}
-            title={b.label} disabled={disabled} onClick={run(b.action)}>
+            title={b.label} disabled={disabled} onMouseDown={keepEditorFocus} onClick={run(b.action)}>
             {b.icon}<span className="visually-hidden">{b.label}</span>
           </button>
         ))}
         <button type="button" className="btn btn-outline-secondary btn-xs" aria-pressed={state?.link ? 'true' : 'false'} aria-expanded={linkOpen}
-          disabled={disabled} onClick={run(() => { setLinkOpen((o) => !o); setLinkUrl((editor?.getAttributes('link').href as string | undefined) ?? 'https://') })}>
+          disabled={disabled} onMouseDown={keepEditorFocus} onClick={run(() => { setLinkOpen((o) => !o); setLinkUrl((editor?.getAttributes('link').href as string | undefined) ?? 'https://') })}>
           Link<span className="visually-hidden"> (inserisci o modifica un collegamento)</span>
         </button>
         {state?.link && (
