@@ -10,17 +10,17 @@
  * BENCH_DASHBOARD_LEGS (default `pglite,pg`) picks the legs; BENCH_DASHBOARD_PORT (default 18531) the server's
  * port; BENCH_DASHBOARD_RUNS (default 7) the timed repetitions of each request (after one warm-up).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { importJWK, SignJWT, type JWK } from 'jose'
 import { sql } from 'drizzle-orm'
 import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/index'
 import { DATI_REFRESH_MS, refreshDati } from '../server/domain/dati/refresh'
 import { percentile } from './lists'
+import { devToken, startServer, waitReady } from './server-process'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const PORT = Number(process.env.BENCH_DASHBOARD_PORT ?? 18531)
@@ -75,61 +75,15 @@ async function prepare(env: NodeJS.ProcessEnv, suffix: string): Promise<Who[]> {
   }
 }
 
-interface Server { child: ChildProcess; stop(): Promise<void> }
-
-function startServer(env: NodeJS.ProcessEnv): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] })
-  let stderr = ''
-  child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000) })
-  const exited = new Promise<void>((res) => child.once('exit', () => res()))
-  let stopping = false
-  child.once('exit', (code) => { if (code && !stopping) console.error(`server uscito con codice ${code}\n${stderr}`) })
-  return {
-    child,
-    async stop() {
-      stopping = true
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
-    },
-  }
-}
-
-async function waitReady(server: Server, timeoutMs = 180_000): Promise<void> {
-  const t0 = performance.now()
-  while (performance.now() - t0 < timeoutMs) {
-    if (server.child.exitCode !== null) throw new Error('il server è terminato prima di essere pronto')
-    try {
-      if ((await fetch(`${ORIGIN}/api/health/ready`)).status === 200) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error('server non pronto')
-}
-
-/** An ID token of the dev provider for `cf` (the key the server wrote in DATA_DIR/oidc-jwks.json). */
-async function token(env: NodeJS.ProcessEnv, cf: string): Promise<string> {
-  const config = loadConfig(env)
-  const { keys } = JSON.parse(readFileSync(join(config.dataDir, 'oidc-jwks.json'), 'utf8')) as { keys: JWK[] }
-  const key = keys[0] as JWK
-  const now = Math.floor(Date.now() / 1000)
-  return new SignJWT({ fiscalNumber: `TINIT-${cf}`, name: 'Bench' }).setProtectedHeader({ alg: 'RS256', kid: key.kid })
-    .setIssuer(config.oidc.issuer).setAudience(config.oidc.clientId).setSubject(cf).setIssuedAt(now).setExpirationTime(now + 3600)
-    .sign(await importJWK(key, 'RS256'))
-}
-
 async function measureLeg(suffix: string, env: NodeJS.ProcessEnv): Promise<void> {
   const callers = await prepare(env, suffix)
   const server = startServer(env)
   try {
-    await waitReady(server)
+    await waitReady(server, ORIGIN)
     const samples: number[] = []
     const medians: { ms: number; what: string; servizi: number }[] = []
     for (const who of callers) {
-      const tk = await token(env, who.cf)
+      const tk = await devToken(env, who.cf)
       for (const filtro of who.filtri) {
         const ask = async () => {
           const t0 = performance.now()
