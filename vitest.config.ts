@@ -19,6 +19,7 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['tests/setup.ts'],
+    globalSetup: ['tests/global-setup.ts'],
     css: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

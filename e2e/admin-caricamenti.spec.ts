@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs'
 import m from 'codice-fiscale-js'
 import { expect, test, type Page } from '@playwright/test'
 import { COLONNE, type Riga } from '../server/domain/caricamenti/tracciato'
-import { DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted } from './helpers'
+import { PG_JOURNEY, DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted } from './helpers'
 import { actorOf, callAs } from './field-api'
 
 const CodiceFiscale = (m as unknown as { CodiceFiscale?: typeof m }).CodiceFiscale ?? m
@@ -50,7 +50,7 @@ async function loginManager(page: Page, cf: string, profile: RegExp): Promise<vo
   await waitForAppStarted(page)
 }
 
-test('a project referent uploads an XLSX, follows the job, gets the report; services and job are listed', async ({ page, browser, request }) => {
+test('a project referent uploads an XLSX, follows the job, gets the report; services and job are listed', PG_JOURNEY, async ({ page, browser, request }) => {
   test.setTimeout(120_000)
   // Sara's site (the facilitator named in the rows)
   const fieldContext = await browser.newContext()

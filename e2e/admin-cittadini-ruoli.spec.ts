@@ -11,7 +11,7 @@
  * other specs find the seeded world.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, navEntries, profileDialog } from './helpers'
+import { PG_JOURNEY, DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, navEntries, profileDialog } from './helpers'
 import { actorOf, callAs, createServiceApi, type ApiActor } from './field-api'
 import { freshFiscalCode } from './field-ui'
 
@@ -98,7 +98,7 @@ test.describe('role management and minors (DTD)', () => {
     return page
   }
 
-  test('a custom role from two groups changes its holder\'s menu at her next request', async ({ page, request, browser }) => {
+  test('a custom role from two groups changes its holder\'s menu at her next request', PG_JOURNEY, async ({ page, request, browser }) => {
     test.setTimeout(180_000)
     await loginAs(page, USERS.dtd.cf, /./)
     dtd = await actorOf(page, request, 'DTD')

@@ -6,7 +6,7 @@
  * terminates it. axe at 1280 and 375 px on the list, the form and the details.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted } from './helpers'
+import { PG_JOURNEY, DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted } from './helpers'
 import { actorOf, callAs } from './field-api'
 
 async function loginManager(page: Page, cf: string): Promise<void> {
@@ -46,7 +46,7 @@ function oggi(): string {
   return `${p('day')}-${p('month')}-${p('year')}`
 }
 
-test('a DTD creates a programme by keyboard, a project with a partner, activates and terminates it', async ({ page, request }) => {
+test('a DTD creates a programme by keyboard, a project with a partner, activates and terminates it', PG_JOURNEY, async ({ page, request }) => {
   test.setTimeout(120_000)
   const tag = Date.now()
   const codice = `E2E-${tag}`

@@ -4,7 +4,7 @@
  * first-access registration.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, navEntries, profileDialog } from './helpers'
+import { PG_JOURNEY, DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, navEntries, profileDialog } from './helpers'
 import { logoutUI } from './session-steps'
 
 /** Profile labels in 'Scegli il ruolo' (descrizioneRuolo / descrizioneRuoloCompleta + programme/project). */
@@ -52,7 +52,7 @@ test('manager with several profiles: REG shows Programma, switching to FAC shows
   expect(await navEntries(page)).not.toContain('Programma')
 })
 
-test('first access: /registrazione, consent, profile, home', async ({ page }) => {
+test('first access: /registrazione, consent, profile, home', PG_JOURNEY, async ({ page }) => {
   await login(page, USERS.firstAccess.cf)
   await expect(page).toHaveURL(/\/registrazione$/)
   await expect(page.getByLabel(/^Nome/)).toBeVisible()

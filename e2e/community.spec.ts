@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { actorOf, callAs } from './field-api'
-import { DESKTOP, PHONE, USERS, expectNoA11yViolations, login } from './helpers'
+import { PG_JOURNEY, DESKTOP, PHONE, USERS, expectNoA11yViolations, login } from './helpers'
 
 async function axeAtBothWidths(page: Page, label: string): Promise<void> {
   for (const viewport of [DESKTOP, PHONE]) {
@@ -17,7 +17,7 @@ async function axeAtBothWidths(page: Page, label: string): Promise<void> {
   await page.setViewportSize(DESKTOP)
 }
 
-test('a DTD announcement reaches a facilitator first in Bacheca; she comments and finds it by search', async ({ browser, page, request }) => {
+test('a DTD announcement reaches a facilitator first in Bacheca; she comments and finds it by search', PG_JOURNEY, async ({ browser, page, request }) => {
   const title = `Formazioni sulla facilitazione ${Date.now() % 100000}`
   const dtdContext = await browser.newContext()
   const dtdPage = await dtdContext.newPage()

@@ -9,14 +9,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { USERS, expectNoA11yViolations, login, waitForServiceWorkerControl } from './helpers'
+import { PG_JOURNEY, USERS, expectNoA11yViolations, login, waitForServiceWorkerControl } from './helpers'
 import { actorOf, citizensOf, documentNumber, servicesNamed } from './field-api'
 import { CF_OMOCODICO, CF_VALIDO, addCitizenUI, citizenRows, compileSurveyUI, createServiceUI, launchPersistent, readyFacilitator, UNCONFIRMED_CHIP, waitForFieldData } from './field-ui'
 
 /** Project manager (REPP) of Sara Romano's project, 'Lazio Digitale Roma'. */
 const REPP_ROMA = 'MRNLNE83T45D612L'
 
-test('offline field day: service, three citizens, two surveys survive a browser restart and reach the server once', async ({ baseURL, request, browser }) => {
+test('offline field day: service, three citizens, two surveys survive a browser restart and reach the server once', PG_JOURNEY, async ({ baseURL, request, browser }) => {
   test.setTimeout(180_000)
   const profileDir = mkdtempSync(join(tmpdir(), 'pd-e2e-profile-'))
   const nome = `Sportello digitale ${Date.now()}`
@@ -102,7 +102,7 @@ test('offline field day: service, three citizens, two surveys survive a browser 
   await ctx.close()
 })
 
-test('the same day with half the replayed requests failing (503, dropped, answer lost): nothing lost, nothing duplicated', async ({ page, request, context }) => {
+test('the same day with half the replayed requests failing (503, dropped, answer lost): nothing lost, nothing duplicated', PG_JOURNEY, async ({ page, request, context }) => {
   test.setTimeout(400_000)
   const nome = `Sportello instabile ${Date.now()}`
   const fac = await readyFacilitator(page, request)

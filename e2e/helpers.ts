@@ -14,6 +14,14 @@ export const USERS = {
   dtd: { cf: 'FRRGLI78C54H501Q', nome: 'Giulia', cognome: 'Ferri' },
 } as const
 
+/**
+ * Tag of the journeys the PostgreSQL leg of CI runs again (`npm run test:db`: `playwright test --grep @pg`):
+ * those whose behaviour depends on the database server rather than on the browser — replay and idempotency,
+ * jobs and files, principal generation across sessions, aggregates and full-text search, registration.
+ * The rest of the suite runs once, on PGlite.
+ */
+export const PG_JOURNEY = { tag: '@pg' }
+
 export const DESKTOP = { width: 1280, height: 900 }
 export const PHONE = { width: 375, height: 812 }
 

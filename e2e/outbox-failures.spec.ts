@@ -6,6 +6,7 @@
  * (#21), one entry edited in two tabs (#2). Writes are intercepted by Idempotency-Key (outbox-steps.ts)
  * and the server is checked through the API (field-api.ts).
  */
+import { PG_JOURNEY } from './helpers'
 import { expect, test, type Page } from '@playwright/test'
 import { citizenRows, compileSurveyUI, createServiceUI, UNCONFIRMED_CHIP } from './field-ui'
 import { citizensOf, documentNumber, servicesNamed } from './field-api'
@@ -53,7 +54,7 @@ async function stillSameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __pdNoReload?: boolean }).__pdNoReload === true)
 }
 
-test('#1 answer lost after the server applied the service: the replay repeats the same key and the server keeps one row', async ({ page, request }) => {
+test('#1 answer lost after the server applied the service: the replay repeats the same key and the server keeps one row', PG_JOURNEY, async ({ page, request }) => {
   test.setTimeout(90_000)
   const w = await intercept(page)
   const fac = await readyFacilitator(page, request)

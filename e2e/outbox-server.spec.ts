@@ -5,12 +5,12 @@
  */
 import { expect, test } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
-import { USERS, login } from './helpers'
+import { PG_JOURNEY, USERS, login } from './helpers'
 import { actorOf, servicesNamed } from './field-api'
 import { SEZIONI_QUESTIONARIO } from '../src/api/contract/enums'
 import { encodeSection } from '../src/lib/survey-sections'
 
-test('#4 five parallel replays of one key: one service, the same answer for all; a later repeat too', async ({ page, request }) => {
+test('#4 five parallel replays of one key: one service, the same answer for all; a later repeat too', PG_JOURNEY, async ({ page, request }) => {
   await login(page, USERS.fac.cf)
   const fac = await actorOf(page, request, 'FAC')
   const sedi = await (await request.post('/api/servizio/facilitatore/sedi/dropdown', { data: fac.ids, headers: { authToken: fac.token, userRole: 'FAC' } })).json() as { id: number }[]

@@ -6,7 +6,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import type { ReportDati } from '../src/api/contract/dati'
-import { DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted } from './helpers'
+import { PG_JOURNEY, DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted } from './helpers'
 import { actorOf, callAs, createServiceApi, type ApiActor } from './field-api'
 
 const it = new Intl.NumberFormat('it-IT')
@@ -39,7 +39,7 @@ async function chartsDrawn(page: Page): Promise<void> {
   }
 }
 
-test('DTD: landing, report with its numbers, chart → table, policy filter in the URL; axe at 1280 and 375', async ({ page, request }) => {
+test('DTD: landing, report with its numbers, chart → table, policy filter in the URL; axe at 1280 and 375', PG_JOURNEY, async ({ page, request }) => {
   test.setTimeout(120_000)
   await page.setViewportSize(DESKTOP)
   await enter(page, USERS.dtd.cf)

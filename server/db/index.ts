@@ -30,6 +30,8 @@ export interface DatabaseHandle {
    * processes) reads the table instead.
    */
   principalGeneration?: () => Promise<string>
+  /** PGlite only: the whole data directory as a tarball, to open again as `pgliteTemplate` */
+  dumpDataDir?: () => Promise<Blob>
   close(): Promise<void>
 }
 
@@ -40,6 +42,12 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string
   /** seed an empty database (default true) */
   seed?: boolean
+  /**
+   * PGlite only: a data directory dumped by `dumpDataDir` to start from instead of an empty cluster
+   * (the tests open one database per file from a migrated, seeded template: ~0.6 s instead of ~2.5 s).
+   * Migrations and seed still run and do nothing when the template is current.
+   */
+  pgliteTemplate?: Blob
 }
 
 export const MIGRATIONS_FOLDER = projectPath('drizzle')
@@ -48,7 +56,7 @@ const MIGRATION_LOCK_KEY = 727_001
 
 /** Opens, migrates and (by default) seeds the database. Rejects when the database cannot be reached. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir)
+  const handle = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir, opts.pgliteTemplate)
   try {
     if (opts.seed !== false) await seedDatabase(handle.db)
   } catch (err) {
@@ -58,14 +66,14 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
   return handle
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
   let location = 'memory://'
   if (dataDir !== 'memory://') {
     location = path.resolve(dataDir, 'pglite')
     // DATA_DIR and its pglite folder: mode 700 (server/data-dir.ts)
     ensurePrivateDir(location)
   }
-  const client = new PGlite(location)
+  const client = new PGlite(location, template ? { loadDataDir: template } : {})
   // no `schema`: the relational API (`db.query.*`) is not used, and without it each transaction object
   // is built without a query builder per table (the write path opens one transaction per request)
   const db = drizzlePglite({ client: await withDrizzleParsersInstalled(client) })
@@ -81,6 +89,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     db: db as unknown as Database,
     kind: 'pglite',
     principalGeneration: () => Promise.resolve(`notified:${notified}`),
+    dumpDataDir: async () => client.dumpDataDir('none'),
     close: () => client.close(),
   }
 }

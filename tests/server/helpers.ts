@@ -4,17 +4,18 @@
  * a temporary `DATA_DIR` (dev provider keys, secrets) and a token minting helper that signs with the
  * provider's real key — or with a forged key carrying the same `kid`.
  */
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify'
 import { importJWK, SignJWT, type JWK } from 'jose'
-import pg from 'pg'
 import { buildApp } from '../../server/app'
 import { loadConfig, type AppConfig } from '../../server/config'
-import { openDatabase, type DatabaseHandle } from '../../server/db/index'
+import type { DatabaseHandle } from '../../server/db/index'
+import { openTestDatabase } from './test-database'
 import { generateSigningJwk } from '../../server/oidc/keys'
+
+export { openTestDatabase }
 
 export const TEST_PUBLIC_URL = 'http://127.0.0.1:8080'
 export const TEST_HOST = '127.0.0.1:8080'
@@ -54,39 +55,6 @@ export interface TestServerOptions {
 /** A temp folder under the OS temp dir (removed by the caller). */
 export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `pd-${prefix}-`))
-}
-
-/**
- * Opens the test database, migrated and seeded: in-memory PGlite, or — when `DATABASE_URL` is set — a
- * fresh PostgreSQL database created for this caller on that server and dropped on close, so test files
- * running side by side never see each other's rows (the same isolation PGlite gives).
- */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.DATABASE_URL
-  if (!url) return openDatabase({ dataDir: 'memory://' })
-  const name = `pd_test_${process.pid}_${randomBytes(4).toString('hex')}`
-  await adminQuery(url, `CREATE DATABASE ${name}`)
-  const dbUrl = new URL(url)
-  dbUrl.pathname = `/${name}`
-  const handle = await openDatabase({ dataDir: 'memory://', databaseUrl: dbUrl.toString() })
-  return {
-    ...handle,
-    async close() {
-      await handle.close()
-      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    },
-  }
-}
-
-/** Runs one statement on the server of `url` (its own database), outside any transaction. */
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
 }
 
 /** Builds and readies the app; see {@link TestServer}. */

@@ -1,13 +1,11 @@
 /** Shared helpers of the server-domain tests: an in-memory PGlite database, migrated and seeded. */
 import { eq } from 'drizzle-orm'
-import { openDatabase, type DatabaseHandle } from '../../../server/db/index'
+import { openTestDatabase } from '../test-database'
 import { programma, progetto, ente } from '../../../server/db/schema'
 import type { Database } from '../../../server/db/types'
 
-/** Opens a fresh in-memory database with the seed (about 5 s on 2 cores). */
-export function openTestDatabase(): Promise<DatabaseHandle> {
-  return openDatabase({ dataDir: 'memory://' })
-}
+/** A fresh migrated, seeded database (tests/server/test-database.ts). */
+export { openTestDatabase }
 
 /** Id of a programme by its codice. */
 export async function programmeId(db: Database, codice: string): Promise<number> {
