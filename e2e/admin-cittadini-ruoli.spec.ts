@@ -11,7 +11,7 @@
  * other specs find the seeded world.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { PG_JOURNEY, DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, navEntries, profileDialog } from './helpers'
+import { PG_JOURNEY, setTicked, DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, navEntries, profileDialog } from './helpers'
 import { actorOf, callAs, createServiceApi, type ApiActor } from './field-api'
 import { freshFiscalCode } from './field-ui'
 
@@ -114,8 +114,8 @@ test.describe('role management and minors (DTD)', () => {
     await expect(page.getByText('Campo obbligatorio', { exact: true })).toBeVisible()
     await expect(page.getByLabel('Nome del ruolo*')).toBeFocused()
     await page.getByLabel('Nome del ruolo*').fill(nomeRuolo)
-    await page.getByRole('checkbox', { name: /Visualizzazione dei cittadini/ }).check({ force: true })
-    await page.getByRole('checkbox', { name: /^Visualizzazione della dashboard/ }).check({ force: true })
+    await setTicked(page, /Visualizzazione dei cittadini/, true)
+    await setTicked(page, /^Visualizzazione della dashboard/, true)
     await expect(page.getByTestId('ruolo-permessi')).toHaveText('Gruppi scelti: 2; permessi concessi: 4')
     await page.getByRole('button', { name: 'Crea ruolo' }).click()
     await expect(page.getByRole('heading', { level: 1, name: nomeRuolo })).toBeVisible()
@@ -136,8 +136,8 @@ test.describe('role management and minors (DTD)', () => {
     await page.getByRole('link', { name: 'Modifica' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Modifica ruolo')
     await axeBoth(page, 'modifica del ruolo')
-    await page.getByRole('checkbox', { name: /^Visualizzazione della dashboard/ }).uncheck({ force: true })
-    await page.getByRole('checkbox', { name: /^Visualizzazione, commento e like della bacheca/ }).check({ force: true })
+    await setTicked(page, /^Visualizzazione della dashboard/, false)
+    await setTicked(page, /^Visualizzazione, commento e like della bacheca/, true)
     await page.getByRole('button', { name: 'Salva' }).click()
     await expect(page.getByTestId('gruppi-ruolo')).toContainText('VIS.NEWS')
 

@@ -5,7 +5,7 @@
  */
 import { chromium, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { loadCodiceFiscale } from '../src/lib/fiscal-code'
-import { USERS, login, waitForOfflineSet, waitForServiceWorkerControl } from './helpers'
+import { USERS, login, setTicked, waitForOfflineSet, waitForServiceWorkerControl } from './helpers'
 import { actorOf, type ApiActor } from './field-api'
 import type { APIRequestContext } from '@playwright/test'
 
@@ -87,14 +87,9 @@ export async function waitForFieldData(page: Page, cf: string, ruolo = 'FAC'): P
   await waitForOfflineSet(page, 'field')
 }
 
-/** bootstrap-italia draws its own checkboxes and radios: the native input is hidden, click its label. */
+/** Ticks a checkbox or radio by its label (see {@link setTicked}). */
 export async function tick(scope: Page | Locator, name: string | RegExp): Promise<void> {
-  const input = scope.getByRole('checkbox', { name, exact: typeof name === 'string' }).or(scope.getByRole('radio', { name, exact: typeof name === 'string' })).first()
-  const id = await input.getAttribute('id')
-  const page = 'page' in scope ? scope.page() : scope
-  if (id) await page.locator(`label[for="${id}"]`).first().click()
-  else await input.check({ force: true })
-  await expect(input).toBeChecked()
+  await setTicked(scope, name, true)
 }
 
 export interface NewService {

@@ -15,6 +15,25 @@ export const USERS = {
 } as const
 
 /**
+ * Sets a checkbox (or radio) to `checked` the way a user does: bootstrap-italia hides the native input and
+ * draws its own box, so the label is clicked — with Playwright's checks that it is visible and that nothing
+ * covers it (a forced click on the hidden input may land on whatever lies on top, such as the sticky header)
+ * — and the resulting state is asserted.
+ */
+export async function setTicked(scope: Page | Locator, name: string | RegExp, checked: boolean): Promise<void> {
+  const exact = typeof name === 'string'
+  const input = scope.getByRole('checkbox', { name, exact }).or(scope.getByRole('radio', { name, exact })).first()
+  const page = 'page' in scope ? scope.page() : scope
+  if ((await input.isChecked()) !== checked) {
+    const id = await input.getAttribute('id')
+    if (id) await page.locator(`label[for="${id}"]`).first().click()
+    else await input.setChecked(checked, { force: true })
+  }
+  if (checked) await expect(input).toBeChecked()
+  else await expect(input).not.toBeChecked()
+}
+
+/**
  * Tag of the journeys the PostgreSQL leg of CI runs again (`npm run test:db`: `playwright test --grep @pg`):
  * those whose behaviour depends on the database server rather than on the browser — replay and idempotency,
  * jobs and files, principal generation across sessions, aggregates and full-text search, registration.
