@@ -77,12 +77,6 @@ export function parseIdList(segment: string): number[] | null {
   return [...new Set(ids)]
 }
 
-/** Badge text of spec 001 §9 / issue 12: the count, '99+' above 99; '' for none. */
-export function badgeText(unread: number): string {
-  if (unread <= 0) return ''
-  return unread > 99 ? '99+' : String(unread)
-}
-
 /** Splits a message on the `$` separator, replacing odd parts (user ids) by their names ('Utente Anonimo' if unknown). */
 export function renderMessage(message: string, names: Record<string, string>): string {
   return message.split('$').map((part, i) => (i % 2 === 1 ? (names[part] ?? 'Utente Anonimo') : part)).join('')

@@ -1,0 +1,68 @@
+/**
+ * Shell state of the notifications (issue 12 point 7), written by the lazily loaded notification wiring
+ * (src/features/notifiche/wiring.ts, through the hooks the shell hands it) and read by the header bell:
+ * the unread count, whether a side panel is available, and whether it is open. The shell never imports
+ * the feature: without the wiring the bell is a plain link to /notifiche and the count stays 0.
+ */
+import { useSyncExternalStore } from 'react'
+
+export interface NotificationsShellState {
+  unread: number
+  /** a panel component is registered (the bell opens it instead of navigating) */
+  panelAvailable: boolean
+  panelOpen: boolean
+}
+
+let state: NotificationsShellState = { unread: 0, panelAvailable: false, panelOpen: false }
+let opener: HTMLElement | null = null
+const listeners = new Set<() => void>()
+
+function set(patch: Partial<NotificationsShellState>): void {
+  const next = { ...state, ...patch }
+  if (next.unread === state.unread && next.panelAvailable === state.panelAvailable && next.panelOpen === state.panelOpen) return
+  state = next
+  listeners.forEach((l) => l())
+}
+
+/** Sets the unread count shown by the bell (negative values count as 0). */
+export function setUnreadNotifications(count: number): void {
+  set({ unread: Math.max(0, Math.floor(count)) })
+}
+
+/** Declares whether a side panel is registered; false also closes it. */
+export function setNotificationsPanelAvailable(available: boolean): void {
+  set(available ? { panelAvailable: true } : { panelAvailable: false, panelOpen: false })
+}
+
+/** Opens the panel; `from` gets the focus back when it closes. */
+export function openNotificationsPanel(from: HTMLElement | null): void {
+  opener = from
+  set({ panelOpen: true })
+}
+
+/** Closes the panel and gives the focus back to the element that opened it (unless `restoreFocus` is false). */
+export function closeNotificationsPanel(restoreFocus = true): void {
+  set({ panelOpen: false })
+  const el = opener
+  opener = null
+  if (restoreFocus && el?.isConnected) el.focus()
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l)
+  return () => {
+    listeners.delete(l)
+  }
+}
+const get = () => state
+
+/** The current state (React hook). */
+export function useNotificationsShell(): NotificationsShellState {
+  return useSyncExternalStore(subscribe, get, get)
+}
+
+/** Resets the state (logout, tests). */
+export function resetNotificationsShell(): void {
+  opener = null
+  set({ unread: 0, panelAvailable: false, panelOpen: false })
+}
