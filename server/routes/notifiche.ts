@@ -113,12 +113,13 @@ export default async function notificheRoutes(app: FastifyInstance, opts: { db: 
     let closed = false
     const send = (chunk: string) => { if (!closed) res.write(chunk) }
     let unsubscribe: () => void = () => undefined
-    let heartbeat: NodeJS.Timeout | undefined
+    const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS)
+    heartbeat.unref()
     const cleanup = () => {
       if (closed) return
       closed = true
       streams.delete(res)
-      if (heartbeat) clearInterval(heartbeat)
+      clearInterval(heartbeat)
       unsubscribe()
     }
     reply.hijack()
@@ -132,8 +133,6 @@ export default async function notificheRoutes(app: FastifyInstance, opts: { db: 
     request.raw.on('close', cleanup)
     res.on('close', cleanup)
     send(`retry: 5000\nevent: notifica\ndata: ${JSON.stringify({ unread, id: null })}\n\n`)
-    heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS)
-    heartbeat.unref()
     try {
       unsubscribe = await hub.subscribe(userId, (id) => {
         void unreadCount(db, userId).then((n) => send(`event: notifica\ndata: ${JSON.stringify({ unread: n, id })}\n\n`))
