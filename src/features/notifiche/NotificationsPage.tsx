@@ -8,6 +8,7 @@ import { useEffect, useId, useState } from 'react'
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { NotificationSort } from '../../api/contract/notifiche'
+import { QueryProvider } from '../../api/query'
 import { formatBadgeCount } from '../../ui/header/badge'
 import { setUnreadNotifications } from '../../ui/stores/notifications'
 import { showToast, TOAST_DURATION } from '../../ui/stores/toasts'
@@ -18,7 +19,12 @@ import { EMPTY_TEXT } from './NotificationsPanel'
 
 const SORT_LABELS: Record<NotificationSort, string> = { created_desc: 'Più recenti', created_asc: 'Meno recenti' }
 
+/** The page, inside the app's query provider (as every feature page). */
 export function NotificationsPage() {
+  return <QueryProvider><NotificationsPageContent /></QueryProvider>
+}
+
+function NotificationsPageContent() {
   const [sort, setSort] = useState<NotificationSort>('created_desc')
   const [page, setPage] = useState(0)
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())

@@ -6,10 +6,11 @@
  */
 import { useEffect, useRef } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { QueryProvider } from '../../api/query'
 import { useNavigate } from '@tanstack/react-router'
 import { Icon } from 'design-react-kit'
 import { trapFocus } from '../../ui/shell/focus-trap'
-import { closeNotificationsPanel, setUnreadNotifications, useNotificationsShell } from '../../ui/stores/notifications'
+import { closeNotificationsPanel, setUnreadNotifications, takeFocusReturn, useNotificationsShell } from '../../ui/stores/notifications'
 import { markRead, notificationsQuery, notificheKeys } from './api'
 import { NotificationText } from './NotificationText'
 import './notifiche.css'
@@ -17,9 +18,10 @@ import './notifiche.css'
 export const PANEL_TITLE = 'Notifiche non lette'
 export const EMPTY_TEXT = 'Non ci sono notifiche'
 
+/** The panel as the shell's overlay slot renders it (outside the pages' query provider: it brings its own). */
 export function NotificationsPanel() {
   const { panelOpen } = useNotificationsShell()
-  return panelOpen ? <OpenPanel /> : null
+  return panelOpen ? <QueryProvider><OpenPanel /></QueryProvider> : null
 }
 
 function OpenPanel() {
@@ -48,6 +50,7 @@ function OpenPanel() {
     return () => {
       document.removeEventListener('keydown', onKey)
       release()
+      takeFocusReturn()?.focus()
     }
   }, [])
 

@@ -40,12 +40,23 @@ export function openNotificationsPanel(from: HTMLElement | null): void {
   set({ panelOpen: true })
 }
 
-/** Closes the panel and gives the focus back to the element that opened it (unless `restoreFocus` is false). */
+let focusBack: HTMLElement | null = null
+
+/**
+ * Closes the panel; unless `restoreFocus` is false, the element that opened it gets the focus back once
+ * the panel has released its focus trap ({@link takeFocusReturn}, called by the panel as it unmounts).
+ */
 export function closeNotificationsPanel(restoreFocus = true): void {
-  set({ panelOpen: false })
-  const el = opener
+  focusBack = restoreFocus ? opener : null
   opener = null
-  if (restoreFocus && el?.isConnected) el.focus()
+  set({ panelOpen: false })
+}
+
+/** The element to focus after the panel closed (once), or null. */
+export function takeFocusReturn(): HTMLElement | null {
+  const el = focusBack
+  focusBack = null
+  return el?.isConnected ? el : null
 }
 
 const subscribe = (l: () => void) => {
@@ -64,5 +75,6 @@ export function useNotificationsShell(): NotificationsShellState {
 /** Resets the state (logout, tests). */
 export function resetNotificationsShell(): void {
   opener = null
+  focusBack = null
   set({ unread: 0, panelAvailable: false, panelOpen: false })
 }
