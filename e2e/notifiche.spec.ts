@@ -28,8 +28,6 @@ async function bellCount(page: Page): Promise<number> {
 test('a comment on her announcement reaches the REG live: badge, panel, page', PG_JOURNEY, async ({ browser, page, request }) => {
   const title = `Incontro di rete ${Date.now() % 100000}`
   await page.setViewportSize(DESKTOP)
-  page.on('console', (m) => console.log('CONSOLE', m.type(), m.text()))
-  page.on('pageerror', (e) => console.log('PAGEERROR', e.message))
   await login(page, LAURA_REG)
   const bell = page.getByTestId('notifications-button')
   // the wiring is running once the bell opens the panel (a button, no longer the plain link)
@@ -52,7 +50,6 @@ test('a comment on her announcement reaches the REG live: badge, panel, page', P
   await expect.poll(() => bellCount(page), { message: 'il contatore cresce senza ricaricare' }).toBe(before + 1)
 
   await bell.click()
-  console.log('EXPANDED', await bell.getAttribute('aria-expanded'), await page.locator('.pd-ntf-layer').count())
   const panel = page.getByRole('dialog', { name: 'Notifiche non lette' })
   await expect(panel).toBeVisible()
   const entry = panel.getByRole('link', { name: new RegExp(`Alessandro Rossi ha commentato «${title}»`) })

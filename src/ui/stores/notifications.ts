@@ -67,6 +67,11 @@ const subscribe = (l: () => void) => {
 }
 const get = () => state
 
+/** The current state, outside React. */
+export function notificationsShellState(): NotificationsShellState {
+  return state
+}
+
 /** The current state (React hook). */
 export function useNotificationsShell(): NotificationsShellState {
   return useSyncExternalStore(subscribe, get, get)
