@@ -50,6 +50,8 @@ import { frameworkErrorHandler, inputGuard } from './input-guard'
 import { isBadInputDbError } from './domain/db-errors'
 import { apiCompression } from './compression'
 import { CACHE_NO_CACHE, inlineScriptHashes, readBuiltIndexHtml, registerStatic, trimAssetHeaders } from './static'
+import notificheRoutes from './routes/notifiche'
+import { createEventHub } from './events/index'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -263,6 +265,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(datiRoutes, { prefix: '/api', db, refresher: datiRefresher })
   await app.register(communityRoutes, { prefix: '/api', db })
   await app.register(profiloRoutes, { prefix: '/api', db })
+  // notifications (issue 12 point 7): one LISTEN per process behind server/events
+  await app.register(notificheRoutes, { prefix: '/api', db, config, hub: createEventHub(database, app.log), mailEnabled: mailer.attivo })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 

@@ -22,6 +22,7 @@ import { createRoot, hydrateRoot } from './react-dom-client'
 import { routeTree } from './routeTree.gen'
 import { preloadShellIcons } from './ui/preload-shell-icons'
 import { registerSessionWiring } from './ui/shell/useFieldSession'
+import { registerNotificationsWiring } from './ui/shell/useNotificationsWiring'
 
 function buildRouter() {
   return createRouter({
@@ -70,6 +71,7 @@ async function start(container: HTMLElement): Promise<void> {
 
 // the offline wiring of a logged-in user (features/sincronizzazione), loaded on demand by the shell
 registerSessionWiring(() => import('./features/sincronizzazione/start').then((m) => m.loadSyncWiring()))
+registerNotificationsWiring(() => import('./features/notifiche/start').then((m) => m.loadNotificationsWiring()))
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Elemento #root mancante in index.html')

@@ -32,6 +32,12 @@ export interface DatabaseHandle {
   principalGeneration?: () => Promise<string>
   /** PGlite only: the whole data directory as a tarball, to open again as `pgliteTemplate` */
   dumpDataDir?: () => Promise<Blob>
+  /**
+   * LISTENs to `channel` (server/events: one listener per process): PGlite's in-process session, or one
+   * dedicated PostgreSQL connection outside the pool. `onPayload` gets each NOTIFY's payload after its
+   * transaction commits. Resolves to the function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -90,6 +96,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
     kind: 'pglite',
     principalGeneration: () => Promise.resolve(`notified:${notified}`),
     dumpDataDir: async () => client.dumpDataDir('none'),
+    listen: (channel, onPayload) => client.listen(channel, onPayload),
     close: () => client.close(),
   }
 }
@@ -163,9 +170,38 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   return {
     db: db as unknown as Database,
     kind: 'postgres',
+    listen: (channel, onPayload) => listenPostgres(connectionString, channel, onPayload),
     close: () => {
       closing = true
       return pool.end()
     },
+  }
+}
+
+/**
+ * LISTEN on a dedicated connection (a pooled one would be handed to other queries). A dropped connection
+ * is reopened after 2 s; notifications sent meanwhile are lost (the client's polling fallback covers them).
+ */
+async function listenPostgres(connectionString: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  let stopped = false
+  let current: pg.Client | undefined
+  const quoted = `"${channel.replace(/"/g, '""')}"`
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString })
+    client.on('notification', (msg) => { if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload) })
+    client.on('error', (err) => {
+      process.emitWarning(`PostgreSQL LISTEN ${channel}: ${err.message}`, { code: 'PD_PG_LISTEN' })
+      void client.end().catch(() => undefined)
+      if (!stopped) setTimeout(() => { if (!stopped) void connect().catch(() => undefined) }, 2000).unref()
+    })
+    await client.connect()
+    await client.query(`LISTEN ${quoted}`)
+    if (stopped) await client.end()
+    else current = client
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    await current?.end().catch(() => undefined)
   }
 }

@@ -955,3 +955,27 @@ export const eventoUtilizzo = pgTable('evento_utilizzo', {
   category: text('category'),
   programId: integer('program_id'),
 }, (t) => [index('evento_utilizzo_data_idx').on(t.dataOra)])
+
+/**
+ * In-app notification of a community event (spec 001 §3 "Notification"; platform-backend §11.4; issue 12
+ * point 7), one row per recipient, created in the transaction of its event (server/domain/notifiche).
+ * `tipo` is the §11.4 type key (`board_comment`, `comment_reply`, `comment_report`, `board_new`…);
+ * the message is built from `tipo`, the actor and `titolo` when read. `letta`: status 1 on the wire.
+ */
+export const notifica = pgTable('notifica', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  idUtente: integer('id_utente').notNull().references(() => utente.id, { onDelete: 'cascade' }),
+  tipo: text('tipo').notNull(),
+  idAttore: integer('id_attore').references(() => utente.id),
+  idItem: integer('id_item').references(() => communityItem.id),
+  itemType: text('item_type').$type<ItemType>(),
+  idComment: integer('id_comment').references(() => communityComment.id),
+  /** title of the item at the time of the event */
+  titolo: text('titolo').notNull().default(''),
+  letta: boolean('letta').notNull().default(false),
+  createdAt: ts('created_at').notNull().defaultNow(),
+}, (t) => [
+  // the panel and the badge: a user's unread, newest first; the page: a user's rows by date
+  index('notifica_non_lette_idx').on(t.idUtente, t.createdAt, t.id).where(sql`not letta`),
+  index('notifica_utente_idx').on(t.idUtente, t.createdAt, t.id),
+])

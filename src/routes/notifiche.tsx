@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../auth/guards'
-import { SectionPage } from '../features/shell/SectionPage'
+import { NotificationsPage } from '../features/notifiche/NotificationsPage'
 
+/** 'Le mie notifiche' (spec 001 §2 /notifiche; issue 12 point 7). */
 export const Route = createFileRoute('/notifiche')({
   staticData: { title: { page: 'Notifiche' } },
   beforeLoad: requirePermissions(['list.ntf.nr']),
-  component: () => <SectionPage id="notifiche" />,
+  component: NotificationsPage,
 })

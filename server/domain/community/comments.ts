@@ -9,13 +9,14 @@
  * Comment texts are plain text (≤ 1500 characters), rendered as text by the client.
  */
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
-import type { Comment, Report } from '../../../src/api/contract/community'
+import type { Comment, ItemType, Report } from '../../../src/api/contract/community'
 import type { Database, Executor } from '../../db/types'
 import { communityComment, communityCommentLike, communityItem, communityReport, utente } from '../../db/schema'
 import { badRequest, forbidden, notFound } from '../../errors'
 import { italianDate } from '../consenso'
 import { holds, type CommunityCaller } from './access'
 import { loadItem } from './items'
+import { notifyComment, notifyReport } from '../notifiche/crea'
 
 const SECTION_OF = { board_item: 'board', community_item: 'forum', document_item: 'documents' } as const
 const authorName = sql<string>`coalesce(${utente.nome} || ' ' || ${utente.cognome}, '')`
@@ -60,25 +61,28 @@ async function loadComment(db: Executor, caller: CommunityCaller, commentId: num
   return { comment: c, item }
 }
 
-async function insertComment(tx: Executor, caller: CommunityCaller, itemId: number, parent: number | null, body: string) {
-  const [row] = await tx.insert(communityComment).values({ idItem: itemId, idPadre: parent, idAutore: caller.principal.userId, body })
+/** Inserts a comment and notifies the item's participants (and `parentAuthor`, for a reply) in `tx`. */
+async function insertComment(tx: Executor, caller: CommunityCaller, item: { id: number; itemType: ItemType; title: string }, parent: number | null, body: string, parentAuthor: number | null) {
+  const [row] = await tx.insert(communityComment).values({ idItem: item.id, idPadre: parent, idAutore: caller.principal.userId, body })
     .returning({ id: communityComment.id })
-  await tx.update(communityItem).set({ commentCount: sql`${communityItem.commentCount} + 1` }).where(eq(communityItem.id, itemId))
-  return { id: (row as { id: number }).id }
+  await tx.update(communityItem).set({ commentCount: sql`${communityItem.commentCount} + 1` }).where(eq(communityItem.id, item.id))
+  const id = (row as { id: number }).id
+  await notifyComment(tx, caller.principal.userId, item, id, parentAuthor)
+  return { id }
 }
 
 /** `POST /item/{id}/comment`. 400 CO08 when the item's comments are disabled. */
 export async function addComment(tx: Executor, caller: CommunityCaller, itemId: number, body: string): Promise<{ id: number }> {
   const { row: item } = await loadItem(tx, caller, itemId)
   if (!item.enableComments) throw badRequest('CO08', 'I commenti su questo contenuto sono disattivati.')
-  return insertComment(tx, caller, itemId, null, body)
+  return insertComment(tx, caller, item, null, body, null)
 }
 
 /** `POST /comment/{id}/reply`: a reply in the comment's thread. */
 export async function replyComment(tx: Executor, caller: CommunityCaller, commentId: number, body: string): Promise<{ id: number }> {
   const { comment, item } = await loadComment(tx, caller, commentId)
   if (!item.enableComments) throw badRequest('CO08', 'I commenti su questo contenuto sono disattivati.')
-  return insertComment(tx, caller, item.id, comment.idPadre ?? comment.id, body)
+  return insertComment(tx, caller, item, comment.idPadre ?? comment.id, body, comment.idAutore)
 }
 
 /** `POST /comment/{id}/update`: the author or `upd.*`. */
@@ -120,20 +124,21 @@ export async function commentEvent(tx: Executor, caller: CommunityCaller, commen
 
 /** `POST /item/{id}/report` and `/comment/{id}/report`: needs `rprt.*` of the item's section. */
 export async function report(tx: Executor, caller: CommunityCaller, target: { itemId: number } | { commentId: number }, reason: string): Promise<{ id: number }> {
-  let itemId: number
+  let reported: { id: number; itemType: ItemType; title: string }
   let commentId: number | null = null
   if ('itemId' in target) {
     const { row } = await loadItem(tx, caller, target.itemId)
     if (!holds(caller, 'rprt', row.itemType)) throw forbidden('A02')
-    itemId = row.id
+    reported = row
   } else {
     const { comment, item } = await loadComment(tx, caller, target.commentId)
     if (!holds(caller, 'rprt', item.itemType)) throw forbidden('A02')
-    itemId = item.id
+    reported = item
     commentId = comment.id
   }
-  const [row] = await tx.insert(communityReport).values({ idItem: itemId, idComment: commentId, idAutore: caller.principal.userId, reason })
+  const [row] = await tx.insert(communityReport).values({ idItem: reported.id, idComment: commentId, idAutore: caller.principal.userId, reason })
     .returning({ id: communityReport.id })
+  await notifyReport(tx, caller.principal.userId, reported, commentId)
   return { id: (row as { id: number }).id }
 }
 

@@ -16,6 +16,7 @@ import { badRequest, forbidden, notFound } from '../../errors'
 import { italianDate } from '../consenso'
 import { sanitizeRichText } from '../rich-text'
 import { SCOPED_ROLES } from '../profile'
+import { notifyNewContent } from '../notifiche/crea'
 import { audienceCondition, canDelete, canEdit, canSee, holds, publisherOf, requireHolds, type CommunityCaller } from './access'
 
 const DESCRIPTION_LIMIT: Record<ItemType, number> = {
@@ -211,7 +212,9 @@ export async function createItem(tx: Executor, caller: CommunityCaller, section:
   const [row] = await tx.insert(communityItem).values({
     ...values, itemType: type, idAutore: caller.principal.userId, codiceRuoloAutore: caller.codiceRuolo, ...publisherOf(caller),
   }).returning({ id: communityItem.id })
-  return { id: (row as { id: number }).id }
+  const id = (row as { id: number }).id
+  await notifyNewContent(tx, caller.principal.userId, { id, itemType: type, title: values.title }, values.idProgramma)
+  return { id }
 }
 
 /** `POST /{section}/item/{id}/update`: the author (with `new.*`) or `upd.*`. */

@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router'
 import { Icon } from 'design-react-kit'
 import { requestLogout } from '../../auth/logout'
 import { showToast, TOAST_DURATION } from '../stores/toasts'
+import { openNotificationsPanel, useNotificationsShell } from '../stores/notifications'
 import { openShellModal } from '../stores/modals'
 import { Avatar } from '../profile/Avatar'
 import type { ShellModel } from '../shell/useShellModel'
@@ -27,6 +28,42 @@ function CounterBadge({ count }: { count: number }) {
 function countLabel(base: string, count: number, unit: string): string {
   const text = formatBadgeCount(count)
   return text ? `${base}, ${text} ${unit}` : base
+}
+
+/**
+ * The bell (issue 12 point 7): the live unread count of the notification wiring; it opens the side panel
+ * 'Notifiche non lette' when the wiring registered one, else it links to /notifiche.
+ */
+function NotificationsBell() {
+  const n = useNotificationsShell()
+  const label = countLabel('Notifiche', n.unread, 'non lette')
+  const icon = (
+    <>
+      <Icon icon="it-horn" color="light" aria-hidden />
+      <CounterBadge count={n.unread} />
+    </>
+  )
+  if (!n.panelAvailable) {
+    return (
+      <Link to="/notifiche" className="btn btn-link pd-slim-icon position-relative" aria-label={label} title="Notifiche" data-testid="notifications-button">
+        {icon}
+      </Link>
+    )
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn-link pd-slim-icon position-relative"
+      aria-label={label}
+      title="Notifiche"
+      aria-haspopup="dialog"
+      aria-expanded={n.panelOpen}
+      data-testid="notifications-button"
+      onClick={(e) => openNotificationsPanel(e.currentTarget)}
+    >
+      {icon}
+    </button>
+  )
 }
 
 export function HeaderSlim({ model }: { model: ShellModel }) {
@@ -85,18 +122,7 @@ export function HeaderSlim({ model }: { model: ShellModel }) {
                     <CounterBadge count={model.unreadChat} />
                   </button>
                 )}
-                {model.loggedIn && model.canNotifications && (
-                  <Link
-                    to="/notifiche"
-                    className="btn btn-link pd-slim-icon position-relative"
-                    aria-label={countLabel('Notifiche', model.unreadNotifications, 'non lette')}
-                    title="Notifiche"
-                    data-testid="notifications-button"
-                  >
-                    <Icon icon="it-horn" color="light" aria-hidden />
-                    <CounterBadge count={model.unreadNotifications} />
-                  </Link>
-                )}
+                {model.loggedIn && model.canNotifications && <NotificationsBell />}
                 {model.loggedIn ? (
                   <DisclosureMenu
                     variant="slim"

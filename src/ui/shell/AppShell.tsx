@@ -26,6 +26,8 @@ import { ROUTE_ANNOUNCER_ID, useRouteFocus } from './route-focus'
 import { ShellSlot } from './ShellSlot'
 import { SkipLinks } from './SkipLinks'
 import { useFieldSession } from './useFieldSession'
+import { useSession } from '../../auth/session'
+import { useNotificationsWiring } from './useNotificationsWiring'
 import { useShellModel } from './useShellModel'
 
 // The modals (and design-react-kit's Modal with reactstrap) load only when first opened, keeping
@@ -38,6 +40,8 @@ export function AppShell() {
   const openModal = useOpenShellModal()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   useFieldSession(model.loggedIn)
+  const sessionUser = useSession().user
+  useNotificationsWiring(model.loggedIn && model.canNotifications ? (sessionUser?.id ?? null) : null)
   useDocumentTitle()
   useRouteFocus()
   useAppStarted()

@@ -88,6 +88,10 @@ describe('access control on every /api route', () => {
       'POST /api/comment/:id/delete', 'POST /api/comment/:id/report', 'POST /api/comment/:id/:event',
       'GET /api/reports', 'POST /api/report/:id/delete', 'GET /api/category/retrieve', 'POST /api/category/create',
       'POST /api/category/:id/update', 'POST /api/category/:id/delete', 'GET /api/tags/retrieve',
+      // notifications (issue 12 point 7)
+      'GET /api/user/:id/notifications', 'GET /api/user/:id/notifications/count', 'POST /api/user/:id/notifications/read',
+      'POST /api/notification/:ids/read', 'POST /api/notification/:ids/delete', 'POST /api/notifications/stream/ticket',
+      'GET /api/notifications/stream',
     ]))
     for (const r of routes) expect(r.access, `${r.method} ${r.url} has no config.access`).toBeDefined()
   })

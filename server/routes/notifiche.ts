@@ -1,0 +1,156 @@
+/**
+ * Notification routes (spec 001 §7; issue 12 point 7), under `/api`. A user only ever reads or changes
+ * their own rows: `{id}` in `/user/{id}/…` must be the caller (403 A02), and ids of other users' rows are
+ * ignored by read/delete.
+ * | route | access |
+ * |---|---|
+ * | GET /user/:id/notifications, GET /user/:id/notifications/count | list.ntf.nr |
+ * | POST /user/:id/notifications/read (all), /notification/:ids/read, /notification/:ids/delete | list.ntf.nr |
+ * | POST /notifications/stream/ticket | list.ntf.nr |
+ * | GET /notifications/stream?ticket= | the ticket (public route: EventSource cannot send headers) |
+ *
+ * Live stream (server-sent events): `EventSource` cannot send the `authToken`/`userRole` headers, and an
+ * ID token in a URL would leak into access logs and history for its whole hour. So an authenticated POST
+ * issues a ticket: `userId.expiry` signed with HMAC-SHA256 (key derived from the server secret, so every
+ * process of one deployment accepts it), valid {@link TICKET_TTL_S} s, bound to one user and usable only
+ * on the stream. A leaked ticket shows one user's unread count for a minute, no more. The stream sends
+ * `event: notifica` with `{unread, id}` at connection and after each committed notification of the user,
+ * and a `: ping` comment every {@link HEARTBEAT_MS} ms; the subscription ends when the client disconnects.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ServerResponse } from 'node:http'
+import * as v from 'valibot'
+import { NotificationQuerySchema, parseIdList } from '../../src/api/contract/notifiche'
+import type { AppConfig } from '../config'
+import type { Database } from '../db/types'
+import { badRequest, forbidden, unauthorized } from '../errors'
+import { runWrite } from '../idempotency'
+import { parseIdParam } from '../domain/db-errors'
+import { parseBody } from '../domain/validation'
+import { configureNotificationMail } from '../domain/notifiche/crea'
+import { deleteNotifications, listNotifications, markRead, unreadCount } from '../domain/notifiche/elenco'
+import type { EventHub } from '../events/index'
+
+export const TICKET_TTL_S = 60
+export const HEARTBEAT_MS = 25_000
+const perm = { access: { kind: 'permission' as const, codes: ['list.ntf.nr'] } }
+const ProfileBody = v.looseObject({})
+
+/** The caller's user id; 403 A02 when the path's `:id` is another user. */
+function ownUser(request: FastifyRequest): number {
+  const userId = request.auth?.principal.userId
+  if (userId === undefined || parseIdParam((request.params as { id: string }).id) !== userId) throw forbidden('A02')
+  return userId
+}
+
+function idsOf(request: FastifyRequest): number[] {
+  const ids = parseIdList((request.params as { ids: string }).ids)
+  if (!ids) throw badRequest('G02', 'Elenco di notifiche non valido.')
+  return ids
+}
+
+/** Signs and verifies stream tickets. */
+export function ticketSigner(secret: string) {
+  const key = createHmac('sha256', secret).update('pd-notification-stream').digest()
+  const mac = (data: string) => createHmac('sha256', key).update(data).digest('base64url')
+  return {
+    issue(userId: number, now = Date.now()): string {
+      const data = `${userId}.${Math.floor(now / 1000) + TICKET_TTL_S}`
+      return `${data}.${mac(data)}`
+    },
+    /** The ticket's user id, or null when malformed, forged or expired. */
+    verify(ticket: string, now = Date.now()): number | null {
+      const m = /^(\d{1,9})\.(\d{1,12})\.([\w-]{43})$/.exec(ticket)
+      if (!m) return null
+      const expected = Buffer.from(mac(`${m[1]}.${m[2]}`))
+      const given = Buffer.from(m[3] as string)
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
+      if (Number(m[2]) * 1000 < now) return null
+      return Number(m[1])
+    },
+  }
+}
+
+export default async function notificheRoutes(app: FastifyInstance, opts: { db: Database; config: AppConfig; hub: EventHub; mailEnabled: boolean }): Promise<void> {
+  const { db, hub } = opts
+  configureNotificationMail({ enabled: opts.mailEnabled, publicUrl: opts.config.publicUrl })
+  const tickets = ticketSigner(opts.config.citizenHashSecret)
+  const streams = new Set<ServerResponse>()
+
+  app.get('/user/:id/notifications', { config: { ...perm, perIdCheck: true } }, async (request) => {
+    const userId = ownUser(request)
+    return listNotifications(db, userId, parseBody(NotificationQuerySchema, request.query, {}))
+  })
+  app.get('/user/:id/notifications/count', { config: { ...perm, perIdCheck: true } }, async (request) => ({ unread: await unreadCount(db, ownUser(request)) }))
+  app.post('/user/:id/notifications/read', { config: { ...perm, perIdCheck: true } }, async (request, reply) => {
+    const userId = ownUser(request)
+    return runWrite(db, request, reply, 200, (tx) => markRead(tx, userId, null))
+  })
+  app.post('/notification/:ids/read', { config: perm }, async (request, reply) => {
+    parseBody(ProfileBody, request.body ?? {}, {})
+    const userId = request.auth?.principal.userId as number
+    const ids = idsOf(request)
+    return runWrite(db, request, reply, 200, (tx) => markRead(tx, userId, ids))
+  })
+  app.post('/notification/:ids/delete', { config: perm }, async (request, reply) => {
+    const userId = request.auth?.principal.userId as number
+    const ids = idsOf(request)
+    return runWrite(db, request, reply, 200, (tx) => deleteNotifications(tx, userId, ids))
+  })
+
+  app.post('/notifications/stream/ticket', { config: perm }, async (request) => {
+    return { ticket: tickets.issue(request.auth?.principal.userId as number), expires_in: TICKET_TTL_S }
+  })
+
+  app.get('/notifications/stream', { config: { access: { kind: 'public' } } }, async (request, reply) => {
+    const raw = (request.query as { ticket?: unknown }).ticket
+    if (typeof raw !== 'string' || raw === '') throw badRequest('G02', 'Manca il biglietto di collegamento.')
+    const userId = tickets.verify(raw)
+    if (userId === null) throw unauthorized('NT01')
+    const unread = await unreadCount(db, userId)
+    const res = reply.raw
+    let closed = false
+    const send = (chunk: string) => { if (!closed) res.write(chunk) }
+    let unsubscribe: () => void = () => undefined
+    const heartbeat = setInterval(() => send(': ping\n\n'), HEARTBEAT_MS)
+    heartbeat.unref()
+    const cleanup = () => {
+      if (closed) return
+      closed = true
+      streams.delete(res)
+      clearInterval(heartbeat)
+      unsubscribe()
+    }
+    reply.hijack()
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    })
+    streams.add(res)
+    request.raw.on('close', cleanup)
+    res.on('close', cleanup)
+    send(`retry: 5000\nevent: notifica\ndata: ${JSON.stringify({ unread, id: null })}\n\n`)
+    try {
+      unsubscribe = await hub.subscribe(userId, (id) => {
+        void unreadCount(db, userId).then((n) => send(`event: notifica\ndata: ${JSON.stringify({ unread: n, id })}\n\n`))
+          .catch((err: unknown) => request.log.warn({ err }, 'notification stream: count failed'))
+      })
+      if (closed) unsubscribe()
+    } catch (err) {
+      request.log.error({ err }, 'notification stream: LISTEN failed')
+      cleanup()
+      res.end()
+    }
+  })
+
+  // open streams never end by themselves: close them before the server waits for its connections
+  // the e-mail switch is process-wide (one app per process in production): an app closing turns it off
+  app.addHook('onClose', () => { configureNotificationMail({ enabled: false, publicUrl: '' }) })
+  app.addHook('preClose', async () => {
+    for (const res of [...streams]) res.end()
+    await hub.close()
+  })
+}
