@@ -10,19 +10,14 @@
  * BENCH_DASHBOARD_LEGS (default `pglite,pg`) picks the legs; BENCH_DASHBOARD_PORT (default 18531) the server's
  * port; BENCH_DASHBOARD_RUNS (default 7) the timed repetitions of each request (after one warm-up).
  */
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
 import { loadConfig } from '../server/config'
 import { openDatabase } from '../server/db/index'
 import { DATI_REFRESH_MS, refreshDati } from '../server/domain/dati/refresh'
 import { percentile } from './lists'
-import { devToken, startServer, waitReady } from './server-process'
+import { devToken, scaleLegs, startServer, waitReady } from './server-process'
 
-const ROOT = resolve(import.meta.dirname, '..')
 const PORT = Number(process.env.BENCH_DASHBOARD_PORT ?? 18531)
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 7)
 const ORIGIN = `http://127.0.0.1:${PORT}`
@@ -108,39 +103,7 @@ async function measureLeg(suffix: string, env: NodeJS.ProcessEnv): Promise<void>
   }
 }
 
-function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: ORIGIN, LOG_LEVEL: 'warn', ...extra }
-  if (!extra.DATABASE_URL) delete env.DATABASE_URL
-  return env
-}
-
 /** Both legs (see the module comment); lines on stdout, details on stderr. */
 export async function measureDashboard(): Promise<void> {
-  const legs = process.env.BENCH_DASHBOARD_LEGS ?? 'pglite,pg'
-  if (legs.includes('pglite')) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pd-bench-dash-'))
-    try {
-      const env = serverEnv({ DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-build') })
-      const t0 = performance.now()
-      const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'seed-scale.ts'), '--scale', '0.01'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
-      if (seeded.status !== 0) throw new Error('seed:scale --scale 0.01 non riuscito')
-      note(`pglite_1_100: seed:scale in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
-      await measureLeg('pglite_1_100', env)
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true })
-    }
-  }
-  if (legs.split(',').includes('pg')) {
-    const url = process.env.BENCH_SCALE_DATABASE_URL
-    if (!url) {
-      note('dashboard su PostgreSQL a scala piena non misurata: imposta BENCH_SCALE_DATABASE_URL (database popolato con npm run seed:scale)')
-      return
-    }
-    const pgDir = mkdtempSync(join(tmpdir(), 'pd-bench-dash-pg-'))
-    try {
-      await measureLeg('pg', serverEnv({ DATA_DIR: pgDir, STATIC_DIR: join(pgDir, 'no-build'), DATABASE_URL: url }))
-    } finally {
-      rmSync(pgDir, { recursive: true, force: true })
-    }
-  }
+  await scaleLegs('dash', 'dashboard', process.env.BENCH_DASHBOARD_LEGS ?? 'pglite,pg', PORT, measureLeg)
 }

@@ -18,10 +18,7 @@
  * (scale 1). BENCH_LISTS_LEGS (default `pglite,pg`) picks the legs. BENCH_LISTS_PORT (default 18511) is the server's port; BENCH_LISTS_RUNS (default 5) the timed
  * repetitions of each request (after one warm-up).
  */
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
 import { loadConfig } from '../server/config'
@@ -33,9 +30,8 @@ import { progettiList } from '../server/domain/liste/progetti'
 import { programmiList } from '../server/domain/liste/programmi'
 import { utentiList } from '../server/domain/liste/utenti'
 import { serviziList } from '../server/domain/servizi-lista'
-import { devToken, startServer, waitReady } from './server-process'
+import { devToken, scaleLegs, startServer, waitReady } from './server-process'
 
-const ROOT = resolve(import.meta.dirname, '..')
 const PORT = Number(process.env.BENCH_LISTS_PORT ?? 18511)
 const RUNS = Number(process.env.BENCH_LISTS_RUNS ?? 5)
 const ORIGIN = `http://127.0.0.1:${PORT}`
@@ -239,45 +235,7 @@ async function measureLeg(suffix: string, env: NodeJS.ProcessEnv): Promise<void>
   }
 }
 
-function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: ORIGIN, LOG_LEVEL: 'warn', ...extra,
-  }
-  if (!extra.DATABASE_URL) delete env.DATABASE_URL
-  return env
-}
-
 /** Both legs (see the module comment); lines on stdout, details on stderr. */
 export async function measureLists(): Promise<void> {
-  const legs = process.env.BENCH_LISTS_LEGS ?? 'pglite,pg'
-  if (legs.includes('pglite')) await measurePglite()
-  if (legs.split(',').includes('pg')) await measurePostgres()
-}
-
-async function measurePglite(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pd-bench-lists-'))
-  try {
-    const env = serverEnv({ DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-build') })
-    const t0 = performance.now()
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'seed-scale.ts'), '--scale', '0.01'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
-    if (seeded.status !== 0) throw new Error('seed:scale --scale 0.01 non riuscito')
-    note(`pglite_1_100: seed:scale in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
-    await measureLeg('pglite_1_100', env)
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-}
-
-async function measurePostgres(): Promise<void> {
-  const url = process.env.BENCH_SCALE_DATABASE_URL
-  if (!url) {
-    note('PostgreSQL a scala piena non misurato: imposta BENCH_SCALE_DATABASE_URL (database popolato con npm run seed:scale)')
-    return
-  }
-  const pgDir = mkdtempSync(join(tmpdir(), 'pd-bench-pg-'))
-  try {
-    await measureLeg('pg', serverEnv({ DATA_DIR: pgDir, STATIC_DIR: join(pgDir, 'no-build'), DATABASE_URL: url }))
-  } finally {
-    rmSync(pgDir, { recursive: true, force: true })
-  }
+  await scaleLegs('lists', 'elenchi', process.env.BENCH_LISTS_LEGS ?? 'pglite,pg', PORT, measureLeg)
 }
