@@ -20,9 +20,6 @@
  */
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import { sql } from 'drizzle-orm'
-import { loadConfig } from '../server/config'
-import { openDatabase } from '../server/db/index'
 import { permissionsOfRole } from '../server/seed/permissions-matrix'
 import type { RoleCode } from '../src/api/contract/common'
 import { entiList } from '../server/domain/liste/enti'
@@ -30,6 +27,7 @@ import { progettiList } from '../server/domain/liste/progetti'
 import { programmiList } from '../server/domain/liste/programmi'
 import { utentiList } from '../server/domain/liste/utenti'
 import { serviziList } from '../server/domain/servizi-lista'
+import { openScaleDb, scaleCallers, type ScaleCaller } from './scale-db'
 import { devToken, scaleLegs, startServer, waitReady } from './server-process'
 
 const PORT = Number(process.env.BENCH_LISTS_PORT ?? 18511)
@@ -46,30 +44,15 @@ export function percentile(values: number[], p: number): number {
   return v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))] as number
 }
 
-interface Who { label: string; cf: string; role: string; ids: Record<string, number | null> }
+type Who = ScaleCaller
 interface World { callers: Who[]; details: { url: string }[]; exporter: Who }
 
 /** The callers and the detail targets, read from the seeded database before the server starts. */
 async function readWorld(env: NodeJS.ProcessEnv): Promise<World> {
-  const config = loadConfig(env)
-  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, seed: false })
-  const rows = async (q: string) => ((await handle.db.execute(sql.raw(q))) as unknown as { rows: Record<string, unknown>[] }).rows
-  const first = async (q: string) => {
-    const [r] = await rows(q)
-    if (!r) throw new Error(`database non popolato con seed:scale (${q.slice(0, 60)}…)`)
-    return r
-  }
+  const d = await openScaleDb(env)
   try {
-    const n = (v: unknown) => Number(v)
-    const dtd = await first(`select u.codice_fiscale as cf from utente u join utente_x_ruolo r on r.id_utente = u.id where r.codice_ruolo = 'DTD' order by u.id limit 1`)
-    const reg = await first(`select u.codice_fiscale as cf, r.id_programma as p, r.id_ente as e from referente_delegati_gestore_programma r join utente u on u.id = r.id_utente
-      join programma g on g.id = r.id_programma where r.codice_ruolo = 'REG' and g.codice like 'SCALA-%' order by g.id limit 1`)
-    const regp = await first(`select u.codice_fiscale as cf, p.id_programma as p, r.id_progetto as pr, r.id_ente as e from referente_delegati_gestore_progetto r join utente u on u.id = r.id_utente
-      join progetto p on p.id = r.id_progetto join programma g on g.id = p.id_programma where r.codice_ruolo = 'REGP' and g.codice like 'SCALA-%' order by p.id limit 1`)
-    const fac = await first(`select u.codice_fiscale as cf, p.id_programma as p, f.id_progetto as pr, f.id_ente as e from ente_sede_progetto_facilitatore f join utente u on u.id = f.id_facilitatore
-      join progetto p on p.id = f.id_progetto join programma g on g.id = p.id_programma where f.ruolo_utente = 'FAC' and g.codice like 'SCALA-%'
-      and exists (select 1 from servizio s where s.id_facilitatore = f.id_facilitatore) order by u.id limit 1`)
-    const sample = async (table: string, count: number) => (await rows(`select id from ${table} order by id desc limit ${count}`)).map((r) => n(r.id))
+    const { dtd, reg, regp, fac } = await scaleCallers(d)
+    const sample = async (table: string, count: number) => (await d.rows(`select id from ${table} order by id desc limit ${count}`)).map((r) => Number(r.id))
     const details = [
       ...(await sample('programma', 4)).map((id) => ({ url: `/api/programma/${id}` })),
       ...(await sample('progetto', 4)).map((id) => ({ url: `/api/progetto/${id}` })),
@@ -77,15 +60,9 @@ async function readWorld(env: NodeJS.ProcessEnv): Promise<World> {
       ...(await sample('utente', 4)).map((id) => ({ url: `/api/utente/${id}` })),
       ...(await sample('servizio', 4)).map((id) => ({ url: `/api/servizio/${id}/schedaDettaglio` })),
     ]
-    const callers: Who[] = [
-      { label: 'DTD', cf: String(dtd.cf), role: 'DTD', ids: {} },
-      { label: 'REG', cf: String(reg.cf), role: 'REG', ids: { idProgramma: n(reg.p), idEnte: n(reg.e) } },
-      { label: 'REGP', cf: String(regp.cf), role: 'REGP', ids: { idProgramma: n(regp.p), idProgetto: n(regp.pr), idEnte: n(regp.e) } },
-      { label: 'FAC', cf: String(fac.cf), role: 'FAC', ids: { idProgramma: n(fac.p), idProgetto: n(fac.pr), idEnte: n(fac.e) } },
-    ]
-    return { callers, details, exporter: callers[1] as Who }
+    return { callers: [dtd, reg, regp, fac], details, exporter: reg }
   } finally {
-    await handle.close()
+    await d.close()
   }
 }
 
