@@ -10,19 +10,12 @@
  * BENCH_DASHBOARD_LEGS (default `pglite,pg`) picks the legs; BENCH_DASHBOARD_PORT (default 18531) the server's
  * port; BENCH_DASHBOARD_RUNS (default 7) the timed repetitions of each request (after one warm-up).
  */
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
-import { sql } from 'drizzle-orm'
-import { loadConfig } from '../server/config'
-import { openDatabase } from '../server/db/index'
 import { DATI_REFRESH_MS, refreshDati } from '../server/domain/dati/refresh'
 import { percentile } from './lists'
-import { devToken, startServer, waitReady } from './server-process'
+import { openScaleDb, scaleCallers } from './scale-db'
+import { devToken, scaleLegs, startServer, waitReady } from './server-process'
 
-const ROOT = resolve(import.meta.dirname, '..')
 const PORT = Number(process.env.BENCH_DASHBOARD_PORT ?? 18531)
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 7)
 const ORIGIN = `http://127.0.0.1:${PORT}`
@@ -34,44 +27,29 @@ interface Who { label: string; cf: string; role: string; ids: Record<string, num
 
 /** The callers, read from the seeded database before the server starts; refreshes stale views (timed). */
 async function prepare(env: NodeJS.ProcessEnv, suffix: string): Promise<Who[]> {
-  const config = loadConfig(env)
-  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, seed: false })
-  const rows = async (q: string) => ((await handle.db.execute(sql.raw(q))) as unknown as { rows: Record<string, unknown>[] }).rows
-  const first = async (q: string) => {
-    const [r] = await rows(q)
-    if (!r) throw new Error(`database non popolato con seed:scale (${q.slice(0, 60)}…)`)
-    return r
-  }
+  const d = await openScaleDb(env)
   try {
-    const [agg] = await rows('select aggiornato_il from dati_aggiornamento where id = 1')
+    const [agg] = await d.rows('select aggiornato_il from dati_aggiornamento where id = 1')
     if (!agg || Date.now() - new Date(agg.aggiornato_il as string).getTime() > DATI_REFRESH_MS - 60_000) {
       const t0 = performance.now()
-      await refreshDati(handle.db)
+      await refreshDati(d.db)
       line(`dashboard_refresh_s_${suffix}`, ((performance.now() - t0) / 1000).toFixed(1), 's')
     } else {
       note(`${suffix}: viste aggiornate il ${new Date(agg.aggiornato_il as string).toISOString()}, nessun refresh`)
     }
-    const n = (v: unknown) => Number(v)
-    const dtd = await first(`select u.codice_fiscale as cf from utente u join utente_x_ruolo r on r.id_utente = u.id where r.codice_ruolo = 'DTD' order by u.id limit 1`)
-    const dscu = await first(`select u.codice_fiscale as cf from utente u join utente_x_ruolo r on r.id_utente = u.id where r.codice_ruolo = 'DSCU' order by u.id limit 1`)
-    const reg = await first(`select u.codice_fiscale as cf, r.id_programma as p, r.id_ente as e from referente_delegati_gestore_programma r join utente u on u.id = r.id_utente
-      join programma g on g.id = r.id_programma where r.codice_ruolo = 'REG' and g.codice like 'SCALA-%' order by g.id limit 1`)
-    const prj = await first(`select id from progetto where id_programma = ${n(reg.p)} order by id limit 1`)
-    const regp = await first(`select u.codice_fiscale as cf, p.id_programma as p, r.id_progetto as pr, r.id_ente as e from referente_delegati_gestore_progetto r join utente u on u.id = r.id_utente
-      join progetto p on p.id = r.id_progetto join programma g on g.id = p.id_programma where r.codice_ruolo = 'REGP' and g.codice like 'SCALA-%' order by p.id limit 1`)
-    const fac = await first(`select u.codice_fiscale as cf, p.id_programma as p, f.id_progetto as pr, f.id_ente as e from ente_sede_progetto_facilitatore f join utente u on u.id = f.id_facilitatore
-      join progetto p on p.id = f.id_progetto join programma g on g.id = p.id_programma where f.ruolo_utente = 'FAC' and g.codice like 'SCALA-%'
-      and exists (select 1 from servizio s where s.id_facilitatore = f.id_facilitatore) order by u.id limit 1`)
+    const { dtd, reg, regp, fac } = await scaleCallers(d)
+    const dscu = await d.first(`select u.codice_fiscale as cf from utente u join utente_x_ruolo r on r.id_utente = u.id where r.codice_ruolo = 'DSCU' order by u.id limit 1`)
+    const prj = await d.first(`select id from progetto where id_programma = ${Number(reg.ids.idProgramma)} order by id limit 1`)
     const period = { da: '2024-01', a: '2024-12' }
     return [
-      { label: 'DTD', cf: String(dtd.cf), role: 'DTD', ids: {}, filtri: [{}, { policy: 'RFD' }, { idProgramma: n(reg.p) }, { idProgetto: n(prj.id) }, period] },
+      { ...dtd, filtri: [{}, { policy: 'RFD' }, { idProgramma: reg.ids.idProgramma }, { idProgetto: Number(prj.id) }, period] },
       { label: 'DSCU', cf: String(dscu.cf), role: 'DSCU', ids: {}, filtri: [{}, period] },
-      { label: 'REG', cf: String(reg.cf), role: 'REG', ids: { idProgramma: n(reg.p), idEnte: n(reg.e) }, filtri: [{}, { idProgetto: n(prj.id) }, period] },
-      { label: 'REGP', cf: String(regp.cf), role: 'REGP', ids: { idProgramma: n(regp.p), idProgetto: n(regp.pr), idEnte: n(regp.e) }, filtri: [{}, period] },
-      { label: 'FAC', cf: String(fac.cf), role: 'FAC', ids: { idProgramma: n(fac.p), idProgetto: n(fac.pr), idEnte: n(fac.e) }, filtri: [{}, period] },
+      { ...reg, filtri: [{}, { idProgetto: Number(prj.id) }, period] },
+      { ...regp, filtri: [{}, period] },
+      { ...fac, filtri: [{}, period] },
     ]
   } finally {
-    await handle.close()
+    await d.close()
   }
 }
 
@@ -108,39 +86,7 @@ async function measureLeg(suffix: string, env: NodeJS.ProcessEnv): Promise<void>
   }
 }
 
-function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: ORIGIN, LOG_LEVEL: 'warn', ...extra }
-  if (!extra.DATABASE_URL) delete env.DATABASE_URL
-  return env
-}
-
 /** Both legs (see the module comment); lines on stdout, details on stderr. */
 export async function measureDashboard(): Promise<void> {
-  const legs = process.env.BENCH_DASHBOARD_LEGS ?? 'pglite,pg'
-  if (legs.includes('pglite')) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pd-bench-dash-'))
-    try {
-      const env = serverEnv({ DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-build') })
-      const t0 = performance.now()
-      const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'seed-scale.ts'), '--scale', '0.01'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
-      if (seeded.status !== 0) throw new Error('seed:scale --scale 0.01 non riuscito')
-      note(`pglite_1_100: seed:scale in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
-      await measureLeg('pglite_1_100', env)
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true })
-    }
-  }
-  if (legs.split(',').includes('pg')) {
-    const url = process.env.BENCH_SCALE_DATABASE_URL
-    if (!url) {
-      note('dashboard su PostgreSQL a scala piena non misurata: imposta BENCH_SCALE_DATABASE_URL (database popolato con npm run seed:scale)')
-      return
-    }
-    const pgDir = mkdtempSync(join(tmpdir(), 'pd-bench-dash-pg-'))
-    try {
-      await measureLeg('pg', serverEnv({ DATA_DIR: pgDir, STATIC_DIR: join(pgDir, 'no-build'), DATABASE_URL: url }))
-    } finally {
-      rmSync(pgDir, { recursive: true, force: true })
-    }
-  }
+  await scaleLegs('dash', 'dashboard', process.env.BENCH_DASHBOARD_LEGS ?? 'pglite,pg', PORT, measureLeg)
 }

@@ -18,14 +18,8 @@
  * (scale 1). BENCH_LISTS_LEGS (default `pglite,pg`) picks the legs. BENCH_LISTS_PORT (default 18511) is the server's port; BENCH_LISTS_RUNS (default 5) the timed
  * repetitions of each request (after one warm-up).
  */
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import { sql } from 'drizzle-orm'
-import { loadConfig } from '../server/config'
-import { openDatabase } from '../server/db/index'
 import { permissionsOfRole } from '../server/seed/permissions-matrix'
 import type { RoleCode } from '../src/api/contract/common'
 import { entiList } from '../server/domain/liste/enti'
@@ -33,9 +27,9 @@ import { progettiList } from '../server/domain/liste/progetti'
 import { programmiList } from '../server/domain/liste/programmi'
 import { utentiList } from '../server/domain/liste/utenti'
 import { serviziList } from '../server/domain/servizi-lista'
-import { devToken, startServer, waitReady } from './server-process'
+import { openScaleDb, scaleCallers, type ScaleCaller } from './scale-db'
+import { devToken, scaleLegs, startServer, waitReady } from './server-process'
 
-const ROOT = resolve(import.meta.dirname, '..')
 const PORT = Number(process.env.BENCH_LISTS_PORT ?? 18511)
 const RUNS = Number(process.env.BENCH_LISTS_RUNS ?? 5)
 const ORIGIN = `http://127.0.0.1:${PORT}`
@@ -50,30 +44,15 @@ export function percentile(values: number[], p: number): number {
   return v[Math.min(v.length - 1, Math.max(0, Math.ceil((p / 100) * v.length) - 1))] as number
 }
 
-interface Who { label: string; cf: string; role: string; ids: Record<string, number | null> }
+type Who = ScaleCaller
 interface World { callers: Who[]; details: { url: string }[]; exporter: Who }
 
 /** The callers and the detail targets, read from the seeded database before the server starts. */
 async function readWorld(env: NodeJS.ProcessEnv): Promise<World> {
-  const config = loadConfig(env)
-  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, seed: false })
-  const rows = async (q: string) => ((await handle.db.execute(sql.raw(q))) as unknown as { rows: Record<string, unknown>[] }).rows
-  const first = async (q: string) => {
-    const [r] = await rows(q)
-    if (!r) throw new Error(`database non popolato con seed:scale (${q.slice(0, 60)}…)`)
-    return r
-  }
+  const d = await openScaleDb(env)
   try {
-    const n = (v: unknown) => Number(v)
-    const dtd = await first(`select u.codice_fiscale as cf from utente u join utente_x_ruolo r on r.id_utente = u.id where r.codice_ruolo = 'DTD' order by u.id limit 1`)
-    const reg = await first(`select u.codice_fiscale as cf, r.id_programma as p, r.id_ente as e from referente_delegati_gestore_programma r join utente u on u.id = r.id_utente
-      join programma g on g.id = r.id_programma where r.codice_ruolo = 'REG' and g.codice like 'SCALA-%' order by g.id limit 1`)
-    const regp = await first(`select u.codice_fiscale as cf, p.id_programma as p, r.id_progetto as pr, r.id_ente as e from referente_delegati_gestore_progetto r join utente u on u.id = r.id_utente
-      join progetto p on p.id = r.id_progetto join programma g on g.id = p.id_programma where r.codice_ruolo = 'REGP' and g.codice like 'SCALA-%' order by p.id limit 1`)
-    const fac = await first(`select u.codice_fiscale as cf, p.id_programma as p, f.id_progetto as pr, f.id_ente as e from ente_sede_progetto_facilitatore f join utente u on u.id = f.id_facilitatore
-      join progetto p on p.id = f.id_progetto join programma g on g.id = p.id_programma where f.ruolo_utente = 'FAC' and g.codice like 'SCALA-%'
-      and exists (select 1 from servizio s where s.id_facilitatore = f.id_facilitatore) order by u.id limit 1`)
-    const sample = async (table: string, count: number) => (await rows(`select id from ${table} order by id desc limit ${count}`)).map((r) => n(r.id))
+    const { dtd, reg, regp, fac } = await scaleCallers(d)
+    const sample = async (table: string, count: number) => (await d.rows(`select id from ${table} order by id desc limit ${count}`)).map((r) => Number(r.id))
     const details = [
       ...(await sample('programma', 4)).map((id) => ({ url: `/api/programma/${id}` })),
       ...(await sample('progetto', 4)).map((id) => ({ url: `/api/progetto/${id}` })),
@@ -81,15 +60,9 @@ async function readWorld(env: NodeJS.ProcessEnv): Promise<World> {
       ...(await sample('utente', 4)).map((id) => ({ url: `/api/utente/${id}` })),
       ...(await sample('servizio', 4)).map((id) => ({ url: `/api/servizio/${id}/schedaDettaglio` })),
     ]
-    const callers: Who[] = [
-      { label: 'DTD', cf: String(dtd.cf), role: 'DTD', ids: {} },
-      { label: 'REG', cf: String(reg.cf), role: 'REG', ids: { idProgramma: n(reg.p), idEnte: n(reg.e) } },
-      { label: 'REGP', cf: String(regp.cf), role: 'REGP', ids: { idProgramma: n(regp.p), idProgetto: n(regp.pr), idEnte: n(regp.e) } },
-      { label: 'FAC', cf: String(fac.cf), role: 'FAC', ids: { idProgramma: n(fac.p), idProgetto: n(fac.pr), idEnte: n(fac.e) } },
-    ]
-    return { callers, details, exporter: callers[1] as Who }
+    return { callers: [dtd, reg, regp, fac], details, exporter: reg }
   } finally {
-    await handle.close()
+    await d.close()
   }
 }
 
@@ -239,45 +212,7 @@ async function measureLeg(suffix: string, env: NodeJS.ProcessEnv): Promise<void>
   }
 }
 
-function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, PORT: String(PORT), HOST: '127.0.0.1', PUBLIC_URL: ORIGIN, LOG_LEVEL: 'warn', ...extra,
-  }
-  if (!extra.DATABASE_URL) delete env.DATABASE_URL
-  return env
-}
-
 /** Both legs (see the module comment); lines on stdout, details on stderr. */
 export async function measureLists(): Promise<void> {
-  const legs = process.env.BENCH_LISTS_LEGS ?? 'pglite,pg'
-  if (legs.includes('pglite')) await measurePglite()
-  if (legs.split(',').includes('pg')) await measurePostgres()
-}
-
-async function measurePglite(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pd-bench-lists-'))
-  try {
-    const env = serverEnv({ DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-build') })
-    const t0 = performance.now()
-    const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'seed-scale.ts'), '--scale', '0.01'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
-    if (seeded.status !== 0) throw new Error('seed:scale --scale 0.01 non riuscito')
-    note(`pglite_1_100: seed:scale in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
-    await measureLeg('pglite_1_100', env)
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-}
-
-async function measurePostgres(): Promise<void> {
-  const url = process.env.BENCH_SCALE_DATABASE_URL
-  if (!url) {
-    note('PostgreSQL a scala piena non misurato: imposta BENCH_SCALE_DATABASE_URL (database popolato con npm run seed:scale)')
-    return
-  }
-  const pgDir = mkdtempSync(join(tmpdir(), 'pd-bench-pg-'))
-  try {
-    await measureLeg('pg', serverEnv({ DATA_DIR: pgDir, STATIC_DIR: join(pgDir, 'no-build'), DATABASE_URL: url }))
-  } finally {
-    rmSync(pgDir, { recursive: true, force: true })
-  }
+  await scaleLegs('lists', 'elenchi', process.env.BENCH_LISTS_LEGS ?? 'pglite,pg', PORT, measureLeg)
 }

@@ -36,7 +36,7 @@
  * Issue 12 point 5 (bench/search.ts): search_p95_ms over 100,000 community contents (target ≤ 100 ms);
  * `BENCH_ONLY=search` measures it alone.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -44,6 +44,7 @@ import { performance } from 'node:perf_hooks'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { lighthouseRuns, type LighthouseRun } from './lighthouse'
+import { serverEnv, startServer, waitReady } from './server-process'
 import { launchChromium, measureOfflineList, measureTransfer, type Transfer } from './visits'
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -94,44 +95,9 @@ function measurePrecache(): void {
   note(`precache: ${urls.length} URL uniche${missing.length ? `, mancanti in dist: ${missing.join(', ')}` : ''}`)
 }
 
-interface Server { child: ChildProcess; stop(): Promise<void> }
-
-function startServer(dataDir: string): Server {
-  const env: NodeJS.ProcessEnv = { ...process.env, STATIC_DIR: DIST, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' }
-  delete env.DATABASE_URL
-  const child = spawn(process.execPath, [SERVER_BUNDLE], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] })
-  let stderr = ''
-  let stopping = false
-  child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000) })
-  const exited = new Promise<void>((res) => child.once('exit', () => res()))
-  child.once('exit', (code) => { if (code && code !== 0 && !stopping) console.error(`server uscito con codice ${code}\n${stderr}`) })
-  return {
-    child,
-    async stop() {
-      stopping = true
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-      await exited
-      clearTimeout(timer)
-    },
-  }
-}
-
-/** Polls /api/health/ready until 200; resolves with the elapsed ms since `t0`. */
-async function waitReady(server: Server, t0: number, timeoutMs = 120_000): Promise<number> {
-  const url = `http://127.0.0.1:${PORT}/api/health/ready`
-  while (performance.now() - t0 < timeoutMs) {
-    if (server.child.exitCode !== null) throw new Error('il server è terminato prima di essere pronto')
-    try {
-      const res = await fetch(url)
-      if (res.status === 200) return performance.now() - t0
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 20))
-  }
-  throw new Error(`${url} non pronto entro ${timeoutMs} ms`)
-}
+/** The server as `npm start` runs it (SERVER_BUNDLE) on the PGlite folder `dataDir`, serving DIST. */
+const startBundle = (dataDir: string) => startServer(serverEnv(PORT, { STATIC_DIR: DIST, DATA_DIR: dataDir }), SERVER_BUNDLE)
+const ORIGIN = `http://127.0.0.1:${PORT}`
 
 async function measureLanding(): Promise<void> {
   const browser = await chromium.launch({
@@ -148,7 +114,7 @@ async function measureLanding(): Promise<void> {
       if (type !== 'script' && type !== 'stylesheet') return
       pending.push(res.body().then((body) => { sizes[type].set(res.url(), gzipSync(body, { level: 9 }).length) }, () => undefined))
     })
-    await page.goto(`http://127.0.0.1:${PORT}/`, { waitUntil: 'networkidle' })
+    await page.goto(`${ORIGIN}/`, { waitUntil: 'networkidle' })
     await page.waitForTimeout(1000)
     await Promise.all(pending)
     const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0)
@@ -261,13 +227,12 @@ async function measureApp(webOnly: boolean): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pd-bench-'))
   try {
     // First start: migrates and seeds the fresh folder; also serves the landing measurement.
-    const first = startServer(dataDir)
-    const t0 = performance.now()
+    const first = startBundle(dataDir)
     try {
-      const cold = await waitReady(first, t0)
+      const cold = await waitReady(first, ORIGIN, { timeoutMs: 120_000, pollMs: 20 })
       note(`primo avvio (migrazione + seed): ${cold.toFixed(0)} ms`)
       if (!webOnly) await measureLanding()
-      await measureWeb(`http://127.0.0.1:${PORT}`)
+      await measureWeb(ORIGIN)
     } finally {
       await first.stop()
     }
@@ -275,10 +240,9 @@ async function measureApp(webOnly: boolean): Promise<void> {
 
     const warm: number[] = []
     for (let i = 0; i < 3; i++) {
-      const server = startServer(dataDir)
-      const start = performance.now()
+      const server = startBundle(dataDir)
       try {
-        warm.push(await waitReady(server, start))
+        warm.push(await waitReady(server, ORIGIN, { timeoutMs: 120_000, pollMs: 20 }))
       } finally {
         await server.stop()
       }

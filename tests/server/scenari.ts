@@ -1,11 +1,12 @@
 /**
  * Shared setups of the server tests over the seeded identities (README "Utenti di prova"): the actors logged in
  * by name, a citizen registered on a service, the ids of a list page. One implementation for the suites of
- * tests/server/amministrazione, tests/server/liste and tests/server/i10 (issue 9 point 7, duplication).
+ * tests/server/amministrazione, tests/server/liste and tests/server/i10 (issue 9 point 7, duplication), and of the mass-upload tests.
  */
-import { expect } from 'vitest'
-import type { TestServer } from './helpers'
-import { actor, call, CF, DEMOGRAFICA, type Actor } from './field/fixtures'
+import { rmSync } from 'node:fs'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { createTestServer, tempDir, type TestServer } from './helpers'
+import { actor, call, CF, DEMOGRAFICA, firstSite, type Actor } from './field/fixtures'
 
 /** Fiscal code and role of each actor of a test, by the name the test uses. */
 export type Cast<K extends string> = Record<K, readonly [cf: string, role: string]>
@@ -45,4 +46,36 @@ export async function idsDellaLista(server: TestServer, who: Actor, url: string,
   const res = await call(server, who, 'POST', url, { body })
   expect(res.statusCode, res.body).toBe(200)
   return ((res.json() as Record<string, { id: number }[]>)[key] ?? []).map((r) => r.id)
+}
+
+/** The setup of the mass-upload tests (tests/server/caricamenti): a server, its REGP of Rome, Sara (FAC) and her first site. */
+export interface ScenarioCaricamenti {
+  server: TestServer
+  /** REGP of the Lazio Digitale Roma project: uploads into its project and body */
+  regp: Actor
+  /** FAC of the same project and body, the facilitator of the rows */
+  sara: Actor
+  /** Sara's first site */
+  idSede: number
+  /** a temp folder for the test's files, removed after the suite */
+  dir: string
+}
+
+/**
+ * Registers, in the calling `describe`, the `beforeAll` that fills the returned scenario (fields readable from the
+ * tests and from later `beforeAll`s) and the `afterAll` that closes the server and removes `dir` (`tempDir(name)`).
+ */
+export function scenarioCaricamenti(name: string): ScenarioCaricamenti {
+  const scena = { dir: tempDir(name) } as ScenarioCaricamenti
+  beforeAll(async () => {
+    scena.server = await createTestServer()
+    scena.regp = await actor(scena.server, CF.REGP_ROMA, 'REGP')
+    scena.sara = await actor(scena.server, CF.SARA, 'FAC')
+    scena.idSede = await firstSite(scena.server, scena.sara)
+  })
+  afterAll(async () => {
+    await scena.server?.close()
+    rmSync(scena.dir, { recursive: true, force: true })
+  })
+  return scena
 }

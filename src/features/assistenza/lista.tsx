@@ -5,21 +5,22 @@
  * subject, name or number; CSV `ticket.csv`.
  */
 import { TicketPaginaSchema, type TicketRiga } from '../../api/contract/assistenza'
-import { downloadCsv, fetchListPage, listBody, profileScope } from '../../api/lists'
 import { ALTRO_TAG } from '../../lib/assistenza'
 import { formatDisplayDateTime } from '../../lib/dates'
-import { countLabel } from '../../lib/plural'
 import { compact, type ListState } from '../../ui/list/list-state'
 import type { ListDefinition } from '../../ui/list/ServerList'
+import { wireList } from '../../ui/list/wire-list'
 import { RichTextView } from '../../ui/rich-text/RichTextView'
 
 const area = (r: TicketRiga) => (r.areaTematica === ALTRO_TAG ? `Altro: ${r.altraAreaTematica ?? ''}` : r.areaTematica)
 
 /** The tickets list definition. */
 export function ticketDefinition(): ListDefinition<TicketRiga> {
-  const scope = profileScope()
-  const body = (s: ListState) => listBody(compact({ filtroCriterioRicerca: s.q || undefined }), s.sort)
   return {
+    ...wireList({
+      entity: 'ticketassistenza', filtro: (s: ListState) => compact({ filtroCriterioRicerca: s.q || undefined }), schema: TicketPaginaSchema, rows: (d) => d.ticket,
+      queryKey: ['ticket-assistenza'], singular: 'richiesta', plural: 'richieste', theseRows: 'le richieste di assistenza', csv: 'ticket.csv',
+    }),
     caption: 'Richieste di assistenza ricevute',
     columns: [
       { key: 'id', header: 'Numero', sortKey: 'id', cell: (r) => r.id },
@@ -37,13 +38,5 @@ export function ticketDefinition(): ListDefinition<TicketRiga> {
     search: { label: 'Cerca richiesta', placeholder: 'Inserisci oggetto, nominativo o numero della richiesta' },
     filters: [],
     defaultSort: { campo: 'dataOraCreazione', verso: 'desc' },
-    queryKey: ['ticket-assistenza', ...scope],
-    fetchPage: async (s, signal) => {
-      const d = await fetchListPage('ticketassistenza', s.page, body(s), TicketPaginaSchema, signal)
-      return { rows: d.ticket, total: d.numeroTotaleElementi, totalPages: d.numeroPagine }
-    },
-    countLabel: (n) => countLabel(n, 'richiesta', 'richieste'),
-    errorMessage: 'Non è stato possibile caricare le richieste di assistenza. Controlla la connessione e riprova.',
-    download: (s) => downloadCsv('ticketassistenza', body(s), 'ticket.csv'),
   }
 }

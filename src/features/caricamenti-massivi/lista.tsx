@@ -8,11 +8,11 @@
  */
 import type * as v from 'valibot'
 import { CaricamentiPaginaSchema, etichettaStatoJob, type CaricamentoRiga, type FiltroCaricamentiSchema } from '../../api/contract/caricamenti'
-import { downloadCsv, fetchDropdown, fetchListPage, listBody, profileScope } from '../../api/lists'
+import { fetchDropdown, profileScope } from '../../api/lists'
 import { formatDisplayDateTime } from '../../lib/dates'
-import { countLabel } from '../../lib/plural'
 import { compact, filterValues, type ListState } from '../../ui/list/list-state'
 import type { ListDefinition } from '../../ui/list/ServerList'
+import { wireList } from '../../ui/list/wire-list'
 import { downloadReport } from './api'
 import { StatoJob } from './StatoJob'
 
@@ -28,8 +28,11 @@ const num = (n: number) => n.toLocaleString('it-IT')
 /** The jobs list; `queryKey` distinguishes the registry of the upload page from the monitoring page. */
 export function caricamentiDefinition(key: string): ListDefinition<CaricamentoRiga> {
   const scope = profileScope()
-  const body = (s: ListState) => listBody(filtroCaricamenti(s), s.sort)
   return {
+    ...wireList({
+      entity: 'monitoraggiocaricamenti', filtro: filtroCaricamenti, schema: CaricamentiPaginaSchema, rows: (d) => d.caricamenti,
+      queryKey: ['caricamenti', key], singular: 'caricamento', plural: 'caricamenti', theseRows: 'i caricamenti massivi', csv: 'caricamenti.csv',
+    }),
     caption: 'Elenco dei caricamenti massivi',
     columns: [
       { key: 'id', header: 'ID caricamento', sortKey: 'id', cell: (r) => r.id },
@@ -63,13 +66,5 @@ export function caricamentiDefinition(key: string): ListDefinition<CaricamentoRi
       { key: 'intervento', label: 'Intervento', optionsKey: ['caricamenti', 'dropdown', 'policies', ...scope], loadOptions: (signal) => fetchDropdown('monitoraggiocaricamenti', 'policies', signal) },
     ],
     defaultSort: { campo: 'dataInizio', verso: 'desc' },
-    queryKey: ['caricamenti', key, ...scope],
-    fetchPage: async (s, signal) => {
-      const d = await fetchListPage('monitoraggiocaricamenti', s.page, body(s), CaricamentiPaginaSchema, signal)
-      return { rows: d.caricamenti, total: d.numeroTotaleElementi, totalPages: d.numeroPagine }
-    },
-    countLabel: (n) => countLabel(n, 'caricamento', 'caricamenti'),
-    errorMessage: 'Non è stato possibile caricare i caricamenti massivi. Controlla la connessione e riprova.',
-    download: (s) => downloadCsv('monitoraggiocaricamenti', body(s), 'caricamenti.csv'),
   }
 }

@@ -8,11 +8,12 @@
  */
 import type { FiltroMonitoraggio, MonitoraggioRiga } from '../../api/contract/caricamenti'
 import { MonitoraggioPaginaSchema } from '../../api/contract/caricamenti'
-import { downloadCsv, fetchDropdown, fetchListPage, listBody, profileScope } from '../../api/lists'
+import { fetchDropdown, profileScope } from '../../api/lists'
 import { formatDisplayDate } from '../../lib/dates'
 import { countLabel } from '../../lib/plural'
 import { compact, filterValues, type ListState } from '../../ui/list/list-state'
 import type { ListDefinition } from '../../ui/list/ServerList'
+import { wireList } from '../../ui/list/wire-list'
 
 /** The days of the 'Ricerca avanzata' ('YYYY-MM-DD' or ''). */
 export interface Giorni { dal: string; al: string }
@@ -33,9 +34,13 @@ const num = (n: number) => n.toLocaleString('it-IT')
 /** The table's definition; `onDettaglio` opens the jobs of a row. */
 export function monitoraggioDefinition(giorni: Giorni, onDettaglio: (r: MonitoraggioRiga) => void): ListDefinition<MonitoraggioRiga> {
   const scope = profileScope()
-  const body = (s: ListState) => listBody(filtroMonitoraggio(s, giorni), s.sort)
   const opzioni = (tipo: string) => (signal: AbortSignal) => fetchDropdown('caricamentiAggregati', tipo, signal)
   return {
+    ...wireList({
+      entity: 'caricamentiAggregati', filtro: (s: ListState) => filtroMonitoraggio(s, giorni), schema: MonitoraggioPaginaSchema, rows: (d) => d.caricamentiAggregati,
+      queryKey: ['caricamentiAggregati', giorni.dal, giorni.al], singular: 'riga', plural: 'righe',
+      theseRows: 'il monitoraggio dei caricamenti massivi', csv: 'monitoraggio-caricamenti.csv',
+    }),
     caption: 'Caricamenti massivi per giorno, ente e progetto',
     columns: [
       { key: 'data', header: 'Data', sortKey: 'dataCaricamenti', cell: (r) => formatDisplayDate(r.dataCaricamenti) },
@@ -64,14 +69,6 @@ export function monitoraggioDefinition(giorni: Giorni, onDettaglio: (r: Monitora
       { key: 'progetto', label: 'Progetto', optionsKey: ['caricamentiAggregati', 'dropdown', 'progetti', ...scope], loadOptions: opzioni('progetti') },
     ],
     defaultSort: { campo: 'dataCaricamenti', verso: 'desc' },
-    queryKey: ['caricamentiAggregati', giorni.dal, giorni.al, ...scope],
-    fetchPage: async (s, signal) => {
-      const d = await fetchListPage('caricamentiAggregati', s.page, body(s), MonitoraggioPaginaSchema, signal)
-      return { rows: d.caricamentiAggregati, total: d.numeroTotaleElementi, totalPages: d.numeroPagine }
-    },
-    countLabel: (n) => countLabel(n, 'riga', 'righe'),
-    errorMessage: 'Non è stato possibile caricare il monitoraggio dei caricamenti massivi. Controlla la connessione e riprova.',
-    download: (s) => downloadCsv('caricamentiAggregati', body(s), 'monitoraggio-caricamenti.csv'),
     filtersTestId: 'monitoraggio-filtri',
   }
 }

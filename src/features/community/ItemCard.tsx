@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router'
 import { Icon } from 'design-react-kit'
 import type { Item } from '../../api/contract/community'
 import { displayDateOrText } from '../../lib/dates'
-import { plainTextOf } from './RichText'
+import { plainTextOf } from '../../ui/rich-text/RichTextView'
 import type { SectionConfig } from './sections'
 
 export function Counters({ item, section }: { item: Item; section: SectionConfig }) {

@@ -5,16 +5,18 @@
  * gest.conf.min (a confirmation in MinorenniPage).
  */
 import { MinorenniListaSchema, type ConfigurazioneMinorenni } from '../../api/contract/minorenni'
-import { downloadCsv, fetchListPage, listBody, profileScope } from '../../api/lists'
 import { formatDisplayDate } from '../../lib/dates'
-import { countLabel } from '../../lib/plural'
 import type { ListState } from '../../ui/list/list-state'
 import type { ListDefinition } from '../../ui/list/ServerList'
+import { wireList } from '../../ui/list/wire-list'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 
 export function minorenniDefinition(revoca: ((r: ConfigurazioneMinorenni) => void) | null): ListDefinition<ConfigurazioneMinorenni> {
-  const body = (s: ListState) => listBody(s.q ? { criterioRicerca: s.q } : {}, s.sort)
   return {
+    ...wireList({
+      entity: 'configurazioneminorenni', filtro: (s: ListState) => (s.q ? { criterioRicerca: s.q } : {}), schema: MinorenniListaSchema, rows: (d) => d.configurazioniMinorenniList,
+      queryKey: ['minorenni', 'lista'], singular: 'programma abilitato', plural: 'programmi abilitati', theseRows: 'i programmi abilitati', csv: 'configurazioni-minorenni.csv',
+    }),
     caption: 'Programmi abilitati ai minorenni',
     columns: [
       { key: 'nome', header: 'Nome Programma', sortKey: 'nome_programma', cell: (r) => <span className="fw-semibold">{r.nomeProgramma}</span> },
@@ -29,14 +31,6 @@ export function minorenniDefinition(revoca: ((r: ConfigurazioneMinorenni) => voi
     search: { label: 'Cerca programma', placeholder: 'Inserisci il nome o il codice del programma' },
     filters: [],
     defaultSort: { campo: 'nome_programma', verso: 'asc' },
-    queryKey: ['minorenni', 'lista', ...profileScope()],
-    fetchPage: async (s, signal) => {
-      const d = await fetchListPage('configurazioneminorenni', s.page, body(s), MinorenniListaSchema, signal)
-      return { rows: d.configurazioniMinorenniList, total: d.numeroTotaleElementi, totalPages: d.numeroPagine }
-    },
-    countLabel: (n) => countLabel(n, 'programma abilitato', 'programmi abilitati'),
-    errorMessage: 'Non è stato possibile caricare i programmi abilitati. Controlla la connessione e riprova.',
-    download: (s) => downloadCsv('configurazioneminorenni', body(s), 'configurazioni-minorenni.csv'),
     persist: true,
   }
 }

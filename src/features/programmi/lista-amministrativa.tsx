@@ -2,22 +2,23 @@
  * One implementation of the administrative lists (programmes, projects, bodies, users; spec 002 §2 "List screens
  * share one pattern"; platform-frontend §1.4): `adminListDefinition` builds the ServerList definition every
  * one of them repeats (the Nome and ID columns, 'Visualizza' row action, dropdown filters over
- * `{entity}/dropdown/{tipo}` within the profile's scope, page fetch, count label, error message, CSV), and
+ * `{entity}/dropdown/{tipo}` within the profile's scope; page fetch, count label, error message and CSV from
+ * src/ui/list/wire-list.ts, shared with the other server lists), and
  * `AdminListPage` the page around it (title, description, 'Crea …' call to action that needs the server).
  * Each list states only what is its own: wire entity, filters, extra columns, labels.
  */
 import { useMemo, type ReactNode } from 'react'
 import type { StandardSchemaV1, StandardSchemaV1InferOutput } from 'ky'
 import { QueryProvider } from '../../api/query'
-import { downloadCsv, fetchDropdown, fetchListPage, listBody, profileScope } from '../../api/lists'
+import { fetchDropdown, profileScope } from '../../api/lists'
 import { hasAll, hasAny, heldPermissions } from '../../auth/permissions'
 import { useSession } from '../../auth/session'
-import { countLabel } from '../../lib/plural'
 import { AppLink } from '../../ui/AppLink'
 import type { ListSearchLabels } from '../../ui/list/ListFilters'
 import { ListScreen } from '../../ui/list/ListScreen'
 import type { ListState } from '../../ui/list/list-state'
 import { ServerList, type ListDefinition } from '../../ui/list/ServerList'
+import { wireList } from '../../ui/list/wire-list'
 import type { Column } from '../../ui/widgets/ResponsiveTable'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { OnlineOnlyReason, useOnlineOnly } from '../../ui/offline-data'
@@ -63,14 +64,14 @@ export function colonneInterventoGestoreStato<R extends { policy: string; nomeEn
   ]
 }
 
-/** The answer pages carry the totals every list shares. */
-interface Totals { numeroTotaleElementi: number; numeroPagine: number }
-
 /** The ServerList definition of an administrative list; `canDownload`: the profile holds its download permission. */
 export function adminListDefinition<R extends AdminRow, S extends StandardSchemaV1>(o: AdminListOptions<R, S>, canDownload: boolean): ListDefinition<R> {
   const scope = profileScope()
-  const body = (s: ListState) => listBody(o.filtro(s), s.sort)
   return {
+    ...wireList({
+      entity: o.entity, filtro: o.filtro, schema: o.schema, rows: o.rows, queryKey: [o.plural, 'lista'],
+      singular: o.singular, plural: o.plural, theseRows: o.theseRows, csv: canDownload ? `${o.plural}.csv` : undefined,
+    }),
     caption: o.caption,
     columns: [
       { key: 'nome', header: o.nameHeader ?? 'Nome', sortKey: 'nome', cell: (r) => <span className="fw-semibold">{r.nome}</span> },
@@ -85,16 +86,7 @@ export function adminListDefinition<R extends AdminRow, S extends StandardSchema
       key, label, optionsKey: [o.plural, 'dropdown', tipo, ...scope], loadOptions: (signal: AbortSignal) => fetchDropdown(o.entity, tipo, signal),
     })),
     defaultSort: { campo: 'nome', verso: 'asc' },
-    queryKey: [o.plural, 'lista', ...scope],
-    fetchPage: async (s, signal) => {
-      const d = await fetchListPage(o.entity, s.page, body(s), o.schema, signal)
-      const t = d as unknown as Totals
-      return { rows: o.rows(d), total: t.numeroTotaleElementi, totalPages: t.numeroPagine }
-    },
-    countLabel: (n) => countLabel(n, o.singular, o.plural),
     ...(o.persist ? { persist: true } : {}),
-    errorMessage: `Non è stato possibile caricare ${o.theseRows}. Controlla la connessione e riprova.`,
-    download: canDownload ? (s) => downloadCsv(o.entity, body(s), `${o.plural}.csv`) : undefined,
   }
 }
 

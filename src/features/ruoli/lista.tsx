@@ -4,11 +4,11 @@
  * 'Personalizzato'), Stato, Utenti; row action 'Visualizza' → the role's page; CSV ruoli.csv; kept on the device for offline reading.
  */
 import { RuoliListaSchema, type FiltroRuoli, type RuoloRiga } from '../../api/contract/ruoli'
-import { downloadCsv, fetchDropdown, fetchListPage, listBody } from '../../api/lists'
+import { fetchDropdown } from '../../api/lists'
 import { etichettaTipologia } from '../../lib/ruoli'
-import { countLabel } from '../../lib/plural'
 import { compact, filterValues, type ListState } from '../../ui/list/list-state'
 import type { ListDefinition } from '../../ui/list/ServerList'
+import { wireList } from '../../ui/list/wire-list'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { ruoloPath } from './api'
 
@@ -17,8 +17,11 @@ export function filtroRuoli(s: ListState): FiltroRuoli {
 }
 
 export function ruoliDefinition(): ListDefinition<RuoloRiga> {
-  const body = (s: ListState) => listBody(filtroRuoli(s), s.sort)
   return {
+    ...wireList({
+      entity: 'ruolo', filtro: filtroRuoli, schema: RuoliListaSchema, rows: (d) => d.ruoli,
+      queryKey: ['ruoli', 'lista'], scoped: false, singular: 'ruolo', plural: 'ruoli', theseRows: 'i ruoli', csv: 'ruoli.csv',
+    }),
     caption: 'Elenco ruoli',
     columns: [
       { key: 'nome', header: 'Nome', sortKey: 'nome', cell: (r) => <span className="fw-semibold">{r.nome}</span> },
@@ -39,14 +42,6 @@ export function ruoliDefinition(): ListDefinition<RuoloRiga> {
       { key: 'stato', label: 'Stato', optionsKey: ['ruoli', 'dropdown', 'stati'], loadOptions: (signal) => fetchDropdown('ruolo', 'stati', signal) },
     ],
     defaultSort: { campo: 'nome', verso: 'asc' },
-    queryKey: ['ruoli', 'lista'],
-    fetchPage: async (s, signal) => {
-      const d = await fetchListPage('ruolo', s.page, body(s), RuoliListaSchema, signal)
-      return { rows: d.ruoli, total: d.numeroTotaleElementi, totalPages: d.numeroPagine }
-    },
-    countLabel: (n) => countLabel(n, 'ruolo', 'ruoli'),
-    errorMessage: 'Non è stato possibile caricare i ruoli. Controlla la connessione e riprova.',
-    download: (s) => downloadCsv('ruolo', body(s), 'ruoli.csv'),
     persist: true,
   }
 }

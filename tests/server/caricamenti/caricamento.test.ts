@@ -5,62 +5,47 @@
  * Italian reason in the report; duplicated rows, rows of a site outside the upload's project and body,
  * formula cells; the registry and monitoring list; who may upload.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { questionarioCompilato, registroAttivita, servizio } from '../../../server/db/schema'
-import { createTestServer, tempDir, type TestServer } from '../helpers'
-import { actor, call, CF, firstSite, fiscalCodeAged, type Actor } from '../field/fixtures'
+import { actor, call, CF, fiscalCodeAged } from '../field/fixtures'
+import { scenarioCaricamenti } from '../scenari'
 import { csvText, riga, upload, waitJob, writeXlsx } from './fixtures'
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 describe('mass upload', () => {
-  let server: TestServer
-  let regp: Actor
-  let sara: Actor
-  let idSede: number
-  const dir = tempDir('caricamenti')
-
-  beforeAll(async () => {
-    server = await createTestServer()
-    regp = await actor(server, CF.REGP_ROMA, 'REGP')
-    sara = await actor(server, CF.SARA, 'FAC')
-    idSede = await firstSite(server, sara)
-  })
-  afterAll(async () => {
-    await server?.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
+  const ctx = scenarioCaricamenti('caricamenti')
 
   it('offers the REGP its project and body as upload context', async () => {
-    const res = await call(server, regp, 'POST', '/api/caricamentoMassivo/contesti')
+    const res = await call(ctx.server, ctx.regp, 'POST', '/api/caricamentoMassivo/contesti')
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual([expect.objectContaining({ idProgetto: regp.ids.idProgetto, idEnte: regp.ids.idEnte })])
-    expect(sara.ids.idProgetto).toBe(regp.ids.idProgetto)
-    expect(sara.ids.idEnte).toBe(regp.ids.idEnte)
+    expect(res.json()).toEqual([expect.objectContaining({ idProgetto: ctx.regp.ids.idProgetto, idEnte: ctx.regp.ids.idEnte })])
+    expect(ctx.sara.ids.idProgetto).toBe(ctx.regp.ids.idProgetto)
+    expect(ctx.sara.ids.idEnte).toBe(ctx.regp.ids.idEnte)
   })
 
   it('loads a CSV: good rows become services with citizens and surveys, bad ones are reported', async () => {
-    const good = [0, 1, 2].map((n) => riga(CF.SARA, idSede, fiscalCodeAged(30 + n), n))
+    const good = [0, 1, 2].map((n) => riga(CF.SARA, ctx.idSede, fiscalCodeAged(30 + n), n))
     const rows = [
       ...good,
       { ...good[0]! }, // duplicate of line 2
-      riga(CF.SARA, idSede, 'RSSMRA80A01H501X', 5), // bad fiscal code
+      riga(CF.SARA, ctx.idSede, 'RSSMRA80A01H501X', 5), // bad fiscal code
       riga(CF.SARA, 999_999, fiscalCodeAged(40), 6), // site outside the project
-      riga(CF.SARA, idSede, fiscalCodeAged(41), 7, { SE3: 'A: B', AN9: 'Z' }),
+      riga(CF.SARA, ctx.idSede, fiscalCodeAged(41), 7, { SE3: 'A: B', AN9: 'Z' }),
     ]
-    const res = await upload(server, regp, csvText(rows), 'csv')
+    const res = await upload(ctx.server, ctx.regp, csvText(rows), 'csv')
     expect(res.statusCode, res.body).toBe(202)
     const { jobUuid, totaleRighe } = res.json() as { jobUuid: string; totaleRighe: number }
     expect(totaleRighe).toBe(7)
-    const job = await waitJob(server, regp, jobUuid)
+    const job = await waitJob(ctx.server, ctx.regp, jobUuid)
     expect(job).toMatchObject({ stato: 'SUCCESS', totaleRighe: 7, righeScartate: 4, cittadiniBeneficiari: 3, questionariCompilati: 3 })
-    const created = await server.database.db.select().from(servizio).where(eq(servizio.codInserimento, jobUuid))
+    const created = await ctx.server.database.db.select().from(servizio).where(eq(servizio.codInserimento, jobUuid))
     expect(created.length).toBe(job.serviziCaricati)
-    const surveys = await server.database.db.select().from(questionarioCompilato).where(eq(questionarioCompilato.codInserimento, jobUuid))
+    const surveys = await ctx.server.database.db.select().from(questionarioCompilato).where(eq(questionarioCompilato.codInserimento, jobUuid))
     expect(surveys.map((s) => s.stato)).toEqual(['COMPILATA', 'COMPILATA', 'COMPILATA'])
 
-    const report = await call(server, regp, 'POST', `/api/registroAttivita/${job.id}/report`)
+    const report = await call(ctx.server, ctx.regp, 'POST', `/api/registroAttivita/${job.id}/report`)
     expect(report.statusCode).toBe(200)
     const lines = report.body.replace(/^\uFEFF/, '').trim().split('\r\n')
     expect(lines[0]).toMatch(/^numeroRiga;Esito;Motivo;ID servizio;IDFacilitatore/)
@@ -73,55 +58,55 @@ describe('mass upload', () => {
   })
 
   it('rows of the same service with different citizens make one group service', async () => {
-    const rows = [fiscalCodeAged(60), fiscalCodeAged(61)].map((cf) => riga(CF.SARA, idSede, cf, 4, { SE1: '2025-05-05', SE3: 'B', SE7: 'Laboratorio di gruppo' }))
-    const res = await upload(server, regp, csvText(rows), 'csv')
+    const rows = [fiscalCodeAged(60), fiscalCodeAged(61)].map((cf) => riga(CF.SARA, ctx.idSede, cf, 4, { SE1: '2025-05-05', SE3: 'B', SE7: 'Laboratorio di gruppo' }))
+    const res = await upload(ctx.server, ctx.regp, csvText(rows), 'csv')
     expect(res.statusCode, res.body).toBe(202)
-    const job = await waitJob(server, regp, (res.json() as { jobUuid: string }).jobUuid)
+    const job = await waitJob(ctx.server, ctx.regp, (res.json() as { jobUuid: string }).jobUuid)
     expect(job).toMatchObject({ stato: 'SUCCESS', righeScartate: 0, serviziCaricati: 1, cittadiniBeneficiari: 2 })
   })
 
   it('loads an XLSX; a formula cell rejects its row', async () => {
-    const path = join(dir, 'f.xlsx')
-    await writeXlsx(path, [0, 1, 2].map((n) => riga(CF.SARA, idSede, fiscalCodeAged(50 + n), n, { SE1: '2025-04-0' + (n + 1) })), { row: 2, col: 'ES6' })
-    const res = await upload(server, regp, readFileSync(path), 'xlsx')
+    const path = join(ctx.dir, 'f.xlsx')
+    await writeXlsx(path, [0, 1, 2].map((n) => riga(CF.SARA, ctx.idSede, fiscalCodeAged(50 + n), n, { SE1: '2025-04-0' + (n + 1) })), { row: 2, col: 'ES6' })
+    const res = await upload(ctx.server, ctx.regp, readFileSync(path), 'xlsx')
     expect(res.statusCode, res.body).toBe(202)
-    const job = await waitJob(server, regp, (res.json() as { jobUuid: string }).jobUuid)
+    const job = await waitJob(ctx.server, ctx.regp, (res.json() as { jobUuid: string }).jobUuid)
     expect(job).toMatchObject({ stato: 'SUCCESS', totaleRighe: 3, righeScartate: 1, cittadiniBeneficiari: 2 })
-    const report = await call(server, regp, 'POST', `/api/registroAttivita/${job.id}/report`)
+    const report = await call(ctx.server, ctx.regp, 'POST', `/api/registroAttivita/${job.id}/report`)
     expect(report.body).toMatch(/\r\n3;Scartata;le celle ES6 contengono una formula/)
   })
 
   it('lists the jobs in the monitoring list for the REGP and the DTD, not for a REPP of another body', async () => {
-    const list = await call(server, regp, 'POST', '/api/monitoraggiocaricamenti/all?currPage=0&pageSize=10')
+    const list = await call(ctx.server, ctx.regp, 'POST', '/api/monitoraggiocaricamenti/all?currPage=0&pageSize=10')
     expect(list.statusCode).toBe(200)
     expect((list.json() as { numeroTotaleElementi: number }).numeroTotaleElementi).toBeGreaterThanOrEqual(2)
-    const dtd = await actor(server, CF.DTD, 'DTD')
-    const all = await call(server, dtd, 'POST', '/api/monitoraggiocaricamenti/all?currPage=0&pageSize=10', { body: { filtroRequest: { filtroStati: ['SUCCESS'] } } })
+    const dtd = await actor(ctx.server, CF.DTD, 'DTD')
+    const all = await call(ctx.server, dtd, 'POST', '/api/monitoraggiocaricamenti/all?currPage=0&pageSize=10', { body: { filtroRequest: { filtroStati: ['SUCCESS'] } } })
     expect((all.json() as { caricamenti: { stato: string }[] }).caricamenti.every((c) => c.stato === 'SUCCESS')).toBe(true)
-    const repp = await actor(server, CF.REPP_ROMA, 'REPP')
-    const other = await call(server, repp, 'POST', '/api/monitoraggiocaricamenti/all?currPage=0&pageSize=10')
+    const repp = await actor(ctx.server, CF.REPP_ROMA, 'REPP')
+    const other = await call(ctx.server, repp, 'POST', '/api/monitoraggiocaricamenti/all?currPage=0&pageSize=10')
     expect((other.json() as { numeroTotaleElementi: number }).numeroTotaleElementi).toBe(0)
   })
 
   it('refuses uploads of roles that do not upload and into another project', async () => {
-    const dtd = await actor(server, CF.DTD, 'DTD')
-    const body = csvText([riga(CF.SARA, idSede, fiscalCodeAged(33))])
-    expect((await upload(server, dtd, body, 'csv', { idProgetto: regp.ids.idProgetto as number, idEnte: regp.ids.idEnte as number })).json())
+    const dtd = await actor(ctx.server, CF.DTD, 'DTD')
+    const body = csvText([riga(CF.SARA, ctx.idSede, fiscalCodeAged(33))])
+    expect((await upload(ctx.server, dtd, body, 'csv', { idProgetto: ctx.regp.ids.idProgetto as number, idEnte: ctx.regp.ids.idEnte as number })).json())
       .toMatchObject({ errorCode: 'A02' })
-    const other = await upload(server, regp, body, 'csv', { idProgetto: (regp.ids.idProgetto as number) + 1, idEnte: regp.ids.idEnte as number })
+    const other = await upload(ctx.server, ctx.regp, body, 'csv', { idProgetto: (ctx.regp.ids.idProgetto as number) + 1, idEnte: ctx.regp.ids.idEnte as number })
     expect(other.statusCode).toBe(403)
   })
 
   it('refuses a second upload while a job of the same project and body runs (409 CM01)', async () => {
-    const [running] = await server.database.db.insert(registroAttivita).values({
-      idProgetto: regp.ids.idProgetto, idEnte: regp.ids.idEnte, jobUuid: 'f'.repeat(32), jobStatus: 'IN_PROGRESS',
+    const [running] = await ctx.server.database.db.insert(registroAttivita).values({
+      idProgetto: ctx.regp.ids.idProgetto, idEnte: ctx.regp.ids.idEnte, jobUuid: 'f'.repeat(32), jobStatus: 'IN_PROGRESS',
     }).returning()
     try {
-      const res = await upload(server, regp, csvText([riga(CF.SARA, idSede, fiscalCodeAged(34))]), 'csv')
+      const res = await upload(ctx.server, ctx.regp, csvText([riga(CF.SARA, ctx.idSede, fiscalCodeAged(34))]), 'csv')
       expect(res.statusCode).toBe(409)
       expect(res.json()).toMatchObject({ errorCode: 'CM01' })
     } finally {
-      await server.database.db.delete(registroAttivita).where(eq(registroAttivita.id, running!.id))
+      await ctx.server.database.db.delete(registroAttivita).where(eq(registroAttivita.id, running!.id))
     }
   })
 })

@@ -7,17 +7,17 @@
  * same chunk): the 9,963 good rows become services with their citizens and compiled surveys, visible in
  * the services list and the citizens registry; the report lists exactly the 37 rows with their reasons.
  */
-import { createWriteStream, readFileSync, rmSync } from 'node:fs'
+import { createWriteStream, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import m from 'codice-fiscale-js'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import Papa from 'papaparse'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { enteSedeProgettoFacilitatore, questionarioCompilato, servizio, servizioXCittadino } from '../../../server/db/schema'
 import { COLONNE, type Riga } from '../../../server/domain/caricamenti/tracciato'
-import { createTestServer, tempDir, type TestServer } from '../helpers'
-import { actor, call, CF, firstSite, omocodie, type Actor } from '../field/fixtures'
+import { call, CF, omocodie } from '../field/fixtures'
+import { scenarioCaricamenti } from '../scenari'
 import { riga, upload, waitJob } from './fixtures'
 
 const CodiceFiscale = (m as unknown as { CodiceFiscale?: typeof m }).CodiceFiscale ?? m
@@ -58,31 +58,19 @@ const MOTIVI: Record<Tipo, RegExp> = {
 }
 
 describe('a 10,000-row XLSX with 37 bad rows (Done when, issue 10 point 5)', () => {
-  let server: TestServer
-  let regp: Actor
-  let sara: Actor
-  let idSede: number
+  const ctx = scenarioCaricamenti('diecimila')
   let sedeAltroProgetto: number
-  const dir = tempDir('diecimila')
 
   beforeAll(async () => {
-    server = await createTestServer()
-    regp = await actor(server, CF.REGP_ROMA, 'REGP')
-    sara = await actor(server, CF.SARA, 'FAC')
-    idSede = await firstSite(server, sara)
-    const [other] = await server.database.db.select({ idSede: enteSedeProgettoFacilitatore.idSede }).from(enteSedeProgettoFacilitatore)
-      .where(and(ne(enteSedeProgettoFacilitatore.idProgetto, regp.ids.idProgetto as number), ne(enteSedeProgettoFacilitatore.idSede, idSede))).limit(1)
+    const [other] = await ctx.server.database.db.select({ idSede: enteSedeProgettoFacilitatore.idSede }).from(enteSedeProgettoFacilitatore)
+      .where(and(ne(enteSedeProgettoFacilitatore.idProgetto, ctx.regp.ids.idProgetto as number), ne(enteSedeProgettoFacilitatore.idSede, ctx.idSede))).limit(1)
     sedeAltroProgetto = other!.idSede
-  })
-  afterAll(async () => {
-    await server?.close()
-    rmSync(dir, { recursive: true, force: true })
   })
 
   it('loads the 9,963 good rows and reports exactly the 37 bad ones', async () => {
     const cattive = righeCattive()
     expect(cattive.size).toBe(37)
-    const db = server.database.db
+    const db = ctx.server.database.db
     const before = await totals()
 
     // the rows: groups of 4 rows share a service (same facilitator, date, duration, types, details) with
@@ -96,7 +84,7 @@ describe('a 10,000-row XLSX with 37 bad rows (Done when, issue 10 point 5)', () 
       const ritorno = i % 20 === 19 && i >= 709 ? i - 709 : i % 10 === 9 ? i - 9 : i
       let cf = codice(ritorno)
       if (i % 50 === 7) cf = omocodie(cf)[0]!
-      const r = riga(CF.SARA, idSede, cf, gruppo, { SE1: `2025-0${3 + (gruppo % 3)}-1${gruppo % 10}`, SE7: `Servizio ${gruppo}` })
+      const r = riga(CF.SARA, ctx.idSede, cf, gruppo, { SE1: `2025-0${3 + (gruppo % 3)}-1${gruppo % 10}`, SE7: `Servizio ${gruppo}` })
       const tipo = cattive.get(i)
       if (tipo === 'cf') r.AN3 = `${cf.slice(0, 15)}${cf[15] === 'A' ? 'B' : 'A'}`
       if (tipo === 'sede') r.IDSede = '999999'
@@ -108,7 +96,7 @@ describe('a 10,000-row XLSX with 37 bad rows (Done when, issue 10 point 5)', () 
       if (tipo === 'codice') r.AN9 = 'Z'
       righe.push(r)
     }
-    const path = join(dir, 'diecimila.xlsx')
+    const path = join(ctx.dir, 'diecimila.xlsx')
     const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: createWriteStream(path), useSharedStrings: false, useStyles: false })
     const sheet = wb.addWorksheet('Servizi')
     sheet.addRow([...COLONNE]).commit()
@@ -120,10 +108,10 @@ describe('a 10,000-row XLSX with 37 bad rows (Done when, issue 10 point 5)', () 
     sheet.commit()
     await wb.commit()
 
-    const res = await upload(server, regp, readFileSync(path), 'xlsx')
+    const res = await upload(ctx.server, ctx.regp, readFileSync(path), 'xlsx')
     expect(res.statusCode, res.body).toBe(202)
     const { jobUuid } = res.json() as { jobUuid: string }
-    const job = await waitJob(server, regp, jobUuid)
+    const job = await waitJob(ctx.server, ctx.regp, jobUuid)
     expect(job).toMatchObject({ stato: 'SUCCESS', totaleRighe: ROWS, righeScartate: 37, cittadiniBeneficiari: ROWS - 37, questionariCompilati: ROWS - 37 })
 
     // the writes: one link and one compiled survey per good row, the services the report names
@@ -162,7 +150,7 @@ describe('a 10,000-row XLSX with 37 bad rows (Done when, issue 10 point 5)', () 
     expect(q2!.no).toBe(ritorni)
 
     // the report: 10,000 lines; exactly the 37 bad rows rejected, each with its reason
-    const report = await call(server, regp, 'POST', `/api/registroAttivita/${job.id}/report`)
+    const report = await call(ctx.server, ctx.regp, 'POST', `/api/registroAttivita/${job.id}/report`)
     expect(report.statusCode).toBe(200)
     const lines = Papa.parse<string[]>(report.body.replace(/^\uFEFF/, '').trim(), { delimiter: ';', newline: '\r\n' }).data.slice(1)
     expect(lines).toHaveLength(ROWS)
@@ -174,8 +162,8 @@ describe('a 10,000-row XLSX with 37 bad rows (Done when, issue 10 point 5)', () 
 
   /** Totals of the services list and citizens registry of the facilitator every row names. */
   async function totals(): Promise<{ servizi: number; cittadini: number }> {
-    const s = await call(server, sara, 'POST', '/api/servizio/all?currPage=0&pageSize=1')
-    const c = await call(server, sara, 'POST', '/api/cittadino/all?currPage=0&pageSize=1')
+    const s = await call(ctx.server, ctx.sara, 'POST', '/api/servizio/all?currPage=0&pageSize=1')
+    const c = await call(ctx.server, ctx.sara, 'POST', '/api/cittadino/all?currPage=0&pageSize=1')
     expect(s.statusCode, s.body).toBe(200)
     expect(c.statusCode, c.body).toBe(200)
     return { servizi: (s.json() as { numeroTotaleElementi: number }).numeroTotaleElementi, cittadini: (c.json() as { numeroTotaleElementi: number }).numeroTotaleElementi }
