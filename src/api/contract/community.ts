@@ -105,6 +105,8 @@ export const ListQuerySchema = v.object({
   interventions: v.optional(v.pipe(v.string(), v.maxLength(100))),
   keys: v.optional(v.pipe(v.string(), v.maxLength(200))),
   term_type: v.optional(v.picklist(['board_categories', 'community_categories', 'document_categories'])),
+  /** section of `GET /user/{id}/items` (required there) and of the `GET /reports` filter */
+  item_type: v.optional(v.picklist(['board_item', 'community_item', 'document_item'])),
 })
 export type ListQuery = v.InferOutput<typeof ListQuerySchema>
 
@@ -204,6 +206,8 @@ export const ReportSchema = v.object({
   comment_author: v.nullable(v.number()), comment_post_date: v.nullable(v.string()), comment_body: v.nullable(v.string()),
   date: v.string(), item_id: v.number(), item_type: v.picklist(['board_item', 'community_item', 'document_item']),
   comment_id: v.nullable(v.number()), reason: v.string(),
+  /** name of the author of the reported content (the comment's, else the item's) */
+  reported_author_name: v.string(),
 })
 export const ReportListSchema = v.object({ pager: PagerSchema, items: v.array(ReportSchema) })
 export type Report = v.InferOutput<typeof ReportSchema>

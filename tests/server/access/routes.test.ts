@@ -88,6 +88,7 @@ describe('access control on every /api route', () => {
       'POST /api/comment/:id/delete', 'POST /api/comment/:id/report', 'POST /api/comment/:id/:event',
       'GET /api/reports', 'POST /api/report/:id/delete', 'GET /api/category/retrieve', 'POST /api/category/create',
       'POST /api/category/:id/update', 'POST /api/category/:id/delete', 'GET /api/tags/retrieve',
+      'GET /api/user/:id/items',
     ]))
     for (const r of routes) expect(r.access, `${r.method} ${r.url} has no config.access`).toBeDefined()
   })
