@@ -142,14 +142,14 @@ const reportedAuthor = alias(utente, 'reported_author')
 
 /**
  * `GET /reports` (btn.rprt): newest first, with the reported item and comment, the reporter's name and the
- * reported content's author name; filtered by section (`item_type`) and by a text in the title, the reason
+ * reported content's author name; filtered by sections (`item_type`, comma-joined) and by a text in the title, the reason
  * or the comment (`keys`, accent- and case-insensitive); 8 per page by default.
  */
-export async function listReports(db: Database, q: { page?: number; items_per_page?: number; keys?: string; item_type?: ItemType }) {
+export async function listReports(db: Database, q: { page?: number; items_per_page?: number; keys?: string; item_type?: string }) {
   const size = Math.min(Math.max(q.items_per_page ?? 8, 1), 50)
   const page = q.page ?? 0
   const conds: SQL[] = []
-  if (q.item_type) conds.push(eq(communityItem.itemType, q.item_type))
+  if (q.item_type) conds.push(inArray(communityItem.itemType, q.item_type.split(',') as ItemType[]))
   const keys = q.keys?.trim()
   if (keys) {
     const like = (col: SQL) => sql`pd_fold(coalesce(${col}, '')) like '%' || pd_fold(${keys}) || '%'`

@@ -344,8 +344,8 @@ export async function listTags(db: Database, caller: CommunityCaller): Promise<{
  * section, newest first, 24 per page by default (1..50). Without `item_type` → 400 G02.
  */
 export async function listUserItems(db: Database, caller: CommunityCaller, q: ListQuery): Promise<ItemList> {
-  const type = q.item_type
-  if (!type) throw badRequest('G02', 'Indica la sezione dei contenuti.')
+  const type = q.item_type as ItemType | undefined
+  if (!type || type.includes(',')) throw badRequest('G02', 'Indica una sezione dei contenuti.')
   const where = and(eq(communityItem.itemType, type), eq(communityItem.idAutore, caller.principal.userId), isNull(communityItem.deletedAt))
   const size = Math.min(Math.max(q.items_per_page ?? LIMITS.searchPageSize, 1), 50)
   const page = q.page ?? 0

@@ -105,8 +105,10 @@ export const ListQuerySchema = v.object({
   interventions: v.optional(v.pipe(v.string(), v.maxLength(100))),
   keys: v.optional(v.pipe(v.string(), v.maxLength(200))),
   term_type: v.optional(v.picklist(['board_categories', 'community_categories', 'document_categories'])),
-  /** section of `GET /user/{id}/items` (required there) and of the `GET /reports` filter */
-  item_type: v.optional(v.picklist(['board_item', 'community_item', 'document_item'])),
+  /** section of `GET /user/{id}/items` (exactly one, required there); comma-joined sections filter `GET /reports` */
+  item_type: v.optional(v.pipe(v.string(), v.regex(/^(board_item|community_item|document_item)(,(board_item|community_item|document_item))*$/, 'Sezione non valida'))),
+  /** comma-joined taxonomies filtering `GET /category/retrieve` (besides the single `term_type`) */
+  term_types: v.optional(v.pipe(v.string(), v.regex(/^(board|community|document)_categories(,(board|community|document)_categories)*$/, 'Sezione non valida'))),
 })
 export type ListQuery = v.InferOutput<typeof ListQuerySchema>
 

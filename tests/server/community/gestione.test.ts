@@ -81,6 +81,16 @@ describe('gestione segnalazioni and contenuti pubblicati', () => {
     const docs = (await get(mod, '/reports?item_type=document_item')).json() as Rows
     expect(docs.items.some((r) => r.reason === 'Tono offensivo')).toBe(false)
     expect((await get(mod, '/reports?item_type=altro')).statusCode).toBe(400)
+    const two = (await get(mod, '/reports?item_type=document_item,community_item')).json() as Rows
+    expect(two.pager.total_items).toBe(all.pager.total_items)
+  })
+
+  it('filters the categories by several sections', async () => {
+    const dtd = await actor('FRRGLI78C54H501Q', 'DTD')
+    type Rows = { items: { type: string }[] }
+    const two = (await get(dtd, '/category/retrieve?term_types=board_categories,document_categories')).json() as Rows
+    expect(new Set(two.items.map((c) => c.type))).toEqual(new Set(['board_categories', 'document_categories']))
+    expect((await get(dtd, '/category/retrieve?term_types=altro')).statusCode).toBe(400)
   })
 
   it("answers the caller's own items of a section, never someone else's", async () => {
@@ -100,6 +110,7 @@ describe('gestione segnalazioni and contenuti pubblicati', () => {
     const noType = await get(fac, `/user/${fac.userId}/items`)
     expect(noType.statusCode).toBe(400)
     expect(noType.json()).toMatchObject({ errorCode: 'G02' })
+    expect((await get(fac, `/user/${fac.userId}/items?item_type=board_item,community_item`)).statusCode).toBe(400)
 
     // a deleted item leaves the list
     expect((await post(fac, `/item/${topicId}/delete`)).statusCode).toBe(200)
