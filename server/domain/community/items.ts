@@ -341,12 +341,15 @@ export async function listTags(db: Database, caller: CommunityCaller): Promise<{
 
 /**
  * `GET /user/{id}/items?item_type=` ('I miei contenuti', spec 001 §2, §7): the caller's own live items of one
- * section, newest first, 24 per page by default (1..50). Without `item_type` → 400 G02.
+ * section, newest first, optionally those whose title contains `keys` (accents and case folded), 24 per page by
+ * default (1..50). Without exactly one `item_type` → 400 G02.
  */
 export async function listUserItems(db: Database, caller: CommunityCaller, q: ListQuery): Promise<ItemList> {
   const type = q.item_type as ItemType | undefined
   if (!type || type.includes(',')) throw badRequest('G02', 'Indica una sezione dei contenuti.')
-  const where = and(eq(communityItem.itemType, type), eq(communityItem.idAutore, caller.principal.userId), isNull(communityItem.deletedAt))
+  const keys = q.keys?.trim()
+  const where = and(eq(communityItem.itemType, type), eq(communityItem.idAutore, caller.principal.userId), isNull(communityItem.deletedAt),
+    keys ? sql`pd_fold(${communityItem.title}) like '%' || pd_fold(${keys}) || '%'` : undefined)
   const size = Math.min(Math.max(q.items_per_page ?? LIMITS.searchPageSize, 1), 50)
   const page = q.page ?? 0
   const [rows, [n]] = await Promise.all([

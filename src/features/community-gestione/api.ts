@@ -38,7 +38,7 @@ export async function fetchCategories(state: ListState, sections: string | undef
 /** A page of the caller's own items of one section. */
 export async function fetchMyItems(type: ItemType, state: ListState, signal: AbortSignal) {
   const id = readUser()?.id ?? 0
-  return page(await apiGet(`user/${id}/items`, ItemListSchema, { signal, silent: true, searchParams: params({ ...state, q: '' }, { item_type: type }) }))
+  return page(await apiGet(`user/${id}/items`, ItemListSchema, { signal, silent: true, searchParams: params(state, { item_type: type }) }))
 }
 
 const Any = v.unknown()

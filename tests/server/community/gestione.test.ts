@@ -98,6 +98,10 @@ describe('gestione segnalazioni and contenuti pubblicati', () => {
     const mine = (await get(fac, `/user/${fac.userId}/items?item_type=community_item`)).json() as Rows
     expect(mine.items.map((i) => i.id)).toContain(topicId)
     expect(mine.items.every((i) => i.author === fac.userId && i.item_type === 'community_item')).toBe(true)
+    const byTitle = (await get(fac, `/user/${fac.userId}/items?item_type=community_item&keys=PRIVACY`)).json() as Rows
+    expect(byTitle.items.map((i) => i.id)).toEqual([topicId])
+    const noMatch = (await get(fac, `/user/${fac.userId}/items?item_type=community_item&keys=zzzz`)).json() as Rows
+    expect(noMatch.pager.total_items).toBe(0)
     const boards = (await get(fac, `/user/${fac.userId}/items?item_type=board_item`)).json() as Rows
     expect(boards.items.some((i) => i.id === topicId)).toBe(false)
 
