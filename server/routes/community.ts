@@ -22,6 +22,7 @@
  * | GET /category/retrieve | any list.* or btn.cat |
  * | POST /category/create, /category/:id/update, /category/:id/delete | btn.cat |
  * | GET /tags/retrieve | list.topic |
+ * | GET /user/:id/items?item_type= | btn.cont (id must be the caller) |
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
@@ -37,7 +38,7 @@ import { resolveCaller } from '../domain/profile'
 import { parseBody } from '../domain/validation'
 import type { CommunityCaller } from '../domain/community/access'
 import {
-  createItem, deleteItem, itemDetail, itemEvent, itemFilters, listItems, listTags, searchItems, setUseful, updateItem,
+  createItem, deleteItem, itemDetail, itemEvent, itemFilters, listItems, listTags, listUserItems, searchItems, setUseful, updateItem,
 } from '../domain/community/items'
 import { openItemFile, uploadItemFile } from '../domain/community/item-files'
 import {
@@ -209,4 +210,12 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
   })
 
   app.get('/tags/retrieve', { config: perm('list.topic') }, async (request) => listTags(db, callerOf(request, query(request))))
+
+  app.get('/user/:id/items', { config: { ...perm('btn.cont'), perIdCheck: true } }, async (request) => {
+    const q = query(request)
+    const caller = callerOf(request, q)
+    // `:id` (not `:userId`): the same segment as `/user/:id/notifications`, one parameter name per position
+    if (idOf(request) !== caller.principal.userId) throw forbidden('A02')
+    return listUserItems(db, caller, q)
+  })
 }

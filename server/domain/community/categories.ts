@@ -4,7 +4,7 @@
  * items use each; created and renamed (name ≤ 30, unique per section case-insensitively: 409 CO09);
  * deleted only while no live item uses them (409 CO02).
  */
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Category, CategoryType } from '../../../src/api/contract/community'
 import type { Database, Executor } from '../../db/types'
 import { communityCategory, communityItem } from '../../db/schema'
@@ -13,12 +13,13 @@ import { isUniqueViolation } from '../db-errors'
 
 const inUse = sql<number>`(select count(*)::int from ${communityItem} i where i.id_categoria = ${communityCategory.id} and i.deleted_at is null)`
 
-/** `GET /category/retrieve`: paged (30 by default), filtered by taxonomy and by a name fragment (`keys`). */
-export async function listCategories(db: Database, q: { term_type?: CategoryType; keys?: string; page?: number; items_per_page?: number }) {
+/** `GET /category/retrieve`: paged (30 by default), filtered by taxonomy (`term_type`, or comma-joined `term_types`) and by a name fragment (`keys`). */
+export async function listCategories(db: Database, q: { term_type?: CategoryType; term_types?: string; keys?: string; page?: number; items_per_page?: number }) {
   const size = Math.min(Math.max(q.items_per_page ?? 30, 1), 100)
   const page = q.page ?? 0
   const conds: SQL[] = []
   if (q.term_type) conds.push(eq(communityCategory.type, q.term_type))
+  if (q.term_types) conds.push(inArray(communityCategory.type, q.term_types.split(',') as CategoryType[]))
   const keys = q.keys?.trim()
   if (keys) conds.push(sql`pd_fold(${communityCategory.name}) like '%' || pd_fold(${keys}) || '%'`)
   const where = conds.length > 0 ? and(...conds) : undefined

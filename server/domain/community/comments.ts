@@ -8,7 +8,8 @@
  *   mark of a comment is shown only to `btn.rprt` holders.
  * Comment texts are plain text (≤ 1500 characters), rendered as text by the client.
  */
-import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Comment, ItemType, Report } from '../../../src/api/contract/community'
 import type { Database, Executor } from '../../db/types'
 import { communityComment, communityCommentLike, communityItem, communityReport, utente } from '../../db/schema'
@@ -142,23 +143,44 @@ export async function report(tx: Executor, caller: CommunityCaller, target: { it
   return { id: (row as { id: number }).id }
 }
 
-/** `GET /reports` (btn.rprt): newest first, with the reported item and comment. */
-export async function listReports(db: Database, q: { page?: number; items_per_page?: number }) {
+const reportedAuthor = alias(utente, 'reported_author')
+
+/**
+ * `GET /reports` (btn.rprt): newest first, with the reported item and comment, the reporter's name and the
+ * reported content's author name; filtered by sections (`item_type`, comma-joined) and by a text in the title, the reason
+ * or the comment (`keys`, accent- and case-insensitive); 8 per page by default.
+ */
+export async function listReports(db: Database, q: { page?: number; items_per_page?: number; keys?: string; item_type?: string }) {
   const size = Math.min(Math.max(q.items_per_page ?? 8, 1), 50)
   const page = q.page ?? 0
+  const conds: SQL[] = []
+  if (q.item_type) conds.push(inArray(communityItem.itemType, q.item_type.split(',') as ItemType[]))
+  const keys = q.keys?.trim()
+  if (keys) {
+    const like = (col: SQL) => sql`pd_fold(coalesce(${col}, '')) like '%' || pd_fold(${keys}) || '%'`
+    conds.push(or(like(sql`${communityItem.title}`), like(sql`${communityReport.reason}`), like(sql`${communityComment.body}`)) as SQL)
+  }
+  const where = conds.length > 0 ? and(...conds) : undefined
   const rows = await db.select({
     r: communityReport, title: communityItem.title, itemType: communityItem.itemType, itemAuthor: communityItem.idAutore,
     commentAuthor: communityComment.idAutore, commentDate: communityComment.createdAt, commentBody: communityComment.body, authorName,
+    reportedName: sql<string>`coalesce(${reportedAuthor.nome} || ' ' || ${reportedAuthor.cognome}, '')`,
   }).from(communityReport)
     .innerJoin(communityItem, eq(communityItem.id, communityReport.idItem))
     .leftJoin(communityComment, eq(communityComment.id, communityReport.idComment))
     .leftJoin(utente, eq(utente.id, communityReport.idAutore))
+    .leftJoin(reportedAuthor, eq(reportedAuthor.id, sql`coalesce(${communityComment.idAutore}, ${communityItem.idAutore})`))
+    .where(where)
     .orderBy(desc(communityReport.createdAt), desc(communityReport.id)).limit(size).offset(page * size)
   const [total] = await db.select({ n: count() }).from(communityReport)
+    .innerJoin(communityItem, eq(communityItem.id, communityReport.idItem))
+    .leftJoin(communityComment, eq(communityComment.id, communityReport.idComment))
+    .where(where)
   const items: Report[] = rows.map((x) => ({
     id: x.r.id, title: x.title, author: x.r.idAutore, author_name: x.authorName.trim() || 'Utente Anonimo', item_author: x.itemAuthor,
     comment_author: x.commentAuthor, comment_post_date: x.commentDate ? italianDate(x.commentDate) : null, comment_body: x.commentBody,
     date: italianDate(x.r.createdAt), item_id: x.r.idItem, item_type: x.itemType, comment_id: x.r.idComment, reason: x.r.reason,
+    reported_author_name: x.reportedName.trim() || 'Utente Anonimo',
   }))
   const n = Number(total?.n ?? 0)
   return { pager: { current_page: page, total_items: n, total_pages: Math.ceil(n / size), items_per_page: size }, items }

@@ -341,3 +341,27 @@ export async function listTags(db: Database, caller: CommunityCaller): Promise<{
   const names = [...new Set(rows.flatMap((r) => r.tags.split(';')).map((t) => t.trim()).filter(Boolean))].sort((a, b) => a.localeCompare(b, 'it'))
   return { items: names.map((name) => ({ id: name, name })) }
 }
+
+/**
+ * `GET /user/{id}/items?item_type=` ('I miei contenuti', spec 001 §2, §7): the caller's own live items of one
+ * section, newest first, optionally those whose title contains `keys` (accents and case folded), 24 per page by
+ * default (1..50). Without exactly one `item_type` → 400 G02.
+ */
+export async function listUserItems(db: Database, caller: CommunityCaller, q: ListQuery): Promise<ItemList> {
+  const type = q.item_type as ItemType | undefined
+  if (!type || type.includes(',')) throw badRequest('G02', 'Indica una sezione dei contenuti.')
+  const keys = q.keys?.trim()
+  const where = and(eq(communityItem.itemType, type), eq(communityItem.idAutore, caller.principal.userId), isNull(communityItem.deletedAt),
+    keys ? sql`pd_fold(${communityItem.title}) like '%' || pd_fold(${keys}) || '%'` : undefined)
+  const size = Math.min(Math.max(q.items_per_page ?? LIMITS.searchPageSize, 1), 50)
+  const page = q.page ?? 0
+  const [rows, [n]] = await Promise.all([
+    selectItems(db, caller.principal.userId).where(where).orderBy(desc(communityItem.createdAt), desc(communityItem.id)).limit(size).offset(page * size),
+    db.select({ n: sql<number>`count(*)::int` }).from(communityItem).where(where),
+  ])
+  const total = Number(n?.n ?? 0)
+  return {
+    pager: { current_page: page, total_items: total, total_pages: Math.ceil(total / size), items_per_page: size },
+    items: rows.map((r) => toWire(caller, r)),
+  }
+}

@@ -105,6 +105,10 @@ export const ListQuerySchema = v.object({
   interventions: v.optional(v.pipe(v.string(), v.maxLength(100))),
   keys: v.optional(v.pipe(v.string(), v.maxLength(200))),
   term_type: v.optional(v.picklist(['board_categories', 'community_categories', 'document_categories'])),
+  /** section of `GET /user/{id}/items` (exactly one, required there); comma-joined sections filter `GET /reports` */
+  item_type: v.optional(v.pipe(v.string(), v.regex(/^(board_item|community_item|document_item)(,(board_item|community_item|document_item))*$/, 'Sezione non valida'))),
+  /** comma-joined taxonomies filtering `GET /category/retrieve` (besides the single `term_type`) */
+  term_types: v.optional(v.pipe(v.string(), v.regex(/^(board|community|document)_categories(,(board|community|document)_categories)*$/, 'Sezione non valida'))),
 })
 export type ListQuery = v.InferOutput<typeof ListQuerySchema>
 
@@ -204,6 +208,8 @@ export const ReportSchema = v.object({
   comment_author: v.nullable(v.number()), comment_post_date: v.nullable(v.string()), comment_body: v.nullable(v.string()),
   date: v.string(), item_id: v.number(), item_type: v.picklist(['board_item', 'community_item', 'document_item']),
   comment_id: v.nullable(v.number()), reason: v.string(),
+  /** name of the author of the reported content (the comment's, else the item's) */
+  reported_author_name: v.string(),
 })
 export const ReportListSchema = v.object({ pager: PagerSchema, items: v.array(ReportSchema) })
 export type Report = v.InferOutput<typeof ReportSchema>

@@ -6,14 +6,17 @@
  * Intervento (announcements, documents), Categoria, text (the shared rich-text editor, src/ui/rich-text/), tags (topics), cover and
  * 'Abilita commenti' / 'Annunci in evidenza' (announcements), attachment, 'Link esterno' (documents; a
  * file or a link is required). Files go up after the item exists; the server checks them by content.
+ * Edit mode (`item` given; issue 12 "editing"): the same form filled with the item, 'Modifica …', saved with
+ * `POST /{section}/item/{id}/update`; a new cover or attachment replaces the old one; confirmation
+ * 'Annuncio modificato correttamente!' (…); closing stays on the item.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
-import { useId, useState } from 'react'
-import { CATEGORY_TYPE_OF, LIMITS, type Section } from '../../api/contract/community'
+import { useEffect, useId, useRef, useState } from 'react'
+import { CATEGORY_TYPE_OF, LIMITS, type Item, type Section } from '../../api/contract/community'
 import { useSession } from '../../auth/session'
-import { categoriesQuery, createItem, uploadFile } from './api'
+import { categoriesQuery, createItem, updateItem, uploadFile } from './api'
 import { RichTextEditor } from '../../ui/rich-text/RichTextEditor'
 import { RichTextView } from '../../ui/rich-text/RichTextView'
 import { COMMUNITY_SECTIONS } from './sections'
@@ -21,9 +24,12 @@ import { COMMUNITY_SECTIONS } from './sections'
 const CONFIRM: Record<Section, string> = {
   board: 'Annuncio creato correttamente!', community: 'Argomento creato correttamente!', document: 'Documento caricato correttamente!',
 }
+const EDITED: Record<Section, string> = {
+  board: 'Annuncio modificato correttamente!', community: 'Argomento modificato correttamente!', document: 'Documento modificato correttamente!',
+}
 const URL_RE = /^https?:\/\/\S+$/i
 
-export function CreateItemModal({ section: id, isOpen, onClose }: { section: Section; isOpen: boolean; onClose(): void }) {
+export function CreateItemModal({ section: id, isOpen, onClose, item }: { section: Section; isOpen: boolean; onClose(): void; item?: Item }) {
   const section = COMMUNITY_SECTIONS[id]
   const { profilo } = useSession()
   const qc = useQueryClient()
@@ -46,6 +52,20 @@ export function CreateItemModal({ section: id, isOpen, onClose }: { section: Sec
   const [busy, setBusy] = useState(false)
   const [created, setCreated] = useState<number | null>(null)
   const max = id === 'document' ? LIMITS.docDescription : LIMITS.newsDescription
+  // edit mode: the form starts from the item each time the dialog opens; the editor remounts with it
+  // (only when it opens: a refetch of the item while the dialog is open must not undo the user's changes)
+  const [seed, setSeed] = useState(0)
+  const wasOpen = useRef(false)
+  useEffect(() => {
+    const opening = isOpen && !wasOpen.current
+    wasOpen.current = isOpen
+    if (!opening || !item) return
+    setStep('form'); setTitle(item.title); setProgram(String(item.program)); setIntervention(item.intervention)
+    setCategory(item.category === null ? '' : String(item.category)); setText(item.description); setTextEmpty(item.description.trim() === '')
+    setTags(item.tags); setLink(item.external_link ?? ''); setCover(null); setAttachment(null)
+    setEnableComments(item.enable_comments); setHighlighted(item.highlighted); setCreated(null)
+    setSeed((n) => n + 1)
+  }, [isOpen, item])
 
   const reset = () => {
     setStep('form'); setTitle(''); setProgram('public'); setIntervention('public'); setCategory(''); setText(''); setTextEmpty(true); setTags('')
@@ -53,16 +73,19 @@ export function CreateItemModal({ section: id, isOpen, onClose }: { section: Sec
   }
   const close = () => {
     if (busy) return
-    const goTo = created
+    const goTo = item ? null : created
     reset()
     onClose()
     if (goTo !== null) void navigate({ to: `${section.path}/$id`, params: { id: String(goTo) } })
   }
   const titleOk = [...title.trim()].length >= LIMITS.titleMin && [...title.trim()].length <= LIMITS.titleMax
   const linkOk = link.trim() === '' || URL_RE.test(link.trim())
-  const resourceOk = id !== 'document' || attachment !== null || link.trim() !== ''
+  const resourceOk = id !== 'document' || attachment !== null || link.trim() !== '' || Boolean(item?.attachment)
   const valid = titleOk && category !== '' && !textEmpty && linkOk && resourceOk
   const ownProgramme = profilo?.idProgramma ?? null
+  // an edited item may belong to another programme (a moderator's edit): its programme and policy stay choosable
+  const itemProgramme = item && item.program !== 'public' && item.program !== ownProgramme ? item.program : null
+  const policyOf = (prg: string) => (itemProgramme !== null && prg === String(itemProgramme) ? item!.intervention : (profilo?.policy ?? 'RFD'))
 
   const submit = async () => {
     setBusy(true)
@@ -70,12 +93,12 @@ export function CreateItemModal({ section: id, isOpen, onClose }: { section: Sec
       const body: Record<string, unknown> = { title: title.trim(), category: Number(category), description: text }
       if (section.targeted) {
         body.program = program === 'public' ? 'public' : Number(program)
-        body.intervention = program === 'public' ? intervention : (profilo?.policy ?? 'RFD')
+        body.intervention = program === 'public' ? intervention : policyOf(program)
       }
       if (id === 'community') body.tags = tags
-      if (id === 'document' && link.trim()) body.external_link = link.trim()
+      if (id === 'document' && (link.trim() || item)) body.external_link = link.trim() || null
       if (id === 'board') { body.enable_comments = enableComments; body.highlighted = highlighted }
-      const { id: newId } = await createItem(id, body)
+      const { id: newId } = item ? await updateItem(id, item.id, body) : await createItem(id, body)
       setCreated(newId)
       if (cover) await uploadFile(newId, 'cover', cover)
       if (attachment) await uploadFile(newId, 'attachment', attachment)
@@ -88,9 +111,9 @@ export function CreateItemModal({ section: id, isOpen, onClose }: { section: Sec
     }
   }
 
-  const heading = step === 'done' ? CONFIRM[id] : `Crea ${section.itemNoun}`
+  const heading = step === 'done' ? (item ? EDITED[id] : CONFIRM[id]) : `${item ? 'Modifica' : 'Crea'} ${section.itemNoun}`
   return (
-    <Modal isOpen={isOpen} toggle={close} labelledBy={`${uid}-t`} size="lg" data-testid="create-item-modal">
+    <Modal isOpen={isOpen} toggle={close} labelledBy={`${uid}-t`} size="lg" data-testid={item ? 'edit-item-modal' : 'create-item-modal'}>
       <ModalHeader toggle={close} closeAriaLabel="Chiudi"><span id={`${uid}-t`}>{heading}</span></ModalHeader>
       <ModalBody>
         {step === 'form' && (
@@ -106,9 +129,10 @@ export function CreateItemModal({ section: id, isOpen, onClose }: { section: Sec
               <div className="row">
                 <div className="col-12 col-md-6 select-wrapper mb-4">
                   <label htmlFor={`${uid}-prg`}>Programma *</label>
-                  <select id={`${uid}-prg`} value={program} onChange={(e) => { setProgram(e.target.value); setIntervention(e.target.value === 'public' ? 'public' : (profilo?.policy ?? 'RFD')) }}>
+                  <select id={`${uid}-prg`} value={program} onChange={(e) => { setProgram(e.target.value); setIntervention(e.target.value === 'public' ? 'public' : policyOf(e.target.value)) }}>
                     <option value="public">Tutti i programmi</option>
                     {ownProgramme !== null && <option value={String(ownProgramme)}>{profilo?.nomeProgramma ?? 'Il mio programma'}</option>}
+                    {itemProgramme !== null && <option value={String(itemProgramme)}>{item?.program_label}</option>}
                   </select>
                 </div>
                 <div className="col-12 col-md-6 select-wrapper mb-4">
@@ -116,7 +140,7 @@ export function CreateItemModal({ section: id, isOpen, onClose }: { section: Sec
                   <select id={`${uid}-int`} value={intervention} onChange={(e) => setIntervention(e.target.value)} disabled={program !== 'public'}>
                     {program === 'public'
                       ? <><option value="public">Tutti gli interventi</option><option value="RFD">RFD</option><option value="SCD">SCD</option></>
-                      : <option value={profilo?.policy ?? 'RFD'}>{profilo?.policy ?? 'RFD'}</option>}
+                      : <option value={policyOf(program)}>{policyOf(program)}</option>}
                   </select>
                 </div>
               </div>
@@ -128,7 +152,7 @@ export function CreateItemModal({ section: id, isOpen, onClose }: { section: Sec
                 {(categories.data?.items ?? []).map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
               </select>
             </div>
-            <RichTextEditor label={id === 'board' ? 'Testo' : 'Descrizione'} required value={text} maxPlainChars={max}
+            <RichTextEditor key={seed} label={id === 'board' ? 'Testo' : 'Descrizione'} required value={text} maxPlainChars={max}
               onChange={(html, info) => { setText(html); setTextEmpty(info.empty) }} />
             {id === 'community' && (
               <div className="form-group">
@@ -178,7 +202,7 @@ export function CreateItemModal({ section: id, isOpen, onClose }: { section: Sec
             {highlighted && <p className="small text-primary mt-2 mb-0">In evidenza</p>}
           </section>
         )}
-        {step === 'done' && <p className="mb-0" role="status">{CONFIRM[id]}</p>}
+        {step === 'done' && <p className="mb-0" role="status">{item ? EDITED[id] : CONFIRM[id]}</p>}
       </ModalBody>
       <ModalFooter>
         {step === 'form' && (

@@ -1,7 +1,8 @@
 /**
  * Detail of a content item (spec 001 §2 "Detail card", /bacheca/{id}, /forum/{id}, /documenti/{id}):
  * category label, short date, title, publisher, description, 'Scarica allegato', 'Link esterno', tags,
- * counters, like (bacheca and forum), 'Ti è stato utile?' (documents), report and delete as allowed,
+ * counters, like (bacheca and forum), 'Ti è stato utile?' (documents), edit (CreateItemModal in edit mode), report
+ * and delete as allowed (a non-author's delete asks a required reason),
  * comments, and the back link. Opening it sends the view event; a missing item sends the user to the list.
  */
 import { QueryProvider } from '../../api/query'
@@ -15,6 +16,7 @@ import { useSession } from '../../auth/session'
 import { displayDateOrText } from '../../lib/dates'
 import { deleteItem, detailQuery, downloadAttachment, itemEvent, rateUseful, reportItem } from './api'
 import { Comments } from './Comments'
+import { CreateItemModal } from './CreateItemModal'
 import { Counters } from './ItemCard'
 import { RichTextView as RichText } from '../../ui/rich-text/RichTextView'
 import { COMMUNITY_SECTIONS } from './sections'
@@ -30,7 +32,7 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
   const { permessi, user } = useSession()
   const detail = useQuery({ ...detailQuery(id, itemId), retry: false })
   const item = detail.data?.items[0]
-  const [dialog, setDialog] = useState<'report' | 'delete' | null>(null)
+  const [dialog, setDialog] = useState<'report' | 'delete' | 'edit' | null>(null)
   const viewed = useRef(false)
   const refresh = () => qc.invalidateQueries({ queryKey: ['community'] })
 
@@ -92,6 +94,7 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
             </button>
           )}
           {canReport && <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setDialog('report')}>Segnala</button>}
+          {item.can_edit && <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setDialog('edit')}>Modifica</button>}
           {item.can_delete && <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setDialog('delete')}>Elimina</button>}
         </div>
         <Counters item={item} section={section} />
@@ -106,6 +109,7 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
         )}
       </article>
       <Comments item={item} canReport={canReport} />
+      <CreateItemModal section={id} item={item} isOpen={dialog === 'edit'} onClose={() => setDialog(null)} />
       <TextModal isOpen={dialog === 'report'} title={`Segnala ${section.itemNoun}`} prompt="Motivo della segnalazione" confirmLabel="Invia segnalazione" required
         onSubmit={async (t) => { await reportItem(item.id, t); await refresh() }} onClose={() => setDialog(null)} />
       <TextModal isOpen={dialog === 'delete'} title={`Elimina ${section.itemNoun}`} intro={<p className="mb-0">Confermi di voler eliminare questo contenuto?</p>}

@@ -120,6 +120,10 @@ export function categoriesQuery(type: 'board_categories' | 'community_categories
 export const createItem = (section: Section, body: Record<string, unknown>) =>
   apiPost(`${section}/item/create`, { ...profileIds(), ...body }, CreatedSchema, { serverMessage: true })
 
+/** Updates an item of `section` (spec 001 §7 "Create and update"); answers its id. */
+export const updateItem = (section: Section, id: number, body: Record<string, unknown>) =>
+  apiPost(`${section}/item/${id}/update`, { ...profileIds(), ...body }, CreatedSchema, { serverMessage: true })
+
 /** Reads a File as base64 (no data-URL prefix). */
 export function fileToBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

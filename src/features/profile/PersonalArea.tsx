@@ -60,6 +60,11 @@ function PersonalAreaPage() {
         </Link>
         : le operazioni salvate su questo dispositivo e non ancora inviate.
       </p>
+      {hasAll(permessi, ['btn.cont']) && (
+        <p className="mb-4">
+          <Link to="/area-personale/contenuti-pubblicati">I miei contenuti</Link>: gli annunci, gli argomenti e i documenti che hai pubblicato.
+        </p>
+      )}
       <section aria-labelledby="pd-user-picture" className="mb-5">
         <h2 id="pd-user-picture" className="h4 mb-3">Immagine del profilo</h2>
         <div className="d-flex flex-wrap align-items-center gap-3">

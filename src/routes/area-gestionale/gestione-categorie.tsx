@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
-import { SectionPage } from '../../features/shell/SectionPage'
+import { CategoriesPage } from '../../features/community-gestione/CategoriesPage'
 
+/** Category management (issue 12 point 4; spec 001 §2: `btn.cat`, MOD and DTD). */
 export const Route = createFileRoute('/area-gestionale/gestione-categorie')({
   staticData: { title: { page: 'Gestione categorie', section: 'Area gestionale' } },
   beforeLoad: requirePermissions(['btn.cat']),
-  component: () => <SectionPage id="gestione-categorie" />,
+  component: CategoriesPage,
 })

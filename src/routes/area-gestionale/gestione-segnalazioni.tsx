@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
-import { SectionPage } from '../../features/shell/SectionPage'
+import { ReportsPage } from '../../features/community-gestione/ReportsPage'
 
+/** Reports management (issue 12 point 4; spec 001 §2: `btn.rprt`, MOD and DTD). */
 export const Route = createFileRoute('/area-gestionale/gestione-segnalazioni')({
   staticData: { title: { page: 'Gestione segnalazioni', section: 'Area gestionale' } },
   beforeLoad: requirePermissions(['btn.rprt']),
-  component: () => <SectionPage id="gestione-segnalazioni" />,
+  component: ReportsPage,
 })

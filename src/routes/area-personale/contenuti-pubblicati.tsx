@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
-import { SectionPage } from '../../features/shell/SectionPage'
+import { MyContentsPage } from '../../features/community-gestione/MyContentsPage'
 
+/** 'I miei contenuti' (issue 12 point 6; spec 001 §2: `btn.cont`). */
 export const Route = createFileRoute('/area-personale/contenuti-pubblicati')({
   staticData: { title: { page: 'Contenuti pubblicati', section: 'Area personale' } },
   beforeLoad: requirePermissions(['btn.cont']),
-  component: () => <SectionPage id="contenuti-pubblicati" />,
+  component: MyContentsPage,
 })

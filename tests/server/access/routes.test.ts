@@ -92,6 +92,7 @@ describe('access control on every /api route', () => {
       'GET /api/user/:id/notifications', 'GET /api/user/:id/notifications/count', 'POST /api/user/:id/notifications/read',
       'POST /api/notification/:ids/read', 'POST /api/notification/:ids/delete', 'POST /api/notifications/stream/ticket',
       'GET /api/notifications/stream',
+      'GET /api/user/:id/items',
     ]))
     for (const r of routes) expect(r.access, `${r.method} ${r.url} has no config.access`).toBeDefined()
   })
