@@ -6,12 +6,13 @@
  * as a blob (never opened inline).
  */
 import * as v from 'valibot'
-import { api, apiGet, apiPost } from '../../api/client'
+import { api, apiGet, apiPost, ApiCallError, handleApiFailure } from '../../api/client'
 import { loadAppConfig } from '../../api/config'
 import {
   CategoryListSchema, CommentListSchema, CreatedSchema, FiltersSchema, ItemListSchema, type ListQuery, type Section,
 } from '../../api/contract/community'
 import { readProfile, readUser } from '../../auth/token-store'
+import { isNetworkFailure, queueComment, queueEdit, queueLike, queueReply, sendOrQueue, type Target } from './outbox'
 
 /** Profile ids of the chosen role (non-null only). */
 export function profileIds(): Record<string, number> {
@@ -133,3 +134,51 @@ export function fileToBase64(file: File): Promise<string> {
 /** Uploads a cover or attachment of an item (base64 JSON, spec 001 §7 "Files"). */
 export const uploadFile = async (id: number, type: 'cover' | 'attachment', file: File) =>
   apiPost(`item/${id}/file/upload`, { ...profileIds(), type, filename: file.name, content: await fileToBase64(file) }, Any, { serverMessage: true })
+
+/**
+ * A community write sent online with its `Idempotency-Key` (issue 12 point 9): a network failure throws
+ * without a toast (the caller queues the write in the outbox with the same key); any other failure shows
+ * the API client's toast and throws.
+ */
+async function postWithKey(path: string, body: Record<string, unknown>, key: string): Promise<unknown> {
+  try {
+    return await apiPost(path, { ...profileIds(), ...body }, Any, { silent: true, headers: { 'Idempotency-Key': key } })
+  } catch (e) {
+    if (e instanceof ApiCallError && !isNetworkFailure(e)) await handleApiFailure(e, { serverMessage: true })
+    throw e
+  }
+}
+
+/** The item a write is about: its id and title (the sync centre's label). */
+export interface ItemRef { id: number; title: string }
+
+/**
+ * Comments an item: sent at once online, queued in the outbox offline or on a network failure
+ * (src/features/community/outbox.ts). Resolves 'sent' or 'queued'; throws on a refusal (toast shown).
+ */
+export const commenta = (item: ItemRef, text: string) => sendOrQueue({
+  target: { idItem: item.id },
+  direct: (k) => postWithKey(`item/${item.id}/comment`, { comment_body: text }, k),
+  queue: (k) => queueComment(item.id, text, item.title, k),
+})
+
+/** Replies to a comment (server id, or a comment still queued: `idCommentoLocale`); as {@link commenta}. */
+export const rispondi = (item: ItemRef, parent: Target, text: string) => sendOrQueue({
+  target: parent,
+  direct: (k) => postWithKey(`comment/${parent.idCommento}/reply`, { comment_body: text }, k),
+  queue: (k) => queueReply(parent, text, item.title, k),
+})
+
+/** Edits a comment (server or queued); as {@link commenta}. */
+export const modificaCommento = (item: ItemRef, comment: Target, text: string) => sendOrQueue({
+  target: comment,
+  direct: (k) => postWithKey(`comment/${comment.idCommento}/update`, { comment_body: text }, k),
+  queue: (k) => queueEdit(comment, text, item.title, k),
+})
+
+/** Likes (`like` true) or unlikes an item (`target` without comment) or a comment; as {@link commenta}. */
+export const miPiace = (item: ItemRef, target: Target, like: boolean) => sendOrQueue({
+  target,
+  direct: (k) => postWithKey(target.idCommento != null ? `comment/${target.idCommento}/${like ? 'like' : 'unlike'}` : `item/${item.id}/${like ? 'like' : 'unlike'}`, {}, k),
+  queue: (k) => queueLike(target, like, item.title, k),
+})
