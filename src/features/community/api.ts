@@ -8,6 +8,7 @@
 import * as v from 'valibot'
 import { api, apiGet, apiPost, ApiCallError, handleApiFailure } from '../../api/client'
 import { loadAppConfig } from '../../api/config'
+import { PERSISTENT_CARD, PERSISTENT_READ } from '../../api/query'
 import {
   CategoryListSchema, CommentListSchema, CreatedSchema, FiltersSchema, ItemListSchema, type ListQuery, type Section,
 } from '../../api/contract/community'
@@ -35,17 +36,24 @@ function searchParams(params: ListParams): Record<string, string | number> {
   return out
 }
 
+/** The chosen profile as a key segment: the reads kept on the device are per profile (issue 12 point 9). */
+const scope = () => {
+  const p = readProfile()
+  return p ? `${p.codiceRuolo}:${p.idProgramma ?? ''}:${p.idProgetto ?? ''}:${p.idEnte ?? ''}` : ''
+}
+
 export const communityKeys = {
   all: ['community'] as const,
-  list: (section: Section, params: ListParams) => ['community', section, 'items', params] as const,
-  filters: (section: Section) => ['community', section, 'filters'] as const,
-  detail: (section: Section, id: number) => ['community', section, 'item', id] as const,
-  comments: (id: number) => ['community', 'comments', id] as const,
+  list: (section: Section, params: ListParams) => ['community', section, 'items', params, scope()] as const,
+  filters: (section: Section) => ['community', section, 'filters', scope()] as const,
+  detail: (section: Section, id: number) => ['community', section, 'item', id, scope()] as const,
+  comments: (id: number) => ['community', 'comments', id, scope()] as const,
   search: (section: Section, keys: string) => ['community', 'search', section, keys] as const,
 }
 
 export function itemsQuery(section: Section, params: ListParams) {
   return {
+    ...PERSISTENT_READ,
     queryKey: communityKeys.list(section, params),
     queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`${section}/items`, ItemListSchema, { signal, searchParams: searchParams(params) }),
   }
@@ -53,6 +61,7 @@ export function itemsQuery(section: Section, params: ListParams) {
 
 export function filtersQuery(section: Section) {
   return {
+    ...PERSISTENT_READ,
     queryKey: communityKeys.filters(section),
     queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`${section}/filters`, FiltersSchema, { signal, silent: true, searchParams: searchParams({}) }),
   }
@@ -60,6 +69,7 @@ export function filtersQuery(section: Section) {
 
 export function detailQuery(section: Section, id: number) {
   return {
+    ...PERSISTENT_CARD,
     queryKey: communityKeys.detail(section, id),
     queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`${section}/item/${id}/user/${userId()}`, v.object({ items: ItemListSchema.entries.items }), { signal, silent: true, searchParams: searchParams({}) }),
   }
@@ -67,6 +77,7 @@ export function detailQuery(section: Section, id: number) {
 
 export function commentsQuery(id: number) {
   return {
+    ...PERSISTENT_READ,
     queryKey: communityKeys.comments(id),
     queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`item/${id}/comments/user/${userId()}`, CommentListSchema, { signal, searchParams: searchParams({}) }),
   }
@@ -112,7 +123,8 @@ export async function downloadAttachment(id: number, fileName: string): Promise<
 
 export function categoriesQuery(type: 'board_categories' | 'community_categories' | 'document_categories') {
   return {
-    queryKey: ['community', 'categories', type] as const,
+    ...PERSISTENT_READ,
+    queryKey: ['community', 'categories', type, scope()] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) => apiGet('category/retrieve', CategoryListSchema, { signal, silent: true, searchParams: { ...profileIds(), term_type: type, items_per_page: 100 } }),
   }
 }
