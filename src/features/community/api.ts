@@ -13,6 +13,8 @@ import {
   CategoryListSchema, CommentListSchema, CreatedSchema, FiltersSchema, ItemListSchema, type ListQuery, type Section,
 } from '../../api/contract/community'
 import { readProfile, readUser } from '../../auth/token-store'
+import { StorageFullError } from '../../offline'
+import { showToast } from '../../ui/stores/toasts'
 import { isNetworkFailure, queueComment, queueEdit, queueLike, queueReply, sendOrQueue, type Target } from './outbox'
 
 /** Profile ids of the chosen role (non-null only). */
@@ -161,6 +163,16 @@ async function postWithKey(path: string, body: Record<string, unknown>, key: str
   }
 }
 
+/** Runs a queueing: a failure other than a full device (toasted by the offline wiring) is told in a toast, then thrown. */
+async function toOutbox<T>(queue: () => Promise<T>): Promise<T> {
+  try {
+    return await queue()
+  } catch (e) {
+    if (!(e instanceof StorageFullError)) showToast({ title: 'OPERAZIONE NON SALVATA', message: e instanceof Error && e.message ? e.message : 'Non è stato possibile salvare l’operazione sul dispositivo.', status: 'error' })
+    throw e
+  }
+}
+
 /** The item a write is about: its id and title (the sync centre's label). */
 export interface ItemRef { id: number; title: string }
 
@@ -171,26 +183,26 @@ export interface ItemRef { id: number; title: string }
 export const commenta = (item: ItemRef, text: string) => sendOrQueue({
   target: { idItem: item.id },
   direct: (k) => postWithKey(`item/${item.id}/comment`, { comment_body: text }, k),
-  queue: (k) => queueComment(item.id, text, item.title, k),
+  queue: (k) => toOutbox(() => queueComment(item.id, text, item.title, k)),
 })
 
 /** Replies to a comment (server id, or a comment still queued: `idCommentoLocale`); as {@link commenta}. */
 export const rispondi = (item: ItemRef, parent: Target, text: string) => sendOrQueue({
   target: parent,
   direct: (k) => postWithKey(`comment/${parent.idCommento}/reply`, { comment_body: text }, k),
-  queue: (k) => queueReply(parent, text, item.title, k),
+  queue: (k) => toOutbox(() => queueReply(parent, text, item.title, k)),
 })
 
 /** Edits a comment (server or queued); as {@link commenta}. */
 export const modificaCommento = (item: ItemRef, comment: Target, text: string) => sendOrQueue({
   target: comment,
   direct: (k) => postWithKey(`comment/${comment.idCommento}/update`, { comment_body: text }, k),
-  queue: (k) => queueEdit(comment, text, item.title, k),
+  queue: (k) => toOutbox(() => queueEdit(comment, text, item.title, k)),
 })
 
 /** Likes (`like` true) or unlikes an item (`target` without comment) or a comment; as {@link commenta}. */
 export const miPiace = (item: ItemRef, target: Target, like: boolean) => sendOrQueue({
   target,
   direct: (k) => postWithKey(target.idCommento != null ? `comment/${target.idCommento}/${like ? 'like' : 'unlike'}` : `item/${item.id}/${like ? 'like' : 'unlike'}`, {}, k),
-  queue: (k) => queueLike(target, like, item.title, k),
+  queue: (k) => toOutbox(() => queueLike(target, like, item.title, k)),
 })
