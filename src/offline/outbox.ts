@@ -36,6 +36,8 @@ export interface EnqueueOp<P = unknown, T = unknown> {
   record?: EnqueueRecord<T>
   /** short Italian description for the sync centre */
   label?: string
+  /** the idempotency key to use (a write first tried online with this key, then queued); a new one otherwise */
+  idempotencyKey?: string
 }
 
 /** Counters of the outbox by status (`waiting` = pending + failed-retry). */
@@ -121,7 +123,7 @@ export async function enqueue<P, T = unknown>(op: EnqueueOp<P, T>, now: number =
       const e: OutboxEntry<P> = {
         id: newUuid(),
         seq: await nextSeq(db),
-        idempotencyKey: newUuid(),
+        idempotencyKey: op.idempotencyKey ?? newUuid(),
         kind: op.kind,
         payload: op.payload,
         roleContext: { codiceRuolo, idProgramma, idProgetto, idEnte, utente: owner },

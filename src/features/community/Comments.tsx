@@ -7,17 +7,19 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Icon } from 'design-react-kit'
-import { useState } from 'react'
+import { createContext, useContext, useState } from 'react'
 import type { Comment, Item } from '../../api/contract/community'
 import { readUser } from '../../auth/token-store'
 import { formatDisplayDateTime } from '../../lib/dates'
-import { addComment, commentLike, commentsQuery, deleteComment, editComment, replyComment, reportComment } from './api'
+import { useEntries, type OutboxEntry } from '../../offline'
+import { commenta, commentsQuery, deleteComment, miPiace, modificaCommento, reportComment, rispondi, type ItemRef } from './api'
+import { effectiveLike, pendingComments, pendingEditOf, type PendingComment, type Target } from './outbox'
 import { TextModal } from './TextModal'
 
 type Dialog =
   | { kind: 'add' }
-  | { kind: 'reply'; comment: Comment }
-  | { kind: 'edit'; comment: Comment }
+  | { kind: 'reply'; comment: Comment; target: Target }
+  | { kind: 'edit'; comment: Comment; target: Target }
   | { kind: 'delete'; comment: Comment }
   | { kind: 'report'; comment: Comment }
 
@@ -26,12 +28,59 @@ function initials(name: string): string {
   return parts.length >= 2 ? `${parts[parts.length - 1]![0]}${parts[0]![0]}`.toUpperCase() : ''
 }
 
+/** The outbox's open entries and the item, for the comments' offline state (issue 12 point 9). */
+const OutboxContext = createContext<{ entries: readonly OutboxEntry[]; item: ItemRef; pending: PendingComment[] }>({ entries: [], item: { id: 0, title: '' }, pending: [] })
+
+/** 'In attesa di invio' (queued in the outbox) or 'Richiede attenzione' (refused: the sync centre says why). */
+function PendingMark({ attention }: { attention: boolean }) {
+  return (
+    <span className={`ms-2 badge ${attention ? 'bg-danger' : 'bg-warning text-dark'}`} data-testid="comment-pending">
+      {attention ? 'Richiede attenzione: vedi la pagina Sincronizzazione' : 'In attesa di invio'}
+    </span>
+  )
+}
+
+/** A comment or reply still in the outbox (shown at once, marked until the server confirms it). */
+function PendingCommentView({ comment, open }: { comment: PendingComment; open(d: Dialog): void }) {
+  const { item, pending } = useContext(OutboxContext)
+  const me = readUser()
+  const target: Target = { idItem: item.id, idCommentoLocale: comment.idLocale }
+  const asComment: Comment = {
+    id: 0, comment_body: comment.testo, author: me?.id ?? 0, author_name: me ? `${me.nome} ${me.cognome}` : 'Utente Anonimo', date: new Date(comment.createdAt).toISOString(),
+    likes: 0, user_like: false, can_edit: true, can_delete: false, reported: 0, isAnswer: comment.parent !== null, replies: [],
+  } as unknown as Comment
+  const replies = pending.filter((p) => p.parent?.idCommentoLocale === comment.idLocale)
+  return (
+    <li className="mb-3" data-testid="comment">
+      <p className="mb-1">
+        <strong>{asComment.author_name}</strong>{' '}
+        <span className="small text-secondary">{formatDisplayDateTime(asComment.date)}</span>
+        <PendingMark attention={comment.attention} />
+      </p>
+      <p className="mb-2 pd-pre-wrap">{comment.testo}</p>
+      <div className="d-flex flex-wrap gap-2 small">
+        {comment.parent === null && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => open({ kind: 'reply', comment: asComment, target })}>Rispondi</button>}
+        <button type="button" className="btn btn-link btn-sm p-0" onClick={() => open({ kind: 'edit', comment: asComment, target })}>Modifica</button>
+      </div>
+      {replies.length > 0 && (
+        <ul className="list-unstyled mt-3 ms-2 ms-md-4">
+          {replies.map((r) => <PendingCommentView key={r.entryId} comment={r} open={open} />)}
+        </ul>
+      )}
+    </li>
+  )
+}
+
 function CommentView({ comment, canReport, open }: { comment: Comment; canReport: boolean; open(d: Dialog): void }) {
   const qc = useQueryClient()
   const [showReplies, setShowReplies] = useState(true)
+  const { entries, item, pending } = useContext(OutboxContext)
+  const target: Target = { idItem: item.id, idCommento: comment.id }
+  const liked = effectiveLike({ liked: comment.user_like, count: comment.likes }, entries, target)
+  const queuedText = pendingEditOf(entries, item.id, comment.id)
+  const queuedReplies = pending.filter((p) => p.parent?.idCommento === comment.id)
   const like = async () => {
-    await commentLike(comment.id, !comment.user_like)
-    await qc.invalidateQueries({ queryKey: ['community', 'comments'] })
+    if ((await miPiace(item, target, !liked.liked)) === 'sent') await qc.invalidateQueries({ queryKey: ['community', 'comments'] })
   }
   const ini = initials(comment.author_name)
   return (
@@ -50,16 +99,22 @@ function CommentView({ comment, canReport, open }: { comment: Comment; canReport
               </span>
             )}
           </p>
-          <p className="mb-2 pd-pre-wrap">{comment.comment_body}</p>
+          <p className="mb-2 pd-pre-wrap">{queuedText ?? comment.comment_body}{queuedText !== undefined && <PendingMark attention={false} />}</p>
           <div className="d-flex flex-wrap gap-2 small">
-            <button type="button" className="btn btn-link btn-sm p-0" aria-pressed={comment.user_like} onClick={() => void like()}>
-              Mi piace ({comment.likes})
+            <button type="button" className="btn btn-link btn-sm p-0" aria-pressed={liked.liked} onClick={() => void like()}>
+              Mi piace ({liked.count})
             </button>
-            {!comment.isAnswer && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => open({ kind: 'reply', comment })}>Rispondi</button>}
-            {comment.can_edit && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => open({ kind: 'edit', comment })}>Modifica</button>}
+            {liked.pending && <span className="text-secondary">(in attesa di invio)</span>}
+            {!comment.isAnswer && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => open({ kind: 'reply', comment, target })}>Rispondi</button>}
+            {comment.can_edit && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => open({ kind: 'edit', comment, target })}>Modifica</button>}
             {comment.can_delete && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => open({ kind: 'delete', comment })}>Elimina</button>}
             {canReport && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => open({ kind: 'report', comment })}>Segnala</button>}
           </div>
+          {queuedReplies.length > 0 && (
+            <ul className="list-unstyled mt-3 ms-2 ms-md-4">
+              {queuedReplies.map((r) => <PendingCommentView key={r.entryId} comment={r} open={open} />)}
+            </ul>
+          )}
           {comment.replies.length > 0 && (
             <>
               <button type="button" className="btn btn-link btn-sm p-0 mt-2" aria-expanded={showReplies} onClick={() => setShowReplies((s) => !s)}>
@@ -86,6 +141,10 @@ export function Comments({ item, canReport }: { item: Item; canReport: boolean }
   const me = readUser()?.id
   const close = () => setDialog(null)
   const list = comments.data?.items ?? []
+  const entries = useEntries() ?? []
+  const itemRef: ItemRef = { id: item.id, title: item.title }
+  const pending = pendingComments(entries, item.id)
+  const refreshIfSent = async (r: 'sent' | 'queued') => { if (r === 'sent') await refresh() }
   return (
     <section aria-labelledby="pd-comments-title" className="mt-5" data-testid="comments">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">
@@ -96,16 +155,19 @@ export function Comments({ item, canReport }: { item: Item; canReport: boolean }
       </div>
       {!item.enable_comments && <p className="text-secondary">I commenti su questo contenuto sono disattivati.</p>}
       {comments.isSuccess && list.length === 0 && item.enable_comments && <p className="text-secondary">Non ci sono ancora commenti.</p>}
-      <ul className="list-unstyled">
-        {list.map((c) => <CommentView key={c.id} comment={c} canReport={canReport} open={setDialog} />)}
-      </ul>
+      <OutboxContext.Provider value={{ entries, item: itemRef, pending }}>
+        <ul className="list-unstyled">
+          {list.map((c) => <CommentView key={c.id} comment={c} canReport={canReport} open={setDialog} />)}
+          {pending.filter((p) => p.parent === null).map((p) => <PendingCommentView key={p.entryId} comment={p} open={setDialog} />)}
+        </ul>
+      </OutboxContext.Provider>
       <TextModal isOpen={dialog?.kind === 'add'} title="Aggiungi commento" prompt="Digita qui sotto il testo" confirmLabel="Pubblica" required
-        onSubmit={async (t) => { await addComment(item.id, t); await refresh() }} onClose={close} />
+        onSubmit={async (t) => { await refreshIfSent(await commenta(itemRef, t)) }} onClose={close} />
       <TextModal isOpen={dialog?.kind === 'reply'} title="Aggiungi risposta al commento" prompt="Digita qui sotto il testo" confirmLabel="Pubblica" required
-        onSubmit={async (t) => { if (dialog?.kind === 'reply') await replyComment(dialog.comment.id, t); await refresh() }} onClose={close} />
+        onSubmit={async (t) => { if (dialog?.kind === 'reply') await refreshIfSent(await rispondi(itemRef, dialog.target, t)) }} onClose={close} />
       <TextModal isOpen={dialog?.kind === 'edit'} title="Modifica commento" prompt="Digita qui sotto il testo" confirmLabel="Salva" required
         initial={dialog?.kind === 'edit' ? dialog.comment.comment_body : ''}
-        onSubmit={async (t) => { if (dialog?.kind === 'edit') await editComment(dialog.comment.id, t); await refresh() }} onClose={close} />
+        onSubmit={async (t) => { if (dialog?.kind === 'edit') await refreshIfSent(await modificaCommento(itemRef, dialog.target, t)) }} onClose={close} />
       <TextModal isOpen={dialog?.kind === 'report'} title="Segnala commento" prompt="Motivo della segnalazione" confirmLabel="Invia segnalazione" required
         onSubmit={async (t) => { if (dialog?.kind === 'report') await reportComment(dialog.comment.id, t); await refresh() }} onClose={close} />
       <TextModal isOpen={dialog?.kind === 'delete'} title="Elimina commento" intro={<p className="mb-0">Confermi di voler eliminare questo contenuto?</p>}

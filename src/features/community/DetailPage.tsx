@@ -14,7 +14,11 @@ import type { Section } from '../../api/contract/community'
 import { AppLink } from '../../ui/AppLink'
 import { useSession } from '../../auth/session'
 import { displayDateOrText } from '../../lib/dates'
-import { deleteItem, detailQuery, downloadAttachment, itemEvent, rateUseful, reportItem } from './api'
+import { deleteItem, detailQuery, downloadAttachment, itemEvent, miPiace, rateUseful, reportItem } from './api'
+import { ApiCallError } from '../../api/client'
+import { useEntries } from '../../offline'
+import { DatiAggiornatiAl, OnlineOnlyButton, useOfflineData } from '../../ui/offline-data'
+import { deviceOffline, effectiveLike } from './outbox'
 import { Comments } from './Comments'
 import { CreateItemModal } from './CreateItemModal'
 import { Counters } from './ItemCard'
@@ -36,16 +40,30 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
   const viewed = useRef(false)
   const refresh = () => qc.invalidateQueries({ queryKey: ['community'] })
 
+  const offline = useOfflineData(detail)
+  const entries = useEntries() ?? []
+  // a missing or forbidden item sends the user to the list; a network failure keeps the stored copy
+  const refused = detail.error instanceof ApiCallError && detail.error.kind === 'http' && detail.error.status >= 400 && detail.error.status < 500
   useEffect(() => {
-    if (detail.isError) void navigate({ to: section.path })
-  }, [detail.isError, navigate, section.path])
+    if (refused) void navigate({ to: section.path })
+  }, [refused, navigate, section.path])
   useEffect(() => {
-    if (!item || viewed.current) return
+    if (!item || viewed.current || deviceOffline()) return
     viewed.current = true
     void itemEvent(item.id, 'view').then(refresh, () => undefined)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [item])
 
+  if (!item && offline.missing) {
+    return (
+      <div className="container-xxl pd-page py-4" data-testid={`community-detail-${id}`}>
+        <AppLink to={section.path} className="d-inline-flex align-items-center mb-3">
+          <Icon icon="it-arrow-left" size="sm" color="primary" aria-hidden /> {section.backLabel}
+        </AppLink>
+        <p className="alert alert-info">Questo contenuto non è stato salvato sul dispositivo: aprilo quando torni in linea.</p>
+      </div>
+    )
+  }
   if (!item) return <div className="container-xxl pd-page py-4" aria-busy="true" />
   const canReport = permessi.includes(`rprt.${SUFFIX[id]}`)
   const download = async () => {
@@ -53,7 +71,8 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
     await itemEvent(item.id, 'downloaded')
     await refresh()
   }
-  const like = async () => { await itemEvent(item.id, item.user_like ? 'unlike' : 'like'); await refresh() }
+  const liked = effectiveLike({ liked: item.user_like, count: item.likes }, entries, { idItem: item.id })
+  const like = async () => { if ((await miPiace({ id: item.id, title: item.title }, { idItem: item.id }, !liked.liked)) === 'sent') await refresh() }
   const rate = async (status: 1 | 2) => { await rateUseful(item.id, status); await refresh() }
 
   return (
@@ -61,6 +80,7 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
       <AppLink to={section.path} className="d-inline-flex align-items-center mb-3">
         <Icon icon="it-arrow-left" size="sm" color="primary" aria-hidden /> {section.backLabel}
       </AppLink>
+      <DatiAggiornatiAl data={offline} />
       <article className={`card card-bg p-3 p-md-4${item.highlighted ? ' pd-community-card--highlighted' : ''}`}>
         <div className="d-flex justify-content-between small mb-2">
           <span className="fw-semibold text-uppercase text-primary">{item.category_label || 'Senza categoria'}</span>
@@ -78,10 +98,11 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
         )}
         <div className="d-flex flex-wrap gap-2 mb-3">
           {item.attachment && (
-            <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => void download()}>
+            <OnlineOnlyButton className="btn btn-outline-primary btn-sm" onClick={() => void download()}
+              offlineReason="Allegato non scaricato sul dispositivo: per scaricarlo serve la connessione.">
               <Icon icon="it-download" size="sm" color="primary" aria-hidden /> Scarica allegato
               <span className="visually-hidden"> {item.attachment_file_name}</span>
-            </button>
+            </OnlineOnlyButton>
           )}
           {item.external_link && (
             <a className="btn btn-outline-primary btn-sm" href={item.external_link} target="_blank" rel="noopener noreferrer nofollow">
@@ -89,15 +110,15 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
             </a>
           )}
           {id !== 'document' && (
-            <button type="button" className="btn btn-outline-primary btn-sm" aria-pressed={item.user_like} onClick={() => void like()}>
-              {item.user_like ? 'Non mi piace più' : 'Mi piace'}
+            <button type="button" className="btn btn-outline-primary btn-sm" aria-pressed={liked.liked} onClick={() => void like()}>
+              {liked.liked ? 'Non mi piace più' : 'Mi piace'}{liked.pending && <span className="ms-1 small">(in attesa di invio)</span>}
             </button>
           )}
           {canReport && <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setDialog('report')}>Segnala</button>}
           {item.can_edit && <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setDialog('edit')}>Modifica</button>}
           {item.can_delete && <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => setDialog('delete')}>Elimina</button>}
         </div>
-        <Counters item={item} section={section} />
+        <Counters item={{ ...item, likes: liked.count }} section={section} />
         {id === 'document' && (
           <fieldset className="mt-3">
             <legend className="h6">Ti è stato utile?</legend>

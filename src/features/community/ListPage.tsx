@@ -14,6 +14,7 @@ import { EmptyState } from '../../ui/feedback/EmptyState'
 import { Pagination } from '../../ui/widgets/Pagination'
 import { filtersQuery, itemsQuery } from './api'
 import { CreateItemModal } from './CreateItemModal'
+import { DatiAggiornatiAl, OnlineOnlyButton, useOfflineData } from '../../ui/offline-data'
 import { ItemCard } from './ItemCard'
 import { useSession } from '../../auth/session'
 import { COMMUNITY_SECTIONS } from './sections'
@@ -36,6 +37,7 @@ function ListPageContent({ section: id }: { section: Section }) {
   const uid = useId()
   const list = useQuery(itemsQuery(id, { page: page - 1, sort, ...filters }))
   const options = useQuery(filtersQuery(id))
+  const offline = useOfflineData(list)
   const keys: FilterKey[] = section.targeted ? ['categories', 'programs', 'interventions'] : ['categories']
   const setFilter = (k: FilterKey, value: string) => {
     setFilters((f) => ({ ...f, [k]: value || undefined }))
@@ -56,7 +58,8 @@ function ListPageContent({ section: id }: { section: Section }) {
       <p className="lead text-secondary mb-3">{section.subtitle}</p>
       {canCreate && (
         <div className="pd-community-create mb-3">
-          <button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>{CREATE_LABEL[id]}</button>
+          <OnlineOnlyButton className="btn btn-primary" onClick={() => setCreating(true)}
+            offlineReason="Senza connessione non puoi pubblicare: i contenuti e i loro file si inviano solo in linea.">{CREATE_LABEL[id]}</OnlineOnlyButton>
         </div>
       )}
       {canCreate && <CreateItemModal section={id} isOpen={creating} onClose={() => setCreating(false)} />}
@@ -106,6 +109,8 @@ function ListPageContent({ section: id }: { section: Section }) {
         </ul>
       )}
 
+      <DatiAggiornatiAl data={offline} />
+      {offline.missing && <p className="alert alert-info" data-testid="community-offline-missing">Questa pagina non è stata salvata sul dispositivo: aprila quando torni in linea.</p>}
       {list.isSuccess && items.length === 0 && <EmptyState />}
       {items.length > 0 && (
         <>

@@ -12,6 +12,7 @@ import { LIMITS, type Section } from '../../api/contract/community'
 import { useSession } from '../../auth/session'
 import { displayDateOrText } from '../../lib/dates'
 import { searchQuery } from './api'
+import { useIsOffline } from '../../ui/offline-data'
 import { COMMUNITY_SECTIONS } from './sections'
 
 const LIST_CODE: Record<Section, string> = { board: 'list.news', community: 'list.topic', document: 'list.doc' }
@@ -22,6 +23,7 @@ function SearchPageContent() {
   const [keys, setKeys] = useState<string | null>(null)
   const [open, setOpen] = useState<Record<string, boolean>>({ board: true, community: true, document: true })
   const uid = useId()
+  const offline = useIsOffline()
   const sections = (['board', 'community', 'document'] as const).filter((s) => permessi.includes(LIST_CODE[s]))
   const tooShort = query.trim().length > 0 && [...query.trim()].length < LIMITS.searchMinChars
   const results = useQueries({
@@ -43,12 +45,15 @@ function SearchPageContent() {
             <input id={`${uid}-q`} type="search" className="form-control" value={query} minLength={LIMITS.searchMinChars} maxLength={200}
               onChange={(e) => setQuery(e.target.value)} autoComplete="off" aria-describedby={`${uid}-hint`} />
             <div className="input-group-append">
-              <button type="submit" className="btn btn-primary" disabled={[...query.trim()].length < LIMITS.searchMinChars}>Cerca</button>
+              <button type="submit" className="btn btn-primary" disabled={offline || [...query.trim()].length < LIMITS.searchMinChars}>Cerca</button>
             </div>
           </div>
           <small id={`${uid}-hint`} className={`form-text${tooShort ? ' text-danger' : ''}`}>Scrivi almeno 2 caratteri.</small>
         </div>
       </form>
+      {offline && (
+        <p className="alert alert-info" data-testid="search-offline">La ricerca richiede la connessione: senza rete puoi leggere solo bacheca, forum e documenti già aperti su questo dispositivo.</p>
+      )}
       {keys !== null && (
         <div className="accordion" data-testid="search-results">
           {sections.map((s, i) => {

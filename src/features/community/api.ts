@@ -6,12 +6,16 @@
  * as a blob (never opened inline).
  */
 import * as v from 'valibot'
-import { api, apiGet, apiPost } from '../../api/client'
+import { api, apiGet, apiPost, ApiCallError, handleApiFailure } from '../../api/client'
 import { loadAppConfig } from '../../api/config'
+import { PERSISTENT_CARD, PERSISTENT_READ } from '../../api/query'
 import {
   CategoryListSchema, CommentListSchema, CreatedSchema, FiltersSchema, ItemListSchema, type ListQuery, type Section,
 } from '../../api/contract/community'
 import { readProfile, readUser } from '../../auth/token-store'
+import { StorageFullError } from '../../offline'
+import { showToast } from '../../ui/stores/toasts'
+import { isNetworkFailure, queueComment, queueEdit, queueLike, queueReply, sendOrQueue, type Target } from './outbox'
 
 /** Profile ids of the chosen role (non-null only). */
 export function profileIds(): Record<string, number> {
@@ -34,17 +38,24 @@ function searchParams(params: ListParams): Record<string, string | number> {
   return out
 }
 
+/** The chosen profile as a key segment: the reads kept on the device are per profile (issue 12 point 9). */
+const scope = () => {
+  const p = readProfile()
+  return p ? `${p.codiceRuolo}:${p.idProgramma ?? ''}:${p.idProgetto ?? ''}:${p.idEnte ?? ''}` : ''
+}
+
 export const communityKeys = {
   all: ['community'] as const,
-  list: (section: Section, params: ListParams) => ['community', section, 'items', params] as const,
-  filters: (section: Section) => ['community', section, 'filters'] as const,
-  detail: (section: Section, id: number) => ['community', section, 'item', id] as const,
-  comments: (id: number) => ['community', 'comments', id] as const,
+  list: (section: Section, params: ListParams) => ['community', section, 'items', params, scope()] as const,
+  filters: (section: Section) => ['community', section, 'filters', scope()] as const,
+  detail: (section: Section, id: number) => ['community', section, 'item', id, scope()] as const,
+  comments: (id: number) => ['community', 'comments', id, scope()] as const,
   search: (section: Section, keys: string) => ['community', 'search', section, keys] as const,
 }
 
 export function itemsQuery(section: Section, params: ListParams) {
   return {
+    ...PERSISTENT_READ,
     queryKey: communityKeys.list(section, params),
     queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`${section}/items`, ItemListSchema, { signal, searchParams: searchParams(params) }),
   }
@@ -52,6 +63,7 @@ export function itemsQuery(section: Section, params: ListParams) {
 
 export function filtersQuery(section: Section) {
   return {
+    ...PERSISTENT_READ,
     queryKey: communityKeys.filters(section),
     queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`${section}/filters`, FiltersSchema, { signal, silent: true, searchParams: searchParams({}) }),
   }
@@ -59,6 +71,7 @@ export function filtersQuery(section: Section) {
 
 export function detailQuery(section: Section, id: number) {
   return {
+    ...PERSISTENT_CARD,
     queryKey: communityKeys.detail(section, id),
     queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`${section}/item/${id}/user/${userId()}`, v.object({ items: ItemListSchema.entries.items }), { signal, silent: true, searchParams: searchParams({}) }),
   }
@@ -66,6 +79,7 @@ export function detailQuery(section: Section, id: number) {
 
 export function commentsQuery(id: number) {
   return {
+    ...PERSISTENT_READ,
     queryKey: communityKeys.comments(id),
     queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(`item/${id}/comments/user/${userId()}`, CommentListSchema, { signal, searchParams: searchParams({}) }),
   }
@@ -111,7 +125,8 @@ export async function downloadAttachment(id: number, fileName: string): Promise<
 
 export function categoriesQuery(type: 'board_categories' | 'community_categories' | 'document_categories') {
   return {
-    queryKey: ['community', 'categories', type] as const,
+    ...PERSISTENT_READ,
+    queryKey: ['community', 'categories', type, scope()] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) => apiGet('category/retrieve', CategoryListSchema, { signal, silent: true, searchParams: { ...profileIds(), term_type: type, items_per_page: 100 } }),
   }
 }
@@ -137,3 +152,61 @@ export function fileToBase64(file: File): Promise<string> {
 /** Uploads a cover or attachment of an item (base64 JSON, spec 001 §7 "Files"). */
 export const uploadFile = async (id: number, type: 'cover' | 'attachment', file: File) =>
   apiPost(`item/${id}/file/upload`, { ...profileIds(), type, filename: file.name, content: await fileToBase64(file) }, Any, { serverMessage: true })
+
+/**
+ * A community write sent online with its `Idempotency-Key` (issue 12 point 9): a network failure throws
+ * without a toast (the caller queues the write in the outbox with the same key); any other failure shows
+ * the API client's toast and throws.
+ */
+async function postWithKey(path: string, body: Record<string, unknown>, key: string): Promise<unknown> {
+  try {
+    return await apiPost(path, { ...profileIds(), ...body }, Any, { silent: true, headers: { 'Idempotency-Key': key } })
+  } catch (e) {
+    if (e instanceof ApiCallError && !isNetworkFailure(e)) await handleApiFailure(e, { serverMessage: true })
+    throw e
+  }
+}
+
+/** Runs a queueing: a failure other than a full device (toasted by the offline wiring) is told in a toast, then thrown. */
+async function toOutbox<T>(queue: () => Promise<T>): Promise<T> {
+  try {
+    return await queue()
+  } catch (e) {
+    if (!(e instanceof StorageFullError)) showToast({ title: 'OPERAZIONE NON SALVATA', message: e instanceof Error && e.message ? e.message : 'Non è stato possibile salvare l’operazione sul dispositivo.', status: 'error' })
+    throw e
+  }
+}
+
+/** The item a write is about: its id and title (the sync centre's label). */
+export interface ItemRef { id: number; title: string }
+
+/**
+ * Comments an item: sent at once online, queued in the outbox offline or on a network failure
+ * (src/features/community/outbox.ts). Resolves 'sent' or 'queued'; throws on a refusal (toast shown).
+ */
+export const commenta = (item: ItemRef, text: string) => sendOrQueue({
+  target: { idItem: item.id },
+  direct: (k) => postWithKey(`item/${item.id}/comment`, { comment_body: text }, k),
+  queue: (k) => toOutbox(() => queueComment(item.id, text, item.title, k)),
+})
+
+/** Replies to a comment (server id, or a comment still queued: `idCommentoLocale`); as {@link commenta}. */
+export const rispondi = (item: ItemRef, parent: Target, text: string) => sendOrQueue({
+  target: parent,
+  direct: (k) => postWithKey(`comment/${parent.idCommento}/reply`, { comment_body: text }, k),
+  queue: (k) => toOutbox(() => queueReply(parent, text, item.title, k)),
+})
+
+/** Edits a comment (server or queued); as {@link commenta}. */
+export const modificaCommento = (item: ItemRef, comment: Target, text: string) => sendOrQueue({
+  target: comment,
+  direct: (k) => postWithKey(`comment/${comment.idCommento}/update`, { comment_body: text }, k),
+  queue: (k) => toOutbox(() => queueEdit(comment, text, item.title, k)),
+})
+
+/** Likes (`like` true) or unlikes an item (`target` without comment) or a comment; as {@link commenta}. */
+export const miPiace = (item: ItemRef, target: Target, like: boolean) => sendOrQueue({
+  target,
+  direct: (k) => postWithKey(target.idCommento != null ? `comment/${target.idCommento}/${like ? 'like' : 'unlike'}` : `item/${item.id}/${like ? 'like' : 'unlike'}`, {}, k),
+  queue: (k) => toOutbox(() => queueLike(target, like, item.title, k)),
+})

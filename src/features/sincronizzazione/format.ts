@@ -14,6 +14,12 @@ export const KIND_LABELS: Readonly<Record<string, string>> = {
   'cittadino.aggiungi': 'Aggiunta cittadino al servizio',
   'questionario.compila': 'Compilazione questionario',
   'questionario.anonimo': 'Invio questionario anonimo',
+  // community (src/features/community/outbox.ts)
+  'commento.aggiungi': 'Commento',
+  'commento.rispondi': 'Risposta a un commento',
+  'commento.modifica': 'Modifica di un commento',
+  'mipiace.contenuto': 'Mi piace',
+  'mipiace.commento': 'Mi piace a un commento',
 }
 
 const KIND_PREFIX_LABELS: Readonly<Record<string, string>> = {

@@ -2,7 +2,8 @@
  * Offline wiring of a logged-in session, loaded lazily by the shell (src/ui/shell/useFieldSession.ts) so
  * that Dexie and the feature code stay off the landing page. `startSyncWiring()`:
  * - starts the per-user database, the replay triggers and the session bridge (`startOfflineSession`);
- * - starts the field data layer (`startCampo`, loaded with a dynamic import; a failure is logged, never thrown);
+ * - starts the field data layer (`startCampo`, loaded with a dynamic import; a failure is logged, never thrown)
+ *   and the community's outbox handlers (`startCommunityOutbox`, the same way);
  * - asks the service worker for the field's offline set with a FAC/VOL profile (`startFieldOfflineSet`),
  *   and for the same set with a manager profile, whose pages read offline too (`startManagerOfflineSet`);
  * - registers the header sync indicator and the shell's alerts (session expired, logout warning) and the
@@ -64,6 +65,23 @@ function startCampoSafely(): () => void {
   }
 }
 
+/** Starts the community's outbox handlers; a replay that sent something refreshes the community reads. */
+function startCommunitySafely(): () => void {
+  let stopped = false
+  let stop: (() => void) | null = null
+  Promise.all([import('../community/outbox'), import('../../api/query')])
+    .then(([m, q]) => {
+      if (stopped) return
+      stop = m.startCommunityOutbox(() => void q.queryClient.invalidateQueries({ queryKey: ['community'] }))
+    })
+    .catch((error: unknown) => console.warn('Caricamento della community non riuscito', error))
+  return () => {
+    stopped = true
+    stop?.()
+    stop = null
+  }
+}
+
 /**
  * Wires the offline library and the sync UI for the logged-in session into the shell's registries
  * (`shell`, handed over by src/ui/shell/useFieldSession.ts); returns the stop function.
@@ -83,6 +101,7 @@ export function startSyncWiring(shell: ShellHooks): () => void {
     startCampoSafely(),
     startFieldOfflineSet(),
     startManagerOfflineSet(),
+    startCommunitySafely(),
   ]
   let stopped = false
   return () => {
