@@ -1,6 +1,7 @@
 /**
  * Comments of an item (spec 001 §2 "Comments display", "Comment modal"): threaded (comment, replies
- * shown or hidden with their count), author with initials ('Utente Anonimo' when unknown), like toggle,
+ * shown or hidden with their count), author's picture (58 px, replies 39 px: spec 001 §9), else initials,
+ * else a user icon ('Utente Anonimo' when unknown), like toggle,
  * reply, edit and delete as the server allows (`can_edit`, `can_delete`; a non-author's delete needs a
  * reason), report with the `rprt.*` permission; the reported mark only for `btn.rprt` (the server sends
  * it only to them). Comment texts are plain text.
@@ -13,6 +14,8 @@ import { readUser } from '../../auth/token-store'
 import { formatDisplayDateTime } from '../../lib/dates'
 import { addComment, commentLike, commentsQuery, deleteComment, editComment, replyComment, reportComment } from './api'
 import { TextModal } from './TextModal'
+import { Avatar } from '../../ui/profile/Avatar'
+import { authorNames } from './authors'
 
 type Dialog =
   | { kind: 'add' }
@@ -21,11 +24,6 @@ type Dialog =
   | { kind: 'delete'; comment: Comment }
   | { kind: 'report'; comment: Comment }
 
-function initials(name: string): string {
-  const parts = name.split(' ').filter(Boolean)
-  return parts.length >= 2 ? `${parts[parts.length - 1]![0]}${parts[0]![0]}`.toUpperCase() : ''
-}
-
 function CommentView({ comment, canReport, open }: { comment: Comment; canReport: boolean; open(d: Dialog): void }) {
   const qc = useQueryClient()
   const [showReplies, setShowReplies] = useState(true)
@@ -33,13 +31,11 @@ function CommentView({ comment, canReport, open }: { comment: Comment; canReport
     await commentLike(comment.id, !comment.user_like)
     await qc.invalidateQueries({ queryKey: ['community', 'comments'] })
   }
-  const ini = initials(comment.author_name)
+  const names = authorNames(comment)
   return (
     <li className="mb-3" data-testid="comment">
       <div className="d-flex gap-3">
-        <span className="avatar size-md bg-primary text-white flex-shrink-0" aria-hidden>
-          {ini ? <span>{ini}</span> : <Icon icon="it-user" color="white" size="sm" />}
-        </span>
+        <Avatar {...names} immagine={comment.author_avatar} size={comment.isAnswer ? 'small' : 'medium'} className="bg-primary text-white flex-shrink-0" />
         <div className="flex-grow-1">
           <p className="mb-1">
             <strong>{comment.author_name}</strong>{' '}

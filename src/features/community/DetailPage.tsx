@@ -13,6 +13,9 @@ import type { Section } from '../../api/contract/community'
 import { AppLink } from '../../ui/AppLink'
 import { useSession } from '../../auth/session'
 import { displayDateOrText } from '../../lib/dates'
+import { CoverImage } from './CoverImage'
+import { authorNames } from './authors'
+import { Avatar } from '../../ui/profile/Avatar'
 import { deleteItem, detailQuery, downloadAttachment, itemEvent, rateUseful, reportItem } from './api'
 import { Comments } from './Comments'
 import { Counters } from './ItemCard'
@@ -65,8 +68,13 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
           <span className="text-secondary">{displayDateOrText(item.date)}</span>
         </div>
         <h1 className="h2">{item.title}</h1>
+        <CoverImage item={item} className="mb-3 rounded" />
         <p className="text-secondary small">
           {item.entity}{item.entity_type ? ` · ${item.entity_type}` : ''}{section.targeted ? ` · ${item.program_label}` : ''}
+        </p>
+        <p className="d-flex align-items-center gap-2 small mb-3" data-testid="community-author">
+          <Avatar {...authorNames(item)} immagine={item.author_avatar} size="medium" className="bg-primary text-white" />
+          <span>Pubblicato da <strong>{item.author_name}</strong></span>
         </p>
         <RichText html={item.description} className="mb-3" />
         {item.tags && (
