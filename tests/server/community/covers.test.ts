@@ -7,7 +7,7 @@
 import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { communityItem } from '../../../server/db/schema'
+import { communityItem, utente } from '../../../server/db/schema'
 import { negotiateCover } from '../../../server/domain/community/item-files'
 import { createPrincipalLoader } from '../../../server/domain/principal'
 import { apiCall, createTestServer, TEST_HOST, type TestServer } from '../helpers'
@@ -82,5 +82,20 @@ describe('covers', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('image/png')
     expect(res.rawPayload.equals(old)).toBe(true)
+  })
+})
+
+describe('author avatars', () => {
+  it('a comment and the item carry the author picture URL with its version, null without one', async () => {
+    const principal = await createPrincipalLoader(server.database.db)(LAURA_REG_LOM)
+    const me = principal!.userId
+    const list = async () => (await apiCall(server.app, { method: 'GET', url: `/api/item/${newsId}/comments/user/${me}?idProgramma=${ids.idProgramma}`, token, role: 'REG' })).json() as { items: { author_avatar: string | null; author_name: string }[] }
+    expect((await apiCall(server.app, { url: `/api/item/${newsId}/comment`, token, role: 'REG', body: { ...ids, comment_body: 'Ciao' } })).statusCode).toBe(201)
+    await server.database.db.update(utente).set({ immagineProfilo: null }).where(eq(utente.id, me))
+    expect((await list()).items[0]!.author_avatar).toBeNull()
+    await server.database.db.update(utente).set({ immagineProfilo: `/api/utente/download/immagineProfilo/${me}/3` }).where(eq(utente.id, me))
+    expect((await list()).items[0]!.author_avatar).toBe(`/api/utente/download/immagineProfilo/${me}/3`)
+    const detail = (await apiCall(server.app, { method: 'GET', url: `/api/board/item/${newsId}/user/${me}?idProgramma=${ids.idProgramma}`, token, role: 'REG' })).json() as { items: { author_avatar: string | null }[] }
+    expect(detail.items[0]!.author_avatar).toBe(`/api/utente/download/immagineProfilo/${me}/3`)
   })
 })
