@@ -16,6 +16,7 @@ import { addComment, commentLike, commentsQuery, deleteComment, editComment, rep
 import { TextModal } from './TextModal'
 import { Avatar } from '../../ui/profile/Avatar'
 import { authorNames } from './authors'
+import { trackEvent } from '../../api/track-event'
 
 type Dialog =
   | { kind: 'add' }
@@ -28,7 +29,9 @@ function CommentView({ comment, canReport, open }: { comment: Comment; canReport
   const qc = useQueryClient()
   const [showReplies, setShowReplies] = useState(true)
   const like = async () => {
-    await commentLike(comment.id, !comment.user_like)
+    const liking = !comment.user_like
+    await commentLike(comment.id, liking)
+    if (liking) void trackEvent({ event: 'like', event_type: 'commento', event_value: String(comment.id), category: comment.section })
     await qc.invalidateQueries({ queryKey: ['community', 'comments'] })
   }
   const names = authorNames(comment)

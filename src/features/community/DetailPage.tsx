@@ -14,6 +14,7 @@ import { AppLink } from '../../ui/AppLink'
 import { useSession } from '../../auth/session'
 import { displayDateOrText } from '../../lib/dates'
 import { CoverImage } from './CoverImage'
+import { trackEvent } from '../../api/track-event'
 import { authorNames } from './authors'
 import { Avatar } from '../../ui/profile/Avatar'
 import { deleteItem, detailQuery, downloadAttachment, itemEvent, rateUseful, reportItem } from './api'
@@ -52,9 +53,16 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
   const download = async () => {
     await downloadAttachment(item.id, item.attachment_file_name ?? 'allegato')
     await itemEvent(item.id, 'downloaded')
+    void trackEvent({ event: 'download', event_type: SUFFIX[id], event_value: String(item.id), category: item.category_label || null })
     await refresh()
   }
-  const like = async () => { await itemEvent(item.id, item.user_like ? 'unlike' : 'like'); await refresh() }
+  const like = async () => {
+    const liking = !item.user_like
+    await itemEvent(item.id, liking ? 'like' : 'unlike')
+    // usage events (issue 13 point 3): a like counts, an unlike does not
+    if (liking) void trackEvent({ event: 'like', event_type: SUFFIX[id], event_value: String(item.id), category: item.category_label || null })
+    await refresh()
+  }
   const rate = async (status: 1 | 2) => { await rateUseful(item.id, status); await refresh() }
 
   return (
