@@ -37,11 +37,13 @@ export function Carousel<T>({ items, label, keyOf, render, testId }: {
   const position = slideLabel(index, n)
   return (
     <section className="pd-carousel" aria-roledescription="carosello" aria-label={label} data-testid={testId}>
-      <ul className="row g-4 list-unstyled mb-3" id={`${uid}-slide`} role="group" aria-roledescription="slide" aria-label={position}>
-        {slideItems(items, perSlide, index).map((item) => (
-          <li key={keyOf(item)} className={perSlide === 3 ? 'col-4' : 'col-12'}>{render(item)}</li>
-        ))}
-      </ul>
+      <div id={`${uid}-slide`} role="group" aria-roledescription="slide" aria-label={position}>
+        <ul className="row g-4 list-unstyled mb-3">
+          {slideItems(items, perSlide, index).map((item) => (
+            <li key={keyOf(item)} className={perSlide === 3 ? 'col-4' : 'col-12'}>{render(item)}</li>
+          ))}
+        </ul>
+      </div>
       {n > 1 && (
         <div className="d-flex align-items-center justify-content-center gap-3">
           <button type="button" className="btn btn-outline-primary btn-sm pd-carousel-btn" aria-controls={`${uid}-slide`} aria-disabled={index === 0} onClick={() => go(index - 1)}>
