@@ -29,6 +29,10 @@ test('a DTD announcement reaches a facilitator first in Bacheca; she comments an
     title, program: 'public', intervention: 'public', category, highlighted: true, enable_comments: true,
     description: '<p>Calendario degli incontri di <strong>formazione</strong> per la rete.</p><script>alert(1)</script>',
   })
+  // a second announcement, so that the carousel has two slides on a phone
+  await callAs(request, dtd, 'POST', 'board/item/create', {
+    title: `Sportello digitale aperto ${Date.now() % 100000}`, program: 'public', intervention: 'public', category, description: '<p>Orari dello sportello.</p>',
+  })
   await dtdContext.close()
 
   await page.setViewportSize(DESKTOP)
@@ -38,6 +42,16 @@ test('a DTD announcement reaches a facilitator first in Bacheca; she comments an
   await expect(cards.first()).toContainText(title)
   await expect(cards.first()).toContainText('In evidenza')
   await axeAtBothWidths(page, '/bacheca')
+  // the card carousel: one card per slide on a phone, moved by labelled buttons, position announced
+  await page.setViewportSize(PHONE)
+  const position = page.getByTestId('carousel-position')
+  await expect(position).toHaveText(/^Slide 1 di \d+$/)
+  await expect(cards).toHaveCount(1)
+  await page.getByRole('button', { name: 'Slide successiva' }).click()
+  await expect(position).toHaveText(/^Slide 2 di \d+$/)
+  await page.getByRole('button', { name: 'Slide precedente' }).click()
+  await expect(position).toHaveText(/^Slide 1 di \d+$/)
+  await page.setViewportSize(DESKTOP)
 
   await cards.first().getByRole('link', { name: title }).click()
   await expect(page).toHaveURL(new RegExp(`/bacheca/${id}$`))
@@ -54,6 +68,8 @@ test('a DTD announcement reaches a facilitator first in Bacheca; she comments an
   await expect(dialog).toBeHidden()
   await expect(page.getByTestId('comment')).toContainText('Parteciperò volentieri!')
   await expect(page.getByTestId('comment')).toContainText('Sara Romano')
+  // the author's avatar: her picture when she has one, else her initials (surname, name)
+  await expect(page.getByTestId('comment').getByTestId(/^avatar-(image|initials)$/)).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Commenti (1)' })).toBeVisible()
   await axeAtBothWidths(page, `/bacheca/${id}`)
 

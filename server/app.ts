@@ -41,6 +41,7 @@ import { createMailer } from './mail/index'
 import { createJobQueue, type JobQueue } from './jobs/coda'
 import datiRoutes from './routes/dati'
 import { createDatiRefresher } from './domain/dati/refresh'
+import chatRoutes from './routes/chat'
 import communityRoutes from './routes/community'
 import profiloRoutes from './routes/profilo'
 import { idempotency } from './idempotency'
@@ -81,6 +82,8 @@ export interface RuntimeAppConfig {
   /** true when the development provider runs on a server others may reach (`DEV_IDENTITY_PROVIDER=on`):
    * the app shows a test-environment banner on every page */
   devIdentityProviderWarning: boolean
+  /** origin of the embedded chat (`CHAT_URL`), or null: no chat button */
+  chatUrl: string | null
 }
 
 /** The runtime configuration the PWA fetches at start. */
@@ -96,6 +99,7 @@ export function runtimeAppConfig(config: AppConfig): RuntimeAppConfig {
     },
     devIdentityProvider: config.devIdentityProvider !== 'off',
     devIdentityProviderWarning: config.devIdentityProvider === 'forced',
+    chatUrl: config.chat?.url ?? null,
   }
 }
 
@@ -120,6 +124,8 @@ export function cspDirectives(config: AppConfig, scriptHashes: readonly string[]
     // the dev provider's login POST ends in a redirect to the app (possibly the loopback twin origin)
     formAction: ["'self'", ...twins],
     upgradeInsecureRequests: null,
+    // the chat modal embeds the Rocket.Chat server (CHAT_URL) in a frame
+    ...(config.chat ? { frameSrc: ["'self'", config.chat.url] } : {}),
   }
 }
 
@@ -267,6 +273,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(profiloRoutes, { prefix: '/api', db })
   // notifications (issue 12 point 7): one LISTEN per process behind server/events
   await app.register(notificheRoutes, { prefix: '/api', db, config, hub: createEventHub(database, app.log), mailEnabled: mailer.attivo })
+  await app.register(chatRoutes, { prefix: '/api', chat: config.chat })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 

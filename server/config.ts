@@ -28,6 +28,8 @@
  * | `S3_REGION` | `us-east-1` | Region of the bucket. |
  * | `S3_ACCESS_KEY_ID` / `S3_SECRET_ACCESS_KEY` | — (the SDK's default credential chain) | Access key pair; set both or neither. |
  * | `S3_FORCE_PATH_STYLE` | `false` | `true` for stores that need path-style URLs (`endpoint/bucket/key`, e.g. MinIO). |
+ * | `CHAT_URL` | — (no chat) | Origin of the Rocket.Chat server embedded by the chat modal (spec 001 §2 "Chat"). Unset: no chat button, and `POST /api/rocket-chat/auth/iframe/utente/{id}` answers 404. |
+ * | `CHAT_ADMIN_USER` / `CHAT_ADMIN_TOKEN` | — | User id and personal access token of a Rocket.Chat administrator, used to create each user's login token (`users.createToken`). Required with `CHAT_URL`. |
  *
  * Invalid values throw a {@link ConfigError} naming the variable, at startup.
  */
@@ -85,7 +87,12 @@ export interface AppConfig {
   mail: { smtpUrl?: string; from: string; helpDesk: string }
   /** S3-compatible file storage; undefined = local disk (server/storage/s3.ts) */
   s3?: S3Config
+  /** embedded Rocket.Chat (`CHAT_*`); undefined = no chat */
+  chat?: ChatConfig
 }
+
+/** The Rocket.Chat server of the chat modal and its administrator's credentials (`CHAT_*` variables). */
+export interface ChatConfig { url: string; adminUser: string; adminToken: string }
 
 /** Configuration of the S3-compatible storage driver (`S3_*` variables). */
 export interface S3Config {
@@ -315,6 +322,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     idempotencyStaleMs: parseStaleMs(read(env, 'IDEMPOTENCY_STALE_MS')),
     mail: parseMail(env),
     s3: parseS3(env),
+    chat: parseChat(env),
   }
 }
 
@@ -338,6 +346,19 @@ function parseS3(env: Env): S3Config | undefined {
     secretAccessKey,
     forcePathStyle: parseBoolean('S3_FORCE_PATH_STYLE', read(env, 'S3_FORCE_PATH_STYLE')),
   }
+}
+
+/** The `CHAT_*` variables (module table); undefined without `CHAT_URL`. */
+function parseChat(env: Env): ChatConfig | undefined {
+  const url = read(env, 'CHAT_URL')
+  const adminUser = read(env, 'CHAT_ADMIN_USER')
+  const adminToken = read(env, 'CHAT_ADMIN_TOKEN')
+  if (!url) {
+    if (adminUser || adminToken) throw new ConfigError('CHAT_ADMIN_USER and CHAT_ADMIN_TOKEN need CHAT_URL')
+    return undefined
+  }
+  if (!adminUser || !adminToken) throw new ConfigError('CHAT_URL needs CHAT_ADMIN_USER and CHAT_ADMIN_TOKEN')
+  return { url: parseUrl('CHAT_URL', url, { originOnly: true }), adminUser, adminToken }
 }
 
 const EMAIL_RE = /^[^\s@<>]+@[^\s@<>]+$/

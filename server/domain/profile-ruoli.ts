@@ -80,9 +80,41 @@ async function fullInfo(db: Executor, userId: number, p: Profilo): Promise<FullI
   return info
 }
 
+/**
+ * The 'Stato Ruolo' of a profile (spec 000 §3 "Role card", "Status chip"): the state of the user's link
+ * that gives the role (ATTIVO, NON ATTIVO, TERMINATO; for FAC/VOL the best of the site links: ATTIVO
+ * when any is); roles without a link (DTD, DSCU, MOD, custom) follow the user's own state.
+ */
+async function roleState(db: Executor, userId: number, p: Profilo): Promise<string> {
+  const r = p.codiceRuolo
+  const pick = (rows: { stato: string | null }[]) => {
+    const states = rows.map((x) => x.stato).filter((x): x is string => Boolean(x))
+    return states.includes(STATO.ATTIVO) ? STATO.ATTIVO : states[0] ?? null
+  }
+  let found: string | null = null
+  if (PROGRAMME.has(r) && p.idProgramma !== null) {
+    found = pick(await db.select({ stato: referenteDelegatiGestoreProgramma.statoUtente }).from(referenteDelegatiGestoreProgramma)
+      .where(and(eq(referenteDelegatiGestoreProgramma.idUtente, userId), eq(referenteDelegatiGestoreProgramma.idProgramma, p.idProgramma), eq(referenteDelegatiGestoreProgramma.codiceRuolo, r))))
+  } else if (PROJECT.has(r) && p.idProgetto !== null) {
+    found = pick(await db.select({ stato: referenteDelegatiGestoreProgetto.statoUtente }).from(referenteDelegatiGestoreProgetto)
+      .where(and(eq(referenteDelegatiGestoreProgetto.idUtente, userId), eq(referenteDelegatiGestoreProgetto.idProgetto, p.idProgetto), eq(referenteDelegatiGestoreProgetto.codiceRuolo, r))))
+  } else if (PARTNER.has(r) && p.idProgetto !== null && p.idEnte !== null) {
+    found = pick(await db.select({ stato: referenteDelegatiPartner.statoUtente }).from(referenteDelegatiPartner)
+      .where(and(eq(referenteDelegatiPartner.idUtente, userId), eq(referenteDelegatiPartner.idProgetto, p.idProgetto), eq(referenteDelegatiPartner.idEnte, p.idEnte), eq(referenteDelegatiPartner.codiceRuolo, r))))
+  } else if (FIELD.has(r) && p.idProgetto !== null && p.idEnte !== null) {
+    found = pick(await db.select({ stato: enteSedeProgettoFacilitatore.statoUtente }).from(enteSedeProgettoFacilitatore)
+      .where(and(eq(enteSedeProgettoFacilitatore.idFacilitatore, userId), eq(enteSedeProgettoFacilitatore.idProgetto, p.idProgetto), eq(enteSedeProgettoFacilitatore.idEnte, p.idEnte))))
+  }
+  if (found) return found
+  const [u] = await db.select({ stato: utente.stato }).from(utente).where(eq(utente.id, userId))
+  return u?.stato ?? STATO.ATTIVO
+}
+
 /** Every profile of the caller with its `fullInfo`, in the order of the user context. */
 export async function ruoliDettaglio(db: Executor, principal: Principal): Promise<RuoliDettaglio> {
   const ruoli = []
-  for (const profilo of principal.profili) ruoli.push({ profilo, fullInfo: await fullInfo(db, principal.userId, profilo) })
+  for (const profilo of principal.profili) {
+    ruoli.push({ profilo, fullInfo: { ...await fullInfo(db, principal.userId, profilo), stato: await roleState(db, principal.userId, profilo) } })
+  }
   return { ruoli }
 }

@@ -66,3 +66,24 @@ export async function squareAvatars(input: Uint8Array): Promise<Record<AvatarSiz
 export async function resizeCover(input: Uint8Array, size: { width: number; height: number } = { width: 1200, height: 650 }): Promise<Buffer> {
   return encode(input, size.width, size.height, 80)
 }
+
+/** Encodings of a cover kept by the server: modern formats first, JPEG for older browsers. */
+export const COVER_FORMATS = ['avif', 'webp', 'jpeg'] as const
+export type CoverFormat = (typeof COVER_FORMATS)[number]
+
+/**
+ * The cover of spec 001 §9 in every {@link COVER_FORMATS} encoding, each `width`×`height` px (default
+ * 1200×650, cropped, never stretched), encoded from the one resized image. Throws NotAnImageError.
+ */
+export async function coverVariants(input: Uint8Array, size: { width: number; height: number } = { width: 1200, height: 650 }): Promise<Record<CoverFormat, Buffer>> {
+  const webp = await resizeCover(input, size)
+  await inspectImage(input)
+  let raw: Buffer
+  try {
+    raw = await open(input).autoOrient().resize(size.width, size.height, { fit: 'cover', position: 'attention' }).png({ compressionLevel: 0 }).toBuffer()
+    const base = () => sharp(raw)
+    return { webp, avif: await base().avif({ quality: 55, effort: 2 }).toBuffer(), jpeg: await base().jpeg({ quality: 80, mozjpeg: true }).toBuffer() }
+  } catch {
+    throw new NotAnImageError('decode failed')
+  }
+}

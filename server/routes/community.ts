@@ -40,7 +40,7 @@ import type { CommunityCaller } from '../domain/community/access'
 import {
   createItem, deleteItem, itemDetail, itemEvent, itemFilters, listItems, listTags, listUserItems, searchItems, setUseful, updateItem,
 } from '../domain/community/items'
-import { openItemFile, uploadItemFile } from '../domain/community/item-files'
+import { openCover, openItemFile, uploadItemFile } from '../domain/community/item-files'
 import {
   addComment, commentEvent, deleteComment, deleteReport, listComments, listReports, replyComment, report, updateComment,
 } from '../domain/community/comments'
@@ -123,20 +123,28 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
     return uploadItemFile(db, app.storage, callerOf(request, b), idOf(request), b)
   })
 
-  for (const kind of ['cover', 'attachment'] as const) {
-    app.get(`/item/:id/${kind}`, { config: permAny(...ANY_VIEW) }, async (request, reply) => {
-      const file = await openItemFile(db, app.storage, callerOf(request, query(request)), idOf(request), kind)
-      // covers are images shown inline; attachments always download, never rendered by the browser
-      const inline = kind === 'cover' && file.mime.startsWith('image/')
-      return reply
-        .header('content-type', inline ? file.mime : 'application/octet-stream')
-        .header('content-length', String(file.size))
-        .header('content-disposition', inline ? 'inline' : attachmentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.stream)
-    })
-  }
+  // the cover in AVIF/WebP/JPEG by Accept (server/domain/community/item-files.ts), revalidated by ETag
+  app.get('/item/:id/cover', { config: permAny(...ANY_VIEW) }, async (request, reply) => {
+    const file = await openCover(db, app.storage, callerOf(request, query(request)), idOf(request), request.headers.accept)
+    reply.header('vary', 'Accept').header('etag', file.etag).header('cache-control', 'private, max-age=86400')
+      .header('x-content-type-options', 'nosniff')
+    if (request.headers['if-none-match'] === file.etag) {
+      file.stream.destroy()
+      return reply.code(304).send()
+    }
+    return reply.header('content-type', file.mime).header('content-length', String(file.size)).header('content-disposition', 'inline').send(file.stream)
+  })
+  // attachments always download, never rendered by the browser
+  app.get('/item/:id/attachment', { config: permAny(...ANY_VIEW) }, async (request, reply) => {
+    const file = await openItemFile(db, app.storage, callerOf(request, query(request)), idOf(request), 'attachment')
+    return reply
+      .header('content-type', 'application/octet-stream')
+      .header('content-length', String(file.size))
+      .header('content-disposition', attachmentDisposition(file.name))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(file.stream)
+  })
 
   app.post('/item/:id/usefull', { config: { ...perm('view.card.doc'), ...write } }, async (request, reply) => {
     const b = body(UsefulBodySchema, request.body)

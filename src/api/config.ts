@@ -25,6 +25,8 @@ export interface AppConfig {
   devIdentityProvider: boolean
   /** the development identity provider runs on a server others may reach: every page shows a banner */
   devIdentityProviderWarning: boolean
+  /** origin of the embedded chat (server `CHAT_URL`), or null: no chat (spec 001 §2 "Chat") */
+  chatUrl: string | null
 }
 
 export const APP_CONFIG_STORAGE_KEY = 'pd.appConfig'
@@ -46,6 +48,7 @@ export function defaultAppConfig(): AppConfig {
     },
     devIdentityProvider: false,
     devIdentityProviderWarning: false,
+    chatUrl: null,
   }
 }
 
@@ -63,6 +66,7 @@ const PartialConfigSchema = v.object({
   ),
   devIdentityProvider: v.optional(v.boolean()),
   devIdentityProviderWarning: v.optional(v.boolean()),
+  chatUrl: v.optional(v.nullable(v.pipe(v.string(), v.url()))),
 })
 
 /** Merges a (possibly partial) config over the defaults; null when `raw` is not a config object. */
@@ -83,6 +87,7 @@ export function parseAppConfig(raw: unknown): AppConfig | null {
     },
     devIdentityProvider: r.output.devIdentityProvider ?? d.devIdentityProvider,
     devIdentityProviderWarning: r.output.devIdentityProviderWarning ?? d.devIdentityProviderWarning,
+    chatUrl: r.output.chatUrl ?? null,
   }
 }
 

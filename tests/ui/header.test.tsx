@@ -14,6 +14,15 @@ vi.mock('../../src/auth/session', () => ({
 }))
 
 import { Header } from '../../src/ui/header/Header'
+import { resetChatForTests } from '../../src/ui/stores/chat'
+import { resetAppConfigForTests } from '../../src/api/config'
+
+/** The runtime config as cached by the app; `chatUrl` null = no chat server (CHAT_URL unset). */
+function withChat(chatUrl: string | null) {
+  localStorage.setItem('pd.appConfig', JSON.stringify({ chatUrl }))
+  resetAppConfigForTests()
+  resetChatForTests()
+}
 
 function loggedAs(role: 'FAC' | 'DTD', profiles = [profile(role)]): SessionState {
   return {
@@ -37,6 +46,7 @@ async function renderHeader(path = '/') {
 
 describe('header', () => {
   beforeEach(() => {
+    withChat('https://chat.example.it')
     session.current = {
       status: 'anonymous',
       user: null,
@@ -81,6 +91,14 @@ describe('header', () => {
     expect(within(header).getByTestId('notifications-button').getAttribute('href')).toBe('/notifiche')
     fireEvent.keyDown(document, { key: 'Escape' })
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('no chat server configured: no chat button at all', async () => {
+    withChat(null)
+    session.current = loggedAs('FAC')
+    const header = await renderHeader()
+    expect(within(header).getByTestId('notifications-button')).toBeTruthy()
+    expect(within(header).queryByTestId('chat-button')).toBeNull()
   })
 
   it("FAC with one profile: user menu without 'Cambia ruolo'", async () => {

@@ -29,6 +29,7 @@ export async function listComments(db: Database, caller: CommunityCaller, itemId
   const rows = await db.select({
     c: communityComment,
     authorName,
+    authorAvatar: utente.immagineProfilo,
     userLike: sql<boolean>`exists (select 1 from ${communityCommentLike} l where l.id_comment = ${communityComment.id} and l.id_utente = ${userId})`,
     reported: sql<boolean>`exists (select 1 from ${communityReport} r where r.id_comment = ${communityComment.id})`,
   }).from(communityComment).leftJoin(utente, eq(utente.id, communityComment.idAutore))
@@ -41,7 +42,7 @@ export async function listComments(db: Database, caller: CommunityCaller, itemId
     const mine = r.c.idAutore === userId
     const comment: Comment = {
       id: r.c.id, comment_body: r.c.body, date: r.c.createdAt.toISOString(), author: r.c.idAutore,
-      author_name: r.authorName.trim() || 'Utente Anonimo', section: SECTION_OF[item.itemType], likes: r.c.likes,
+      author_name: r.authorName.trim() || 'Utente Anonimo', author_avatar: r.authorAvatar ?? null, section: SECTION_OF[item.itemType], likes: r.c.likes,
       user_like: Boolean(r.userLike), reported: seeReports && r.reported ? 1 : 0, isAnswer: r.c.idPadre !== null,
       parent_id: r.c.idPadre, can_edit: mine || holds(caller, 'upd', item.itemType),
       can_delete: mine || holds(caller, 'del', item.itemType), replies: [],

@@ -31,6 +31,7 @@ function itemColumns(userId: number) {
     categoryLabel: communityCategory.name,
     programLabel: programma.nome,
     authorName: sql<string>`coalesce(${utente.nome} || ' ' || ${utente.cognome}, '')`,
+    authorAvatar: utente.immagineProfilo,
     userLike: sql<boolean>`exists (select 1 from ${communityItemFlag} f where f.id_item = ${communityItem.id} and f.id_utente = ${userId} and f.flag = 'like')`,
     usefull: sql<number>`coalesce((select u.status from ${communityUsefulness} u where u.id_item = ${communityItem.id} and u.id_utente = ${userId}), 0)`,
   }
@@ -41,6 +42,7 @@ type ItemSelection = {
   categoryLabel: string | null
   programLabel: string | null
   authorName: string
+  authorAvatar: string | null
   userLike: boolean
   usefull: number
 }
@@ -62,10 +64,11 @@ export function toWire(caller: CommunityCaller, s: ItemSelection): Item {
     description: r.descrizione,
     author: r.idAutore,
     author_name: s.authorName.trim() || 'Utente Anonimo',
+    author_avatar: s.authorAvatar ?? null,
     category: r.idCategoria,
     category_label: s.categoryLabel ?? '',
     date: italianDate(r.createdAt),
-    cover: r.coverKey ? `/api/item/${r.id}/cover` : null,
+    cover: r.coverKey ? `/api/item/${r.id}/cover?v=${r.coverKey.split('/').pop() as string}` : null,
     cover_file_name: r.coverFileName,
     attachment: r.attachmentKey ? `/api/item/${r.id}/attachment` : null,
     attachment_file_name: r.attachmentFileName,

@@ -128,6 +128,8 @@ export const ItemSchema = v.object({
   description: v.string(),
   author: v.number(),
   author_name: v.string(),
+  /** the author's picture URL with its version (`{url}/{px}.webp`, src/ui/profile/Avatar.tsx), or null */
+  author_avatar: v.optional(v.nullable(v.string()), null),
   category: v.nullable(v.number()),
   category_label: v.string(),
   date: v.string(),
@@ -169,6 +171,8 @@ export interface Comment {
   date: string
   author: number
   author_name: string
+  /** the author's picture URL with its version (`{url}/{px}.webp`), or null */
+  author_avatar: string | null
   section: 'board' | 'forum' | 'documents'
   likes: number
   user_like: boolean
@@ -181,6 +185,7 @@ export interface Comment {
 }
 const CommentBase = {
   id: v.number(), comment_body: v.string(), date: v.string(), author: v.number(), author_name: v.string(),
+  author_avatar: v.nullable(v.string()),
   section: v.picklist(['board', 'forum', 'documents']), likes: v.number(), user_like: v.boolean(),
   reported: v.picklist([0, 1]), isAnswer: v.boolean(), parent_id: v.nullable(v.number()),
   can_edit: v.boolean(), can_delete: v.boolean(),

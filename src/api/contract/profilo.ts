@@ -39,6 +39,8 @@ export const FullInfoSchema = v.object({
   nFacilitatori: v.nullable(v.number()),
   /** referents and delegates of the profile's managing body */
   referenti: v.nullable(v.array(PersonaSchema)),
+  /** 'Stato Ruolo' of the card (spec 000 §3): ATTIVO, NON ATTIVO, TERMINATO… (absent from older servers) */
+  stato: v.optional(v.string()),
 })
 export type FullInfo = v.InferOutput<typeof FullInfoSchema>
 

@@ -1,6 +1,7 @@
 /**
  * Comments of an item (spec 001 §2 "Comments display", "Comment modal"): threaded (comment, replies
- * shown or hidden with their count), author with initials ('Utente Anonimo' when unknown), like toggle,
+ * shown or hidden with their count), author's picture (58 px, replies 39 px: spec 001 §9), else initials,
+ * else a user icon ('Utente Anonimo' when unknown), like toggle,
  * reply, edit and delete as the server allows (`can_edit`, `can_delete`; a non-author's delete needs a
  * reason), report with the `rprt.*` permission; the reported mark only for `btn.rprt` (the server sends
  * it only to them). Comment texts are plain text.
@@ -15,6 +16,9 @@ import { useEntries, type OutboxEntry } from '../../offline'
 import { commenta, commentsQuery, deleteComment, miPiace, modificaCommento, reportComment, rispondi, type ItemRef } from './api'
 import { effectiveLike, pendingComments, pendingEditOf, type PendingComment, type Target } from './outbox'
 import { TextModal } from './TextModal'
+import { Avatar } from '../../ui/profile/Avatar'
+import { authorNames } from './authors'
+import { trackEvent } from '../../api/track-event'
 
 type Dialog =
   | { kind: 'add' }
@@ -22,11 +26,6 @@ type Dialog =
   | { kind: 'edit'; comment: Comment; target: Target }
   | { kind: 'delete'; comment: Comment }
   | { kind: 'report'; comment: Comment }
-
-function initials(name: string): string {
-  const parts = name.split(' ').filter(Boolean)
-  return parts.length >= 2 ? `${parts[parts.length - 1]![0]}${parts[0]![0]}`.toUpperCase() : ''
-}
 
 /** The outbox's open entries and the item, for the comments' offline state (issue 12 point 9). */
 const OutboxContext = createContext<{ entries: readonly OutboxEntry[]; item: ItemRef; pending: PendingComment[] }>({ entries: [], item: { id: 0, title: '' }, pending: [] })
@@ -80,15 +79,17 @@ function CommentView({ comment, canReport, open }: { comment: Comment; canReport
   const queuedText = pendingEditOf(entries, item.id, comment.id)
   const queuedReplies = pending.filter((p) => p.parent?.idCommento === comment.id)
   const like = async () => {
-    if ((await miPiace(item, target, !liked.liked)) === 'sent') await qc.invalidateQueries({ queryKey: ['community', 'comments'] })
+    const liking = !liked.liked
+    const outcome = await miPiace(item, target, liking)
+    // usage events (issue 13 point 3): a like counts, an unlike does not
+    if (liking) void trackEvent({ event: 'like', event_type: 'commento', event_value: String(comment.id), category: comment.section })
+    if (outcome === 'sent') await qc.invalidateQueries({ queryKey: ['community', 'comments'] })
   }
-  const ini = initials(comment.author_name)
+  const names = authorNames(comment)
   return (
     <li className="mb-3" data-testid="comment">
       <div className="d-flex gap-3">
-        <span className="avatar size-md bg-primary text-white flex-shrink-0" aria-hidden>
-          {ini ? <span>{ini}</span> : <Icon icon="it-user" color="white" size="sm" />}
-        </span>
+        <Avatar {...names} immagine={comment.author_avatar} size={comment.isAnswer ? 'small' : 'medium'} className="bg-primary text-white flex-shrink-0" />
         <div className="flex-grow-1">
           <p className="mb-1">
             <strong>{comment.author_name}</strong>{' '}

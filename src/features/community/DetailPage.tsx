@@ -19,6 +19,10 @@ import { ApiCallError } from '../../api/client'
 import { useEntries } from '../../offline'
 import { DatiAggiornatiAl, OnlineOnlyButton, useOfflineData } from '../../ui/offline-data'
 import { deviceOffline, effectiveLike } from './outbox'
+import { CoverImage } from './CoverImage'
+import { trackEvent } from '../../api/track-event'
+import { authorNames } from './authors'
+import { Avatar } from '../../ui/profile/Avatar'
 import { Comments } from './Comments'
 import { CreateItemModal } from './CreateItemModal'
 import { Counters } from './ItemCard'
@@ -69,10 +73,17 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
   const download = async () => {
     await downloadAttachment(item.id, item.attachment_file_name ?? 'allegato')
     await itemEvent(item.id, 'downloaded')
+    void trackEvent({ event: 'download', event_type: SUFFIX[id], event_value: String(item.id), category: item.category_label || null })
     await refresh()
   }
   const liked = effectiveLike({ liked: item.user_like, count: item.likes }, entries, { idItem: item.id })
-  const like = async () => { if ((await miPiace({ id: item.id, title: item.title }, { idItem: item.id }, !liked.liked)) === 'sent') await refresh() }
+  const like = async () => {
+    const liking = !liked.liked
+    const outcome = await miPiace({ id: item.id, title: item.title }, { idItem: item.id }, liking)
+    // usage events (issue 13 point 3): a like counts, an unlike does not
+    if (liking) void trackEvent({ event: 'like', event_type: SUFFIX[id], event_value: String(item.id), category: item.category_label || null })
+    if (outcome === 'sent') await refresh()
+  }
   const rate = async (status: 1 | 2) => { await rateUseful(item.id, status); await refresh() }
 
   return (
@@ -87,8 +98,13 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
           <span className="text-secondary">{displayDateOrText(item.date)}</span>
         </div>
         <h1 className="h2">{item.title}</h1>
+        <CoverImage item={item} className="mb-3 rounded" />
         <p className="text-secondary small">
           {item.entity}{item.entity_type ? ` · ${item.entity_type}` : ''}{section.targeted ? ` · ${item.program_label}` : ''}
+        </p>
+        <p className="d-flex align-items-center gap-2 small mb-3" data-testid="community-author">
+          <Avatar {...authorNames(item)} immagine={item.author_avatar} size="medium" className="bg-primary text-white" />
+          <span>Pubblicato da <strong>{item.author_name}</strong></span>
         </p>
         <RichText html={item.description} className="mb-3" />
         {item.tags && (

@@ -1,13 +1,14 @@
 /**
  * Card of a content item (spec 001 §2 "Cards"): category label and short date, title (2 lines),
  * description preview (2 lines), publisher for documents, counters; a highlighted announcement shows a
- * bookmark and a marked border. The whole card is one link to the detail route.
+ * bookmark and a marked border; an announcement with a cover shows it on top (CoverImage.tsx). The whole card is one link to the detail route.
  */
 import { Link } from '@tanstack/react-router'
 import { Icon } from 'design-react-kit'
 import type { Item } from '../../api/contract/community'
 import { displayDateOrText } from '../../lib/dates'
 import { plainTextOf } from '../../ui/rich-text/RichTextView'
+import { CoverImage } from './CoverImage'
 import type { SectionConfig } from './sections'
 
 export function Counters({ item, section }: { item: Item; section: SectionConfig }) {
@@ -31,6 +32,7 @@ export function ItemCard({ item, section }: { item: Item; section: SectionConfig
   const preview = plainTextOf(item.description)
   return (
     <article className={`card card-bg h-100 pd-community-card${item.highlighted ? ' pd-community-card--highlighted' : ''}`} data-testid="community-card">
+      <CoverImage item={item} />
       <div className="card-body d-flex flex-column">
         <div className="d-flex justify-content-between align-items-start mb-2 small">
           <span className="fw-semibold text-uppercase text-primary">{item.category_label || 'Senza categoria'}</span>

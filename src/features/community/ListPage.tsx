@@ -1,7 +1,7 @@
 /**
  * Listing page of a community section (spec 001 §2 "Listing pages", §9): title bar with the info
  * toggle, filters (Categoria; Programma and Intervento where content is targeted) with removable chips,
- * the create button (sticky at the bottom on phones; with `new.*`), the sort menu of the section, the cards (3 per row on desktop, 1 on tablet and phone) and pagination
+ * the create button (sticky at the bottom on phones; with `new.*`), the sort menu of the section, the card carousel (3 cards per slide on desktop, 1 on tablet and phone: src/ui/carousel) and pagination
  * (board 6 per page, others 8). An empty section reads 'Questa sezione è ancora vuota'; a filter
  * without options reads 'Non ci sono opzioni per questo filtro'.
  */
@@ -16,6 +16,7 @@ import { filtersQuery, itemsQuery } from './api'
 import { CreateItemModal } from './CreateItemModal'
 import { DatiAggiornatiAl, OnlineOnlyButton, useOfflineData } from '../../ui/offline-data'
 import { ItemCard } from './ItemCard'
+import { Carousel } from '../../ui/carousel/Carousel'
 import { useSession } from '../../auth/session'
 import { COMMUNITY_SECTIONS } from './sections'
 import './community.css'
@@ -116,11 +117,8 @@ function ListPageContent({ section: id }: { section: Section }) {
         <>
           <h2 className="visually-hidden">Contenuti di {section.title}</h2>
           <p className="visually-hidden" aria-live="polite">{list.data?.pager.total_items} contenuti</p>
-          <ul className="row g-4 list-unstyled" data-testid="community-cards">
-            {items.map((item) => (
-              <li className="col-12 col-lg-4" key={item.id}><ItemCard item={item} section={section} /></li>
-            ))}
-          </ul>
+          <Carousel items={items} label={`Contenuti di ${section.title}`} keyOf={(item) => item.id} testId="community-cards"
+            render={(item) => <ItemCard item={item} section={section} />} />
         </>
       )}
       <Pagination page={page} totalPages={list.data?.pager.total_pages ?? 1} onChange={setPage} label={`Pagine di ${section.title}`} />

@@ -1,6 +1,6 @@
 /**
  * Role card of the personal area with its `fullInfo` (spec 000 §3 "Role card"; issue 13): title (the
- * role), the programme (REG, DEG) or the project (other scoped roles), the body (not for FAC and VOL),
+ * role), its 'Stato Ruolo' chip (ATTIVO, NON ATTIVO, TERMINATO…), the programme (REG, DEG) or the project (other scoped roles), the body (not for FAC and VOL),
  * then the facts of the role: services delivered, active facilitators, referents and delegates. Names
  * link to their pages only on the card of the profile in use and when its permissions open them (the
  * administrative pages are scoped to the chosen profile).
@@ -9,6 +9,7 @@ import type { ReactNode } from 'react'
 import type { FullInfo } from '../../api/contract/profilo'
 import type { Profilo } from '../../api/contract/contesto'
 import { AppLink } from '../../ui/AppLink'
+import { StatusChip } from '../../ui/widgets/StatusChip'
 import { roleCardLines } from '../../ui/profile/role-card'
 
 export interface CardLinks { programma: boolean; progetto: boolean; ente: boolean }
@@ -35,6 +36,11 @@ export function RoleCardFull({ profilo, info, current, links }: { profilo: Profi
       <div className="card-body">
         {current && <span className="badge bg-primary mb-2">Ruolo attuale</span>}
         <h3 className="h6 fw-semibold mb-2">{lines.title}</h3>
+        {info.stato && (
+          <p className="mb-2 small d-flex align-items-center gap-2" data-testid="role-status">
+            <span className="text-secondary">Stato Ruolo</span> <StatusChip value={info.stato} />
+          </p>
+        )}
         <dl className="mb-0">
           {programme && <Row label="Programma">{programme}</Row>}
           {project && <Row label="Progetto">{project}</Row>}

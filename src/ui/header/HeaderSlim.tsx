@@ -6,8 +6,8 @@
 import { Link } from '@tanstack/react-router'
 import { Icon } from 'design-react-kit'
 import { requestLogout } from '../../auth/logout'
-import { showToast, TOAST_DURATION } from '../stores/toasts'
 import { openNotificationsPanel, useNotificationsShell } from '../stores/notifications'
+import { openChat, useChat } from '../stores/chat'
 import { openShellModal } from '../stores/modals'
 import { Avatar } from '../profile/Avatar'
 import type { ShellModel } from '../shell/useShellModel'
@@ -67,6 +67,7 @@ function NotificationsBell() {
 }
 
 export function HeaderSlim({ model }: { model: ShellModel }) {
+  const chat = useChat()
   const userEntries: DisclosureEntry[] = model.userMenu.map((e) => ({
     id: e.id,
     label: e.label,
@@ -107,19 +108,18 @@ export function HeaderSlim({ model }: { model: ShellModel }) {
                     />
                   </div>
                 )}
-                {model.loggedIn && model.canChat && (
+                {model.loggedIn && model.canChat && chat.url && (
                   <button
                     type="button"
                     className="btn btn-link pd-slim-icon position-relative"
-                    aria-label={countLabel('Chat', model.unreadChat, 'messaggi non letti')}
+                    aria-label={countLabel('Chat', chat.unread, 'messaggi non letti')}
                     title="Chat"
                     data-testid="chat-button"
-                    onClick={() =>
-                      showToast({ status: 'info', message: 'La chat sarà disponibile con un prossimo aggiornamento.', duration: TOAST_DURATION.fast })
-                    }
+                    aria-haspopup="dialog"
+                    onClick={openChat}
                   >
                     <Icon icon="it-comment" color="light" aria-hidden />
-                    <CounterBadge count={model.unreadChat} />
+                    <CounterBadge count={chat.unread} />
                   </button>
                 )}
                 {model.loggedIn && model.canNotifications && <NotificationsBell />}

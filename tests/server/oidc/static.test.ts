@@ -97,6 +97,7 @@ describe('static app and SPA fallback', () => {
       },
       devIdentityProvider: true,
       devIdentityProviderWarning: false,
+      chatUrl: null,
     })
   })
 

@@ -121,7 +121,9 @@ describe('personal area and usage events', () => {
     expect(by('FAC')).toMatchObject({ ente: null, nFacilitatori: null })
     expect(typeof by('FAC').serviziErogati).toBe('number')
     const dtd = (await apiCall(server.app, { url: '/api/utente/profilo/ruoli', token: tokens[DTD] })).json().ruoli
-    expect(dtd[0].fullInfo).toEqual({ programma: null, progetto: null, ente: null, serviziErogati: null, nFacilitatori: null, referenti: null })
+    expect(dtd[0].fullInfo).toEqual({ programma: null, progetto: null, ente: null, serviziErogati: null, nFacilitatori: null, referenti: null, stato: 'ATTIVO' })
+    // 'Stato Ruolo' (spec 000 §3) from the link that gives each role
+    for (const c of ['REG', 'REGP', 'FAC']) expect(['ATTIVO', 'NON ATTIVO', 'TERMINATO', 'ATTIVABILE'], c).toContain(by(c).stato)
   })
 
   describe('usage events', () => {
