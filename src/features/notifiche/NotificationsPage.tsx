@@ -14,8 +14,7 @@ import { setUnreadNotifications } from '../../ui/stores/notifications'
 import { showToast, TOAST_DURATION } from '../../ui/stores/toasts'
 import { Pagination } from '../../ui/widgets/Pagination'
 import { deleteNotifications, markRead, notificationsQuery, notificheKeys } from './api'
-import { NotificationText, notificationMessage } from './NotificationText'
-import { EMPTY_TEXT } from './NotificationsPanel'
+import { NotificationsLoadState, NotificationText, notificationMessage } from './NotificationText'
 
 const SORT_LABELS: Record<NotificationSort, string> = { created_desc: 'Più recenti', created_asc: 'Meno recenti' }
 
@@ -102,14 +101,7 @@ function NotificationsPageContent() {
         </button>
       </div>
       <p className="visually-hidden" role="status">{chosen.length > 0 ? `${chosen.length} selezionate` : ''}</p>
-      {isPending && <p role="status">Caricamento in corso…</p>}
-      {isError && (
-        <p>
-          Non è stato possibile caricare le notifiche.{' '}
-          <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void refetch()}>Riprova</button>
-        </p>
-      )}
-      {data && items.length === 0 && <p>{EMPTY_TEXT}</p>}
+      <NotificationsLoadState isPending={isPending} isError={isError} empty={Boolean(data) && items.length === 0} retry={() => void refetch()} />
       {items.length > 0 && (
         <ul className="list-unstyled" aria-label="Elenco delle notifiche" data-testid="notifiche-list">
           {items.map((n) => (

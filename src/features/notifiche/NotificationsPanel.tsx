@@ -12,11 +12,10 @@ import { Icon } from 'design-react-kit'
 import { trapFocus } from '../../ui/shell/focus-trap'
 import { closeNotificationsPanel, setUnreadNotifications, takeFocusReturn, useNotificationsShell } from '../../ui/stores/notifications'
 import { markRead, notificationsQuery, notificheKeys } from './api'
-import { NotificationText } from './NotificationText'
+import { NotificationsLoadState, NotificationText } from './NotificationText'
 import './notifiche.css'
 
 export const PANEL_TITLE = 'Notifiche non lette'
-export const EMPTY_TEXT = 'Non ci sono notifiche'
 
 /** The panel as the shell's overlay slot renders it (outside the pages' query provider: it brings its own). */
 export function NotificationsPanel() {
@@ -75,14 +74,7 @@ function OpenPanel() {
           </button>
         </div>
         <div className="p-3 flex-grow-1 overflow-auto">
-          {isPending && <p role="status">Caricamento in corso…</p>}
-          {isError && (
-            <p>
-              Non è stato possibile caricare le notifiche.{' '}
-              <button type="button" className="btn btn-link p-0 align-baseline" onClick={() => void refetch()}>Riprova</button>
-            </p>
-          )}
-          {data && data.items.length === 0 && <p>{EMPTY_TEXT}</p>}
+          <NotificationsLoadState isPending={isPending} isError={isError} empty={Boolean(data) && (data?.items.length ?? 0) === 0} retry={() => void refetch()} />
           {data && data.items.length > 0 && (
             <ul className="list-unstyled mb-0">
               {data.items.map((n) => (

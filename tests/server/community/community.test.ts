@@ -5,9 +5,8 @@
  * Italian full-text search with stemming and accent folding.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Principal } from '../../../server/auth/types'
-import { createPrincipalLoader } from '../../../server/domain/principal'
-import { apiCall, createTestServer, type TestServer } from '../helpers'
+import { createTestServer, type TestServer } from '../helpers'
+import { communityCalls, type Actor, type CommunityCalls } from './attori'
 
 const LAURA_REG_LOM = 'CNTLRA75H61F205P'
 const ALESSANDRO = 'RSSLSN77R19G478N' // FAC in RFD-2024-LOM (among other roles)
@@ -16,38 +15,10 @@ const LUCA_VOL_SCD = 'SPSLCU00B24F839F'
 const CHIARA_MOD = 'CLMCHR88M48L736C'
 const GIULIA_DTD = 'FRRGLI78C54H501Q'
 
-interface Actor { token: string; role: string; ids: { idProgramma: number | null; idProgetto: number | null; idEnte: number | null }; userId: number }
-
 let server: TestServer
-const actors = new Map<string, Actor>()
-let principals: (cf: string) => Promise<Principal | null>
-
-async function actor(cf: string, role: string): Promise<Actor> {
-  const key = `${cf}:${role}`
-  const known = actors.get(key)
-  if (known) return known
-  const principal = await principals(cf)
-  if (!principal) throw new Error(`no ${cf}`)
-  const p = principal.profili.find((x) => x.codiceRuolo === role)
-  const made = {
-    token: await server.signIdToken(cf), role, userId: principal.userId,
-    ids: { idProgramma: p?.idProgramma ?? null, idProgetto: p?.idProgetto ?? null, idEnte: p?.idEnte ?? null },
-  }
-  actors.set(key, made)
-  return made
-}
-
-function qs(a: Actor): string {
-  return Object.entries(a.ids).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${v}`).join('&')
-}
-
-async function post(a: Actor, url: string, body: Record<string, unknown> = {}) {
-  return apiCall(server.app, { url: `/api${url}`, token: a.token, role: a.role, body: { ...a.ids, ...body } })
-}
-async function get(a: Actor, url: string) {
-  const sep = url.includes('?') ? '&' : '?'
-  return apiCall(server.app, { method: 'GET', url: `/api${url}${sep}${qs(a)}`, token: a.token, role: a.role })
-}
+let actor: CommunityCalls['actor']
+let post: CommunityCalls['post']
+let get: CommunityCalls['get']
 
 async function categoryId(a: Actor, type: string, name: string): Promise<number> {
   const res = await get(a, `/category/retrieve?term_type=${type}`)
@@ -62,7 +33,7 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 
 beforeAll(async () => {
   server = await createTestServer()
-  principals = createPrincipalLoader(server.database.db)
+  ;({ actor, post, get } = communityCalls(server))
 })
 afterAll(() => server?.close())
 
@@ -227,7 +198,7 @@ describe('documenti: files checked by content, downloads, usefulness, search', (
 
   it('another user downloads it (streamed, attachment, nosniff) and rates it: counters 1 and 1', async () => {
     const reg = await actor(LAURA_REG_LOM, 'REG')
-    const res = await apiCall(server.app, { method: 'GET', url: `/api/item/${docId}/attachment?${qs(reg)}`, token: reg.token, role: reg.role })
+    const res = await get(reg, `/item/${docId}/attachment`)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="guida.pdf"/)
     expect(res.headers['x-content-type-options']).toBe('nosniff')

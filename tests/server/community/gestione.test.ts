@@ -5,33 +5,17 @@
  * the caller's own live items of one section.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Principal } from '../../../server/auth/types'
-import { createPrincipalLoader } from '../../../server/domain/principal'
-import { apiCall, createTestServer, type TestServer } from '../helpers'
+import { createTestServer, type TestServer } from '../helpers'
+import { communityCalls, type Actor, type CommunityCalls } from './attori'
 
 const SARA_FAC = 'RMNSRA92E51A944H'
 const LUCA_VOL = 'SPSLCU00B24F839F'
 const CHIARA_MOD = 'CLMCHR88M48L736C'
 
-interface Actor { token: string; role: string; ids: Record<string, number | null>; userId: number }
-
 let server: TestServer
-let principals: (cf: string) => Promise<Principal | null>
-
-async function actor(cf: string, role: string): Promise<Actor> {
-  const principal = await principals(cf)
-  if (!principal) throw new Error(`no ${cf}`)
-  const p = principal.profili.find((x) => x.codiceRuolo === role)
-  return {
-    token: await server.signIdToken(cf), role, userId: principal.userId,
-    ids: { idProgramma: p?.idProgramma ?? null, idProgetto: p?.idProgetto ?? null, idEnte: p?.idEnte ?? null },
-  }
-}
-const qs = (a: Actor) => Object.entries(a.ids).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${v}`).join('&')
-const post = (a: Actor, url: string, body: Record<string, unknown> = {}) =>
-  apiCall(server.app, { url: `/api${url}`, token: a.token, role: a.role, body: { ...a.ids, ...body } })
-const get = (a: Actor, url: string) =>
-  apiCall(server.app, { method: 'GET', url: `/api${url}${url.includes('?') ? '&' : '?'}${qs(a)}`, token: a.token, role: a.role })
+let actor: CommunityCalls['actor']
+let post: CommunityCalls['post']
+let get: CommunityCalls['get']
 
 async function topicCategory(a: Actor): Promise<number> {
   const res = await get(a, '/category/retrieve?term_type=community_categories')
@@ -40,7 +24,7 @@ async function topicCategory(a: Actor): Promise<number> {
 
 beforeAll(async () => {
   server = await createTestServer()
-  principals = createPrincipalLoader(server.database.db)
+  ;({ actor, post, get } = communityCalls(server))
 })
 afterAll(() => server?.close())
 

@@ -7,13 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { and, eq } from 'drizzle-orm'
-import type { Principal } from '../../../server/auth/types'
-import { createPrincipalLoader } from '../../../server/domain/principal'
 import { addComment } from '../../../server/domain/community/comments'
 import { createEventHub } from '../../../server/events/index'
 import { job, notifica } from '../../../server/db/schema'
 import { ticketSigner } from '../../../server/routes/notifiche'
 import { apiCall, createTestServer, type TestServer } from '../helpers'
+import { communityCalls, type Actor, type CommunityCalls } from '../community/attori'
 
 const LAURA_REG_LOM = 'CNTLRA75H61F205P'
 const ALESSANDRO = 'RSSLSN77R19G478N' // FAC in RFD-2024-LOM
@@ -21,24 +20,13 @@ const SARA_FAC_LAZ = 'RMNSRA92E51A944H'
 const CHIARA_MOD = 'CLMCHR88M48L736C'
 const LUCA_VOL_SCD = 'SPSLCU00B24F839F'
 
-interface Actor { token: string; role: string; ids: { idProgramma: number | null; idProgetto: number | null; idEnte: number | null }; userId: number; principal: Principal }
 interface Ntf { id: number; message: string; status: number; action: string; node_id: number | null; node_bundle: string; names: Record<string, string> }
 
 let server: TestServer
-let principals: (cf: string) => Promise<Principal | null>
-
-async function actor(cf: string, role: string): Promise<Actor> {
-  const principal = await principals(cf)
-  if (!principal) throw new Error(`no ${cf}`)
-  const p = principal.profili.find((x) => x.codiceRuolo === role)
-  return {
-    token: await server.signIdToken(cf), role, userId: principal.userId, principal,
-    ids: { idProgramma: p?.idProgramma ?? null, idProgetto: p?.idProgetto ?? null, idEnte: p?.idEnte ?? null },
-  }
-}
-const post = (a: Actor, url: string, body: Record<string, unknown> = {}) =>
-  apiCall(server.app, { url: `/api${url}`, token: a.token, role: a.role, body: { ...a.ids, ...body } })
-const get = (a: Actor, url: string) => apiCall(server.app, { method: 'GET', url: `/api${url}`, token: a.token, role: a.role })
+let actor: CommunityCalls['actor']
+let post: CommunityCalls['post']
+let calls: CommunityCalls
+const get = (a: Actor, url: string) => calls.get(a, url, { scoped: false })
 
 async function list(a: Actor, query = ''): Promise<{ items: Ntf[]; unread: number; pager: { total_items: number; total_pages: number } }> {
   const res = await get(a, `/user/${a.userId}/notifications${query}`)
@@ -71,7 +59,8 @@ let reg: Actor, fac: Actor, sara: Actor, mod: Actor, vol: Actor
 
 beforeAll(async () => {
   server = await createTestServer()
-  principals = createPrincipalLoader(server.database.db)
+  calls = communityCalls(server)
+  ;({ actor, post } = calls)
   reg = await actor(LAURA_REG_LOM, 'REG')
   fac = await actor(ALESSANDRO, 'FAC')
   sara = await actor(SARA_FAC_LAZ, 'FAC')
@@ -255,8 +244,10 @@ describe('e-mails (platform-backend §11.1, SMTP configured)', () => {
   it('queues one e-mail job per notified user with an address, in the event\'s transaction; none for the broadcast', async () => {
     const withMail = await createTestServer({ env: { SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'Punto Digitale <noreply@example.it>' } })
     try {
-      const swap = server
+      const swap = { server, calls, actor, post }
       server = withMail
+      calls = communityCalls(withMail)
+      ;({ actor, post } = calls)
       try {
         const r = await actor(LAURA_REG_LOM, 'REG')
         const f = await actor(ALESSANDRO, 'FAC')
@@ -273,7 +264,7 @@ describe('e-mails (platform-backend §11.1, SMTP configured)', () => {
         expect(payload.text).toContain('/notifiche')
         expect(payload.text).not.toMatch(/\$\d+\$/)
       } finally {
-        server = swap
+        ;({ server, calls, actor, post } = swap)
       }
     } finally {
       await withMail.close()
