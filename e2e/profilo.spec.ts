@@ -1,12 +1,13 @@
 /**
  * Issue 13 'Done when': a facilitator changes her e-mail and phone (+41, chosen by keyboard in the prefix
- * selector), uploads a picture (cropped to a square) and sees it in the header; an invalid e-mail is
+ * selector), uploads a picture (cropped to a square) and sees it in the header and on her comment; an invalid e-mail is
  * refused with a clear message and nothing typed is lost; the multi-profile user sees three role cards
  * with the fields of each role; axe-clean at 1280 and 375 px on the profile page and the prefix selector.
  * Sara's original data are put back at the end (other specs log in as her).
  */
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
+import { actorOf, callAs } from './field-api'
 import { chooseProfile, DESKTOP, expectNoA11yViolations, login, PHONE, profileDialog, readIdToken, USERS } from './helpers'
 
 async function axeBoth(page: Page, label: string): Promise<void> {
@@ -23,7 +24,7 @@ async function openProfile(page: Page): Promise<void> {
   await expect(page.getByTestId('role-cards')).toBeVisible()
 }
 
-test('a facilitator edits her data with a Swiss number, uploads a picture and sees it in the header', async ({ page }) => {
+test('a facilitator edits her data with a Swiss number, uploads a picture and sees it in the header and on her comment', async ({ page, request }) => {
   await login(page, USERS.fac.cf)
   if (await profileDialog(page).isVisible()) await chooseProfile(page, /facilitatore/i)
   await openProfile(page)
@@ -89,6 +90,18 @@ test('a facilitator edits her data with a Swiss number, uploads a picture and se
   await expect.poll(() => headerImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
   await expect(page.getByRole('img', { name: 'La tua immagine del profilo' })).toBeVisible()
   await axeBoth(page, 'il mio profilo con immagine')
+
+  // …and on her comments: she opens a forum topic and comments it; the thread shows her picture
+  const fac = await actorOf(page, request, 'FAC')
+  const categories = await callAs<{ items: { id: number; name: string }[] }>(request, fac, 'GET', 'category/retrieve?term_type=community_categories')
+  const title = `Foto nei commenti ${Date.now() % 1_000_000}`
+  const { id } = await callAs<{ id: number }>(request, fac, 'POST', 'community/item/create', { title, category: categories.items[0]?.id, description: '<p>Prova</p>' })
+  await callAs(request, fac, 'POST', `item/${id}/comment`, { comment_body: 'Con la mia foto' })
+  await page.goto(`/forum/${id}`)
+  const comment = page.getByTestId('comment').filter({ hasText: 'Con la mia foto' })
+  const commentImg = comment.getByTestId('avatar-image').locator('img')
+  await expect(commentImg).toHaveAttribute('src', /\/api\/utente\/download\/immagineProfilo\/\d+\/[a-f0-9]+\/\d+\.webp$/)
+  await expect.poll(() => commentImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0)
 
   // put Sara's data back for the other specs
   const token = await readIdToken(page)
