@@ -17,7 +17,7 @@
  * rows rejected, one service, citizen and compiled survey per good row.
  */
 import { spawnSync } from 'node:child_process'
-import { createWriteStream, chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { createWriteStream, chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -55,8 +55,8 @@ function fiscalCode(i: number, nameCode = 'NNA'): string {
   return base + CodiceFiscale.getCheckCode(base)
 }
 
-/** A private PostgreSQL for the run (as .ci/run starts it); `stop()` removes it. */
-export function startPostgres(): { url: string; stop(): void } {
+/** A private PostgreSQL for the run (as .ci/run starts it); `postmaster` is its pid; `stop()` removes it. */
+export function startPostgres(): { url: string; postmaster: number; stop(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'pd-bench-pg-'))
   chmodSync(dir, 0o777)
   const port = 54_390 + Math.floor(Math.random() * 500)
@@ -68,6 +68,7 @@ export function startPostgres(): { url: string; stop(): void } {
   asPostgres(`${PG_BIN}/pg_ctl -D ${dir}/data -l ${dir}/server.log -w -o '-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} ${process.env.BENCH_PG_OPTS ?? ''}' start`)
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    postmaster: Number(readFileSync(join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]),
     stop() {
       try { asPostgres(`${PG_BIN}/pg_ctl -D ${dir}/data -m fast stop`) } finally {
         if (process.env.BENCH_PG_LOG) spawnSync('cp', [`${dir}/server.log`, process.env.BENCH_PG_LOG])

@@ -35,6 +35,9 @@
  * `BENCH_ONLY=dashboard` measures them alone.
  * Issue 12 point 5 (bench/search.ts): search_p95_ms over 100,000 community contents (target ≤ 100 ms);
  * `BENCH_ONLY=search` measures it alone.
+ * Issue 14 point 4 (bench/pg-writes.ts): pg_writes_per_s, pg_write_p99_ms and pg_write_errors — two server processes on
+ * one PostgreSQL under an open-loop load of 300 field writes/s for 5 minutes (targets ≥ 300, ≤ 200 ms, 0);
+ * `BENCH_ONLY=writes` measures them alone. The 30-minute memory soak is `npm run soak` (bench/soak.ts).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -193,6 +196,12 @@ async function measureWeb(origin: string): Promise<void> {
 async function main(): Promise<void> {
   const only = process.env.BENCH_ONLY
   if (await (await import('./mass-upload')).massUploadHook(only)) return // issue 10: mass upload on PostgreSQL (bench/mass-upload.ts)
+  if (only === 'writes' || only === undefined) {
+    // issue 14 point 4: write throughput of two processes on PostgreSQL (bench/pg-writes.ts)
+    const { measurePgWrites } = await import('./pg-writes')
+    await measurePgWrites()
+    if (only === 'writes') return
+  }
   if (only === 'search' || only === undefined) {
     // issue 12: community full-text search over 100,000 contents (bench/search.ts)
     const { measureSearch } = await import('./search')

@@ -37,7 +37,9 @@ export function serverEnv(port: number, extra: Record<string, string>): NodeJS.P
  * as `npm start` runs it) when given. An unexpected exit prints the last 4 KB of its standard error.
  */
 export function startServer(env: NodeJS.ProcessEnv, bundle?: string): Server {
-  const args = bundle ? [bundle] : ['--import', 'tsx', join(ROOT, 'server', 'main.ts')]
+  // BENCH_NODE_ARGS: extra Node options of the server processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`)
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []
+  const args = [...nodeArgs, ...(bundle ? [bundle] : ['--import', 'tsx', join(ROOT, 'server', 'main.ts')])]
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] })
   let stderr = ''
   child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000) })

@@ -16,6 +16,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import type { Database } from './types'
 import { seedDatabase } from '../seed'
+import { nameWriteStatements } from './named-statements'
 
 export type { Database, Executor, Transaction } from './types'
 
@@ -143,6 +144,8 @@ async function withDrizzleParsersInstalled(client: PGlite): Promise<PGlite> {
 
 async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10 })
+  // write statements prepared once per connection (server/db/named-statements.ts)
+  pool.on('connect', nameWriteStatements)
   // An idle client that loses its connection (server restart, administrator termination) is dropped by
   // the pool, which then emits 'error': without a listener Node would crash the whole server. The next
   // query opens a new connection; a query in flight still fails with its own error.

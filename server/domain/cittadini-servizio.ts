@@ -30,7 +30,7 @@ import type {
 } from '../../src/api/contract/cittadino'
 import { TIPO_DOCUMENTO } from '../../src/api/contract/enums'
 import type { PaginazioneQuery } from '../../src/api/contract/servizio'
-import { deriveFromFiscalCode } from '../../src/lib/fiscal-code'
+import { derivaDaCodiceFiscale } from './codice-fiscale'
 import { maskDocumentNumber, maskFiscalCode } from '../../src/lib/masked-identity'
 import { hashDocumentNumber, hashFiscalCode } from '../db/citizen-hash'
 import { newCitizenId } from '../db/citizen-id'
@@ -98,7 +98,7 @@ function toRiservato(c: CittadinoRow, byCf: boolean, byCode: { gender: string; f
 export async function searchCittadini(db: Executor, caller: Caller, body: RicercaCittadinoBody, secret: string): Promise<CittadinoTrovato[]> {
   fieldProfile(caller, 'U06')
   const byCf = body.tipoDocumento === 'CF'
-  const derived = byCf ? await deriveFromFiscalCode(body.criterioRicerca) : null
+  const derived = byCf ? await derivaDaCodiceFiscale(body.criterioRicerca) : null
   const where = byCf
     ? eq(cittadino.codiceFiscaleHash, hashFiscalCode(derived?.codiceFiscale ?? body.criterioRicerca, secret))
     : inArray(cittadino.numeroDocumentoHash, TIPO_DOCUMENTO.map((t) => hashDocumentNumber(t, body.criterioRicerca, secret)))
@@ -135,7 +135,7 @@ type Identifier =
  */
 async function identifier(body: AggiungiCittadinoBody, secret: string): Promise<Identifier> {
   if (body.codiceFiscale && !body.codiceFiscaleNonDisponibile) {
-    const derived = await deriveFromFiscalCode(body.codiceFiscale)
+    const derived = await derivaDaCodiceFiscale(body.codiceFiscale)
     if (!derived) return { error: badRequest('G02', 'Codice fiscale non valido.') }
     const hash = hashFiscalCode(derived.codiceFiscale, secret)
     return {

@@ -25,7 +25,7 @@ import type {
   QuestionarioCompilato,
 } from '../../src/api/contract/questionario'
 import { SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
-import { deriveFromFiscalCode } from '../../src/lib/fiscal-code'
+import { derivaDaCodiceFiscale } from './codice-fiscale'
 import { maskDocumentNumber, maskFiscalCode } from '../../src/lib/masked-identity'
 import { hashDocumentNumber, hashFiscalCode } from '../db/citizen-hash'
 import {
@@ -133,9 +133,9 @@ async function updateCitizen(tx: Transaction, caller: Caller, idCittadino: numbe
   const [current] = await tx.select().from(cittadino).where(eq(cittadino.id, idCittadino))
   if (!current) throw notFound('CIT02')
   const changes: Partial<typeof cittadino.$inferInsert> = {}
-  let derived: Awaited<ReturnType<typeof deriveFromFiscalCode>> = null
+  let derived: Awaited<ReturnType<typeof derivaDaCodiceFiscale>> = null
   if (body.codiceFiscaleDaAggiornare) {
-    derived = await deriveFromFiscalCode(body.codiceFiscaleDaAggiornare)
+    derived = await derivaDaCodiceFiscale(body.codiceFiscaleDaAggiornare)
     if (!derived) throw badRequest('G02', 'Codice fiscale non valido.')
     await checkAge(tx, idProgramma, derived.age, null)
     const hash = hashFiscalCode(derived.codiceFiscale, secret)

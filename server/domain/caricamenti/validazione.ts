@@ -20,7 +20,7 @@ import { ServizioBodySchema, type ServizioBody } from '../../../src/api/contract
 import { isCalendarDate, parseWireDate } from '../../../src/lib/dates'
 import { isValidDuration, normalizeDuration } from '../../../src/lib/duration'
 import { normalizeFiscalCode, type CitizenDerivedData } from '../../../src/lib/fiscal-code'
-import { derivaDaCodiceFiscale } from './codice-fiscale'
+import { derivaDaCodiceFiscale } from '../codice-fiscale'
 import { encodeSection, sectionHeader } from '../../../src/lib/survey-sections'
 import { NumeroDocumentoSchema } from '../../../src/api/contract/common'
 import * as v from 'valibot'

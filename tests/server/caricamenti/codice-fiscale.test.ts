@@ -7,7 +7,7 @@
  */
 import m from 'codice-fiscale-js'
 import { describe, expect, it } from 'vitest'
-import { derivaDaCodiceFiscale } from '../../../server/domain/caricamenti/codice-fiscale'
+import { derivaDaCodiceFiscale } from '../../../server/domain/codice-fiscale'
 import { deriveFromFiscalCode } from '../../../src/lib/fiscal-code'
 
 const CodiceFiscale = (m as unknown as { CodiceFiscale?: typeof m }).CodiceFiscale ?? m
