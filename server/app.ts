@@ -9,7 +9,7 @@
 import { join } from 'node:path'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify'
 import helmet, { type fastifyHelmet } from '@fastify/helmet'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { loopbackTwins, type AppConfig } from './config'
 import type { DatabaseHandle } from './db/index'
 import { utente } from './db/schema'
@@ -53,6 +53,9 @@ import { apiCompression } from './compression'
 import { CACHE_NO_CACHE, inlineScriptHashes, readBuiltIndexHtml, registerStatic, trimAssetHeaders } from './static'
 import notificheRoutes from './routes/notifiche'
 import { createEventHub } from './events/index'
+import { registerMetrics } from './metrics/index'
+import { databaseCheck } from './readiness'
+import { echoRequestId, requestIdOf } from './request-id'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -171,8 +174,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: loggerOptions(config.logLevel, opts.logStream),
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
+    // every line of a request carries its id (server/request-id.ts), echoed as x-request-id
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   })
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
+  app.addHook('onRequest', echoRequestId)
+  // Prometheus /metrics behind METRICS_TOKEN (server/metrics): its hooks first, so they see every answer
+  registerMetrics(app, { token: config.metricsToken, database })
 
   app.setErrorHandler(apiErrorHandler)
   await app.register(inputGuard)
@@ -237,7 +246,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   let ready = false
   app.addHook('onReady', async () => { ready = true })
-  await app.register(healthRoutes, { prefix: '/api', ready: () => ready })
+  await app.register(healthRoutes, { prefix: '/api', ready: () => ready, checks: [databaseCheck(() => db.execute(sql`select 1`))] })
   await app.register(contestoRoutes, { prefix: '/api', db })
   // S3-compatible storage when S3_BUCKET is set (the SDK is loaded only then), else local disk
   app.decorate('storage', config.s3 ? (await import('./storage/s3')).createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files')))
