@@ -5,6 +5,9 @@
  * identity provider at `/oidc` (only when the configuration allows it: server/config.ts), access
  * control on every `/api` route, the domain routes, `/app-config.json`, the static app with SPA fallback,
  * and one error handler answering `{errorCode, message}` (never a bare 500 for a caller's mistake).
+ * Observability (issue 14 point 3): a request id on every log line of a request (server/request-id.ts),
+ * Prometheus `/metrics` behind `METRICS_TOKEN` (server/metrics), readiness with a database check
+ * (server/readiness.ts).
  */
 import { join } from 'node:path'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify'
