@@ -12,8 +12,11 @@ import type { DatabaseHandle } from '../db/index'
 import { notFound, unauthorized } from '../errors'
 import { instrumentRequests } from './http'
 import { createMetrics, type AppMetrics } from './registry'
-import { poolConnections, readQueueDepth } from './sources'
+import { poolConnections, readQueueDepth, withTimeout } from './sources'
 import { bearerChecker } from './token'
+
+/** Longest wait for the queue-depth reading of one scrape (ms). */
+export const QUEUE_DEPTH_TIMEOUT_MS = 2000
 
 export interface MetricsOptions {
   /** `METRICS_TOKEN`; undefined = metrics off */
@@ -30,7 +33,7 @@ export function registerMetrics(app: FastifyInstance, opts: MetricsOptions): App
   }
   const { database } = opts
   const metrics = createMetrics({
-    queueDepth: () => readQueueDepth(database.db),
+    queueDepth: () => withTimeout(readQueueDepth(database.db), QUEUE_DEPTH_TIMEOUT_MS),
     poolConnections: () => poolConnections(database),
     onSourceError: (err, metric) => app.log.warn({ err, metric }, 'metrics: source not readable'),
   })

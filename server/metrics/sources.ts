@@ -4,7 +4,8 @@
  *   its four states (0 when empty), so a drained queue reads 0 rather than vanishing;
  * - the mass upload (`registro_attivita`, server/jobs/caricamenti.ts): jobs `IN_PROGRESS`, as queue
  *   `mass_upload`, state `IN_PROGRESS`.
- * Pool connections come from the database handle (`poolStats`; PGlite: one connection).
+ * Pool connections come from the database handle (`poolStats`; PGlite: one connection). {@link withTimeout}
+ * bounds a reading, so that a database that does not answer leaves the gauge empty instead of hanging the scrape.
  */
 import { sql } from 'drizzle-orm'
 import type { DatabaseHandle } from '../db/index'
@@ -34,6 +35,13 @@ export async function readQueueDepth(db: Database): Promise<QueueDepth[]> {
     else depth.set(key, { queue: row.tipo, state: row.stato, count: Number(row.n) })
   }
   return [...depth.values(), { queue: MASS_UPLOAD_QUEUE, state: 'IN_PROGRESS', count: Number(uploads.rows[0]?.n ?? 0) }]
+}
+
+/** `promise`, or a rejection after `ms` (a database that does not answer must not hang the scrape). */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms) })
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer))
 }
 
 /** The pool's connections: the PostgreSQL pool's counts, or PGlite's single connection. */
