@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createJobQueue } from '../../../server/jobs/coda'
 import { redactUrl } from '../../../server/logging'
 import { requestIdOf } from '../../../server/request-id'
-import { createTestServer, TEST_HOST, type TestServer } from '../helpers'
+import { createTestServer, openTestDatabase, TEST_HOST, type TestServer } from '../helpers'
+import { authorizeUrl, pkcePair } from '../oidc/browser'
 import { actor, call, CF, createService, DEMOGRAFICA, fiscalCodeAged, named, type Actor } from '../field/fixtures'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
@@ -102,6 +103,24 @@ describe('request id on every line of a request', () => {
     for (const e of own) expect(e.reqId, JSON.stringify(e)).toBe(id)
     const incoming = own.find((e) => e.msg === 'incoming request') as { req: { url: string } }
     expect(incoming.req.url).toBe(`/api/servizio/cittadino/${idServizio}?t=[redatto]&cf=[redatto]&nome=[redatto]&pagina=1`)
+  })
+})
+
+describe('the identity provider\'s errors', () => {
+  it('are logged with the reqId of the request that met them', async () => {
+    const log = new Capture()
+    const database = await openTestDatabase()
+    const server = await createTestServer({ database, env: { LOG_LEVEL: 'error' }, logStream: log })
+    try {
+      // the provider stores its interaction in the database: with the database gone, it fails (500)
+      await database.close()
+      const res = await server.app.inject({ url: authorizeUrl(pkcePair().challenge), headers: { host: TEST_HOST, 'x-request-id': 'oidc-guasto-1' } })
+      expect(res.statusCode).toBe(500)
+      const line = log.entries().find((e) => e.msg === 'oidc provider error')
+      expect(line).toMatchObject({ reqId: 'oidc-guasto-1' })
+    } finally {
+      await server.close().catch(() => undefined)
+    }
   })
 })
 
