@@ -5,11 +5,14 @@
  * identity provider at `/oidc` (only when the configuration allows it: server/config.ts), access
  * control on every `/api` route, the domain routes, `/app-config.json`, the static app with SPA fallback,
  * and one error handler answering `{errorCode, message}` (never a bare 500 for a caller's mistake).
+ * Observability (issue 14 point 3): a request id on every log line of a request (server/request-id.ts),
+ * Prometheus `/metrics` behind `METRICS_TOKEN` (server/metrics), readiness with a database check
+ * (server/readiness.ts).
  */
 import { join } from 'node:path'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify'
 import helmet, { type fastifyHelmet } from '@fastify/helmet'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { loopbackTwins, type AppConfig } from './config'
 import type { DatabaseHandle } from './db/index'
 import { utente } from './db/schema'
@@ -53,6 +56,9 @@ import { apiCompression } from './compression'
 import { CACHE_NO_CACHE, inlineScriptHashes, readBuiltIndexHtml, registerStatic, trimAssetHeaders } from './static'
 import notificheRoutes from './routes/notifiche'
 import { createEventHub } from './events/index'
+import { registerMetrics } from './metrics/index'
+import { databaseCheck } from './readiness'
+import { echoRequestId, requestIdOf } from './request-id'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -171,8 +177,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: loggerOptions(config.logLevel, opts.logStream),
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
+    // every line of a request carries its id (server/request-id.ts), echoed as x-request-id
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   })
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
+  app.addHook('onRequest', echoRequestId)
+  // Prometheus /metrics behind METRICS_TOKEN (server/metrics): its hooks first, so they see every answer
+  registerMetrics(app, { token: config.metricsToken, database })
 
   app.setErrorHandler(apiErrorHandler)
   await app.register(inputGuard)
@@ -237,7 +249,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   let ready = false
   app.addHook('onReady', async () => { ready = true })
-  await app.register(healthRoutes, { prefix: '/api', ready: () => ready })
+  await app.register(healthRoutes, { prefix: '/api', ready: () => ready, checks: [databaseCheck(() => db.execute(sql`select 1`))] })
   await app.register(contestoRoutes, { prefix: '/api', db })
   // S3-compatible storage when S3_BUCKET is set (the SDK is loaded only then), else local disk
   app.decorate('storage', config.s3 ? (await import('./storage/s3')).createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files')))

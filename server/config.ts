@@ -30,6 +30,7 @@
  * | `S3_FORCE_PATH_STYLE` | `false` | `true` for stores that need path-style URLs (`endpoint/bucket/key`, e.g. MinIO). |
  * | `CHAT_URL` | — (no chat) | Origin of the Rocket.Chat server embedded by the chat modal (spec 001 §2 "Chat"). Unset: no chat button, and `POST /api/rocket-chat/auth/iframe/utente/{id}` answers 404. |
  * | `CHAT_ADMIN_USER` / `CHAT_ADMIN_TOKEN` | — | User id and personal access token of a Rocket.Chat administrator, used to create each user's login token (`users.createToken`). Required with `CHAT_URL`. |
+ * | `METRICS_TOKEN` | — (`/metrics` answers 404) | Secret (≥ 32 chars) a Prometheus scraper sends as `Authorization: Bearer <token>` to read `/metrics` (server/metrics); unset, the metrics are off. |
  *
  * Invalid values throw a {@link ConfigError} naming the variable, at startup.
  */
@@ -89,6 +90,8 @@ export interface AppConfig {
   s3?: S3Config
   /** embedded Rocket.Chat (`CHAT_*`); undefined = no chat */
   chat?: ChatConfig
+  /** bearer token of `/metrics` (`METRICS_TOKEN`, ≥ 32 chars); undefined = metrics off (404) */
+  metricsToken?: string
 }
 
 /** The Rocket.Chat server of the chat modal and its administrator's credentials (`CHAT_*` variables). */
@@ -323,7 +326,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mail: parseMail(env),
     s3: parseS3(env),
     chat: parseChat(env),
+    metricsToken: parseMetricsToken(read(env, 'METRICS_TOKEN')),
   }
+}
+
+/** `METRICS_TOKEN`: undefined (metrics off) or a secret of at least 32 characters. */
+function parseMetricsToken(raw: string | undefined): string | undefined {
+  if (raw !== undefined && raw.length < MIN_SECRET_LENGTH) throw new ConfigError(`METRICS_TOKEN must be at least ${MIN_SECRET_LENGTH} characters`)
+  return raw
 }
 
 /** The `S3_*` variables (module table); undefined without `S3_BUCKET`. */

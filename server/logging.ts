@@ -6,7 +6,8 @@
  *   `code`, `id_token_hint`…), the token segment of the citizen's page `/…/online/{token}`, anything
  *   shaped like a JWT and anything shaped like a fiscal code (16 characters, omocodic codes included,
  *   any case) with `[redatto]`;
- * - {@link loggerOptions} wires it: the request serializer redacts the URL, the error serializer drops
+ * - {@link loggerOptions} wires it: the request serializer redacts the URL (every query value that is not
+ *   a number: {@link redactUrl}), the error serializer drops
  *   the `params` of a failed query (drizzle's `DrizzleQueryError`, from its message and stack too), and
  *   in a database error (its cause) the quoted text of the message (`invalid input syntax for type
  *   integer: "Mario Rossi"`) and the `detail`, `where` and `internalQuery` (they quote the row); every
@@ -95,12 +96,31 @@ interface RawRequestLike {
   socket?: { remotePort?: number }
 }
 
-/** Fastify's request serializer, with the URL redacted. */
+/** A query value kept in the log: a number (page, size, id); any other value may be personal data (a name searched). */
+const HARMLESS_QUERY_VALUE = /^\d{1,20}$/
+
+/**
+ * `url` with the value of every query parameter that is not a plain number replaced by `[redatto]`
+ * (names, searched text, tokens), the parameter names kept; the path then goes through {@link redactSensitive}.
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?')
+  if (q < 0) return redactSensitive(url)
+  const query = url.slice(q + 1).split('&').map((pair) => {
+    const eq = pair.indexOf('=')
+    if (eq < 0) return pair
+    const value = pair.slice(eq + 1)
+    return value === '' || HARMLESS_QUERY_VALUE.test(value) ? pair : `${pair.slice(0, eq)}=${REDACTED}`
+  })
+  return redactSensitive(`${url.slice(0, q)}?${query.join('&')}`)
+}
+
+/** Fastify's request serializer, with the URL redacted ({@link redactUrl}). */
 function requestSerializer(request: FastifyRequest | RawRequestLike) {
   const r = request as RawRequestLike
   return {
     method: r.method,
-    url: r.url === undefined ? undefined : redactSensitive(r.url),
+    url: r.url === undefined ? undefined : redactUrl(r.url),
     host: r.host,
     remoteAddress: r.ip,
     remotePort: r.socket?.remotePort,

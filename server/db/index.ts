@@ -40,6 +40,8 @@ export interface DatabaseHandle {
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>
   close(): Promise<void>
+  /** PostgreSQL only: the pool's connections (open, idle, clients waiting for one), for /metrics */
+  poolStats?: () => { total: number; idle: number; waiting: number }
 }
 
 export interface OpenDatabaseOptions {
@@ -174,6 +176,7 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
     db: db as unknown as Database,
     kind: 'postgres',
     listen: (channel, onPayload) => listenPostgres(connectionString, channel, onPayload),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => {
       closing = true
       return pool.end()

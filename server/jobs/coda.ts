@@ -19,8 +19,14 @@ import type { FastifyBaseLogger } from 'fastify'
 import { job } from '../db/schema'
 import type { Database } from '../db/types'
 
-/** Runs one job; throws to have it retried. `progress` takes a percentage 0–100. */
-export type JobHandler = (payload: Record<string, unknown>, ctx: { id: number; progress(pct: number): Promise<void> }) => Promise<void>
+/** A logger of the queue; with `child`, each job logs through a child carrying `jobId` and `tipo`. */
+export type JobLogger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> & { child?: (bindings: Record<string, unknown>) => Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> }
+
+/**
+ * Runs one job; throws to have it retried. `progress` takes a percentage 0–100; `log` (when the queue
+ * has a logger) writes lines carrying the job's id and kind.
+ */
+export type JobHandler = (payload: Record<string, unknown>, ctx: { id: number; progress(pct: number): Promise<void>; log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'> }) => Promise<void>
 
 export interface JobQueueOptions {
   db: Database
@@ -31,7 +37,7 @@ export interface JobQueueOptions {
   backoffMs?: number
   /** a running job not touched for this long (ms, default 120000) is deemed abandoned and taken over */
   leaseMs?: number
-  log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+  log?: JobLogger
 }
 
 export interface JobQueue {
@@ -85,6 +91,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
 
   async function runOne(c: Claimed): Promise<void> {
     const handler = handlers[c.tipo]!
+    const log = opts.log?.child?.({ jobId: c.id, tipo: c.tipo }) ?? opts.log
     // the lease: a job whose row is not touched for `leaseMs` is taken over by another worker
     const heartbeat = setInterval(() => {
       db.update(job).set({ dataOraAggiornamento: new Date() }).where(and(eq(job.id, c.id), eq(job.stato, 'IN_CORSO')))
@@ -93,6 +100,7 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     try {
       await handler(c.payload, {
         id: c.id,
+        log,
         progress: async (pct) => {
           await db.update(job).set({ progresso: Math.max(0, Math.min(100, Math.round(pct))), dataOraAggiornamento: new Date() }).where(eq(job.id, c.id))
         },

@@ -43,7 +43,9 @@ export async function registerDevIdentityProvider(app: FastifyInstance, opts: De
     lookupAccount: opts.lookupAccount,
     logoutScriptSrc: LOGOUT_SCRIPT_PATH,
   })
-  provider.on('server_error', (_ctx, err) => app.log.error({ err }, 'oidc provider error'))
+  // a provider error is logged with the request's logger (its reqId), found by the raw request
+  const requestLogs = new WeakMap<IncomingMessage, FastifyRequest['log']>()
+  provider.on('server_error', (ctx, err) => (requestLogs.get(ctx.req) ?? app.log).error({ err }, 'oidc provider error'))
 
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers()
@@ -52,6 +54,7 @@ export async function registerDevIdentityProvider(app: FastifyInstance, opts: De
     const handle = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.hijack()
       const raw = request.raw as IncomingMessage & { originalUrl?: string }
+      requestLogs.set(raw, request.log)
       raw.originalUrl = raw.url
       const rest = (raw.url ?? '').slice(OIDC_MOUNT_PATH.length)
       raw.url = rest.startsWith('/') ? rest : `/${rest}`

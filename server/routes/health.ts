@@ -1,15 +1,27 @@
 /**
  * Probes (public), registered under the `/api` prefix:
  * - `GET /health/live` → 200 `{status:'ok'}` while the process serves requests;
- * - `GET /health/ready` → 200 `{status:'ok'}` once the database is migrated and seeded, otherwise
- *   503 `{status:'starting'}`.
+ * - `GET /health/ready` → 200 `{status:'ok'}` when every readiness check passes (server/readiness.ts),
+ *   otherwise 503 `{status}` of the first failing one: `'starting'` until the server is ready (`ready`),
+ *   then e.g. `'database-unreachable'` while a `SELECT 1` fails. While migrations run, the port is held
+ *   by server/startup.ts, which answers `'migrating'`.
  */
 import type { FastifyInstance } from 'fastify'
+import { firstFailure, type ReadinessCheck } from '../readiness'
 
-export default async function healthRoutes(app: FastifyInstance, opts: { ready: () => boolean }): Promise<void> {
+export interface HealthOptions {
+  /** false until the server is ready: `'starting'` */
+  ready: () => boolean
+  /** further checks, in order, after `ready` */
+  checks?: readonly ReadinessCheck[]
+}
+
+export default async function healthRoutes(app: FastifyInstance, opts: HealthOptions): Promise<void> {
+  const checks: ReadinessCheck[] = [() => (opts.ready() ? undefined : 'starting'), ...(opts.checks ?? [])]
   app.get('/health/live', { config: { access: { kind: 'public' } } }, async () => ({ status: 'ok' }))
   app.get('/health/ready', { config: { access: { kind: 'public' } } }, async (_request, reply) => {
-    if (opts.ready()) return { status: 'ok' }
-    return reply.code(503).send({ status: 'starting' })
+    const status = await firstFailure(checks)
+    if (status === undefined) return { status: 'ok' }
+    return reply.code(503).header('cache-control', 'no-store').send({ status })
   })
 }

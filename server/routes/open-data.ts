@@ -49,7 +49,7 @@ export default async function openDataRoutes(app: FastifyInstance, opts: OpenDat
   jobs.handle(JOB_OPEN_DATA, async (payload, ctx) => {
     const p = payload as unknown as PayloadOpenData
     const esito = await generaFileMese(db, app.storage, { mese: p.mese, oggi: p.oggi, progress: ctx.progress })
-    app.log.info({ ...esito }, 'open data published')
+    ;(ctx.log ?? app.log).info({ ...esito }, 'open data published')
   })
 
   const primo = opts.primoControlloMs ?? 10_000
