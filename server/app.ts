@@ -62,6 +62,8 @@ declare module 'fastify' {
     storage: FileStorage
     /** the generic job queue (server/jobs/coda.ts): open data, e-mails */
     jobs: JobQueue
+    /** marks the process as stopping: readiness answers 503 `{status:'stopping'}` (server/main.ts, on SIGTERM) */
+    beginStopping(): void
   }
 }
 
@@ -171,6 +173,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: loggerOptions(config.logLevel, opts.logStream),
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
+    // a request already received when a graceful shutdown begins is served, not refused (issue 14 point 2)
+    return503OnClosing: false,
   })
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
 
@@ -193,7 +197,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // on the raw response, so the identity provider's own (hijacked) replies carry it too
   app.addHook('onRequest', async (_request, reply) => { reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY) })
   app.addHook('onSend', trimAssetHeaders)
-  await registerRateLimits(app)
+  await registerRateLimits(app, { db: database.kind === 'postgres' ? db : undefined })
   // brotli/gzip for /api answers of 1 KiB or more; before any /api route (server/compression.ts)
   await app.register(apiCompression)
 
@@ -217,6 +221,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       config,
       lookupAccount,
       adapter: createPayloadAdapterFactory(db),
+      sharedKeysDb: database.kind === 'postgres' ? db : undefined,
     })
     verifyToken = createTokenVerifier({
       issuer: config.oidc.issuer,
@@ -236,8 +241,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(idempotency, { db, secret: config.citizenHashSecret, staleMs: config.idempotencyStaleMs })
 
   let ready = false
+  let stopping = false
   app.addHook('onReady', async () => { ready = true })
-  await app.register(healthRoutes, { prefix: '/api', ready: () => ready })
+  app.decorate('beginStopping', () => { stopping = true })
+  app.addHook('preClose', async () => { stopping = true })
+  await app.register(healthRoutes, { prefix: '/api', ready: () => ready, stopping: () => stopping })
   await app.register(contestoRoutes, { prefix: '/api', db })
   // S3-compatible storage when S3_BUCKET is set (the SDK is loaded only then), else local disk
   app.decorate('storage', config.s3 ? (await import('./storage/s3')).createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files')))

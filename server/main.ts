@@ -1,6 +1,12 @@
 /**
  * Entry point (`npm start` / `npm run serve`): configuration → database (created, migrated and seeded
- * on first start) → server → listen; SIGTERM/SIGINT close the server, then the database.
+ * on first start, under advisory locks on PostgreSQL) → secrets shared through the database (PostgreSQL:
+ * server/shared-secrets.ts) → server → listen.
+ * Graceful shutdown on SIGTERM/SIGINT (issue 14 point 2): readiness answers 503 `{status:'stopping'}` at once,
+ * the server stops accepting connections, server-sent event streams are ended (clients reconnect elsewhere),
+ * requests in flight finish (at most {@link DRAIN_MS}; connections still open then are cut), background job
+ * claims are released (server/jobs), the database is closed, exit 0. A shutdown stuck beyond
+ * {@link FORCED_EXIT_MS} exits 1.
  * Exits with status 1 and a readable message when the configuration or the database is unusable — among
  * others, a server that is not local without `OIDC_ISSUER` (server/config.ts). With
  * `DEV_IDENTITY_PROVIDER=on` every start prints a warning on standard error, whatever `LOG_LEVEL`.
@@ -9,15 +15,23 @@ import { buildApp } from './app'
 import { ConfigError, devIdentityProviderWarning, loadConfig } from './config'
 import { tightenDataDir } from './data-dir'
 import { openDatabase } from './db/index'
+import { resolveSharedSecrets } from './shared-secrets'
+
+/** Longest wait for the requests in flight at shutdown (ms). */
+const DRAIN_MS = 10_000
+/** Exit 1 when the shutdown has not ended after this long (ms). */
+const FORCED_EXIT_MS = 25_000
 
 async function main(): Promise<void> {
-  const config = loadConfig()
-  const warning = devIdentityProviderWarning(config)
+  const loaded = loadConfig()
+  const warning = devIdentityProviderWarning(loaded)
   if (warning) console.warn(warning)
-  const dataDirWarnings = tightenDataDir(config.dataDir)
-  const database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  const dataDirWarnings = tightenDataDir(loaded.dataDir)
+  const database = await openDatabase({ dataDir: loaded.dataDir, databaseUrl: loaded.databaseUrl })
   let app
+  let config = loaded
   try {
+    config = await resolveSharedSecrets(loaded, database)
     app = await buildApp({ config, database })
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {
@@ -35,10 +49,17 @@ async function main(): Promise<void> {
     if (closing) return
     closing = true
     app.log.info(`${signal} received: shutting down`)
-    const forced = setTimeout(() => process.exit(1), 10_000)
+    app.beginStopping()
+    const forced = setTimeout(() => process.exit(1), FORCED_EXIT_MS)
     forced.unref()
+    // requests still running after DRAIN_MS lose their connection; the shutdown goes on
+    const drain = setTimeout(() => {
+      app.log.warn(`requests still in flight after ${DRAIN_MS} ms: connections closed`)
+      app.server.closeAllConnections()
+    }, DRAIN_MS)
+    drain.unref()
     void app.close()
-      .then(() => database.close())
+      .then(() => { clearTimeout(drain); return database.close() })
       .then(() => process.exit(0), (err: unknown) => {
         app.log.error({ err }, 'shutdown failed')
         process.exit(1)
