@@ -255,7 +255,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(amministrazioneRoutes, { prefix: '/api', db })
   await app.register(questionarioTemplateRoutes, { prefix: '/api', db })
   // mass-upload jobs: resumed when the server is ready, paused (still IN_PROGRESS) when it closes
-  const caricamenti = createJobRunner({ db, citizenHashSecret: config.citizenHashSecret, lanes: database.kind === 'postgres' ? 6 : 1, log: app.log })
+  const caricamenti = createJobRunner({ db, citizenHashSecret: config.citizenHashSecret, lanes: database.kind === 'postgres' ? 6 : 1, log: app.log, storage: app.storage })
   app.decorate('caricamenti', caricamenti)
   app.addHook('onReady', () => caricamenti.resume())
   app.addHook('onClose', () => caricamenti.close())
@@ -273,7 +273,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const mailer = createMailer({ config: config.mail, jobs, storage: () => app.storage })
   await app.register(assistenzaRoutes, { prefix: '/api', db, config, mailer })
   // 'Report dati' (issue 11 point 1): materialised views refreshed in the background, never blocking writes
-  const datiRefresher = createDatiRefresher({ db, log: app.log })
+  const datiRefresher = createDatiRefresher({ db, log: app.log, shared: database.kind === 'postgres' })
   app.addHook('onReady', () => datiRefresher.start())
   app.addHook('onClose', () => datiRefresher.stop())
   await app.register(datiRoutes, { prefix: '/api', db, refresher: datiRefresher })
