@@ -153,6 +153,8 @@ export async function startCluster(adminUrl: string, n = 2, extraEnv: Record<str
     backends.push({ index, port, dataDir, env, server: null })
   }
   const pool = new pg.Pool({ connectionString: dbUrl, max: 2 })
+  // the DROP … WITH (FORCE) at the end terminates a connection the pool may still be ending
+  pool.on('error', () => undefined)
   const start = async (i: number) => {
     const b = backends[i]!
     b.server = startServer(b.env)

@@ -283,9 +283,21 @@ describe.skipIf(!ADMIN_URL)('two processes on one PostgreSQL behind a proxy', ()
       while (running) await write(n++)
     })
     const exitCodes: (number | null)[] = []
+    const stopMs: number[] = []
+    let streamEnded = false
     await sleep(500)
     for (const i of [0, 1]) {
+      // a notification stream open on the process being stopped: ended by the shutdown (the client reconnects elsewhere)
+      const { ticket } = await json<{ ticket: string }>(await cluster.api('POST', '/notifications/stream/ticket', { token: sara.token, role: 'FAC', body: sara.ids, backend: i }))
+      const stream = await cluster.api('GET', `/notifications/stream?ticket=${encodeURIComponent(ticket)}`, { backend: i, signal: AbortSignal.timeout(60_000) })
+      const drained = (async () => {
+        const reader = stream.body!.getReader()
+        try { while (!(await reader.read()).done) { /* events */ } return true } catch { return true }
+      })()
+      const t0 = Date.now()
       exitCodes.push(await cluster.stop(i))
+      stopMs.push(Date.now() - t0)
+      streamEnded = (await drained) && (i === 0 ? true : streamEnded)
       await cluster.start(i)
       await sleep(300)
     }
@@ -293,6 +305,9 @@ describe.skipIf(!ADMIN_URL)('two processes on one PostgreSQL behind a proxy', ()
     await Promise.all(workers)
 
     expect(exitCodes).toEqual([0, 0])
+    expect(streamEnded).toBe(true)
+    // no wait for the drain bound (10 s): the open streams were ended, the requests in flight finished
+    expect(Math.max(...stopMs)).toBeLessThan(9000)
     expect(writes.length).toBeGreaterThan(10)
     expect(writes.filter((w) => w.status < 200 || w.status >= 300).map((w) => `${w.nome}: ${w.status} after ${w.attempts}`)).toEqual([])
     const rows = await cluster.query<{ nome: string; n: string }>('select nome, count(*) as n from servizio where nome = any($1::text[]) group by nome', [writes.map((w) => w.nome)])
