@@ -29,9 +29,8 @@ async function main(): Promise<void> {
   const dataDirWarnings = tightenDataDir(loaded.dataDir)
   const database = await openDatabase({ dataDir: loaded.dataDir, databaseUrl: loaded.databaseUrl })
   let app
-  let config = loaded
   try {
-    config = await resolveSharedSecrets(loaded, database)
+    const config = await resolveSharedSecrets(loaded, database)
     app = await buildApp({ config, database })
     await app.listen({ port: config.port, host: config.host })
   } catch (err) {
@@ -40,6 +39,7 @@ async function main(): Promise<void> {
   }
   for (const message of dataDirWarnings) app.log.warn(message)
   if (warning) app.log.warn(warning)
+  const config = loaded
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
   const identity = config.oidc.external ? `identity provider ${config.oidc.issuer}` : `dev identity provider ${config.oidc.issuer}`
   app.log.info(`Punto Digitale ready at ${config.publicUrl} (database: ${where}; ${identity})`)

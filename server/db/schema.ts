@@ -632,7 +632,7 @@ export const registroAttivita = pgTable('registro_attivita', {
   idProgramma: integer('id_programma').references(() => programma.id),
   /** role of the uploader when the job was created */
   codiceRuolo: text('codice_ruolo'),
-  /** the uploaded file, kept under DATA_DIR until the job ends (a restart reads it again) */
+  /** the uploaded file until the job ends (a restart reads it again): its key in the file storage (an absolute path: a file on this machine's disk, older jobs) */
   percorsoFile: text('percorso_file'),
   /** data rows processed so far (progress while IN_PROGRESS) */
   righeElaborate: integer('righe_elaborate').notNull().default(0),
