@@ -304,6 +304,8 @@ describe.skipIf(!ADMIN_URL)('two processes on one PostgreSQL behind a proxy', ()
     running = false
     await Promise.all(workers)
 
+    const retried = writes.filter((w) => w.attempts > 1).length
+    console.log(`[rolling] ${JSON.stringify({ writes: writes.length, retried, stopMs, exitCodes, served: cluster.proxy.served })}`)
     expect(exitCodes).toEqual([0, 0])
     expect(streamEnded).toBe(true)
     // no wait for the drain bound (10 s): the open streams were ended, the requests in flight finished
