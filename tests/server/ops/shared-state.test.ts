@@ -20,6 +20,19 @@ import { openTestDatabase, tempDir } from '../helpers'
 const ADMIN_URL = process.env.DATABASE_URL
 const SECRET = 's'.repeat(40)
 
+describe('configuration for PostgreSQL', () => {
+  it('writes no secrets.json with DATABASE_URL: the secrets come from the database once it is open', () => {
+    const dataDir = tempDir('shared-config')
+    try {
+      const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://127.0.0.1:1/x', LOG_LEVEL: 'silent' })
+      expect(existsSync(join(dataDir, 'secrets.json'))).toBe(false)
+      expect({ secret: config.citizenHashSecret, keys: config.cookieKeys }).toEqual({ secret: '', keys: [] })
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe.skipIf(!ADMIN_URL)('state shared through PostgreSQL', () => {
   let handle: DatabaseHandle
   const dirs: string[] = []
