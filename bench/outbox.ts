@@ -79,8 +79,11 @@ function injectTransport(server: TestServer, token: string, spent: { ms: number;
   }
 }
 
-/** Queues the 1,000 field writes (with their local records); returns the duration of each `enqueue`. */
-async function queueWrites(sara: Actor, idSede: number, rc: RoleContext): Promise<{ wall: number[]; cpu: number[] }> {
+/**
+ * Queues the field writes of `chains` chains (1,000 writes for the default 200) with their local records; returns
+ * the duration of each `enqueue`. Also the field day of the two-process test (tests/server/ops).
+ */
+export async function queueWrites(sara: Actor, idSede: number, rc: RoleContext, chains = CHAINS): Promise<{ wall: number[]; cpu: number[] }> {
   const times: number[] = []
   const cpu: number[] = []
   const timed = async <P>(op: Parameters<typeof enqueue<P>>[0]): Promise<OutboxEntry<P>> => {
@@ -103,7 +106,7 @@ async function queueWrites(sara: Actor, idSede: number, rc: RoleContext): Promis
     }
   }
   const now = new Date().toISOString()
-  for (let c = 0; c < CHAINS; c++) {
+  for (let c = 0; c < chains; c++) {
     const idServizioLocale = randomUUID()
     const servizio = servizioBody(sara, idSede, { nomeServizio: `Bench servizio ${c + 1}` }) as ServizioCreaPayload['servizio']
     const s = await timed<ServizioCreaPayload>({

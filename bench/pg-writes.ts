@@ -18,6 +18,8 @@ import { serverEnv } from './server-process'
 import { loadWriters, rssMiB, runWriteLoad, startProcesses, summarise, writesNote as note } from './writes'
 
 const ROOT = resolve(import.meta.dirname, '..')
+/** /metrics is on, as an operator runs it (its per-request counting is part of what is measured) */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef'
 const line = (name: string, value: string, unit: string) => console.log(`${name}: ${value}${unit ? ` ${unit}` : ''}`)
 
 /** The built server bundle, built when missing. */
@@ -40,7 +42,7 @@ export async function withProcesses<T>(port: number, run: (origins: string[], pi
   try {
     const url = await freshDatabase(process.env.BENCH_DATABASE_URL ?? own!.url)
     // one PUBLIC_URL for all, as behind a load balancer (the ID tokens' issuer is PUBLIC_URL/oidc)
-    const envOf = (p: number) => serverEnv(p, { DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-build'), DATABASE_URL: url, PUBLIC_URL: `http://127.0.0.1:${port}` })
+    const envOf = (p: number) => serverEnv(p, { DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-build'), DATABASE_URL: url, PUBLIC_URL: `http://127.0.0.1:${port}`, METRICS_TOKEN: BENCH_METRICS_TOKEN })
     const { servers, origins } = await startProcesses(n, port, envOf, serverBundle())
     stop = async () => { await Promise.all(servers.map((s) => s.stop())) }
     return await run(origins, servers.map((s) => s.child.pid), { ...envOf(port), DATABASE_URL: url })

@@ -19,6 +19,7 @@
 import { readFileSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { loadConfig } from '../server/config'
+import { resolveSharedSecrets } from '../server/shared-secrets'
 import { hashFiscalCode } from '../server/db/citizen-hash'
 import { CITIZEN_ID_MIN } from '../server/db/citizen-id'
 import { openDatabase } from '../server/db/index'
@@ -351,7 +352,9 @@ async function main(): Promise<void> {
   log(config.databaseUrl ? 'seed:scale su PostgreSQL (DATABASE_URL)' : `seed:scale su PGlite (${config.dataDir}/pglite)`)
   const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   try {
-    const seconds = await seedScale(handle.db, scale, config.citizenHashSecret)
+    // PostgreSQL: the citizen hash secret the server processes share (server/shared-secrets.ts)
+    const { citizenHashSecret } = await resolveSharedSecrets(config, handle)
+    const seconds = await seedScale(handle.db, scale, citizenHashSecret)
     console.log(`seed_scale_s: ${seconds.toFixed(1)} s`)
   } finally {
     await handle.close()

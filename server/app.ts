@@ -68,6 +68,8 @@ declare module 'fastify' {
     storage: FileStorage
     /** the generic job queue (server/jobs/coda.ts): open data, e-mails */
     jobs: JobQueue
+    /** marks the process as stopping: readiness answers 503 `{status:'stopping'}` (server/main.ts, on SIGTERM) */
+    beginStopping(): void
   }
 }
 
@@ -180,6 +182,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // every line of a request carries its id (server/request-id.ts), echoed as x-request-id
     requestIdHeader: false,
     genReqId: requestIdOf,
+    // a request already received when a graceful shutdown begins is served, not refused (issue 14 point 2)
+    return503OnClosing: false,
   })
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
   app.addHook('onRequest', echoRequestId)
@@ -205,7 +209,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // on the raw response, so the identity provider's own (hijacked) replies carry it too
   app.addHook('onRequest', async (_request, reply) => { reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY) })
   app.addHook('onSend', trimAssetHeaders)
-  await registerRateLimits(app)
+  await registerRateLimits(app, { db: database.kind === 'postgres' ? db : undefined })
   // brotli/gzip for /api answers of 1 KiB or more; before any /api route (server/compression.ts)
   await app.register(apiCompression)
 
@@ -229,6 +233,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       config,
       lookupAccount,
       adapter: createPayloadAdapterFactory(db),
+      sharedKeysDb: database.kind === 'postgres' ? db : undefined,
     })
     verifyToken = createTokenVerifier({
       issuer: config.oidc.issuer,
@@ -248,8 +253,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(idempotency, { db, secret: config.citizenHashSecret, staleMs: config.idempotencyStaleMs })
 
   let ready = false
+  let stopping = false
   app.addHook('onReady', async () => { ready = true })
-  await app.register(healthRoutes, { prefix: '/api', ready: () => ready, checks: [databaseCheck(() => db.execute(sql`select 1`))] })
+  app.decorate('beginStopping', () => { stopping = true })
+  app.addHook('preClose', async () => { stopping = true })
+  await app.register(healthRoutes, { prefix: '/api', ready: () => ready, stopping: () => stopping, checks: [databaseCheck(() => db.execute(sql`select 1`))] })
   await app.register(contestoRoutes, { prefix: '/api', db })
   // S3-compatible storage when S3_BUCKET is set (the SDK is loaded only then), else local disk
   app.decorate('storage', config.s3 ? (await import('./storage/s3')).createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files')))
@@ -259,7 +267,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(amministrazioneRoutes, { prefix: '/api', db })
   await app.register(questionarioTemplateRoutes, { prefix: '/api', db })
   // mass-upload jobs: resumed when the server is ready, paused (still IN_PROGRESS) when it closes
-  const caricamenti = createJobRunner({ db, citizenHashSecret: config.citizenHashSecret, lanes: database.kind === 'postgres' ? 6 : 1, log: app.log })
+  const caricamenti = createJobRunner({ db, citizenHashSecret: config.citizenHashSecret, lanes: database.kind === 'postgres' ? 6 : 1, log: app.log, storage: app.storage })
   app.decorate('caricamenti', caricamenti)
   app.addHook('onReady', () => caricamenti.resume())
   app.addHook('onClose', () => caricamenti.close())
@@ -277,7 +285,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const mailer = createMailer({ config: config.mail, jobs, storage: () => app.storage })
   await app.register(assistenzaRoutes, { prefix: '/api', db, config, mailer })
   // 'Report dati' (issue 11 point 1): materialised views refreshed in the background, never blocking writes
-  const datiRefresher = createDatiRefresher({ db, log: app.log })
+  const datiRefresher = createDatiRefresher({ db, log: app.log, shared: database.kind === 'postgres' })
   app.addHook('onReady', () => datiRefresher.start())
   app.addHook('onClose', () => datiRefresher.stop())
   await app.register(datiRoutes, { prefix: '/api', db, refresher: datiRefresher })

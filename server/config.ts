@@ -15,8 +15,8 @@
  * | `OIDC_CLIENT_ID` | `punto-digitale` | Client id of the application at the provider; the ID token's audience must equal it. |
  * | `OIDC_JWKS_URI` | — (discovered from the issuer) | JWKS URL of the external provider, to verify ID token signatures. |
  * | `OIDC_FISCAL_CODE_CLAIM` | `fiscalNumber` | ID token claim holding the fiscal code (`TINIT-<CF>` or the bare CF). |
- * | `CITIZEN_HASH_SECRET` | generated once into `DATA_DIR/secrets.json` | Secret (≥ 32 chars) of the keyed hash (HMAC) that identifies citizens by fiscal code. Keep it stable: changing it orphans stored hashes. |
- * | `COOKIE_KEYS` | generated once into `DATA_DIR/secrets.json` | Comma-separated keys (each ≥ 32 chars) signing the dev provider's cookies; the first signs, all verify. |
+ * | `CITIZEN_HASH_SECRET` | generated once into `DATA_DIR/secrets.json` (PostgreSQL: into the table `segreto_server`, shared by every process) | Secret (≥ 32 chars) of the keyed hash (HMAC) that identifies citizens by fiscal code. Keep it stable: changing it orphans stored hashes. |
+ * | `COOKIE_KEYS` | generated once into `DATA_DIR/secrets.json` (PostgreSQL: `segreto_server`) | Comma-separated keys (each ≥ 32 chars) signing the dev provider's cookies; the first signs, all verify. |
  * | `TRUST_PROXY` | `false` | `true` behind a TLS-terminating reverse proxy (honours `X-Forwarded-*`). |
  * | `LOG_LEVEL` | `info` | `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. |
  * | `IDEMPOTENCY_STALE_MS` | `120000` | Age (ms, 1000–86400000) after which a pending idempotency claim is deemed abandoned (crashed process) and taken over. |
@@ -225,7 +225,7 @@ interface StoredSecrets { citizenHashSecret?: string; cookieKeys?: string[] }
  * Reads `DATA_DIR/secrets.json`, adds whichever secret is missing (random, 48 bytes base64url)
  * and writes it back (mode 600), so generated secrets stay the same across restarts.
  */
-function persistedSecrets(dataDir: string, need: { citizenHashSecret: boolean; cookieKeys: boolean }): Required<StoredSecrets> {
+function persistedSecrets(dataDir: string, need: { citizenHashSecret: boolean; cookieKeys: boolean }, readOnly = false): Required<StoredSecrets> {
   const file = join(dataDir, 'secrets.json')
   let stored: StoredSecrets = {}
   if (existsSync(file)) {
@@ -235,6 +235,7 @@ function persistedSecrets(dataDir: string, need: { citizenHashSecret: boolean; c
       throw new ConfigError(`${file} is not valid JSON: fix or delete it (a new one is generated)`)
     }
   }
+  if (readOnly) return { citizenHashSecret: stored.citizenHashSecret ?? '', cookieKeys: stored.cookieKeys ?? [] }
   const fresh = () => randomBytes(48).toString('base64url')
   let changed = false
   if (need.citizenHashSecret && !stored.citizenHashSecret) {
@@ -256,7 +257,9 @@ function persistedSecrets(dataDir: string, need: { citizenHashSecret: boolean; c
 /**
  * Builds the typed configuration from `env` (default `process.env`).
  * Side effect: when `CITIZEN_HASH_SECRET` or `COOKIE_KEYS` is unset, creates `DATA_DIR` and
- * `DATA_DIR/secrets.json` holding a generated value (reused on later starts).
+ * `DATA_DIR/secrets.json` holding a generated value (reused on later starts). With `DATABASE_URL` nothing is
+ * written: the values (empty when generated) are completed from the database by `resolveSharedSecrets`
+ * (server/shared-secrets.ts) once it is open.
  * @throws ConfigError on any invalid value
  */
 export function loadConfig(env: Env = process.env): AppConfig {
@@ -307,7 +310,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const stored = secretEnv && cookieEnv
     ? undefined
-    : persistedSecrets(dataDir, { citizenHashSecret: !secretEnv, cookieKeys: !cookieEnv })
+    // PostgreSQL: the processes share the generated secrets through the database (server/shared-secrets.ts,
+    // after the database opens); an existing secrets.json is only read, as the candidate to adopt
+    : persistedSecrets(dataDir, { citizenHashSecret: !secretEnv, cookieKeys: !cookieEnv }, databaseUrl !== undefined)
 
   return {
     port,

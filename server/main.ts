@@ -1,7 +1,13 @@
 /**
  * Entry point (`npm start` / `npm run serve`): configuration → a startup responder on the port (probes:
  * live 200, ready 503 'migrating'/'starting'; server/startup.ts) → database (created, migrated and seeded
- * on first start) → server → the port handed to it → listen; SIGTERM/SIGINT close the server, then the database.
+ * on first start, under advisory locks on PostgreSQL) → secrets shared through the database (PostgreSQL:
+ * server/shared-secrets.ts) → server → the port handed to it → listen.
+ * Graceful shutdown on SIGTERM/SIGINT (issue 14 point 2): readiness answers 503 `{status:'stopping'}` at once,
+ * the server stops accepting connections, server-sent event streams are ended (clients reconnect elsewhere),
+ * requests in flight finish (at most {@link DRAIN_MS}; connections still open then are cut), background job
+ * claims are released (server/jobs), the database is closed, exit 0. A shutdown stuck beyond
+ * {@link FORCED_EXIT_MS} exits 1.
  * Exits with status 1 and a readable message when the configuration or the database is unusable — among
  * others, a server that is not local without `OIDC_ISSUER` (server/config.ts). With
  * `DEV_IDENTITY_PROVIDER=on` every start prints a warning on standard error, whatever `LOG_LEVEL`.
@@ -11,17 +17,23 @@ import { ConfigError, devIdentityProviderWarning, loadConfig } from './config'
 import { tightenDataDir } from './data-dir'
 import { openDatabase } from './db/index'
 import { startStartupResponder } from './startup'
+import { resolveSharedSecrets } from './shared-secrets'
+
+/** Longest wait for the requests in flight at shutdown (ms). */
+const DRAIN_MS = 10_000
+/** Exit 1 when the shutdown has not ended after this long (ms). */
+const FORCED_EXIT_MS = 25_000
 
 async function main(): Promise<void> {
-  const config = loadConfig()
-  const warning = devIdentityProviderWarning(config)
+  const loaded = loadConfig()
+  const warning = devIdentityProviderWarning(loaded)
   if (warning) console.warn(warning)
-  const dataDirWarnings = tightenDataDir(config.dataDir)
+  const dataDirWarnings = tightenDataDir(loaded.dataDir)
   // the port answers probes while the database is migrated and seeded (503 'migrating', then 'starting')
-  const startup = config.port === 0 ? undefined : await startStartupResponder({ port: config.port, host: config.host })
+  const startup = loaded.port === 0 ? undefined : await startStartupResponder({ port: loaded.port, host: loaded.host })
   let database
   try {
-    database = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+    database = await openDatabase({ dataDir: loaded.dataDir, databaseUrl: loaded.databaseUrl })
   } catch (err) {
     await startup?.close()
     throw err
@@ -29,6 +41,7 @@ async function main(): Promise<void> {
   startup?.setStatus('starting')
   let app
   try {
+    const config = await resolveSharedSecrets(loaded, database)
     app = await buildApp({ config, database })
     await app.ready()
     await startup?.close()
@@ -40,6 +53,7 @@ async function main(): Promise<void> {
   }
   for (const message of dataDirWarnings) app.log.warn(message)
   if (warning) app.log.warn(warning)
+  const config = loaded
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
   const identity = config.oidc.external ? `identity provider ${config.oidc.issuer}` : `dev identity provider ${config.oidc.issuer}`
   app.log.info(`Punto Digitale ready at ${config.publicUrl} (database: ${where}; ${identity})`)
@@ -49,10 +63,17 @@ async function main(): Promise<void> {
     if (closing) return
     closing = true
     app.log.info(`${signal} received: shutting down`)
-    const forced = setTimeout(() => process.exit(1), 10_000)
+    app.beginStopping()
+    const forced = setTimeout(() => process.exit(1), FORCED_EXIT_MS)
     forced.unref()
+    // requests still running after DRAIN_MS lose their connection; the shutdown goes on
+    const drain = setTimeout(() => {
+      app.log.warn(`requests still in flight after ${DRAIN_MS} ms: connections closed`)
+      app.server.closeAllConnections()
+    }, DRAIN_MS)
+    drain.unref()
     void app.close()
-      .then(() => database.close())
+      .then(() => { clearTimeout(drain); return database.close() })
       .then(() => process.exit(0), (err: unknown) => {
         app.log.error({ err }, 'shutdown failed')
         process.exit(1)

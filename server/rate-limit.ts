@@ -1,5 +1,6 @@
 /**
- * Request rate limits (`@fastify/rate-limit`, in memory, per client IP — `request.ip`, i.e. the
+ * Request rate limits (`@fastify/rate-limit`, in memory on PGlite, in PostgreSQL — shared by every process,
+ * server/rate-limit-store.ts — when `db` is given; per client IP — `request.ip`, i.e. the
  * forwarded client address when `TRUST_PROXY=true`). Only the routes anyone can call without an
  * account are limited:
  *
@@ -19,6 +20,8 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import { ApiError } from './errors'
+import type { Database } from './db/types'
+import { postgresRateLimitStore } from './rate-limit-store'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -41,11 +44,13 @@ export const tooManyRequests = () => new ApiError(429, 'G07')
 
 /**
  * Registers the limiter (no global limit: routes opt in with `config.rateLimit` and
- * `config.failedLinkLimit`). Call on the root instance before the routes.
+ * `config.failedLinkLimit`). Call on the root instance before the routes. `shared.db` (PostgreSQL): the
+ * counters live in the database, so several processes count together.
  */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+export async function registerRateLimits(app: FastifyInstance, shared: { db?: Database } = {}): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    ...(shared.db ? { store: postgresRateLimitStore(shared.db) } : {}),
     errorResponseBuilder: () => tooManyRequests(),
   })
 

@@ -632,12 +632,16 @@ export const registroAttivita = pgTable('registro_attivita', {
   idProgramma: integer('id_programma').references(() => programma.id),
   /** role of the uploader when the job was created */
   codiceRuolo: text('codice_ruolo'),
-  /** the uploaded file, kept under DATA_DIR until the job ends (a restart reads it again) */
+  /** the uploaded file until the job ends (a restart reads it again): its key in the file storage (an absolute path: a file on this machine's disk, older jobs) */
   percorsoFile: text('percorso_file'),
   /** data rows processed so far (progress while IN_PROGRESS) */
   righeElaborate: integer('righe_elaborate').notNull().default(0),
   /** internal reason of a failure (logged, never shown) */
   motivoFallimento: text('motivo_fallimento'),
+  /** process holding the job (server/jobs/caricamenti.ts claim), null when unclaimed */
+  processo: text('processo'),
+  /** last heartbeat of that process: a claim older than the lease is taken over */
+  processoVisto: ts('processo_visto'),
   dataOraAggiornamento: ts('data_ora_aggiornamento'),
 }, (t) => [
   uniqueIndex('registro_attivita_job_uuid_uq').on(t.jobUuid),
@@ -979,3 +983,24 @@ export const notifica = pgTable('notifica', {
   index('notifica_non_lette_idx').on(t.idUtente, t.createdAt, t.id).where(sql`not letta`),
   index('notifica_utente_idx').on(t.idUtente, t.createdAt, t.id),
 ])
+
+/**
+ * Secrets every server process must share (issue 14 point 1; server/shared-secrets.ts), on PostgreSQL only:
+ * `citizen_hash_secret`, `cookie_keys`, `oidc_jwks` (the dev provider's private keys). Written once
+ * (insert-if-absent: concurrent first starts converge on one value), never updated by the server.
+ */
+export const segretoServer = pgTable('segreto_server', {
+  nome: text('nome').primaryKey(),
+  valore: jsonb('valore').notNull(),
+  creatoIl: ts('creato_il').notNull().defaultNow(),
+})
+
+/**
+ * Rate-limit counters shared by every process (server/rate-limit-store.ts): one row per key and window;
+ * `scade_il` ends the window. Expired rows are deleted now and then.
+ */
+export const limiteRichieste = pgTable('limite_richieste', {
+  chiave: text('chiave').primaryKey(),
+  conteggio: integer('conteggio').notNull(),
+  scadeIl: ts('scade_il').notNull(),
+}, (t) => [index('limite_richieste_scade_idx').on(t.scadeIl)])

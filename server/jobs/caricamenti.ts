@@ -16,15 +16,24 @@
  * - end: counters from the recorded rows, status SUCCESS, the file deleted; an unexpected error:
  *   GENERIC_FAIL and every row of the job undone (services, links, surveys and citizens it created, by
  *   its `cod_inserimento`), so that uploading the file again never doubles anything.
+ * Several processes (issue 14 point 1): the file is in the file storage (`percorso_file` is its key; an
+ * absolute path is a file on this machine's disk, as before), copied to a temporary file while the job
+ * runs; a job is run by the process that claims it (`processo`, heartbeat `processo_visto` every
+ * `leaseMs / 4`): claimed when unclaimed, or when its claim is older than `leaseMs` (a crashed process);
+ * `close()` releases the claim; every `pollMs` the runner looks for unclaimed IN_PROGRESS jobs.
  */
-import { createHash } from 'node:crypto'
-import { existsSync, rmSync } from 'node:fs'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { createHash, randomUUID } from 'node:crypto'
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { hostname, tmpdir } from 'node:os'
+import { isAbsolute, join } from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import {
   cittadino, programma, progetto, questionarioCompilato, registroAttivita, registroAttivitaRiga, servizio, servizioXCittadino,
 } from '../db/schema'
 import type { Database } from '../db/types'
+import type { FileStorage } from '../storage/index'
 import { isUniqueViolation } from '../domain/db-errors'
 import { applicaRiga, registraScartata, type ContestoJob, type EsitoRiga, type Facilitatori } from '../domain/caricamenti/applica'
 import { applicaBlocco, dimenticaServizi, nuovoStatoBlocchi, type StatoBlocchi, type VoceBlocco } from '../domain/caricamenti/blocco'
@@ -44,6 +53,12 @@ export interface JobRunnerOptions {
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   /** today's date 'YYYY-MM-DD' (tests) */
   today?: () => string
+  /** where uploaded files are kept (`percorso_file` not an absolute path is a key there) */
+  storage?: FileStorage
+  /** a claim whose heartbeat is older than this (ms, default 60000) is taken over */
+  leaseMs?: number
+  /** how often (ms) unclaimed IN_PROGRESS jobs are looked for once `resume()` ran (default 5000; 0 = never) */
+  pollMs?: number
 }
 
 export interface JobRunner {
@@ -53,7 +68,7 @@ export interface JobRunner {
   resume(): Promise<void>
   /** resolves when the queue is empty */
   idle(): Promise<void>
-  /** stops after the current batch; the job stays IN_PROGRESS */
+  /** stops after the current batch; the job stays IN_PROGRESS, its claim released */
   close(): Promise<void>
 }
 
@@ -81,6 +96,48 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const queue: number[] = []
   let running: Promise<void> | null = null
   let stopping = false
+  const leaseMs = opts.leaseMs ?? 60_000
+  const pollMs = opts.pollMs ?? 5000
+  /** this runner's name in `registro_attivita.processo` */
+  const me = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`
+  let poll: NodeJS.Timeout | undefined
+
+  /** Claims the job for this runner; false when another live process holds it. */
+  async function claim(idRegistro: number): Promise<boolean> {
+    const rows = await db.update(registroAttivita).set({ processo: me, processoVisto: sql`now()` })
+      .where(and(eq(registroAttivita.id, idRegistro), eq(registroAttivita.jobStatus, JOB_STATUS.IN_PROGRESS), or(
+        isNull(registroAttivita.processo), eq(registroAttivita.processo, me),
+        lt(registroAttivita.processoVisto, sql`now() - make_interval(secs => ${leaseMs / 1000})`))))
+      .returning({ id: registroAttivita.id })
+    return rows.length > 0
+  }
+
+  const release = (idRegistro: number) => db.update(registroAttivita).set({ processo: null, processoVisto: null })
+    .where(and(eq(registroAttivita.id, idRegistro), eq(registroAttivita.processo, me)))
+
+  /** A local copy of the job's file: the path itself (absolute), or the storage key copied to a temp file; null when gone. */
+  async function localFile(percorso: string, formato: string): Promise<{ path: string; cleanup(): void } | null> {
+    if (isAbsolute(percorso)) return existsSync(percorso) ? { path: percorso, cleanup: () => undefined } : null
+    const opened = opts.storage ? await opts.storage.get(percorso) : null
+    if (!opened) return null
+    const dir = mkdtempSync(join(tmpdir(), 'pd-caricamento-'))
+    const path = join(dir, `file.${formato}`)
+    const cleanup = () => rmSync(dir, { recursive: true, force: true })
+    try {
+      await pipeline(opened.stream, createWriteStream(path, { mode: 0o600 }))
+    } catch (err) {
+      cleanup()
+      throw err
+    }
+    return { path, cleanup }
+  }
+
+  /** Deletes the job's file (disk path or storage key). */
+  async function removeFile(percorso: string | null) {
+    if (!percorso) return
+    if (isAbsolute(percorso)) rmSync(percorso, { force: true })
+    else await opts.storage?.delete(percorso)
+  }
 
   async function contesto(idRegistro: number) {
     const [row] = await db.select({ job: registroAttivita, policy: programma.policy, idProgramma: progetto.idProgramma })
@@ -135,19 +192,43 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       jobStatus: JOB_STATUS.SUCCESS, dataFineInserimento: new Date(), dataOraAggiornamento: new Date(), totaleRigheFile: Number(c?.totale ?? 0),
       righeElaborate: Number(c?.totale ?? 0), righeScartate: Number(c?.scartate ?? 0), serviziAcquisiti: Number(c?.servizi ?? 0),
       cittadiniAggiunti: Number(c?.cittadini ?? 0), rilevazioneDiEsperienzaCompilate: Number(c?.compilate ?? 0), isFileUpdated: true, percorsoFile: null,
+      processo: null, processoVisto: null,
     }).where(eq(registroAttivita.id, idRegistro))
-    if (percorso) rmSync(percorso, { force: true })
+    await removeFile(percorso)
   }
 
   async function run(idRegistro: number): Promise<void> {
+    if (!(await claim(idRegistro))) return
+    const heartbeat = setInterval(() => {
+      db.update(registroAttivita).set({ processoVisto: sql`now()` }).where(and(eq(registroAttivita.id, idRegistro), eq(registroAttivita.processo, me)))
+        .catch((err: unknown) => opts.log?.warn({ err, idRegistro }, 'mass upload heartbeat failed'))
+    }, Math.max(10, leaseMs / 4))
+    try {
+      await runClaimed(idRegistro)
+    } finally {
+      clearInterval(heartbeat)
+    }
+  }
+
+  async function runClaimed(idRegistro: number): Promise<void> {
     const found = await contesto(idRegistro)
     if (!found || found.job.jobStatus !== JOB_STATUS.IN_PROGRESS) return
     const { job } = found
     const percorso = job.percorsoFile
-    if (!percorso || !existsSync(percorso)) {
+    const file = percorso ? await localFile(percorso, job.estensioneInput ?? 'csv') : null
+    if (!file) {
       await fail(idRegistro, job.jobUuid ?? '', 'file del caricamento non più disponibile', null)
       return
     }
+    try {
+      await processRows(idRegistro, found, percorso!, file.path)
+    } finally {
+      file.cleanup()
+    }
+  }
+
+  async function processRows(idRegistro: number, found: NonNullable<Awaited<ReturnType<typeof contesto>>>, percorso: string, path: string): Promise<void> {
+    const { job } = found
     const ctx: ContestoJob = {
       idRegistro, idProgramma: found.idProgramma, idProgetto: job.idProgetto as number, idEnte: job.idEnte as number,
       policy: found.policy, codInserimento: job.jobUuid ?? String(idRegistro), citizenHashSecret: opts.citizenHashSecret, asyncCommit: opts.lanes > 1,
@@ -176,7 +257,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       if (stopping) throw new Stopped()
     }
     try {
-      for await (const riga of leggiRighe(percorso, (job.estensioneInput ?? 'csv') as Formato)) {
+      for await (const riga of leggiRighe(path, (job.estensioneInput ?? 'csv') as Formato)) {
         const key = impronta(riga)
         const first = seen.get(key)
         if (first === undefined) seen.set(key, riga.numero)
@@ -194,7 +275,10 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       await finish(idRegistro, percorso)
       opts.log?.info({ idRegistro }, 'mass upload job done')
     } catch (err) {
-      if (err instanceof Stopped) return
+      if (err instanceof Stopped) {
+        await release(idRegistro)
+        return
+      }
       await fail(idRegistro, ctx.codInserimento, err instanceof FileRifiutato ? err.message : String((err as Error)?.message ?? err), percorso)
       opts.log?.error({ err, idRegistro }, 'mass upload job failed')
     }
@@ -220,8 +304,20 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     await db.update(registroAttivita).set({
       jobStatus: JOB_STATUS.GENERIC_FAIL, motivoFallimento: reason.slice(0, 1000), dataFineInserimento: new Date(), dataOraAggiornamento: new Date(),
       righeScartate: 0, serviziAcquisiti: 0, cittadiniAggiunti: 0, rilevazioneDiEsperienzaCompilate: 0, righeElaborate: 0, percorsoFile: null,
+      processo: null, processoVisto: null,
     }).where(eq(registroAttivita.id, idRegistro))
-    if (percorso) rmSync(percorso, { force: true })
+    await removeFile(percorso)
+  }
+
+  /** Queues the IN_PROGRESS jobs nobody holds (unclaimed, or claimed beyond the lease). */
+  async function scan(): Promise<void> {
+    const rows = await db.select({ id: registroAttivita.id }).from(registroAttivita)
+      .where(and(eq(registroAttivita.jobStatus, JOB_STATUS.IN_PROGRESS), or(
+        isNull(registroAttivita.processo), eq(registroAttivita.processo, me),
+        lt(registroAttivita.processoVisto, sql`now() - make_interval(secs => ${leaseMs / 1000})`))))
+      .orderBy(asc(registroAttivita.id))
+    for (const r of rows) if (!queue.includes(r.id)) queue.push(r.id)
+    pump()
   }
 
   function pump(): void {
@@ -242,10 +338,11 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       pump()
     },
     async resume() {
-      const rows = await db.select({ id: registroAttivita.id }).from(registroAttivita)
-        .where(eq(registroAttivita.jobStatus, JOB_STATUS.IN_PROGRESS)).orderBy(asc(registroAttivita.id))
-      for (const r of rows) if (!queue.includes(r.id)) queue.push(r.id)
-      pump()
+      await scan()
+      if (pollMs > 0 && !poll && !stopping) {
+        poll = setInterval(() => { scan().catch((err: unknown) => opts.log?.warn({ err }, 'mass upload scan failed')) }, pollMs)
+        poll.unref()
+      }
     },
     async idle() {
       pump()
@@ -256,6 +353,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     },
     async close() {
       stopping = true
+      if (poll) clearInterval(poll)
       await running
     },
   }

@@ -12,7 +12,8 @@
  * - Resumable: a running job's row is touched every `leaseMs / 4` (heartbeat); a job left `IN_CORSO` by a
  *   stopped process is claimed again once untouched for `leaseMs` (default 2 min), by any worker.
  * - `start()` deletes completed jobs older than 62 days and polls every `pollMs`; `kick()` wakes the worker at once; `idle()` resolves when no job is due; `close()` waits for
- *   the running job.
+ *   the running job at most `closeWaitMs` (default 5 s), then releases its claim (graceful shutdown, issue 14
+ *   point 2): the job goes back to `IN_ATTESA`, due at once, its attempt not counted, for another process to take.
  */
 import { and, eq, lt, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
@@ -38,6 +39,8 @@ export interface JobQueueOptions {
   /** a running job not touched for this long (ms, default 120000) is deemed abandoned and taken over */
   leaseMs?: number
   log?: JobLogger
+  /** longest wait (ms) for the running job in `close()` before its claim is released (default 5000) */
+  closeWaitMs?: number
 }
 
 export interface JobQueue {
@@ -70,6 +73,8 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
   let running: Promise<void> | undefined
   let again = false
   let closed = false
+  /** the job this worker is running */
+  let current: Claimed | undefined
 
   async function claim(): Promise<Claimed | undefined> {
     const tipi = Object.keys(handlers)
@@ -127,7 +132,12 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
         if (closed) return
         const c = await claim()
         if (!c) break
-        await runOne(c)
+        current = c
+        try {
+          await runOne(c)
+        } finally {
+          current = undefined
+        }
       }
     } while (again && !closed)
   }
@@ -161,7 +171,19 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     async close() {
       closed = true
       if (timer) clearInterval(timer)
-      await running
+      if (!running) return
+      let waited: NodeJS.Timeout | undefined
+      const finished = await Promise.race([
+        running.then(() => true),
+        new Promise<false>((res) => { waited = setTimeout(() => res(false), opts.closeWaitMs ?? 5000) }),
+      ])
+      clearTimeout(waited)
+      const left = current
+      if (finished || !left) return
+      // still running: hand the job back (the handler's late writes are guarded by stato = 'IN_CORSO' or harmless)
+      await db.update(job).set({ stato: 'IN_ATTESA', tentativi: sql`greatest(0, ${job.tentativi} - 1)`, prossimoTentativo: new Date(), dataOraAggiornamento: new Date() })
+        .where(and(eq(job.id, left.id), eq(job.stato, 'IN_CORSO')))
+      opts.log?.info({ jobId: left.id, tipo: left.tipo }, 'job claim released at shutdown')
     },
   }
 }

@@ -11,7 +11,8 @@ import type { JSONWebKeySet } from 'jose'
 import type { AppConfig } from '../config'
 import { DEMO_IDENTITIES, type DemoIdentity } from '../seed/identities'
 import { LOGOUT_SCRIPT_PATH, interactionRoutes } from './interactions'
-import { loadOrCreateSigningKeys } from './keys'
+import { loadOrCreateSigningKeys, loadSharedSigningKeys } from './keys'
+import type { Database } from '../db/types'
 import { createDevProvider, type AccountLookup, type DevProviderOptions } from './provider'
 
 export interface DevIdentityProviderOptions {
@@ -21,6 +22,8 @@ export interface DevIdentityProviderOptions {
   adapter?: DevProviderOptions['adapter']
   /** identities listed on the login page (default: the demo identities of the seed) */
   identities?: readonly DemoIdentity[]
+  /** PostgreSQL: the signing keys are shared by every process through `segreto_server` (keys.ts loadSharedSigningKeys) */
+  sharedKeysDb?: Database
 }
 
 export interface DevIdentityProvider {
@@ -32,10 +35,13 @@ export const OIDC_MOUNT_PATH = '/oidc'
 
 /**
  * Registers the provider and its interaction pages on `app` (call at the root, before `ready`).
- * Keys come from `DATA_DIR/oidc-jwks.json` (created on first start).
+ * Keys come from `DATA_DIR/oidc-jwks.json` (created on first start), or from the database when `sharedKeysDb`
+ * is given (several processes on one PostgreSQL).
  */
 export async function registerDevIdentityProvider(app: FastifyInstance, opts: DevIdentityProviderOptions): Promise<DevIdentityProvider> {
-  const keys = await loadOrCreateSigningKeys(opts.config.dataDir)
+  const keys = opts.sharedKeysDb
+    ? await loadSharedSigningKeys(opts.config.dataDir, opts.sharedKeysDb)
+    : await loadOrCreateSigningKeys(opts.config.dataDir)
   const provider = createDevProvider({
     config: opts.config,
     jwks: keys.privateJwks,

@@ -7,6 +7,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose'
 import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../data-dir'
+import type { Database } from '../db/types'
+import { sharedSecret, SHARED_SECRET } from '../shared-secrets'
 
 export interface SigningKeys {
   /** private JWKS handed to oidc-provider */
@@ -50,6 +52,27 @@ export async function loadOrCreateSigningKeys(dataDir: string): Promise<SigningK
     if (keys.length === 0) throw new Error(`${file} holds no private RSA key: delete it to generate a new one`)
   } else {
     keys = [await generateSigningJwk()]
+    ensurePrivateDir(dataDir)
+    writeFileSync(file, JSON.stringify({ keys }, null, 2) + '\n', { mode: PRIVATE_FILE_MODE })
+  }
+  return { privateJwks: { keys }, publicJwks: { keys: keys.map(toPublicJwk) } }
+}
+
+/**
+ * The signing keys shared by every process on one PostgreSQL (issue 14 point 1; server/shared-secrets.ts):
+ * the `oidc_jwks` row of `segreto_server`, inserted if absent from `DATA_DIR/oidc-jwks.json` (adopted when it
+ * exists, else a new key). The stored keys are then mirrored into `DATA_DIR/oidc-jwks.json` when that file is
+ * absent (tools that sign test tokens read it); a file holding other keys is left alone and ignored.
+ * @throws Error as {@link loadOrCreateSigningKeys} for an unusable file
+ */
+export async function loadSharedSigningKeys(dataDir: string, db: Database): Promise<SigningKeys> {
+  const file = join(dataDir, 'oidc-jwks.json')
+  const hadFile = existsSync(file)
+  const { value } = await sharedSecret(db, SHARED_SECRET.oidcJwks, async () => ({ keys: (await loadOrCreateSigningKeys(dataDir)).privateJwks.keys }))
+  const keys = ((value as { keys?: unknown[] }).keys ?? []).filter(isPrivateRsaJwk)
+  if (keys.length === 0) throw new Error('segreto_server.oidc_jwks holds no private RSA key')
+  if (!hadFile) {
+    // absent before (the candidate may have written its losing key meanwhile): the keys that won
     ensurePrivateDir(dataDir)
     writeFileSync(file, JSON.stringify({ keys }, null, 2) + '\n', { mode: PRIVATE_FILE_MODE })
   }

@@ -13,13 +13,14 @@
  *
  * The upload's body is the file itself (`text/csv`, the XLSX media type or `application/octet-stream`),
  * streamed to `DATA_DIR/caricamenti/{jobUuid}.{csv|xlsx}` with a 50 MB cap (413 G02 beyond it), then read
- * once to check it (lettore.ts: encoding, header, zip bomb, row limit → 400 G02 with the Italian reason)
- * before the job is created IN_PROGRESS and queued (server/jobs/caricamenti.ts). A role that does not
+ * once to check it (lettore.ts: encoding, header, zip bomb, row limit → 400 G02 with the Italian reason),
+ * then moved into the file storage (`caricamenti/{jobUuid}.{ext}`: local or S3, so that any process can run
+ * the job) before the job is created IN_PROGRESS and queued (server/jobs/caricamenti.ts). A role that does not
  * upload answers 403 A02; a project or body outside the caller's upload contexts 403 A10; a job already
  * running for the same project and body 409 CM01. No row is written before the file passed its checks.
  */
 import { randomUUID } from 'node:crypto'
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs'
+import { createReadStream, createWriteStream, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable, Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -92,25 +93,29 @@ export default async function caricamentoMassivoRoutes(app: FastifyInstance, opt
       const jobUuid = randomUUID().replace(/-/g, '')
       mkdirSync(folder, { recursive: true, mode: 0o700 })
       const percorso = join(folder, `${jobUuid}.${formato}`)
+      const chiave = `caricamenti/${jobUuid}.${formato}`
       let totaleRighe: number
       try {
         await pipeline(stream, new ByteLimit(MAX_FILE_BYTES), createWriteStream(percorso, { mode: 0o600 }))
         totaleRighe = await verificaFile(percorso, formato)
+        // into the file storage: any process may run the job (issue 14 point 1)
+        await app.storage.put(chiave, createReadStream(percorso))
       } catch (err) {
-        rmSync(percorso, { force: true })
         if (err instanceof FileRifiutato) throw badRequest('G02', err.message)
         throw err
+      } finally {
+        rmSync(percorso, { force: true })
       }
       const p = caller.principal
       let job: { id: number } | undefined
       try {
         [job] = await db.insert(registroAttivita).values({
           idEnte, idProgetto, idProgramma: contesto.idProgramma, operatore: `${p.nome} ${p.cognome}`, idUtente: p.userId, codiceRuolo: caller.codiceRuolo,
-          jobUuid, jobStatus: JOB_STATUS.IN_PROGRESS, estensioneInput: formato, percorsoFile: percorso, totaleRigheFile: totaleRighe,
+          jobUuid, jobStatus: JOB_STATUS.IN_PROGRESS, estensioneInput: formato, percorsoFile: chiave, totaleRigheFile: totaleRighe,
           dataOraAggiornamento: new Date(),
         }).returning({ id: registroAttivita.id })
       } catch (err) {
-        rmSync(percorso, { force: true })
+        await app.storage.delete(chiave)
         // another upload into the same project and body started meanwhile (registro_attivita_in_corso_uq)
         if (isUniqueViolation(err)) throw conflict('CM01')
         throw err

@@ -4,6 +4,10 @@
  * and writes to services, citizens and surveys are never blocked. The views are refreshed finest first
  * (project → programme → policy); `dati_aggiornamento.aggiornato_il` records when the refresh started (the data
  * are as of then).
+ *
+ * Several processes on one PostgreSQL (issue 14 point 1): the refresher's refreshes run in one transaction
+ * holding the advisory lock {@link DATI_REFRESH_LOCK_KEY}, so one refresh runs at a time across processes; the
+ * periodic one is skipped when another process is refreshing or refreshed less than half a period ago.
  */
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/types'
@@ -11,7 +15,7 @@ import type { Database } from '../../db/types'
 const VIEWS = ['dati_progetto_mv', 'dati_programma_mv', 'dati_policy_mv'] as const
 
 /** Refreshes the three views; resolves with the time the data refer to. */
-export async function refreshDati(db: Database): Promise<Date> {
+export async function refreshDati(db: Pick<Database, 'execute'>): Promise<Date> {
   const started = new Date()
   for (const view of VIEWS) {
     await db.execute(sql.raw(`refresh materialized view concurrently ${view}`))
@@ -20,6 +24,31 @@ export async function refreshDati(db: Database): Promise<Date> {
   }
   await db.execute(sql`update dati_aggiornamento set aggiornato_il = ${started.toISOString()}::timestamptz where id = 1`)
   return started
+}
+
+/** Advisory-lock key of the refresh (any constant shared by every process of this app). */
+export const DATI_REFRESH_LOCK_KEY = 727_011
+
+/**
+ * {@link refreshDati} in a transaction holding {@link DATI_REFRESH_LOCK_KEY}: `wait` waits for another
+ * process's refresh to end, otherwise resolves undefined without refreshing when the lock is taken or when
+ * the data are younger than `freshMs`.
+ */
+export async function refreshDatiLocked(db: Database, opts: { wait: boolean; freshMs?: number }): Promise<Date | undefined> {
+  return db.transaction(async (tx) => {
+    if (opts.wait) {
+      await tx.execute(sql`select pg_advisory_xact_lock(${DATI_REFRESH_LOCK_KEY})`)
+    } else {
+      const res = await tx.execute(sql`select pg_try_advisory_xact_lock(${DATI_REFRESH_LOCK_KEY}) as preso`)
+      if (!(res as unknown as { rows: { preso: boolean }[] }).rows[0]?.preso) return undefined
+    }
+    if (opts.freshMs !== undefined) {
+      const res = await tx.execute(sql`select aggiornato_il from dati_aggiornamento where id = 1`)
+      const row = (res as unknown as { rows: { aggiornato_il: string | Date | null }[] }).rows[0]
+      if (row?.aggiornato_il && Date.now() - new Date(row.aggiornato_il).getTime() < opts.freshMs) return undefined
+    }
+    return refreshDati(tx)
+  })
 }
 
 /**
@@ -39,17 +68,24 @@ export interface DatiRefresher {
 }
 
 /** The background job refreshing the views every `periodMs`; errors are logged, never thrown. */
-export function createDatiRefresher(opts: { db: Database; periodMs?: number; log: { warn: (o: object, m: string) => void; info: (o: object, m: string) => void } }): DatiRefresher {
+export function createDatiRefresher(opts: {
+  db: Database
+  periodMs?: number
+  /** PostgreSQL: one refresh at a time across processes (refreshDatiLocked) */
+  shared?: boolean
+  log: { warn: (o: object, m: string) => void; info: (o: object, m: string) => void }
+}): DatiRefresher {
   const period = opts.periodMs ?? DATI_REFRESH_MS
   let timer: NodeJS.Timeout | undefined
-  let running: Promise<Date> | undefined
-  const run = async (): Promise<Date> => {
+  let running: Promise<Date | undefined> | undefined
+  const run = async (periodic = false): Promise<Date | undefined> => {
     if (running) await running.catch(() => undefined)
-    running = refreshDati(opts.db)
+    running = !opts.shared ? refreshDati(opts.db)
+      : periodic ? refreshDatiLocked(opts.db, { wait: false, freshMs: period / 2 }) : refreshDatiLocked(opts.db, { wait: true })
     try { return await running } finally { running = undefined }
   }
   const tick = () => {
-    run().then((at) => opts.log.info({ at }, 'report dati aggiornato'))
+    run(true).then((at) => { if (at) opts.log.info({ at }, 'report dati aggiornato') })
       .catch((err: unknown) => opts.log.warn({ err }, 'aggiornamento del report dati non riuscito'))
   }
   return {
@@ -67,6 +103,6 @@ export function createDatiRefresher(opts: { db: Database; periodMs?: number; log
       timer = undefined
       if (running) await running.catch(() => undefined)
     },
-    now: run,
+    now: async () => (await run()) ?? new Date(),
   }
 }
