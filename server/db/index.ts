@@ -155,6 +155,15 @@ async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
   pool.on('error', (err) => {
     if (!closing) process.emitWarning(`PostgreSQL: idle connection dropped (${err.message})`, { code: 'PD_PG_IDLE' })
   })
+  // A connection lost while checked out between two queries (a transaction waiting on the application, a
+  // terminated backend, a failover) emits 'error' on its client, where the pool listens only while it is
+  // idle: without this listener Node would crash the whole server. The next query on that client fails with
+  // its own error, and the pool discards the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      if (!closing) process.emitWarning(`PostgreSQL: connection lost while in use (${err.message})`, { code: 'PD_PG_LOST' })
+    })
+  })
   try {
     const conn = await pool.connect()
     try {
