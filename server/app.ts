@@ -53,6 +53,8 @@ import { apiCompression } from './compression'
 import { CACHE_NO_CACHE, inlineScriptHashes, readBuiltIndexHtml, registerStatic, trimAssetHeaders } from './static'
 import notificheRoutes from './routes/notifiche'
 import { createEventHub } from './events/index'
+import { collectRoutes } from './openapi/collect'
+import openapiRoutes from './routes/openapi'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,6 +175,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     frameworkErrors: frameworkErrorHandler,
   })
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
+  // the route table the API description is generated from (server/openapi)
+  const routeTable = collectRoutes(app)
 
   app.setErrorHandler(apiErrorHandler)
   await app.register(inputGuard)
@@ -274,6 +278,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // notifications (issue 12 point 7): one LISTEN per process behind server/events
   await app.register(notificheRoutes, { prefix: '/api', db, config, hub: createEventHub(database, app.log), mailEnabled: mailer.attivo })
   await app.register(chatRoutes, { prefix: '/api', chat: config.chat })
+  await app.register(openapiRoutes, { prefix: '/api', routes: routeTable })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 
