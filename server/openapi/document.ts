@@ -89,6 +89,7 @@ const ERROR_TEXT: Record<number, string> = {
   422: 'Richiesta non elaborabile (anche: chiave di idempotenza già usata per una richiesta diversa).',
   429: 'Troppe richieste: riprova dopo i secondi indicati da Retry-After.',
   500: 'Errore imprevisto del server.',
+  502: 'Il servizio esterno collegato non risponde o rifiuta la richiesta.',
   503: 'Servizio temporaneamente non disponibile: riprova più tardi.',
 }
 

@@ -26,11 +26,11 @@ export default async function cittadiniRegistroRoutes(app: FastifyInstance, opts
   const { db } = opts
   const idOf = (params: unknown) => parseIdParam((params as { id?: string }).id, ID_CITTADINO_MAX)
 
-  app.post('/cittadino/:id', { config: access }, async (request) => {
+  app.post('/cittadino/:id', { config: { ...access, doc: { summary: 'Scheda di un cittadino del registro', tags: ['Cittadini'], body: ProfiloOnlyBodySchema } } }, async (request) => {
     const b = parseBody(ProfiloOnlyBodySchema, request.body, LABELS)
     return schedaCittadino(db, resolveCaller(request, b), idOf(request.params))
   })
-  app.put('/cittadino/:id', { config: access }, async (request) => {
+  app.put('/cittadino/:id', { config: { ...access, doc: { summary: 'Aggiorna i dati di un cittadino del registro', tags: ['Cittadini'], body: AggiornaCittadinoBodySchema, errors: [409] } } }, async (request) => {
     const id = idOf(request.params)
     const b = parseBody(AggiornaCittadinoBodySchema, request.body, LABELS)
     const caller = resolveCaller(request, b)
