@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document of the reference API (issue 14 point 5), GENERATED from the route table (the
  * routes collected with `onRoute`, server/openapi/collect.ts) and the valibot contract: each `/api`
  * route's `config.doc` (server/openapi/types.ts) gives its summary, tags, body, query and answer; its
- * `config.access` the security (bearer ID token, `userRole` header, or none); `config.idempotency` the
+ * `config.access` the security (ID token in the `authToken` header, `userRole` header, or none); `config.idempotency` the
  * `Idempotency-Key` header; `config.rateLimit`/`failedLinkLimit` the 429 answer; its URL the path
  * parameters. Errors are the shared `{errorCode, message}` (codes of public/data/errors.json).
  */
@@ -234,7 +234,7 @@ export function buildOpenApiDocument(routes: readonly RouteOptions[], info: Docu
         },
       },
       securitySchemes: {
-        idToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Token ID OpenID Connect dell’utente (Authorization: Bearer …).' },
+        idToken: { type: 'apiKey', in: 'header', name: 'authToken', description: 'Token ID OpenID Connect dell’utente (JWT firmato dal fornitore di identità), così com’è, senza «Bearer».' },
         ruolo: { type: 'apiKey', in: 'header', name: 'userRole', description: 'Codice del ruolo con cui l’utente opera (es. FAC, REG, DTD).' },
       },
     },
