@@ -69,13 +69,15 @@ export function undocumentedRoutes(routes: readonly RouteOptions[]): string[] {
 }
 
 function isMedia(payload: DocPayload): payload is MediaPayload {
-  return typeof (payload as MediaPayload).mediaType === 'string'
+  return (payload as MediaPayload).mediaType !== undefined
 }
 
 /** The content map of a body or answer: JSON by its schema, other media by their type. */
 function content(payload: DocPayload): Record<string, JsonObject> {
   if (!isMedia(payload)) return { 'application/json': { schema: schemaRef(payload) } }
-  return { [payload.mediaType]: payload.schema ? { schema: schemaRef(payload.schema) } : {} }
+  const types = Array.isArray(payload.mediaType) ? payload.mediaType : [payload.mediaType]
+  const media = payload.schema ? { schema: schemaRef(payload.schema) } : {}
+  return Object.fromEntries(types.map((type) => [type, media]))
 }
 
 const ERROR_TEXT: Record<number, string> = {

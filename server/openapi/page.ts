@@ -24,8 +24,21 @@ export function typeLabel(schema: JsonObject | undefined): string {
   return 'qualsiasi'
 }
 
+/** The type label, linked to the schema's table when it is a named schema. */
+function typeCell(schema: JsonObject | undefined): string {
+  const ref = refName(schema?.$ref)
+  return ref ? `<a href="#schema-${esc(ref)}">${esc(ref)}</a>` : esc(typeLabel(schema))
+}
+
 function slug(text: string): string {
   return text.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+}
+
+/** A named schema links to its table in the 'Schemi' section; an inline one shows its fields here. */
+function schemaFields(caption: string, schema: JsonObject, components: Record<string, JsonObject>): string {
+  const ref = refName(schema.$ref)
+  if (ref) return `<p>${esc(caption)}: <a href="#schema-${esc(ref)}">${esc(ref)}</a>.</p>`
+  return fieldsTable(caption, schema, components)
 }
 
 function fieldsTable(caption: string, schema: JsonObject, components: Record<string, JsonObject>): string {
@@ -34,7 +47,7 @@ function fieldsTable(caption: string, schema: JsonObject, components: Record<str
   const required = new Set((resolved.required ?? []) as string[])
   const names = Object.keys(properties)
   if (names.length === 0) return `<p>${esc(caption)}: <code>${esc(typeLabel(schema))}</code>.</p>`
-  const rows = names.map((name) => `<tr><th scope="row"><code>${esc(name)}</code></th><td>${esc(typeLabel(properties[name]))}</td><td>${required.has(name) ? 'sì' : 'no'}</td><td>${esc(properties[name]?.description ?? '')}</td></tr>`)
+  const rows = names.map((name) => `<tr><th scope="row"><code>${esc(name)}</code></th><td>${typeCell(properties[name])}</td><td>${required.has(name) ? 'sì' : 'no'}</td><td>${esc(properties[name]?.description ?? '')}</td></tr>`)
   return `<table><caption>${esc(caption)}</caption><thead><tr><th scope="col">Campo</th><th scope="col">Tipo</th><th scope="col">Obbligatorio</th><th scope="col">Descrizione</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
 }
 
@@ -45,7 +58,7 @@ function parametersTable(parameters: JsonObject[], components: JsonObject): stri
     return ref ? ((components.parameters as Record<string, JsonObject>)[ref] ?? p) : p
   })
   const where: Record<string, string> = { path: 'percorso', query: 'query', header: 'intestazione' }
-  const rows = resolved.map((p) => `<tr><th scope="row"><code>${esc(p.name)}</code></th><td>${esc(where[String(p.in)] ?? p.in)}</td><td>${esc(typeLabel(p.schema as JsonObject))}</td><td>${p.required ? 'sì' : 'no'}</td><td>${esc(p.description ?? '')}</td></tr>`)
+  const rows = resolved.map((p) => `<tr><th scope="row"><code>${esc(p.name)}</code></th><td>${esc(where[String(p.in)] ?? p.in)}</td><td>${typeCell(p.schema as JsonObject)}</td><td>${p.required ? 'sì' : 'no'}</td><td>${esc(p.description ?? '')}</td></tr>`)
   return `<table><caption>Parametri</caption><thead><tr><th scope="col">Nome</th><th scope="col">Dove</th><th scope="col">Tipo</th><th scope="col">Obbligatorio</th><th scope="col">Descrizione</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
 }
 
@@ -55,7 +68,10 @@ function answers(responses: Record<string, JsonObject>, components: JsonObject):
     const ref = typeof r.$ref === 'string' ? r.$ref.split('/').pop() : undefined
     const resolved = ref ? shared[ref] ?? r : r
     const media = Object.keys((resolved.content ?? {}) as JsonObject)
-    return `<li><strong>${esc(status)}</strong>${media.length > 0 ? ` (<code>${esc(media.join(', '))}</code>)` : ''}: ${esc(resolved.description)}</li>`
+    // a shared error answer: its text without the code list, which the 'Errori' section gives once
+    const text = ref ? String(resolved.description).split(' Codici del catalogo:')[0] : String(resolved.description)
+    const label = ref ? `<a href="#${esc(ref)}">${esc(status)}</a>` : esc(status)
+    return `<li><strong>${label}</strong>${media.length > 0 && !ref ? ` (<code>${esc(media.join(', '))}</code>)` : ''}: ${esc(text)}</li>`
   })
   return `<h4>Risposte</h4><ul>${items.join('')}</ul>`
 }
@@ -71,7 +87,7 @@ function operationSection(method: string, path: string, op: JsonObject, doc: Ope
     const [[mediaType, media]] = Object.entries(body.content as Record<string, JsonObject>) as [[string, JsonObject]]
     bodyHtml = `<h4>Corpo della richiesta (<code>${esc(mediaType)}</code>)</h4>`
       + (typeof body.description === 'string' ? `<p>${esc(body.description)}</p>` : '')
-      + (media.schema ? fieldsTable('Campi del corpo', media.schema as JsonObject, schemas) : '')
+      + (media.schema ? schemaFields('Campi del corpo', media.schema as JsonObject, schemas) : '')
   }
   return `<section class="op" id="${id}" aria-labelledby="${id}-h"><h3 id="${id}-h"><span class="method">${esc(method.toUpperCase())}</span> <code>${esc(path)}</code></h3>`
     + `<p class="summary">${esc(op.summary)}</p>${description}`
@@ -92,10 +108,16 @@ export function renderReferencePage(doc: OpenApiDocument): string {
     }
   }
   const tags = [...byTag.keys()].sort((a, b) => a.localeCompare(b, 'it'))
+  const schemas = (doc.components as { schemas: Record<string, JsonObject> }).schemas
+  const schemaSections = Object.entries(schemas).map(([name, schema]) => `<section class="op" id="schema-${esc(name)}" aria-labelledby="schema-${esc(name)}-h"><h3 id="schema-${esc(name)}-h">${esc(name)}</h3>`
+    + (typeof schema.description === 'string' ? `<p>${esc(schema.description)}</p>` : '') + fieldsTable(`Campi di ${name}`, schema, schemas) + '</section>').join('')
+  const errors = Object.entries((doc.components as { responses: Record<string, JsonObject> }).responses)
+    .map(([name, r]) => `<li id="${esc(name)}"><strong>${esc(name.replace(/^Errore/, ''))}</strong>: ${esc(r.description)}</li>`).join('')
   const nav = tags.map((t) => `<li><a href="#tag-${slug(t)}">${esc(t)}</a><ul>${(toc.get(t) ?? []).join('')}</ul></li>`).join('')
   const sections = tags.map((t) => `<section aria-labelledby="tag-${slug(t)}"><h2 id="tag-${slug(t)}">${esc(t)}</h2>${(byTag.get(t) ?? []).join('')}</section>`).join('')
   return `<!doctype html>
 <html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <title>${esc(info.title)} — riferimento dell’API</title>
 <style>
 body{font-family:system-ui,sans-serif;color:#1a1a1a;background:#fff;line-height:1.5;margin:0 auto;max-width:72rem;padding:1rem}
@@ -109,7 +131,7 @@ code{font-family:ui-monospace,monospace}
 <body><a class="skip" href="#contenuto">Vai al contenuto</a>
 <header><h1>${esc(info.title)}</h1><p>Versione ${esc(info.version)}. ${esc(info.description)}</p>
 <p>Documento OpenAPI 3.1: <a href="/api/openapi.json">/api/openapi.json</a>.</p></header>
-<nav aria-label="Indice delle operazioni"><h2>Indice</h2><ul>${nav}</ul></nav>
-<main id="contenuto">${sections}</main>
+<nav aria-label="Indice delle operazioni"><h2>Indice</h2><ul>${nav}<li><a href="#errori">Errori</a></li><li><a href="#schemi">Schemi</a></li></ul></nav>
+<main id="contenuto">${sections}<section aria-labelledby="errori"><h2 id="errori">Errori</h2><p>Ogni chiamata non riuscita risponde <code>{errorCode, message}</code> (schema <a href="#schema-Errore">Errore</a>).</p><ul>${errors}</ul></section><section aria-labelledby="schemi"><h2 id="schemi">Schemi</h2>${schemaSections}</section></main>
 </body></html>`
 }

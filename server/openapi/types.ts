@@ -16,8 +16,8 @@ import type { GenericSchema } from 'valibot'
 
 /** A payload that is not a JSON document: a CSV download, an event stream, a file, a multipart upload. */
 export interface MediaPayload {
-  /** e.g. `text/csv`, `text/event-stream`, `application/octet-stream`, `multipart/form-data` */
-  mediaType: string
+  /** e.g. `text/csv`, `text/event-stream`, `application/octet-stream`; several when the route takes or gives any of them */
+  mediaType: string | string[]
   /** Italian, what the payload holds */
   description: string
   /** its shape when it has one (the fields of a multipart form, the JSON of a stream event) */

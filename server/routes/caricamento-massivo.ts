@@ -75,7 +75,7 @@ export default async function caricamentoMassivoRoutes(app: FastifyInstance, opt
   app.post('/caricamentoMassivo', { config: { ...perm('vis.mntr'), doc: {
     summary: 'Carica un file CSV o XLSX di servizi da importare', tags: TAG, query: UploadQuerySchema, status: 202, errors: [409, 413],
     description: `Il corpo è il file (al massimo ${MB} MB); l’importazione prosegue in background: seguila con /registroAttivita/polling/{jobUuid}.`,
-    body: { mediaType: MEDIA_TYPE.csv, description: 'Il file da importare (CSV, oppure XLSX con il suo tipo di contenuto).' },
+    body: { mediaType: [MEDIA_TYPE.csv, MEDIA_TYPE.xlsx], description: 'Il file da importare, CSV o XLSX.' },
   } } }, async (request, reply) => {
     const body = request.body
     const stream = body instanceof Readable ? body : null
@@ -129,7 +129,7 @@ export default async function caricamentoMassivoRoutes(app: FastifyInstance, opt
     }
   })
 
-  app.post('/caricamentoMassivo/modello/:formato', { config: { ...perm('vis.mntr'), doc: { summary: 'Scarica il modello del file di caricamento (csv o xlsx)', tags: TAG, body: ProfileIdsSchema, response: { mediaType: 'text/csv', description: 'Il modello in CSV (formato csv) o XLSX (formato xlsx).' } } } }, async (request, reply) => {
+  app.post('/caricamentoMassivo/modello/:formato', { config: { ...perm('vis.mntr'), doc: { summary: 'Scarica il modello del file di caricamento (csv o xlsx)', tags: TAG, body: ProfileIdsSchema, response: { mediaType: ['text/csv', MEDIA_TYPE.xlsx], description: 'Il modello in CSV (formato csv) o XLSX (formato xlsx).' } } } }, async (request, reply) => {
     profile(request)
     const formato = (request.params as { formato: string }).formato
     if (formato === 'csv') {

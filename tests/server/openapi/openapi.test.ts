@@ -111,6 +111,7 @@ describe('the API description', () => {
       }
     }
     expect(html).toContain('Campi del corpo')
+    expect(html).toContain('href="#schema-ServizioBody"')
     expect(html).toContain('<code>nomeServizio</code>')
   })
 })
