@@ -8,7 +8,7 @@
  * | PUT /cittadino/:id | list.citt | {id} (FAC/VOL only: 403 U06; 400 G02/U25/U28) |
  */
 import type { FastifyInstance } from 'fastify'
-import { AggiornaCittadinoBodySchema } from '../../src/api/contract/registro-cittadini'
+import { AggiornaCittadinoBodySchema, SchedaCittadinoSchema } from '../../src/api/contract/registro-cittadini'
 import { ProfiloOnlyBodySchema } from '../../src/api/contract/gestione'
 import type { Database } from '../db/types'
 import { ID_CITTADINO_MAX, parseIdParam } from '../domain/db-errors'
@@ -26,7 +26,7 @@ export default async function cittadiniRegistroRoutes(app: FastifyInstance, opts
   const { db } = opts
   const idOf = (params: unknown) => parseIdParam((params as { id?: string }).id, ID_CITTADINO_MAX)
 
-  app.post('/cittadino/:id', { config: { ...access, doc: { summary: 'Scheda di un cittadino del registro', tags: ['Cittadini'], body: ProfiloOnlyBodySchema } } }, async (request) => {
+  app.post('/cittadino/:id', { config: { ...access, doc: { summary: 'Scheda di un cittadino del registro', tags: ['Cittadini'], body: ProfiloOnlyBodySchema, response: SchedaCittadinoSchema } } }, async (request) => {
     const b = parseBody(ProfiloOnlyBodySchema, request.body, LABELS)
     return schedaCittadino(db, resolveCaller(request, b), idOf(request.params))
   })

@@ -19,7 +19,7 @@
  * | DELETE /ente/referenteDelegato/{tipo}/:idEntita/ente/:idEnte/utente/:idUtente | del.ref_del.{…} as above | {id} |
  */
 import type { FastifyInstance } from 'fastify'
-import { EnteBodySchema, ProfiloOnlyBodySchema, ReferenteBodySchema } from '../../src/api/contract/gestione'
+import { EnteBodySchema, ProfiloOnlyBodySchema, ReferenteBodySchema, SchedaEnteSchema } from '../../src/api/contract/gestione'
 import type { Database } from '../db/types'
 import { aggiornaEnte, creaEnte, schedaEnte } from '../domain/amministrazione/enti'
 import {
@@ -49,7 +49,7 @@ export default async function enteRoutes(app: FastifyInstance, opts: { db: Datab
     return created
   })
 
-  app.post('/ente/:id', { config: { ...perm('view.card.enti'), doc: { summary: 'Scheda di un ente', tags: TAG, body: ProfiloOnlyBodySchema } } }, async (request) => schedaEnte(db, profile(request.body, request), param(request, 'id')))
+  app.post('/ente/:id', { config: { ...perm('view.card.enti'), doc: { summary: 'Scheda di un ente', tags: TAG, body: ProfiloOnlyBodySchema, response: SchedaEnteSchema } } }, async (request) => schedaEnte(db, profile(request.body, request), param(request, 'id')))
 
   app.put('/ente/:id', { config: { ...perm('upd.card.enti'), doc: { summary: 'Aggiorna un ente', tags: TAG, body: EnteBodySchema, errors: [409] } } }, async (request) => {
     const b = body(EnteBodySchema, request.body)

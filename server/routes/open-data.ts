@@ -13,7 +13,7 @@
  */
 import { desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { MESE_RE, NOTA_ANONIMIZZAZIONE, nomeFileOpenData, type OpenDataInfo } from '../../src/api/contract/open-data'
+import { MESE_RE, NOTA_ANONIMIZZAZIONE, nomeFileOpenData, OpenDataInfoSchema, type OpenDataInfo } from '../../src/api/contract/open-data'
 import type { AppConfig } from '../config'
 import { openDataFile } from '../db/schema'
 import type { Database } from '../db/types'
@@ -67,7 +67,7 @@ export default async function openDataRoutes(app: FastifyInstance, opts: OpenDat
     return db.select().from(openDataFile).orderBy(desc(openDataFile.mese))
   }
 
-  app.get('/open-data', { config: { ...pub, doc: { summary: 'Descrizione del dataset aperto e dei suoi file mensili', tags: TAG } } }, async (_request, reply): Promise<OpenDataInfo> => {
+  app.get('/open-data', { config: { ...pub, doc: { summary: 'Descrizione del dataset aperto e dei suoi file mensili', tags: TAG, response: OpenDataInfoSchema } } }, async (_request, reply): Promise<OpenDataInfo> => {
     const rows = await files()
     const min = rows.reduce<number | null>((m, r) => (r.annoMin !== null && (m === null || r.annoMin < m) ? r.annoMin : m), null)
     const max = rows.reduce<number | null>((m, r) => (r.annoMax !== null && (m === null || r.annoMax > m) ? r.annoMax : m), null)

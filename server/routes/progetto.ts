@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
-import { ProfiloOnlyBodySchema, ProgettoBodySchema, TerminaBodySchema } from '../../src/api/contract/gestione'
+import { ProfiloOnlyBodySchema, ProgettoBodySchema, SchedaProgettoSchema, TerminaBodySchema } from '../../src/api/contract/gestione'
 import type { Database } from '../db/types'
 import {
   aggiornaProgetto, assegnaGestoreProgetto, attivaProgetto, creaProgetto, eliminaProgetto, schedaProgetto, terminaProgetto,
@@ -37,7 +37,7 @@ export default async function progettoRoutes(app: FastifyInstance, opts: { db: D
     return created
   })
 
-  app.post('/progetto/:id', { config: { ...permAny('view.card.prgm.full', 'list.prgt'), doc: { summary: 'Scheda di un progetto', tags: TAG, body: ProfiloOnlyBodySchema } } }, async (request) => {
+  app.post('/progetto/:id', { config: { ...permAny('view.card.prgm.full', 'list.prgt'), doc: { summary: 'Scheda di un progetto', tags: TAG, body: ProfiloOnlyBodySchema, response: SchedaProgettoSchema } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
     return schedaProgetto(db, caller, param(request, 'id'))
   })

@@ -12,7 +12,7 @@
  * | PUT /programma/:id/assegna/entegestore/:idEnte | add.enti.gest.prgm | {id} |
  */
 import type { FastifyInstance } from 'fastify'
-import { ProfiloOnlyBodySchema, ProgrammaBodySchema, TerminaBodySchema } from '../../src/api/contract/gestione'
+import { ProfiloOnlyBodySchema, ProgrammaBodySchema, SchedaProgrammaSchema, TerminaBodySchema } from '../../src/api/contract/gestione'
 import type { Database } from '../db/types'
 import { forbidden } from '../errors'
 import {
@@ -36,7 +36,7 @@ export default async function programmaRoutes(app: FastifyInstance, opts: { db: 
     return created
   })
 
-  app.post('/programma/:id', { config: { ...perm('view.card.prgm.full'), doc: { summary: 'Scheda di un programma', tags: TAG, body: ProfiloOnlyBodySchema } } }, async (request) => {
+  app.post('/programma/:id', { config: { ...perm('view.card.prgm.full'), doc: { summary: 'Scheda di un programma', tags: TAG, body: ProfiloOnlyBodySchema, response: SchedaProgrammaSchema } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
     return schedaProgramma(db, caller, param(request, 'id'))
   })

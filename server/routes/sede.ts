@@ -14,7 +14,7 @@
  * | POST /sede/cancellaOTerminaAssociazione/facilitatore | any of add.fac, add.fac.partner | {id} |
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { AssociaFacilitatoreBodySchema, ProfiloOnlyBodySchema, SedeBodySchema, TerminaFacilitatoreBodySchema } from '../../src/api/contract/gestione'
+import { AssociaFacilitatoreBodySchema, ProfiloOnlyBodySchema, SchedaSedeSchema, SedeBodySchema, TerminaFacilitatoreBodySchema } from '../../src/api/contract/gestione'
 import type { Database } from '../db/types'
 import { badRequest } from '../errors'
 import {
@@ -38,7 +38,7 @@ export default async function sedeRoutes(app: FastifyInstance, opts: { db: Datab
     return out
   })
 
-  app.post('/sede/:id', { config: { ...permAny('view.card.enti', 'upd.sede.gest.prgt', 'upd.sede.partner'), doc: { summary: 'Scheda di una sede', tags: TAG, body: ProfiloOnlyBodySchema } } }, async (request) => schedaSede(db, profile(request), param(request, 'id')))
+  app.post('/sede/:id', { config: { ...permAny('view.card.enti', 'upd.sede.gest.prgt', 'upd.sede.partner'), doc: { summary: 'Scheda di una sede', tags: TAG, body: ProfiloOnlyBodySchema, response: SchedaSedeSchema } } }, async (request) => schedaSede(db, profile(request), param(request, 'id')))
 
   app.put('/sede/:id', { config: { ...permAny('upd.sede.gest.prgt', 'upd.sede.partner'), doc: { summary: 'Aggiorna una sede', tags: TAG, body: SedeBodySchema, errors: [409] } } }, async (request) => {
     const b = body(SedeBodySchema, request.body)

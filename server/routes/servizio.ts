@@ -13,7 +13,7 @@
 import type { FastifyInstance } from 'fastify'
 import { TemplateProgrammaBodySchema } from '../../src/api/contract/questionario'
 import {
-  IdServizioSchema, ProfiloBodySchema, ServizioBodySchema,
+  IdServizioSchema, ProfiloBodySchema, SchedaServizioSchema, ServizioBodySchema,
 } from '../../src/api/contract/servizio'
 import type { Database } from '../db/types'
 import { notFound } from '../errors'
@@ -68,7 +68,7 @@ export default async function servizioRoutes(app: FastifyInstance, opts: { db: D
     return runWrite(db, request, reply, 200, (tx) => deleteServizio(tx, caller, id))
   })
 
-  app.post('/servizio/:id/schedaDettaglio', { config: { ...perm('view.card.serv'), doc: { summary: 'Scheda di dettaglio di un servizio', tags: TAG, body: ProfiloBodySchema } } }, async (request) => {
+  app.post('/servizio/:id/schedaDettaglio', { config: { ...perm('view.card.serv'), doc: { summary: 'Scheda di dettaglio di un servizio', tags: TAG, body: ProfiloBodySchema, response: SchedaServizioSchema } } }, async (request) => {
     const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
     return schedaServizio(db, caller, parseIdParam((request.params as { id: string }).id))
   })

@@ -9,7 +9,7 @@
  * | DELETE /utente/:id/ruolo/:codiceRuolo | add.del.ruolo.utente | {id} |
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ProfiloOnlyBodySchema, RuoloUtenteBodySchema, UtenteBodySchema } from '../../src/api/contract/gestione'
+import { ProfiloOnlyBodySchema, RuoloUtenteBodySchema, SchedaUtenteSchema, UtenteBodySchema } from '../../src/api/contract/gestione'
 import type { Database } from '../db/types'
 import { badRequest } from '../errors'
 import { aggiungiRuolo, creaUtente, rimuoviRuolo, schedaUtente } from '../domain/amministrazione/utenti'
@@ -29,7 +29,7 @@ export default async function utenteRoutes(app: FastifyInstance, opts: { db: Dat
     return out
   })
 
-  app.post('/utente/:id', { config: { ...perm('view.card.utenti'), doc: { summary: 'Scheda di un utente', tags: TAG, body: ProfiloOnlyBodySchema } } }, async (request) => schedaUtente(db, profile(request), param(request, 'id')))
+  app.post('/utente/:id', { config: { ...perm('view.card.utenti'), doc: { summary: 'Scheda di un utente', tags: TAG, body: ProfiloOnlyBodySchema, response: SchedaUtenteSchema } } }, async (request) => schedaUtente(db, profile(request), param(request, 'id')))
 
   app.put('/utente/:id/ruolo', { config: { ...perm('add.del.ruolo.utente'), doc: { summary: 'Aggiunge un ruolo all’utente', tags: TAG, body: RuoloUtenteBodySchema, errors: [409] } } }, async (request) => {
     const b = body(RuoloUtenteBodySchema, request.body)

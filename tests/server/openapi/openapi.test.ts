@@ -84,7 +84,12 @@ describe('the API description', () => {
     expect(post.security).toEqual([{ idToken: [], ruolo: [] }])
     expect(post.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' })
     expect(post.requestBody).toMatchObject({ content: { 'application/json': { schema: { $ref: '#/components/schemas/ServizioBody' } } } })
+    expect(post.responses).toMatchObject({ 201: { content: { 'application/json': { schema: { $ref: '#/components/schemas/IdServizio' } } } } })
     expect((doc.paths['/api/health/ready']?.get as Record<string, unknown>).security).toEqual([])
+    expect((doc.paths['/api/contesto']?.post as Record<string, unknown>).security).toEqual([{ idToken: [] }])
+    // non-JSON answers by their media type
+    expect((doc.paths['/api/notifications/stream']?.get as { responses: Record<string, { content?: object }> }).responses['200']?.content).toHaveProperty(['text/event-stream'])
+    expect((doc.paths['/api/servizio/download']?.post as { responses: Record<string, { content?: object }> }).responses['200']?.content).toHaveProperty(['text/csv'])
     const errore = (doc.components as { schemas: Record<string, { properties: { errorCode: { enum: string[] } } }> }).schemas.Errore
     expect(errore?.properties.errorCode.enum).toEqual(expect.arrayContaining(['A07', 'G02']))
   })
