@@ -152,10 +152,18 @@ function operationId(op: ApiOperation): string {
   return [op.method.toLowerCase(), ...words.map((w) => w[0]?.toUpperCase() + w.slice(1))].join('')
 }
 
+/** Italian descriptions of the path parameters that are not plain ids. */
+const PATH_PARAMS: Record<string, string> = {
+  event: 'Azione da eseguire.', formato: 'Formato del file: csv o xlsx.', mese: 'Mese, nel formato AAAA-MM.',
+  sigla: 'Sigla della provincia (due lettere).', ids: 'Identificativi separati da virgola.', codice: 'Codice del ruolo.',
+  codiceRuolo: 'Codice del ruolo.', jobUuid: 'Identificativo del caricamento (32 caratteri esadecimali).',
+  file: 'Dimensione dell’immagine: <lato in pixel>.webp.', versione: 'Versione dell’immagine.', ruoloEnte: 'Ruolo dell’ente nel progetto: gestore o partner.',
+}
+
 function operation(op: ApiOperation, components: Record<string, JsonObject>): JsonObject {
   const doc = op.doc
   const parameters: JsonObject[] = op.pathParams.map((name) => ({
-    name, in: 'path', required: true, schema: { type: 'string' }, description: `Identificativo \`${name}\` nel percorso.`,
+    name, in: 'path', required: true, schema: { type: 'string' }, description: PATH_PARAMS[name] ?? `Identificativo \`${name}\` nel percorso.`,
   }))
   if (doc?.query) parameters.push(...queryParameters(doc.query, components))
   if (op.idempotency) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' })

@@ -3,9 +3,10 @@
  * The coverage check of the API description (issue 14 point 5), on a fake route table: a route without
  * its `config.doc` (or with an empty summary, or no tag) is named; documented and non-`/api` routes are not.
  */
-import type { RouteOptions } from 'fastify'
+import Fastify, { type RouteOptions } from 'fastify'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { collectRoutes } from '../../../server/openapi/collect'
 import { apiOperations, buildOpenApiDocument, openApiPath, undocumentedRoutes } from '../../../server/openapi/document'
 import { ServizioBodySchema } from '../../../src/api/contract/servizio'
 
@@ -54,5 +55,19 @@ describe('buildOpenApiDocument', () => {
     expect(get.security).toEqual([])
     expect(get.parameters).toEqual([expect.objectContaining({ name: 't', in: 'query', required: true, description: 'Token del link' })])
     expect(get.responses).toMatchObject({ 200: { content: { 'text/csv': {} } }, 429: { $ref: '#/components/responses/Errore429' } })
+  })
+})
+
+describe('collectRoutes', () => {
+  it('collects the routes of a Fastify app, so a route registered without doc is named', async () => {
+    const app = Fastify()
+    const routes = collectRoutes(app)
+    await app.register(async (scope) => {
+      scope.get('/documentata', { config: { access: { kind: 'public' }, doc: { summary: 'Documentata', tags: ['Prova'] } } }, async () => ({}))
+      scope.post('/nuova/:id', { config: { access: { kind: 'public' } } }, async () => ({}))
+    }, { prefix: '/api' })
+    await app.ready()
+    expect(undocumentedRoutes(routes)).toEqual(['POST /api/nuova/:id'])
+    await app.close()
   })
 })
