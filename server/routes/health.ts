@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify'
 
 export default async function healthRoutes(app: FastifyInstance, opts: { ready: () => boolean }): Promise<void> {
   app.get('/health/live', { config: { access: { kind: 'public' }, doc: { summary: 'Il processo è vivo', tags: ['Stato del servizio'] } } }, async () => ({ status: 'ok' }))
-  app.get('/health/ready', { config: { access: { kind: 'public' }, doc: { summary: 'Il servizio è pronto (database migrato); 503 finché non lo è', tags: ['Stato del servizio'], errors: [503] } } }, async (_request, reply) => {
+  app.get('/health/ready', { config: { access: { kind: 'public' }, doc: { summary: 'Il servizio è pronto (database migrato)', description: 'Finché non lo è risponde 503 {status: "starting"}.', tags: ['Stato del servizio'] } } }, async (_request, reply) => {
     if (opts.ready()) return { status: 'ok' }
     return reply.code(503).send({ status: 'starting' })
   })
