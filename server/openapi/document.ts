@@ -163,7 +163,7 @@ const PATH_PARAMS: Record<string, string> = {
 function operation(op: ApiOperation, components: Record<string, JsonObject>): JsonObject {
   const doc = op.doc
   const parameters: JsonObject[] = op.pathParams.map((name) => ({
-    name, in: 'path', required: true, schema: { type: 'string' }, description: PATH_PARAMS[name] ?? `Identificativo \`${name}\` nel percorso.`,
+    name, in: 'path', required: true, schema: { type: 'string' }, description: PATH_PARAMS[name] ?? `Identificativo «${name}» nel percorso.`,
   }))
   if (doc?.query) parameters.push(...queryParameters(doc.query, components))
   if (op.idempotency) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' })

@@ -71,7 +71,9 @@ function answers(responses: Record<string, JsonObject>, components: JsonObject):
     // a shared error answer: its text without the code list, which the 'Errori' section gives once
     const text = ref ? String(resolved.description).split(' Codici del catalogo:')[0] : String(resolved.description)
     const label = ref ? `<a href="#${esc(ref)}">${esc(status)}</a>` : esc(status)
-    return `<li><strong>${label}</strong>${media.length > 0 && !ref ? ` (<code>${esc(media.join(', '))}</code>)` : ''}: ${esc(text)}</li>`
+    const schema = ref ? undefined : Object.values((resolved.content ?? {}) as Record<string, JsonObject>)[0]?.schema as JsonObject | undefined
+    const shape = schema ? ` Schema: ${typeCell(schema)}.` : ''
+    return `<li><strong>${label}</strong>${media.length > 0 && !ref ? ` (<code>${esc(media.join(', '))}</code>)` : ''}: ${esc(text)}${shape}</li>`
   })
   return `<h4>Risposte</h4><ul>${items.join('')}</ul>`
 }
