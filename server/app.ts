@@ -59,6 +59,8 @@ import { createEventHub } from './events/index'
 import { registerMetrics } from './metrics/index'
 import { databaseCheck } from './readiness'
 import { echoRequestId, requestIdOf } from './request-id'
+import { collectRoutes } from './openapi/collect'
+import openapiRoutes from './routes/openapi'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -186,6 +188,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     return503OnClosing: false,
   })
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
+  // the route table the API description is generated from (server/openapi)
+  const routeTable = collectRoutes(app)
   app.addHook('onRequest', echoRequestId)
   // Prometheus /metrics behind METRICS_TOKEN (server/metrics): its hooks first, so they see every answer
   registerMetrics(app, { token: config.metricsToken, database })
@@ -294,6 +298,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // notifications (issue 12 point 7): one LISTEN per process behind server/events
   await app.register(notificheRoutes, { prefix: '/api', db, config, hub: createEventHub(database, app.log), mailEnabled: mailer.attivo })
   await app.register(chatRoutes, { prefix: '/api', chat: config.chat })
+  await app.register(openapiRoutes, { prefix: '/api', routes: routeTable })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))
 

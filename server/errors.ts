@@ -43,3 +43,8 @@ export const unauthorized = (code: string, message?: string) => new ApiError(401
 export const forbidden = (code = 'A02', message?: string) => new ApiError(403, code, message)
 export const notFound = (code = 'C01', message?: string) => new ApiError(404, code, message)
 export const conflict = (code: string, message?: string) => new ApiError(409, code, message)
+
+/** Every catalogue code with its HTTP status (when the catalogue gives one), sorted by code: the API description's error codes. */
+export function catalogueCodes(): { code: string; status?: number }[] {
+  return Object.entries(loadCatalogue()).map(([code, entry]) => ({ code, status: entry.status })).sort((a, b) => a.code.localeCompare(b.code))
+}

@@ -14,7 +14,7 @@ const QueryId = v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(
 const BootstrapQuerySchema = v.object({ idProgramma: QueryId, idProgetto: QueryId, idEnte: QueryId })
 
 export default async function campoRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
-  app.get('/campo/bootstrap', { config: { access: { kind: 'permission', codes: ['list.serv'] } } }, async (request, reply) => {
+  app.get('/campo/bootstrap', { config: { access: { kind: 'permission', codes: ['list.serv'] }, doc: { summary: 'Dati per il lavoro sul campo offline (sedi, enti, questionario)', tags: ['Lavoro sul campo'], query: BootstrapQuerySchema } } }, async (request, reply) => {
     const ids = parseBody(BootstrapQuerySchema, request.query, { idProgramma: 'programma', idProgetto: 'progetto', idEnte: 'ente' })
     reply.header('cache-control', 'no-store')
     return campoBootstrap(opts.db, resolveCaller(request, ids))

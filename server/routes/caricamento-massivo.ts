@@ -46,6 +46,7 @@ import { JOB_STATUS, type JobRunner } from '../jobs/caricamenti'
 
 const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes } })
 const MB = Math.round(MAX_FILE_BYTES / 1024 / 1024)
+const TAG = ['Caricamento massivo']
 const tooLarge = () => new ApiError(413, 'G02', `Il file supera il limite di ${MB} MB: dividilo in più file.`)
 
 /** Passes at most `max` bytes through, failing with 413 G02 beyond. */
@@ -70,9 +71,13 @@ export default async function caricamentoMassivoRoutes(app: FastifyInstance, opt
   app.addContentTypeParser([MEDIA_TYPE.csv, MEDIA_TYPE.xlsx, 'application/octet-stream', 'application/vnd.ms-excel'],
     (_request, payload, done) => done(null, payload))
 
-  app.post('/caricamentoMassivo/contesti', { config: perm('vis.mntr') }, async (request) => contestiUpload(db, profile(request)))
+  app.post('/caricamentoMassivo/contesti', { config: { ...perm('vis.mntr'), doc: { summary: 'Progetti ed enti in cui l’utente può caricare servizi', tags: TAG, body: ProfileIdsSchema } } }, async (request) => contestiUpload(db, profile(request)))
 
-  app.post('/caricamentoMassivo', { config: perm('vis.mntr') }, async (request, reply) => {
+  app.post('/caricamentoMassivo', { config: { ...perm('vis.mntr'), doc: {
+    summary: 'Carica un file CSV o XLSX di servizi da importare', tags: TAG, query: UploadQuerySchema, status: 202, errors: [409, 413],
+    description: `Il corpo è il file (al massimo ${MB} MB); l’importazione prosegue in background: seguila con /registroAttivita/polling/{jobUuid}.`,
+    body: { mediaType: [MEDIA_TYPE.csv, MEDIA_TYPE.xlsx], description: 'Il file da importare, CSV o XLSX.' },
+  } } }, async (request, reply) => {
     const body = request.body
     const stream = body instanceof Readable ? body : null
     try {
@@ -129,7 +134,7 @@ export default async function caricamentoMassivoRoutes(app: FastifyInstance, opt
     }
   })
 
-  app.post('/caricamentoMassivo/modello/:formato', { config: perm('vis.mntr') }, async (request, reply) => {
+  app.post('/caricamentoMassivo/modello/:formato', { config: { ...perm('vis.mntr'), doc: { summary: 'Scarica il modello del file di caricamento (csv o xlsx)', tags: TAG, body: ProfileIdsSchema, response: { mediaType: ['text/csv', MEDIA_TYPE.xlsx], description: 'Il modello in CSV (formato csv) o XLSX (formato xlsx).' } } } }, async (request, reply) => {
     profile(request)
     const formato = (request.params as { formato: string }).formato
     if (formato === 'csv') {
@@ -143,7 +148,7 @@ export default async function caricamentoMassivoRoutes(app: FastifyInstance, opt
     throw notFound('C01')
   })
 
-  app.post('/registroAttivita/polling/:jobUuid', { config: perm('vis.mntr') }, async (request) => {
+  app.post('/registroAttivita/polling/:jobUuid', { config: { ...perm('vis.mntr'), doc: { summary: 'Stato di un caricamento in corso', tags: TAG, body: ProfileIdsSchema } } }, async (request) => {
     const jobUuid = (request.params as { jobUuid: string }).jobUuid
     if (!/^[0-9a-f]{32}$/.test(jobUuid)) throw notFound('C01')
     const job = await caricamentoVisibile(db, profile(request), { jobUuid })
@@ -151,7 +156,7 @@ export default async function caricamentoMassivoRoutes(app: FastifyInstance, opt
     return job
   })
 
-  app.post('/registroAttivita/:id/report', { config: perm('vis.mntr') }, async (request, reply) => {
+  app.post('/registroAttivita/:id/report', { config: { ...perm('vis.mntr'), doc: { summary: 'Scarica il report riga per riga di un caricamento completato', tags: TAG, body: ProfileIdsSchema, errors: [409], response: { mediaType: 'text/csv', description: 'Esito di ogni riga del file (CSV).' } } } }, async (request, reply) => {
     const id = parseIdParam((request.params as { id: string }).id)
     const job = await caricamentoVisibile(db, profile(request), { id })
     if (!job) throw notFound('C01')
@@ -161,7 +166,7 @@ export default async function caricamentoMassivoRoutes(app: FastifyInstance, opt
       .send(Readable.from(reportChunks(db, id), { objectMode: false }))
   })
 
-  app.post('/monitoraggiocaricamenti/riepilogo', { config: perm('vis.mntr') }, async (request) => {
+  app.post('/monitoraggiocaricamenti/riepilogo', { config: { ...perm('vis.mntr'), doc: { summary: 'Riepilogo del monitoraggio dei caricamenti', tags: TAG, body: MonitoraggioListaBodySchema } } }, async (request) => {
     const body = parseBody(MonitoraggioListaBodySchema, request.body)
     return riepilogoMonitoraggio(db, resolveCaller(request, body), body.filtroRequest)
   })

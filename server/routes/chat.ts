@@ -40,7 +40,7 @@ export async function createChatToken(chat: ChatConfig, username: string): Promi
 
 export default async function chatRoutes(app: FastifyInstance, opts: { chat?: ChatConfig }): Promise<void> {
   app.post('/rocket-chat/auth/iframe/utente/:id', {
-    config: { access: { kind: 'permission', codes: ['btn.chat'] }, perIdCheck: true },
+    config: { access: { kind: 'permission', codes: ['btn.chat'] }, perIdCheck: true, doc: { summary: 'Token di accesso alla chat (Rocket.Chat) per l’utente', tags: ['Chat'], errors: [502] } },
   }, async (request) => {
     if (!opts.chat) throw notFound('C01', 'La chat non è attiva su questa piattaforma.')
     const principal = request.auth!.principal

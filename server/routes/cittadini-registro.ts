@@ -8,7 +8,7 @@
  * | PUT /cittadino/:id | list.citt | {id} (FAC/VOL only: 403 U06; 400 G02/U25/U28) |
  */
 import type { FastifyInstance } from 'fastify'
-import { AggiornaCittadinoBodySchema } from '../../src/api/contract/registro-cittadini'
+import { AggiornaCittadinoBodySchema, SchedaCittadinoSchema } from '../../src/api/contract/registro-cittadini'
 import { ProfiloOnlyBodySchema } from '../../src/api/contract/gestione'
 import type { Database } from '../db/types'
 import { ID_CITTADINO_MAX, parseIdParam } from '../domain/db-errors'
@@ -26,11 +26,11 @@ export default async function cittadiniRegistroRoutes(app: FastifyInstance, opts
   const { db } = opts
   const idOf = (params: unknown) => parseIdParam((params as { id?: string }).id, ID_CITTADINO_MAX)
 
-  app.post('/cittadino/:id', { config: access }, async (request) => {
+  app.post('/cittadino/:id', { config: { ...access, doc: { summary: 'Scheda di un cittadino del registro', tags: ['Cittadini'], body: ProfiloOnlyBodySchema, response: SchedaCittadinoSchema } } }, async (request) => {
     const b = parseBody(ProfiloOnlyBodySchema, request.body, LABELS)
     return schedaCittadino(db, resolveCaller(request, b), idOf(request.params))
   })
-  app.put('/cittadino/:id', { config: access }, async (request) => {
+  app.put('/cittadino/:id', { config: { ...access, doc: { summary: 'Aggiorna i dati di un cittadino del registro', tags: ['Cittadini'], body: AggiornaCittadinoBodySchema, errors: [409] } } }, async (request) => {
     const id = idOf(request.params)
     const b = parseBody(AggiornaCittadinoBodySchema, request.body, LABELS)
     const caller = resolveCaller(request, b)

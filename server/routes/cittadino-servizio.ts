@@ -22,9 +22,12 @@
  */
 import type { FastifyInstance } from 'fastify'
 import {
-  AggiungiCittadinoBodySchema, CittadiniServizioBodySchema, RicercaCittadinoBodySchema,
+  AggiungiCittadinoBodySchema, AggiungiCittadinoRispostaSchema, CittadiniServizioBodySchema, CittadiniServizioRispostaSchema,
+  RicercaCittadinoBodySchema, RicercaCittadinoRispostaSchema,
 } from '../../src/api/contract/cittadino'
-import { CompilaAnonimoBodySchema, CompilaQuestionarioBodySchema } from '../../src/api/contract/questionario'
+import {
+  CompilaAnonimoBodySchema, CompilaQuestionarioBodySchema, CompilaQuestionarioRispostaSchema, InviaATuttiRispostaSchema, InviaQuestionarioRispostaSchema,
+} from '../../src/api/contract/questionario'
 import { PaginazioneQuerySchema, ProfiloBodySchema } from '../../src/api/contract/servizio'
 import type { Database } from '../db/types'
 import { runWrite } from '../idempotency'
@@ -35,6 +38,9 @@ import { compilaAnonimo, compilaQuestionario, inviaATutti, inviaQuestionario, re
 import { parseBody } from '../domain/validation'
 import { PUBLIC_SURVEY_LIMIT } from '../rate-limit'
 import { FIELD_WORK_LABELS } from './field-labels'
+import { LinkTokenQuerySchema } from '../openapi/doc-schemas'
+
+const TAG = ['Cittadini del servizio e questionari']
 
 const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes } })
 /** anyone with the link: limited per client IP, wrong links counted (`FAILED_LINK_LIMIT`) */
@@ -46,57 +52,57 @@ export default async function cittadinoServizioRoutes(app: FastifyInstance, opts
   const param = (request: { params: unknown }, name: string) => (request.params as Record<string, string>)[name] ?? ''
   const token = (request: { query: unknown }) => (request.query as Record<string, unknown> | undefined)?.t
 
-  app.post('/servizio/cittadino', { config: perm('upd.card.serv') }, async (request) => {
+  app.post('/servizio/cittadino', { config: { ...perm('upd.card.serv'), doc: { summary: 'Cerca un cittadino per codice fiscale o documento', tags: TAG, body: RicercaCittadinoBodySchema, response: RicercaCittadinoRispostaSchema } } }, async (request) => {
     const b = body(RicercaCittadinoBodySchema, request.body)
     return searchCittadini(db, resolveCaller(request, b), b, secret)
   })
 
-  app.post('/servizio/cittadino/:idServizio', { config: { ...perm('upd.card.serv'), idempotency: 'user' } }, async (request, reply) => {
+  app.post('/servizio/cittadino/:idServizio', { config: { ...perm('upd.card.serv'), idempotency: 'user', doc: { summary: 'Aggiunge un cittadino al servizio', tags: TAG, body: AggiungiCittadinoBodySchema, status: 201, response: AggiungiCittadinoRispostaSchema, errors: [409] } } }, async (request, reply) => {
     const b = body(AggiungiCittadinoBodySchema, request.body)
     const caller = resolveCaller(request, b)
     const id = parseIdParam(param(request, 'idServizio'))
     return runWrite(db, request, reply, 201, (tx) => addCittadino(tx, caller, id, b, secret))
   })
 
-  app.post('/servizio/cittadino/all/:idServizio', { config: perm('view.card.serv.citt') }, async (request) => {
+  app.post('/servizio/cittadino/all/:idServizio', { config: { ...perm('view.card.serv.citt'), doc: { summary: 'Elenco paginato dei cittadini del servizio', tags: TAG, body: CittadiniServizioBodySchema, query: PaginazioneQuerySchema, response: CittadiniServizioRispostaSchema } } }, async (request) => {
     const b = body(CittadiniServizioBodySchema, request.body)
     const page = body(PaginazioneQuerySchema, request.query)
     return listCittadiniServizio(db, resolveCaller(request, b), parseIdParam(param(request, 'idServizio')), b, page, secret)
   })
 
-  app.post('/servizio/cittadino/stati/dropdown/:idServizio', { config: perm('view.card.serv.citt') }, async (request) => {
+  app.post('/servizio/cittadino/stati/dropdown/:idServizio', { config: { ...perm('view.card.serv.citt'), doc: { summary: 'Stati dei questionari del servizio (filtro)', tags: TAG, body: ProfiloBodySchema } } }, async (request) => {
     const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
     return statiQuestionariServizio(db, caller, parseIdParam(param(request, 'idServizio')))
   })
 
-  app.post('/servizio/cittadino/questionarioCompilato/compilato/:id', { config: perm('view.card.serv.citt') }, async (request) => {
+  app.post('/servizio/cittadino/questionarioCompilato/compilato/:id', { config: { ...perm('view.card.serv.citt'), doc: { summary: 'Legge il questionario compilato di un cittadino', tags: TAG, body: ProfiloBodySchema } } }, async (request) => {
     const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
     return readQuestionario(db, caller, param(request, 'id'))
   })
 
-  app.post('/servizio/cittadino/questionarioCompilato/:id/compila', { config: { ...perm('wrt.quest.citt.serv'), idempotency: 'user' } }, async (request, reply) => {
+  app.post('/servizio/cittadino/questionarioCompilato/:id/compila', { config: { ...perm('wrt.quest.citt.serv'), idempotency: 'user', doc: { summary: 'Compila il questionario per conto del cittadino', tags: TAG, body: CompilaQuestionarioBodySchema, response: CompilaQuestionarioRispostaSchema, errors: [409] } } }, async (request, reply) => {
     const b = body(CompilaQuestionarioBodySchema, request.body)
     const caller = resolveCaller(request, b)
     return runWrite(db, request, reply, 200, (tx) => compilaQuestionario(tx, caller, param(request, 'id'), b, secret))
   })
 
-  app.post('/servizio/cittadino/questionarioCompilato/:id/invia', { config: perm('wrt.quest.citt.serv') }, async (request, reply) => {
+  app.post('/servizio/cittadino/questionarioCompilato/:id/invia', { config: { ...perm('wrt.quest.citt.serv'), doc: { summary: 'Crea il link del questionario da inviare al cittadino', tags: TAG, body: ProfiloBodySchema, response: InviaQuestionarioRispostaSchema, errors: [409] } } }, async (request, reply) => {
     const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
     return runWrite(db, request, reply, 200, (tx) => inviaQuestionario(tx, caller, param(request, 'id')))
   })
 
-  app.post('/servizio/cittadino/servizio/:idServizio/questionarioCompilato/inviaATutti', { config: perm('wrt.quest.citt.serv') }, async (request, reply) => {
+  app.post('/servizio/cittadino/servizio/:idServizio/questionarioCompilato/inviaATutti', { config: { ...perm('wrt.quest.citt.serv'), doc: { summary: 'Crea i link dei questionari di tutti i cittadini del servizio', tags: TAG, body: ProfiloBodySchema, response: InviaATuttiRispostaSchema } } }, async (request, reply) => {
     const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
     const id = parseIdParam(param(request, 'idServizio'))
     return runWrite(db, request, reply, 200, (tx) => inviaATutti(tx, caller, id))
   })
 
-  app.get('/servizio/cittadino/questionarioCompilato/:id/anonimo', { config: PUBLIC_SURVEY }, async (request, reply) => {
+  app.get('/servizio/cittadino/questionarioCompilato/:id/anonimo', { config: { ...PUBLIC_SURVEY, doc: { summary: 'Apre il questionario dal link ricevuto dal cittadino', tags: TAG, query: LinkTokenQuerySchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     return readAnonimo(db, param(request, 'id'), token(request))
   })
 
-  app.post('/servizio/cittadino/questionarioCompilato/:id/compila/anonimo', { config: { ...PUBLIC_SURVEY, idempotency: 'token' } }, async (request, reply) => {
+  app.post('/servizio/cittadino/questionarioCompilato/:id/compila/anonimo', { config: { ...PUBLIC_SURVEY, idempotency: 'token', doc: { summary: 'Il cittadino invia il questionario dal suo link', tags: TAG, body: CompilaAnonimoBodySchema, query: LinkTokenQuerySchema, response: CompilaQuestionarioRispostaSchema, errors: [409] } } }, async (request, reply) => {
     const b = body(CompilaAnonimoBodySchema, request.body)
     return runWrite(db, request, reply, 200, (tx) => compilaAnonimo(tx, param(request, 'id'), token(request), b))
   })

@@ -52,6 +52,13 @@ const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, c
 const permAny = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes, mode: 'any' as const } })
 const ANY_VIEW = ['view.card.news', 'view.card.topic', 'view.card.doc']
 const write = { idempotency: 'user' as const }
+/** API description: the tag and the Italian name of each section's items */
+const SECTION_DOC: Record<Section, { tag: string; list: string; items: string; item: string }> = {
+  board: { tag: 'Bacheca', list: 'Elenco delle notizie', items: 'le notizie', item: 'una notizia' },
+  community: { tag: 'Community', list: 'Elenco delle discussioni', items: 'le discussioni', item: 'una discussione' },
+  document: { tag: 'Documenti', list: 'Elenco dei documenti', items: 'i documenti', item: 'un documento' },
+}
+const TAG = ['Contenuti e commenti']
 
 const LABELS = { title: 'titolo', program: 'programma', intervention: 'intervento', category: 'categoria', description: 'testo',
   external_link: 'link esterno', comment_body: 'testo del commento', reason: 'motivo', term_name: 'nome', term_type: 'sezione',
@@ -82,40 +89,42 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
 
   for (const section of SECTIONS) {
     const x = SUFFIX[section]
-    app.get(`/${section}/filters`, { config: perm(`list.${x}`) }, async (request) => {
+    const d = SECTION_DOC[section]
+    const doc = (summary: string, more: { body?: v.GenericSchema; status?: number } = {}) => ({ doc: { summary, tags: [d.tag], ...(more.body ? {} : { query: ListQuerySchema }), ...more } })
+    app.get(`/${section}/filters`, { config: { ...perm(`list.${x}`), ...doc(`Filtri disponibili per ${d.items}`) } }, async (request) => {
       const q = query(request)
       return itemFilters(db, callerOf(request, q), section)
     })
-    app.get(`/${section}/items`, { config: perm(`list.${x}`) }, async (request) => {
+    app.get(`/${section}/items`, { config: { ...perm(`list.${x}`), ...doc(d.list) } }, async (request) => {
       const q = query(request)
       return listItems(db, callerOf(request, q), section, q)
     })
-    app.get(`/${section}/item/:id/user/:userId`, { config: { ...perm(`view.card.${x}`), perIdCheck: true } }, async (request) => {
+    app.get(`/${section}/item/:id/user/:userId`, { config: { ...perm(`view.card.${x}`), perIdCheck: true, ...doc(`Dettaglio di ${d.item}`) } }, async (request) => {
       const caller = callerOf(request, query(request))
       checkUserParam(request, caller)
       return itemDetail(db, caller, section, idOf(request))
     })
-    app.post(`/${section}/item/create`, { config: { ...perm(`new.${x}`), ...write } }, async (request, reply) => {
+    app.post(`/${section}/item/create`, { config: { ...perm(`new.${x}`), ...write, ...doc(`Pubblica ${d.item}`, { body: ItemBodySchema, status: 201 }) } }, async (request, reply) => {
       const b = body(ItemBodySchema, request.body)
       return runWrite(db, request, reply, 201, (tx) => createItem(tx, callerOf(request, b), section, b))
     })
-    app.post(`/${section}/item/:id/update`, { config: { ...permAny(`new.${x}`, `upd.${x}`), ...write } }, async (request, reply) => {
+    app.post(`/${section}/item/:id/update`, { config: { ...permAny(`new.${x}`, `upd.${x}`), ...write, ...doc(`Modifica ${d.item}`, { body: ItemBodySchema }) } }, async (request, reply) => {
       const b = body(ItemBodySchema, request.body)
       return runWrite(db, request, reply, 200, (tx) => updateItem(tx, callerOf(request, b), section, idOf(request), b))
     })
-    app.get(`/search/${section}/items`, { config: perm(`list.${x}`) }, async (request) => {
+    app.get(`/search/${section}/items`, { config: { ...perm(`list.${x}`), ...doc(`Cerca tra ${d.items}`) } }, async (request) => {
       const q = query(request)
       return searchItems(db, callerOf(request, q), section, q)
     })
   }
 
-  app.post('/item/:id/delete', { config: { ...permAny('new.news', 'new.topic', 'new.doc', 'del.news', 'del.topic', 'del.doc'), ...write } }, async (request, reply) => {
+  app.post('/item/:id/delete', { config: { ...permAny('new.news', 'new.topic', 'new.doc', 'del.news', 'del.topic', 'del.doc'), ...write, doc: { summary: 'Elimina un contenuto (con il motivo)', tags: TAG, body: DeleteBodySchema } } }, async (request, reply) => {
     const b = body(DeleteBodySchema, request.body)
     return runWrite(db, request, reply, 200, (tx) => deleteItem(tx, callerOf(request, b), idOf(request), b.reason))
   })
 
   app.post('/item/:id/file/upload', {
-    config: permAny('new.news', 'new.topic', 'new.doc', 'upd.news', 'upd.topic', 'upd.doc'),
+    config: { ...permAny('new.news', 'new.topic', 'new.doc', 'upd.news', 'upd.topic', 'upd.doc'), doc: { summary: 'Carica la copertina o l’allegato di un contenuto (base64)', tags: TAG, body: FileUploadBodySchema, errors: [413] } },
     // base64 of a 10 MB file plus the JSON around it
     bodyLimit: 15 * 1024 * 1024,
   }, async (request) => {
@@ -124,7 +133,7 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
   })
 
   // the cover in AVIF/WebP/JPEG by Accept (server/domain/community/item-files.ts), revalidated by ETag
-  app.get('/item/:id/cover', { config: permAny(...ANY_VIEW) }, async (request, reply) => {
+  app.get('/item/:id/cover', { config: { ...permAny(...ANY_VIEW), doc: { summary: 'Immagine di copertina di un contenuto (AVIF, WebP o JPEG secondo Accept)', tags: TAG, query: ListQuerySchema, response: { mediaType: 'image/*', description: 'L’immagine; 304 quando l’ETag indicato in If-None-Match è ancora valido.' } } } }, async (request, reply) => {
     const file = await openCover(db, app.storage, callerOf(request, query(request)), idOf(request), request.headers.accept)
     reply.header('vary', 'Accept').header('etag', file.etag).header('cache-control', 'private, max-age=86400')
       .header('x-content-type-options', 'nosniff')
@@ -135,7 +144,7 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
     return reply.header('content-type', file.mime).header('content-length', String(file.size)).header('content-disposition', 'inline').send(file.stream)
   })
   // attachments always download, never rendered by the browser
-  app.get('/item/:id/attachment', { config: permAny(...ANY_VIEW) }, async (request, reply) => {
+  app.get('/item/:id/attachment', { config: { ...permAny(...ANY_VIEW), doc: { summary: 'Scarica l’allegato di un contenuto', tags: TAG, query: ListQuerySchema, response: { mediaType: 'application/octet-stream', description: 'Il file allegato (sempre da scaricare).' } } } }, async (request, reply) => {
     const file = await openItemFile(db, app.storage, callerOf(request, query(request)), idOf(request), 'attachment')
     return reply
       .header('content-type', 'application/octet-stream')
@@ -146,80 +155,80 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
       .send(file.stream)
   })
 
-  app.post('/item/:id/usefull', { config: { ...perm('view.card.doc'), ...write } }, async (request, reply) => {
+  app.post('/item/:id/usefull', { config: { ...perm('view.card.doc'), ...write, doc: { summary: 'Valuta l’utilità di un documento', tags: TAG, body: UsefulBodySchema } } }, async (request, reply) => {
     const b = body(UsefulBodySchema, request.body)
     return runWrite(db, request, reply, 200, (tx) => setUseful(tx, callerOf(request, b), idOf(request), b.status))
   })
 
-  app.post('/item/:id/report', { config: permAny('rprt.news', 'rprt.topic', 'rprt.doc') }, async (request, reply) => {
+  app.post('/item/:id/report', { config: { ...permAny('rprt.news', 'rprt.topic', 'rprt.doc'), doc: { summary: 'Segnala un contenuto', tags: TAG, body: ReportBodySchema, status: 201 } } }, async (request, reply) => {
     const b = body(ReportBodySchema, request.body)
     return runWrite(db, request, reply, 201, (tx) => report(tx, callerOf(request, b), { itemId: idOf(request) }, b.reason))
   })
 
-  app.get('/item/:id/comments/user/:userId', { config: { ...permAny(...ANY_VIEW), perIdCheck: true } }, async (request) => {
+  app.get('/item/:id/comments/user/:userId', { config: { ...permAny(...ANY_VIEW), perIdCheck: true, doc: { summary: 'Commenti di un contenuto', tags: TAG, query: ListQuerySchema } } }, async (request) => {
     const caller = callerOf(request, query(request))
     checkUserParam(request, caller)
     return listComments(db, caller, idOf(request))
   })
 
-  app.post('/item/:id/comment', { config: { ...permAny(...ANY_VIEW), ...write } }, async (request, reply) => {
+  app.post('/item/:id/comment', { config: { ...permAny(...ANY_VIEW), ...write, doc: { summary: 'Commenta un contenuto', tags: TAG, body: CommentBodySchema, status: 201 } } }, async (request, reply) => {
     const b = body(CommentBodySchema, request.body)
     return runWrite(db, request, reply, 201, (tx) => addComment(tx, callerOf(request, b), idOf(request), b.comment_body))
   })
 
-  app.post('/item/:id/:event', { config: { ...permAny(...ANY_VIEW), ...write } }, async (request, reply) => {
+  app.post('/item/:id/:event', { config: { ...permAny(...ANY_VIEW), ...write, doc: { summary: `Azione su un contenuto (${ITEM_EVENTS.join(', ')})`, tags: TAG, body: EventBodySchema } } }, async (request, reply) => {
     const event = (request.params as { event: string }).event
     if (!(ITEM_EVENTS as readonly string[]).includes(event)) throw badRequest('G02', 'Azione non riconosciuta.')
     const b = body(EventBodySchema, request.body)
     return runWrite(db, request, reply, 200, (tx) => itemEvent(tx, callerOf(request, b), idOf(request), event as (typeof ITEM_EVENTS)[number]))
   })
 
-  app.post('/comment/:id/update', { config: { ...permAny(...ANY_VIEW), ...write } }, async (request, reply) => {
+  app.post('/comment/:id/update', { config: { ...permAny(...ANY_VIEW), ...write, doc: { summary: 'Modifica un commento', tags: TAG, body: CommentBodySchema } } }, async (request, reply) => {
     const b = body(CommentBodySchema, request.body)
     return runWrite(db, request, reply, 200, (tx) => updateComment(tx, callerOf(request, b), idOf(request), b.comment_body))
   })
-  app.post('/comment/:id/reply', { config: { ...permAny(...ANY_VIEW), ...write } }, async (request, reply) => {
+  app.post('/comment/:id/reply', { config: { ...permAny(...ANY_VIEW), ...write, doc: { summary: 'Risponde a un commento', tags: TAG, body: CommentBodySchema, status: 201 } } }, async (request, reply) => {
     const b = body(CommentBodySchema, request.body)
     return runWrite(db, request, reply, 201, (tx) => replyComment(tx, callerOf(request, b), idOf(request), b.comment_body))
   })
-  app.post('/comment/:id/delete', { config: { ...permAny(...ANY_VIEW), ...write } }, async (request, reply) => {
+  app.post('/comment/:id/delete', { config: { ...permAny(...ANY_VIEW), ...write, doc: { summary: 'Elimina un commento (con il motivo)', tags: TAG, body: DeleteBodySchema } } }, async (request, reply) => {
     const b = body(DeleteBodySchema, request.body)
     return runWrite(db, request, reply, 200, (tx) => deleteComment(tx, callerOf(request, b), idOf(request), b.reason))
   })
-  app.post('/comment/:id/report', { config: permAny('rprt.news', 'rprt.topic', 'rprt.doc') }, async (request, reply) => {
+  app.post('/comment/:id/report', { config: { ...permAny('rprt.news', 'rprt.topic', 'rprt.doc'), doc: { summary: 'Segnala un commento', tags: TAG, body: ReportBodySchema, status: 201 } } }, async (request, reply) => {
     const b = body(ReportBodySchema, request.body)
     return runWrite(db, request, reply, 201, (tx) => report(tx, callerOf(request, b), { commentId: idOf(request) }, b.reason))
   })
-  app.post('/comment/:id/:event', { config: { ...permAny(...ANY_VIEW), ...write } }, async (request, reply) => {
+  app.post('/comment/:id/:event', { config: { ...permAny(...ANY_VIEW), ...write, doc: { summary: `Azione su un commento (${COMMENT_EVENTS.join(', ')})`, tags: TAG, body: EventBodySchema } } }, async (request, reply) => {
     const event = (request.params as { event: string }).event
     if (!(COMMENT_EVENTS as readonly string[]).includes(event)) throw badRequest('G02', 'Azione non riconosciuta.')
     const b = body(EventBodySchema, request.body)
     return runWrite(db, request, reply, 200, (tx) => commentEvent(tx, callerOf(request, b), idOf(request), event as 'like' | 'unlike'))
   })
 
-  app.get('/reports', { config: perm('btn.rprt') }, async (request) => listReports(db, query(request)))
-  app.post('/report/:id/delete', { config: perm('btn.rprt') }, async (request, reply) => {
+  app.get('/reports', { config: { ...perm('btn.rprt'), doc: { summary: 'Elenco delle segnalazioni', tags: TAG, query: ListQuerySchema } } }, async (request) => listReports(db, query(request)))
+  app.post('/report/:id/delete', { config: { ...perm('btn.rprt'), doc: { summary: 'Archivia una segnalazione', tags: TAG, body: EventBodySchema } } }, async (request, reply) => {
     body(EventBodySchema, request.body)
     return runWrite(db, request, reply, 200, (tx) => deleteReport(tx, idOf(request)))
   })
 
-  app.get('/category/retrieve', { config: permAny('list.news', 'list.topic', 'list.doc', 'btn.cat') }, async (request) => listCategories(db, query(request)))
-  app.post('/category/create', { config: perm('btn.cat') }, async (request, reply) => {
+  app.get('/category/retrieve', { config: { ...permAny('list.news', 'list.topic', 'list.doc', 'btn.cat'), doc: { summary: 'Elenco delle categorie', tags: TAG, query: ListQuerySchema } } }, async (request) => listCategories(db, query(request)))
+  app.post('/category/create', { config: { ...perm('btn.cat'), doc: { summary: 'Crea una categoria', tags: TAG, body: CategoryBodySchema, status: 201, errors: [409] } } }, async (request, reply) => {
     const b = body(CategoryBodySchema, request.body)
     return runWrite(db, request, reply, 201, (tx) => createCategory(tx, b.term_name, b.term_type))
   })
-  app.post('/category/:id/update', { config: perm('btn.cat') }, async (request, reply) => {
+  app.post('/category/:id/update', { config: { ...perm('btn.cat'), doc: { summary: 'Rinomina una categoria', tags: TAG, body: CategoryBodySchema, errors: [409] } } }, async (request, reply) => {
     const b = body(CategoryBodySchema, request.body)
     return runWrite(db, request, reply, 200, (tx) => renameCategory(tx, idOf(request), b.term_name))
   })
-  app.post('/category/:id/delete', { config: perm('btn.cat') }, async (request, reply) => {
+  app.post('/category/:id/delete', { config: { ...perm('btn.cat'), doc: { summary: 'Elimina una categoria', tags: TAG, body: EventBodySchema, errors: [409] } } }, async (request, reply) => {
     body(EventBodySchema, request.body)
     return runWrite(db, request, reply, 200, (tx) => deleteCategory(tx, idOf(request)))
   })
 
-  app.get('/tags/retrieve', { config: perm('list.topic') }, async (request) => listTags(db, callerOf(request, query(request))))
+  app.get('/tags/retrieve', { config: { ...perm('list.topic'), doc: { summary: 'Elenco delle etichette delle discussioni', tags: TAG, query: ListQuerySchema } } }, async (request) => listTags(db, callerOf(request, query(request))))
 
-  app.get('/user/:id/items', { config: { ...perm('btn.cont'), perIdCheck: true } }, async (request) => {
+  app.get('/user/:id/items', { config: { ...perm('btn.cont'), perIdCheck: true, doc: { summary: 'I contenuti pubblicati dall’utente', tags: TAG, query: ListQuerySchema } } }, async (request) => {
     const q = query(request)
     const caller = callerOf(request, q)
     // `:id` (not `:userId`): the same segment as `/user/:id/notifications`, one parameter name per position

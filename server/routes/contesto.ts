@@ -8,7 +8,7 @@
  * code it may leave `request.auth` unset, which answers 404 U20.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ConfermaIntegrazioneSchema, SceltaProfiloSchema } from '../../src/api/contract/contesto'
+import { ConfermaIntegrazioneSchema, ContestoSchema, SceltaProfiloRispostaSchema, SceltaProfiloSchema } from '../../src/api/contract/contesto'
 import type { Database } from '../db/types'
 import { buildContesto, confermaIntegrazione, sceltaProfilo } from '../domain/contesto'
 import { badRequest, forbidden, notFound } from '../errors'
@@ -23,11 +23,11 @@ function principalOf(request: FastifyRequest) {
 export default async function contestoRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts
 
-  app.post('/contesto', { config: { access: { kind: 'token' } } }, async (request) => {
+  app.post('/contesto', { config: { access: { kind: 'token' }, doc: { summary: 'Contesto dell’utente: dati, ruoli e profili selezionabili', tags: ['Contesto'], response: ContestoSchema, errors: [404] } } }, async (request) => {
     return buildContesto(db, principalOf(request).codiceFiscale)
   })
 
-  app.post('/contesto/confermaIntegrazione', { config: { access: { kind: 'token' } } }, async (request) => {
+  app.post('/contesto/confermaIntegrazione', { config: { access: { kind: 'token' }, doc: { summary: 'Completa i dati al primo accesso e accetta il trattamento dei dati', tags: ['Contesto'], body: ConfermaIntegrazioneSchema, response: ContestoSchema, errors: [404] } } }, async (request) => {
     const principal = principalOf(request)
     const raw = (request.body ?? {}) as Record<string, unknown>
     if (typeof raw !== 'object' || raw.abilitazioneConsensoTrattamentoDatiPersonali !== true) throw badRequest('C07')
@@ -35,7 +35,7 @@ export default async function contestoRoutes(app: FastifyInstance, opts: { db: D
     return confermaIntegrazione(db, principal.codiceFiscale, body)
   })
 
-  app.post('/contesto/sceltaProfilo', { config: { access: { kind: 'role' } } }, async (request) => {
+  app.post('/contesto/sceltaProfilo', { config: { access: { kind: 'role' }, doc: { summary: 'Sceglie il profilo (ruolo e programma/progetto/ente) con cui operare', tags: ['Contesto'], body: SceltaProfiloSchema, response: SceltaProfiloRispostaSchema, errors: [404] } } }, async (request) => {
     const principal = principalOf(request)
     const body = parseBody(SceltaProfiloSchema, request.body)
     if (request.auth?.codiceRuolo !== undefined && request.auth.codiceRuolo !== body.codiceRuolo) {

@@ -20,16 +20,16 @@ const LABELS = { idProgramma: 'programma', idProgetto: 'progetto', policy: 'inte
 
 export default async function datiRoutes(app: FastifyInstance, opts: { db: Database; refresher: DatiRefresher }): Promise<void> {
   const { db, refresher } = opts
-  app.post('/dati/report', { config: { access: { kind: 'permission' as const, codes: ['tab.dshb', 'view.dshb'], mode: 'any' as const } } }, async (request) => {
+  app.post('/dati/report', { config: { access: { kind: 'permission' as const, codes: ['tab.dshb', 'view.dshb'], mode: 'any' as const }, doc: { summary: 'Report dati del profilo (indicatori filtrati)', tags: ['Report dati'], body: ReportDatiBodySchema } } }, async (request) => {
     const b = parseBody(ReportDatiBodySchema, request.body, LABELS)
     const caller = resolveCaller(request, b)
     return reportDati(db, caller, b.filtro)
   })
-  app.post('/dati/pubblico', { config: { access: { kind: 'public' as const }, rateLimit: PUBLIC_SURVEY_LIMIT } }, async (request) => {
+  app.post('/dati/pubblico', { config: { access: { kind: 'public' as const }, rateLimit: PUBLIC_SURVEY_LIMIT, doc: { summary: 'Report dati pubblico (aggregati, senza accesso)', tags: ['Report dati'], body: ReportPubblicoBodySchema } } }, async (request) => {
     const b = parseBody(ReportPubblicoBodySchema, request.body, LABELS)
     return reportPubblico(db, b.filtro)
   })
-  app.post('/dati/aggiorna', { config: { access: { kind: 'permission' as const, codes: ['acc.self.dshb'] } } }, async () => {
+  app.post('/dati/aggiorna', { config: { access: { kind: 'permission' as const, codes: ['acc.self.dshb'] }, doc: { summary: 'Aggiorna subito i dati del report e ne restituisce l’ora', tags: ['Report dati'] } } }, async () => {
     return { aggiornatoIl: (await refresher.now()).toISOString() }
   })
 }

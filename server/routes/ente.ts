@@ -19,7 +19,7 @@
  * | DELETE /ente/referenteDelegato/{tipo}/:idEntita/ente/:idEnte/utente/:idUtente | del.ref_del.{…} as above | {id} |
  */
 import type { FastifyInstance } from 'fastify'
-import { EnteBodySchema, ProfiloOnlyBodySchema, ReferenteBodySchema } from '../../src/api/contract/gestione'
+import { EnteBodySchema, ProfiloOnlyBodySchema, ReferenteBodySchema, SchedaEnteSchema } from '../../src/api/contract/gestione'
 import type { Database } from '../db/types'
 import { aggiornaEnte, creaEnte, schedaEnte } from '../domain/amministrazione/enti'
 import {
@@ -35,11 +35,13 @@ const REFERENTI: { tipo: TipoReferente; add: string; del: string }[] = [
   { tipo: 'partner', add: 'add.ref_del.partner', del: 'del.ref_del.partner' },
 ]
 
+const TAG = ['Enti']
+
 export default async function enteRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts
   const profile = (raw: unknown, request: Parameters<typeof callerOf>[0]) => callerOf(request, body(ProfiloOnlyBodySchema, raw))
 
-  app.post('/ente', { config: permAny('add.enti.gest.prgm', 'add.enti.gest.prgt', 'add.ente.partner') }, async (request, reply) => {
+  app.post('/ente', { config: { ...permAny('add.enti.gest.prgm', 'add.enti.gest.prgt', 'add.ente.partner'), doc: { summary: 'Crea un ente', tags: TAG, body: EnteBodySchema, status: 201, errors: [409] } } }, async (request, reply) => {
     const b = body(EnteBodySchema, request.body)
     callerOf(request, b)
     const created = await write(db, (tx) => creaEnte(tx, b))
@@ -47,53 +49,53 @@ export default async function enteRoutes(app: FastifyInstance, opts: { db: Datab
     return created
   })
 
-  app.post('/ente/:id', { config: perm('view.card.enti') }, async (request) => schedaEnte(db, profile(request.body, request), param(request, 'id')))
+  app.post('/ente/:id', { config: { ...perm('view.card.enti'), doc: { summary: 'Scheda di un ente', tags: TAG, body: ProfiloOnlyBodySchema, response: SchedaEnteSchema } } }, async (request) => schedaEnte(db, profile(request.body, request), param(request, 'id')))
 
-  app.put('/ente/:id', { config: perm('upd.card.enti') }, async (request) => {
+  app.put('/ente/:id', { config: { ...perm('upd.card.enti'), doc: { summary: 'Aggiorna un ente', tags: TAG, body: EnteBodySchema, errors: [409] } } }, async (request) => {
     const b = body(EnteBodySchema, request.body)
     const caller = callerOf(request, b)
     return write(db, (tx) => aggiornaEnte(tx, caller, param(request, 'id'), b))
   })
 
-  app.delete('/ente/:idEnte/cancellagestoreprogramma/:idProgramma', { config: perm('add.enti.gest.prgm') }, async (request) => {
+  app.delete('/ente/:idEnte/cancellagestoreprogramma/:idProgramma', { config: { ...perm('add.enti.gest.prgm'), doc: { summary: 'Toglie l’ente gestore dal programma', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = profile(request.body, request)
     return write(db, (tx) => cancellaGestoreProgramma(tx, caller, param(request, 'idEnte'), param(request, 'idProgramma')))
   })
-  app.put('/ente/:idEnte/terminagestoreprogramma/:idProgramma', { config: perm('add.enti.gest.prgm') }, async (request) => {
+  app.put('/ente/:idEnte/terminagestoreprogramma/:idProgramma', { config: { ...perm('add.enti.gest.prgm'), doc: { summary: 'Termina l’ente gestore del programma', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = profile(request.body, request)
     return write(db, (tx) => terminaGestoreProgramma(tx, caller, param(request, 'idEnte'), param(request, 'idProgramma')))
   })
-  app.delete('/ente/:idEnte/cancellagestoreprogetto/:idProgetto', { config: perm('add.enti.gest.prgt') }, async (request) => {
+  app.delete('/ente/:idEnte/cancellagestoreprogetto/:idProgetto', { config: { ...perm('add.enti.gest.prgt'), doc: { summary: 'Toglie l’ente gestore dal progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = profile(request.body, request)
     return write(db, (tx) => cancellaGestoreProgetto(tx, caller, param(request, 'idEnte'), param(request, 'idProgetto')))
   })
-  app.put('/ente/:idEnte/terminagestoreprogetto/:idProgetto', { config: perm('add.enti.gest.prgt') }, async (request) => {
+  app.put('/ente/:idEnte/terminagestoreprogetto/:idProgetto', { config: { ...perm('add.enti.gest.prgt'), doc: { summary: 'Termina l’ente gestore del progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = profile(request.body, request)
     return write(db, (tx) => terminaGestoreProgetto(tx, caller, param(request, 'idEnte'), param(request, 'idProgetto')))
   })
 
-  app.put('/ente/partner/associa/:idEnte/progetto/:idProgetto', { config: perm('add.ente.partner') }, async (request) => {
+  app.put('/ente/partner/associa/:idEnte/progetto/:idProgetto', { config: { ...perm('add.ente.partner'), doc: { summary: 'Associa un ente partner al progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = profile(request.body, request)
     return write(db, (tx) => associaPartner(tx, caller, param(request, 'idEnte'), param(request, 'idProgetto')))
   })
-  app.delete('/ente/:idEnte/cancellaentepartner/:idProgetto', { config: perm('del.ente.partner') }, async (request) => {
+  app.delete('/ente/:idEnte/cancellaentepartner/:idProgetto', { config: { ...perm('del.ente.partner'), doc: { summary: 'Toglie un ente partner dal progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = profile(request.body, request)
     return write(db, (tx) => cancellaPartner(tx, caller, param(request, 'idEnte'), param(request, 'idProgetto')))
   })
-  app.put('/ente/:idEnte/terminaentepartner/:idProgetto', { config: perm('del.ente.partner') }, async (request) => {
+  app.put('/ente/:idEnte/terminaentepartner/:idProgetto', { config: { ...perm('del.ente.partner'), doc: { summary: 'Termina un ente partner del progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = profile(request.body, request)
     return write(db, (tx) => terminaPartner(tx, caller, param(request, 'idEnte'), param(request, 'idProgetto')))
   })
 
   for (const r of REFERENTI) {
-    app.post(`/ente/associa/referenteDelegato/${r.tipo}`, { config: perm(r.add) }, async (request, reply) => {
+    app.post(`/ente/associa/referenteDelegato/${r.tipo}`, { config: { ...perm(r.add), doc: { summary: `Associa un referente o delegato (${r.tipo})`, tags: TAG, body: ReferenteBodySchema, status: 201, errors: [409] } } }, async (request, reply) => {
       const b = body(ReferenteBodySchema, request.body)
       const caller = callerOf(request, b)
       const out = await write(db, (tx) => associaReferente(tx, caller, r.tipo, b))
       reply.code(201)
       return out
     })
-    app.delete(`/ente/referenteDelegato/${r.tipo}/:idEntita/ente/:idEnte/utente/:idUtente`, { config: perm(r.del) }, async (request) => {
+    app.delete(`/ente/referenteDelegato/${r.tipo}/:idEntita/ente/:idEnte/utente/:idUtente`, { config: { ...perm(r.del), doc: { summary: `Rimuove un referente o delegato (${r.tipo})`, tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
       const caller = profile(request.body, request)
       return write(db, (tx) => rimuoviReferente(tx, caller, r.tipo, param(request, 'idEntita'), param(request, 'idEnte'), param(request, 'idUtente')))
     })

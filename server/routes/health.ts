@@ -25,8 +25,8 @@ export default async function healthRoutes(app: FastifyInstance, opts: HealthOpt
     () => (opts.ready() ? undefined : 'starting'),
     ...(opts.checks ?? []),
   ]
-  app.get('/health/live', { config: { access: { kind: 'public' } } }, async () => ({ status: 'ok' }))
-  app.get('/health/ready', { config: { access: { kind: 'public' } } }, async (_request, reply) => {
+  app.get('/health/live', { config: { access: { kind: 'public' }, doc: { summary: 'Il processo è vivo', tags: ['Stato del servizio'] } } }, async () => ({ status: 'ok' }))
+  app.get('/health/ready', { config: { access: { kind: 'public' }, doc: { summary: 'Il servizio è pronto a ricevere richieste', description: 'Altrimenti risponde 503 {status} con il motivo: "migrating" (migrazioni in corso), "starting", "database-unreachable" o "stopping" (arresto in corso).', tags: ['Stato del servizio'] } } }, async (_request, reply) => {
     const status = await firstFailure(checks)
     if (status === undefined) return { status: 'ok' }
     return reply.code(503).header('cache-control', 'no-store').send({ status })

@@ -93,26 +93,35 @@ export function listsFor(citizenHashSecret: string): Registration[] {
 }
 
 const LABELS = { ...FIELD_WORK_LABELS, ordinamento: 'ordinamento' }
+/** API description: the Italian name of each list and its tag */
+const LIST_NAMES: Record<string, string> = {
+  programma: 'programmi', progetto: 'progetti', ente: 'enti', utente: 'utenti', servizio: 'servizi', cittadino: 'cittadini',
+  questionarioTemplate: 'modelli di questionario', caricamentiAggregati: 'caricamenti massivi', ruolo: 'ruoli',
+  configurazioneminorenni: 'configurazioni per i minorenni', monitoraggiocaricamenti: 'caricamenti monitorati',
+  ticketassistenza: 'richieste di assistenza',
+}
+const TAG = ['Elenchi']
 const perm = (code: string) => ({ access: { kind: 'permission' as const, codes: [code] } })
 
 export default async function listeRoutes(app: FastifyInstance, opts: { db: Database; citizenHashSecret: string }): Promise<void> {
   const { db } = opts
   for (const { def, body: schema } of listsFor(opts.citizenHashSecret)) {
     const parse = (raw: unknown) => parseBody(schema, raw, LABELS)
+    const name = LIST_NAMES[def.entity] ?? def.entity
 
-    app.post(`/${def.entity}/all`, { config: perm(def.permissions.list) }, async (request) => {
+    app.post(`/${def.entity}/all`, { config: { ...perm(def.permissions.list), doc: { summary: `Elenco paginato dei ${name} (filtri e ordinamento)`, tags: TAG, body: schema, query: PaginazioneQuerySchema } } }, async (request) => {
       const b = parse(request.body)
       const page = parseBody(PaginazioneQuerySchema, request.query, LABELS)
       return pageOf(db, def, resolveCaller(request, b), b.filtroRequest, b.ordinamento, page)
     })
 
     for (const [type, provider] of Object.entries(def.dropdowns)) {
-      app.post(`/${def.entity}/${type}/dropdown`, { config: perm(def.permissions.list) }, async (request) => {
+      app.post(`/${def.entity}/${type}/dropdown`, { config: { ...perm(def.permissions.list), doc: { summary: `Valori del filtro «${type}» dell’elenco dei ${name}`, tags: TAG, body: schema } } }, async (request) => {
         return provider(db, resolveCaller(request, parse(request.body)))
       })
     }
 
-    app.post(`/${def.entity}/download`, { config: perm(def.permissions.download) }, async (request, reply) => {
+    app.post(`/${def.entity}/download`, { config: { ...perm(def.permissions.download), doc: { summary: `Scarica in CSV l’elenco dei ${name}`, tags: TAG, body: schema, response: { mediaType: 'text/csv', description: `L’elenco filtrato dei ${name} (CSV, UTF-8).` } } } }, async (request, reply) => {
       const b = parse(request.body)
       const caller = resolveCaller(request, b)
       const chunks = csvChunks(db, def, caller, b.filtroRequest, b.ordinamento)
@@ -134,7 +143,7 @@ export default async function listeRoutes(app: FastifyInstance, opts: { db: Data
     { entity: 'progetto', config: cardPermAny('view.card.prgm.full', 'list.prgt'), check: checkProgetto, di: (id: number) => ({ idProgetto: id }) },
   ] as const
   for (const { entity, config, check, di } of cittadiniDi) {
-    app.post(`/${entity}/:id/cittadini/all`, { config }, async (request) => {
+    app.post(`/${entity}/:id/cittadini/all`, { config: { ...config, doc: { summary: `Cittadini unici del ${entity}, paginati`, tags: TAG, body: CittadiniListaBodySchema, query: PaginazioneQuerySchema } } }, async (request) => {
       const b = parseBody(CittadiniListaBodySchema, request.body, LABELS)
       const page = parseBody(PaginazioneQuerySchema, request.query, LABELS)
       const caller = resolveCaller(request, b)

@@ -22,26 +22,28 @@ const LABELS = { intervento: 'intervento', dataDecorrenza: 'data di decorrenza',
 const QueryId = v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)))
 const DettaglioQuerySchema = v.object({ idProgramma: QueryId, idServizio: QueryId })
 
+const TAG = ['Minorenni']
+
 export default async function minorenniRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts
   // the configuration's programme is data, not the caller's profile: the caller is resolved without it
-  app.post('/configurazioneminorenni/programmi', { config: perm('gest.conf.min') }, async (request) => {
+  app.post('/configurazioneminorenni/programmi', { config: { ...perm('gest.conf.min'), doc: { summary: 'Programmi che si possono abilitare ai minorenni', tags: TAG, body: ProgrammiAbilitabiliBodySchema } } }, async (request) => {
     const b = parseBody(ProgrammiAbilitabiliBodySchema, request.body, LABELS)
     return programmiAbilitabili(db, resolveCaller(request, {}), b.intervento, b.criterioRicerca)
   })
-  app.post('/configurazioneminorenni/salva', { config: perm('gest.conf.min') }, async (request, reply) => {
+  app.post('/configurazioneminorenni/salva', { config: { ...perm('gest.conf.min'), doc: { summary: 'Crea o modifica una configurazione per i minorenni', description: 'Risponde 201 quando crea (senza id), 200 quando modifica.', tags: TAG, body: SalvaMinorenniBodySchema, errors: [409] } } }, async (request, reply) => {
     const b = parseBody(SalvaMinorenniBodySchema, request.body, LABELS)
     const caller = resolveCaller(request, {})
     const out = await db.transaction((tx) => salvaMinorenni(tx, caller, b))
     if (!b.id) reply.code(201)
     return out
   })
-  app.post('/configurazioneminorenni/elimina', { config: perm('gest.conf.min') }, async (request) => {
+  app.post('/configurazioneminorenni/elimina', { config: { ...perm('gest.conf.min'), doc: { summary: 'Elimina una configurazione per i minorenni', tags: TAG, body: EliminaMinorenniBodySchema, errors: [404] } } }, async (request) => {
     const b = parseBody(EliminaMinorenniBodySchema, request.body, LABELS)
     const caller = resolveCaller(request, {})
     return db.transaction((tx) => eliminaMinorenni(tx, caller, b.id))
   })
-  app.get('/configurazioneminorenni/dettaglio', { config: { access: { kind: 'role' } } }, async (request) => {
+  app.get('/configurazioneminorenni/dettaglio', { config: { access: { kind: 'role' }, doc: { summary: 'Regole per i minorenni di un programma o di un servizio', tags: TAG, query: DettaglioQuerySchema } } }, async (request) => {
     const q = parseBody(DettaglioQuerySchema, request.query, LABELS)
     if (q.idProgramma === undefined && q.idServizio === undefined) throw badRequest('G02', 'Indica il programma o il servizio.')
     return dettaglioMinorenni(db, q)

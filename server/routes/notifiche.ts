@@ -27,6 +27,7 @@ import type { Database } from '../db/types'
 import { badRequest, forbidden, unauthorized } from '../errors'
 import { runWrite } from '../idempotency'
 import { parseIdParam } from '../domain/db-errors'
+import { StreamTicketQuerySchema } from '../openapi/doc-schemas'
 import { parseBody } from '../domain/validation'
 import { configureNotificationMail } from '../domain/notifiche/crea'
 import { deleteNotifications, listNotifications, markRead, unreadCount } from '../domain/notifiche/elenco'
@@ -36,6 +37,7 @@ export const TICKET_TTL_S = 60
 export const HEARTBEAT_MS = 25_000
 const perm = { access: { kind: 'permission' as const, codes: ['list.ntf.nr'] } }
 const ProfileBody = v.looseObject({})
+const TAG = ['Notifiche']
 
 /** The caller's user id; 403 A02 when the path's `:id` is another user. */
 function ownUser(request: FastifyRequest): number {
@@ -78,32 +80,36 @@ export default async function notificheRoutes(app: FastifyInstance, opts: { db: 
   const tickets = ticketSigner(opts.config.citizenHashSecret)
   const streams = new Set<ServerResponse>()
 
-  app.get('/user/:id/notifications', { config: { ...perm, perIdCheck: true } }, async (request) => {
+  app.get('/user/:id/notifications', { config: { ...perm, perIdCheck: true, doc: { summary: 'Notifiche dell’utente, paginate', tags: TAG, query: NotificationQuerySchema } } }, async (request) => {
     const userId = ownUser(request)
     return listNotifications(db, userId, parseBody(NotificationQuerySchema, request.query, {}))
   })
-  app.get('/user/:id/notifications/count', { config: { ...perm, perIdCheck: true } }, async (request) => ({ unread: await unreadCount(db, ownUser(request)) }))
-  app.post('/user/:id/notifications/read', { config: { ...perm, perIdCheck: true } }, async (request, reply) => {
+  app.get('/user/:id/notifications/count', { config: { ...perm, perIdCheck: true, doc: { summary: 'Numero di notifiche non lette', tags: TAG } } }, async (request) => ({ unread: await unreadCount(db, ownUser(request)) }))
+  app.post('/user/:id/notifications/read', { config: { ...perm, perIdCheck: true, doc: { summary: 'Segna come lette tutte le notifiche', tags: TAG } } }, async (request, reply) => {
     const userId = ownUser(request)
     return runWrite(db, request, reply, 200, (tx) => markRead(tx, userId, null))
   })
-  app.post('/notification/:ids/read', { config: perm }, async (request, reply) => {
+  app.post('/notification/:ids/read', { config: { ...perm, doc: { summary: 'Segna come lette le notifiche indicate (id separati da virgola)', tags: TAG, body: ProfileBody } } }, async (request, reply) => {
     parseBody(ProfileBody, request.body ?? {}, {})
     const userId = request.auth?.principal.userId as number
     const ids = idsOf(request)
     return runWrite(db, request, reply, 200, (tx) => markRead(tx, userId, ids))
   })
-  app.post('/notification/:ids/delete', { config: perm }, async (request, reply) => {
+  app.post('/notification/:ids/delete', { config: { ...perm, doc: { summary: 'Elimina le notifiche indicate (id separati da virgola)', tags: TAG } } }, async (request, reply) => {
     const userId = request.auth?.principal.userId as number
     const ids = idsOf(request)
     return runWrite(db, request, reply, 200, (tx) => deleteNotifications(tx, userId, ids))
   })
 
-  app.post('/notifications/stream/ticket', { config: perm }, async (request) => {
+  app.post('/notifications/stream/ticket', { config: { ...perm, doc: { summary: 'Biglietto monouso per aprire il flusso delle notifiche', tags: TAG } } }, async (request) => {
     return { ticket: tickets.issue(request.auth?.principal.userId as number), expires_in: TICKET_TTL_S }
   })
 
-  app.get('/notifications/stream', { config: { access: { kind: 'public' } } }, async (request, reply) => {
+  app.get('/notifications/stream', { config: { access: { kind: 'public' }, doc: {
+    summary: 'Flusso in tempo reale delle notifiche (server-sent events)', tags: TAG, query: StreamTicketQuerySchema,
+    description: 'Pubblico ma autorizzato dal biglietto (valido 60 secondi): un EventSource non può inviare il token. Evento `notifica` con {unread, id}.',
+    response: { mediaType: 'text/event-stream', description: 'Eventi `notifica` con il numero di notifiche non lette.' },
+  } } }, async (request, reply) => {
     const raw = (request.query as { ticket?: unknown }).ticket
     if (typeof raw !== 'string' || raw === '') throw badRequest('G02', 'Manca il biglietto di collegamento.')
     const userId = tickets.verify(raw)

@@ -13,7 +13,7 @@
  */
 import { desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { MESE_RE, NOTA_ANONIMIZZAZIONE, nomeFileOpenData, type OpenDataInfo } from '../../src/api/contract/open-data'
+import { MESE_RE, NOTA_ANONIMIZZAZIONE, nomeFileOpenData, OpenDataInfoSchema, type OpenDataInfo } from '../../src/api/contract/open-data'
 import type { AppConfig } from '../config'
 import { openDataFile } from '../db/schema'
 import type { Database } from '../db/types'
@@ -34,6 +34,7 @@ export interface OpenDataRoutesOptions {
 }
 
 const HOUR = 3_600_000
+const TAG = ['Open data']
 
 /** 'YYYY, YYYY, …' from `min` to `max`. */
 export function anniCopertura(min: number | null, max: number | null): string {
@@ -66,7 +67,7 @@ export default async function openDataRoutes(app: FastifyInstance, opts: OpenDat
     return db.select().from(openDataFile).orderBy(desc(openDataFile.mese))
   }
 
-  app.get('/open-data', { config: pub }, async (_request, reply): Promise<OpenDataInfo> => {
+  app.get('/open-data', { config: { ...pub, doc: { summary: 'Descrizione del dataset aperto e dei suoi file mensili', tags: TAG, response: OpenDataInfoSchema } } }, async (_request, reply): Promise<OpenDataInfo> => {
     const rows = await files()
     const min = rows.reduce<number | null>((m, r) => (r.annoMin !== null && (m === null || r.annoMin < m) ? r.annoMin : m), null)
     const max = rows.reduce<number | null>((m, r) => (r.annoMax !== null && (m === null || r.annoMax > m) ? r.annoMax : m), null)
@@ -87,7 +88,7 @@ export default async function openDataRoutes(app: FastifyInstance, opts: OpenDat
     }
   })
 
-  app.get('/open-data/file/:mese', { config: pub }, async (request, reply) => {
+  app.get('/open-data/file/:mese', { config: { ...pub, doc: { summary: 'Scarica il file open data di un mese (AAAA-MM)', tags: TAG, response: { mediaType: 'text/csv', description: 'I servizi del mese, anonimizzati (CSV).' } } } }, async (request, reply) => {
     const mese = (request.params as { mese: string }).mese
     if (!MESE_RE.test(mese)) throw notFound('C01')
     const [row] = await db.select().from(openDataFile).where(eq(openDataFile.mese, mese))
@@ -101,7 +102,7 @@ export default async function openDataRoutes(app: FastifyInstance, opts: OpenDat
       .send(opened.stream)
   })
 
-  app.get('/open-data/dcat.jsonld', { config: pub }, async (_request, reply) => {
+  app.get('/open-data/dcat.jsonld', { config: { ...pub, doc: { summary: 'Metadati DCAT-AP_IT del dataset', tags: TAG, response: { mediaType: 'application/ld+json', description: 'Catalogo, dataset e distribuzioni in JSON-LD.' } } } }, async (_request, reply) => {
     const rows = await files()
     const min = rows.reduce<number | null>((m, r) => (r.annoMin !== null && (m === null || r.annoMin < m) ? r.annoMin : m), null)
     const max = rows.reduce<number | null>((m, r) => (r.annoMax !== null && (m === null || r.annoMax > m) ? r.annoMax : m), null)
@@ -109,7 +110,7 @@ export default async function openDataRoutes(app: FastifyInstance, opts: OpenDat
       .send(JSON.stringify(descrizioneDcat(opts.config.publicUrl, rows, { min, max })))
   })
 
-  app.post('/open-data/genera', { config: { access: { kind: 'permission', codes: ['gen.opendata'] } } }, async (_request, reply) => {
+  app.post('/open-data/genera', { config: { access: { kind: 'permission', codes: ['gen.opendata'] }, doc: { summary: 'Avvia ora la generazione del file open data del mese', tags: TAG, status: 202 } } }, async (_request, reply) => {
     const at = now()
     const idJob = await generaSuRichiesta(jobs, at)
     reply.code(202)

@@ -30,6 +30,7 @@ function principalOf(request: FastifyRequest) {
 }
 
 const FILE = /^(\d+)\.webp$/
+const TAG = ['Profilo personale']
 
 export default async function profiloRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts
@@ -38,25 +39,28 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
   app.addContentTypeParser(/^image\/|^application\/octet-stream/, { parseAs: 'buffer', bodyLimit: MAX_IMMAGINE_BYTES },
     (_request, body, done) => done(null, body))
 
-  app.post('/utente/profilo', { config: token }, async (request) => {
+  app.post('/utente/profilo', { config: { ...token, doc: { summary: 'Aggiorna i dati personali dell’utente', tags: TAG, body: AggiornaProfiloSchema, errors: [404, 409] } } }, async (request) => {
     const principal = principalOf(request)
     return aggiornaProfilo(db, principal.userId, parseBody(AggiornaProfiloSchema, request.body, {
       nome: 'Nome', cognome: 'Cognome', email: 'Email', telefono: 'Telefono', prefissoTelefono: 'Prefisso',
     }))
   })
 
-  app.post('/utente/upload/immagineProfilo', { config: token, bodyLimit: MAX_IMMAGINE_BYTES }, async (request) => {
+  app.post('/utente/upload/immagineProfilo', { config: { ...token, doc: {
+    summary: 'Carica l’immagine del profilo', tags: TAG, errors: [404, 413, 415],
+    body: { mediaType: 'image/*', description: 'L’immagine (JPEG, PNG, WebP, GIF, AVIF o HEIF), salvata in WebP in più dimensioni.' },
+  } }, bodyLimit: MAX_IMMAGINE_BYTES }, async (request) => {
     const principal = principalOf(request)
     const body = request.body
     if (!(body instanceof Uint8Array) || body.byteLength === 0) throw new ApiError(400, 'U22', 'Carica un\'immagine (JPEG, PNG, WebP, GIF, AVIF o HEIF).')
     return salvaImmagineProfilo(db, app.storage, principal.userId, body)
   })
 
-  app.delete('/utente/immagineProfilo', { config: token }, async (request) => {
+  app.delete('/utente/immagineProfilo', { config: { ...token, doc: { summary: 'Elimina l’immagine del profilo', tags: TAG, errors: [404] } } }, async (request) => {
     return eliminaImmagineProfilo(db, app.storage, principalOf(request).userId)
   })
 
-  app.get('/utente/download/immagineProfilo/:idUtente/:versione/:file', { config: { access: { kind: 'public' } } }, async (request, reply) => {
+  app.get('/utente/download/immagineProfilo/:idUtente/:versione/:file', { config: { access: { kind: 'public' }, doc: { summary: 'Immagine del profilo di un utente (WebP, per dimensione)', tags: TAG, response: { mediaType: 'image/webp', description: 'L’immagine; l’indirizzo cambia a ogni nuova immagine (cache immutabile).' } } } }, async (request, reply) => {
     const { idUtente, versione, file } = request.params as { idUtente: string; versione: string; file: string }
     const size = FILE.exec(file)?.[1]
     const id = /^\d{1,10}$/.test(idUtente) ? Number(idUtente) : NaN
@@ -70,9 +74,9 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
       .send(opened.stream)
   })
 
-  app.post('/utente/profilo/ruoli', { config: token }, async (request) => ruoliDettaglio(db, principalOf(request)))
+  app.post('/utente/profilo/ruoli', { config: { ...token, doc: { summary: 'Ruoli dell’utente con i loro profili', tags: TAG, errors: [404] } } }, async (request) => ruoliDettaglio(db, principalOf(request)))
 
-  app.post('/utilizzo/evento', { config: { access: { kind: 'role' as const } } }, async (request, reply) => {
+  app.post('/utilizzo/evento', { config: { access: { kind: 'role' as const }, doc: { summary: 'Registra un evento di utilizzo della piattaforma', tags: ['Utilizzo'], body: EventoUtilizzoSchema, status: 204, response: null } } }, async (request, reply) => {
     const body = parseBody(EventoUtilizzoSchema, request.body)
     const auth = request.auth
     if (!auth?.codiceRuolo) throw forbidden('A09')
@@ -81,7 +85,7 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
     return reply.code(204).send()
   })
 
-  app.post('/utilizzo/riepilogo', { config: { access: { kind: 'permission' as const, codes: ['view.utilizzo'] } } }, async (request) => {
+  app.post('/utilizzo/riepilogo', { config: { access: { kind: 'permission' as const, codes: ['view.utilizzo'] }, doc: { summary: 'Riepilogo dell’utilizzo della piattaforma', tags: ['Utilizzo'], body: RiepilogoFiltroSchema } } }, async (request) => {
     return riepilogoUtilizzo(db, parseBody(RiepilogoFiltroSchema, request.body ?? {}))
   })
 }

@@ -14,7 +14,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
-import { ProfiloOnlyBodySchema, ProgettoBodySchema, TerminaBodySchema } from '../../src/api/contract/gestione'
+import { ProfiloOnlyBodySchema, ProgettoBodySchema, SchedaProgettoSchema, TerminaBodySchema } from '../../src/api/contract/gestione'
 import type { Database } from '../db/types'
 import {
   aggiornaProgetto, assegnaGestoreProgetto, attivaProgetto, creaProgetto, eliminaProgetto, schedaProgetto, terminaProgetto,
@@ -23,11 +23,12 @@ import { parseIdParam } from '../domain/db-errors'
 import { body, callerOf, param, perm, permAny, write } from './amministrazione-comune'
 
 const CreaQuerySchema = v.object({ idProgramma: v.string() })
+const TAG = ['Progetti']
 
 export default async function progettoRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts
 
-  app.post('/progetto', { config: perm('add.prgt') }, async (request, reply) => {
+  app.post('/progetto', { config: { ...perm('add.prgt'), doc: { summary: 'Crea un progetto nel programma indicato', tags: TAG, body: ProgettoBodySchema, query: CreaQuerySchema, status: 201, errors: [409] } } }, async (request, reply) => {
     const b = body(ProgettoBodySchema, request.body)
     const caller = callerOf(request, b)
     const idProgramma = parseIdParam(body(CreaQuerySchema, request.query).idProgramma)
@@ -36,34 +37,34 @@ export default async function progettoRoutes(app: FastifyInstance, opts: { db: D
     return created
   })
 
-  app.post('/progetto/:id', { config: permAny('view.card.prgm.full', 'list.prgt') }, async (request) => {
+  app.post('/progetto/:id', { config: { ...permAny('view.card.prgm.full', 'list.prgt'), doc: { summary: 'Scheda di un progetto', tags: TAG, body: ProfiloOnlyBodySchema, response: SchedaProgettoSchema } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
     return schedaProgetto(db, caller, param(request, 'id'))
   })
 
-  app.put('/progetto/:id', { config: perm('upd.car.prgt') }, async (request) => {
+  app.put('/progetto/:id', { config: { ...perm('upd.car.prgt'), doc: { summary: 'Aggiorna un progetto', tags: TAG, body: ProgettoBodySchema, errors: [409] } } }, async (request) => {
     const b = body(ProgettoBodySchema, request.body)
     const caller = callerOf(request, b)
     return write(db, (tx) => aggiornaProgetto(tx, caller, param(request, 'id'), b))
   })
 
-  app.put('/progetto/attiva/:id', { config: perm('act.prgt') }, async (request) => {
+  app.put('/progetto/attiva/:id', { config: { ...perm('act.prgt'), doc: { summary: 'Attiva un progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
     return write(db, (tx) => attivaProgetto(tx, caller, param(request, 'id')))
   })
 
-  app.put('/progetto/termina/:id', { config: perm('term.prgt') }, async (request) => {
+  app.put('/progetto/termina/:id', { config: { ...perm('term.prgt'), doc: { summary: 'Termina un progetto', tags: TAG, body: TerminaBodySchema, errors: [409] } } }, async (request) => {
     const b = body(TerminaBodySchema, request.body)
     const caller = callerOf(request, b)
     return write(db, (tx) => terminaProgetto(tx, caller, param(request, 'id'), b))
   })
 
-  app.delete('/progetto/:id', { config: perm('del.prgt') }, async (request) => {
+  app.delete('/progetto/:id', { config: { ...perm('del.prgt'), doc: { summary: 'Elimina un progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
     return write(db, (tx) => eliminaProgetto(tx, caller, param(request, 'id')))
   })
 
-  app.put('/progetto/:id/assegna/enteGestore/:idEnte', { config: perm('add.enti.gest.prgt') }, async (request) => {
+  app.put('/progetto/:id/assegna/enteGestore/:idEnte', { config: { ...perm('add.enti.gest.prgt'), doc: { summary: 'Assegna l’ente gestore del progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
     return write(db, (tx) => assegnaGestoreProgetto(tx, caller, param(request, 'id'), param(request, 'idEnte')))
   })

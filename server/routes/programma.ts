@@ -12,7 +12,7 @@
  * | PUT /programma/:id/assegna/entegestore/:idEnte | add.enti.gest.prgm | {id} |
  */
 import type { FastifyInstance } from 'fastify'
-import { ProfiloOnlyBodySchema, ProgrammaBodySchema, TerminaBodySchema } from '../../src/api/contract/gestione'
+import { ProfiloOnlyBodySchema, ProgrammaBodySchema, SchedaProgrammaSchema, TerminaBodySchema } from '../../src/api/contract/gestione'
 import type { Database } from '../db/types'
 import { forbidden } from '../errors'
 import {
@@ -21,10 +21,12 @@ import {
 import { sediProgramma } from '../domain/amministrazione/programma-sedi'
 import { body, callerOf, param, perm, write } from './amministrazione-comune'
 
+const TAG = ['Programmi']
+
 export default async function programmaRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts
 
-  app.post('/programma', { config: perm('new.prgm') }, async (request, reply) => {
+  app.post('/programma', { config: { ...perm('new.prgm'), doc: { summary: 'Crea un programma', tags: TAG, body: ProgrammaBodySchema, status: 201, errors: [409] } } }, async (request, reply) => {
     const b = body(ProgrammaBodySchema, request.body)
     const caller = callerOf(request, b)
     // DSCU creates SCD programmes only (its scope, platform-backend §4.4)
@@ -34,35 +36,35 @@ export default async function programmaRoutes(app: FastifyInstance, opts: { db: 
     return created
   })
 
-  app.post('/programma/:id', { config: perm('view.card.prgm.full') }, async (request) => {
+  app.post('/programma/:id', { config: { ...perm('view.card.prgm.full'), doc: { summary: 'Scheda di un programma', tags: TAG, body: ProfiloOnlyBodySchema, response: SchedaProgrammaSchema } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
     return schedaProgramma(db, caller, param(request, 'id'))
   })
 
-  app.post('/programma/:id/sedi', { config: perm('view.card.prgm.full') }, async (request) => {
+  app.post('/programma/:id/sedi', { config: { ...perm('view.card.prgm.full'), doc: { summary: 'Sedi del programma', tags: TAG, body: ProfiloOnlyBodySchema } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
     return sediProgramma(db, caller, param(request, 'id'))
   })
 
-  app.put('/programma/:id', { config: perm('upd.enti.card.prgm') }, async (request) => {
+  app.put('/programma/:id', { config: { ...perm('upd.enti.card.prgm'), doc: { summary: 'Aggiorna un programma', tags: TAG, body: ProgrammaBodySchema, errors: [409] } } }, async (request) => {
     const b = body(ProgrammaBodySchema, request.body)
     const caller = callerOf(request, b)
     if (caller.codiceRuolo === 'DSCU' && b.policy !== 'SCD') throw forbidden('A02')
     return write(db, (tx) => aggiornaProgramma(tx, caller, param(request, 'id'), b))
   })
 
-  app.put('/programma/termina/:id', { config: perm('end.prgm') }, async (request) => {
+  app.put('/programma/termina/:id', { config: { ...perm('end.prgm'), doc: { summary: 'Termina un programma', tags: TAG, body: TerminaBodySchema, errors: [409] } } }, async (request) => {
     const b = body(TerminaBodySchema, request.body)
     const caller = callerOf(request, b)
     return write(db, (tx) => terminaProgramma(tx, caller, param(request, 'id'), b))
   })
 
-  app.delete('/programma/:id', { config: perm('del.prgm') }, async (request) => {
+  app.delete('/programma/:id', { config: { ...perm('del.prgm'), doc: { summary: 'Elimina un programma', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
     return write(db, (tx) => eliminaProgramma(tx, caller, param(request, 'id')))
   })
 
-  app.put('/programma/:id/assegna/entegestore/:idEnte', { config: perm('add.enti.gest.prgm') }, async (request) => {
+  app.put('/programma/:id/assegna/entegestore/:idEnte', { config: { ...perm('add.enti.gest.prgm'), doc: { summary: 'Assegna l’ente gestore del programma', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
     return write(db, (tx) => assegnaGestoreProgramma(tx, caller, param(request, 'id'), param(request, 'idEnte')))
   })

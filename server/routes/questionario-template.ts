@@ -29,15 +29,17 @@ const LABELS: Record<string, string> = {
 const body = <S extends Parameters<typeof parseBody>[0]>(schema: S, raw: unknown) => parseBody(schema, raw, LABELS)
 const idOf = (request: FastifyRequest, name = 'id') => String((request.params as Record<string, string>)[name] ?? '')
 
+const TAG = ['Modelli di questionario']
+
 export default async function questionarioTemplateRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts
 
-  app.post('/questionarioTemplate/nuovo', { config: perm('new.quest.templ') }, async (request) => {
+  app.post('/questionarioTemplate/nuovo', { config: { ...perm('new.quest.templ'), doc: { summary: 'Bozza di un nuovo modello (con le sezioni fisse)', tags: TAG, body: ProfiloOnlyBodySchema } } }, async (request) => {
     callerOf(request, body(ProfiloOnlyBodySchema, request.body ?? {}))
     return nuovoTemplate(db)
   })
 
-  app.post('/questionarioTemplate', { config: perm('new.quest.templ') }, async (request, reply) => {
+  app.post('/questionarioTemplate', { config: { ...perm('new.quest.templ'), doc: { summary: 'Crea un modello di questionario', tags: TAG, body: QuestionarioTemplateBodySchema, status: 201, errors: [409] } } }, async (request, reply) => {
     const b = body(QuestionarioTemplateBodySchema, request.body)
     callerOf(request, b)
     const saved = await write(db, (tx) => creaTemplate(tx, b))
@@ -45,29 +47,29 @@ export default async function questionarioTemplateRoutes(app: FastifyInstance, o
     return saved
   })
 
-  app.post('/questionarioTemplate/:id', { config: perm('view.quest.templ') }, async (request) => {
+  app.post('/questionarioTemplate/:id', { config: { ...perm('view.quest.templ'), doc: { summary: 'Legge un modello di questionario', tags: TAG, body: ProfiloOnlyBodySchema } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body ?? {}))
     return leggiTemplate(db, caller, idOf(request))
   })
 
-  app.put('/questionarioTemplate/:id', { config: perm('upd.quest.templ') }, async (request) => {
+  app.put('/questionarioTemplate/:id', { config: { ...perm('upd.quest.templ'), doc: { summary: 'Aggiorna un modello di questionario', tags: TAG, body: QuestionarioTemplateBodySchema, errors: [409] } } }, async (request) => {
     const b = body(QuestionarioTemplateBodySchema, request.body)
     const caller = callerOf(request, b)
     return write(db, (tx) => aggiornaTemplate(tx, caller, idOf(request), b))
   })
 
-  app.delete('/questionarioTemplate/:id', { config: perm('del.quest.templ') }, async (request) => {
+  app.delete('/questionarioTemplate/:id', { config: { ...perm('del.quest.templ'), doc: { summary: 'Elimina un modello di questionario', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body ?? {}))
     return write(db, (tx) => eliminaTemplate(tx, caller, idOf(request)))
   })
 
-  app.put('/questionarioTemplate/aggiornadefault/:id', { config: perm('upd.quest.templ') }, async (request) => {
+  app.put('/questionarioTemplate/aggiornadefault/:id', { config: { ...perm('upd.quest.templ'), doc: { summary: 'Imposta il modello come predefinito (RFD o SCD)', tags: TAG, body: ProfiloOnlyBodySchema, query: TipoDefaultQuerySchema, errors: [409] } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body ?? {}))
     const { tipoDefault } = body(TipoDefaultQuerySchema, request.query)
     return write(db, (tx) => impostaDefault(tx, caller, idOf(request), tipoDefault))
   })
 
-  app.put('/programma/:idProgramma/aggiungi/:idQuestionario', { config: perm('upd.rel.quest_prgm') }, async (request) => {
+  app.put('/programma/:idProgramma/aggiungi/:idQuestionario', { config: { ...perm('upd.rel.quest_prgm'), doc: { summary: 'Associa un modello di questionario al programma', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body ?? {}))
     return write(db, (tx) => associaProgramma(tx, caller, param(request, 'idProgramma'), idOf(request, 'idQuestionario')))
   })

@@ -25,6 +25,7 @@ const nameRace = (err: unknown): never => {
 }
 
 const LABELS = { nome: 'nome del ruolo', gruppi: 'gruppi di permessi' }
+const TAG = ['Ruoli e permessi']
 
 /** The `:codice` path parameter (400 G02 when it cannot be a role code). */
 function codiceOf(request: FastifyRequest): string {
@@ -35,20 +36,20 @@ function codiceOf(request: FastifyRequest): string {
 
 export default async function ruoliRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts
-  app.get('/gruppo/all', { config: perm('list.ruoli') }, async () => gruppiConPermessi(db))
-  app.get('/ruolo/:codice', { config: perm('view.ruoli') }, async (request) => dettaglioRuolo(db, codiceOf(request)))
-  app.post('/ruolo', { config: perm('new.ruoli') }, async (request, reply) => {
+  app.get('/gruppo/all', { config: { ...perm('list.ruoli'), doc: { summary: 'Gruppi di permessi con i loro permessi', tags: TAG } } }, async () => gruppiConPermessi(db))
+  app.get('/ruolo/:codice', { config: { ...perm('view.ruoli'), doc: { summary: 'Dettaglio di un ruolo', tags: TAG } } }, async (request) => dettaglioRuolo(db, codiceOf(request)))
+  app.post('/ruolo', { config: { ...perm('new.ruoli'), doc: { summary: 'Crea un ruolo', tags: TAG, body: CreaRuoloBodySchema, status: 201, errors: [409] } } }, async (request, reply) => {
     const b = parseBody(CreaRuoloBodySchema, request.body, LABELS)
     const out = await db.transaction((tx) => creaRuolo(tx, b)).catch(nameRace)
     reply.code(201)
     return out
   })
-  app.put('/ruolo/:codice', { config: perm('add.upd.permessi') }, async (request) => {
+  app.put('/ruolo/:codice', { config: { ...perm('add.upd.permessi'), doc: { summary: 'Aggiorna nome e permessi di un ruolo', tags: TAG, body: AggiornaRuoloBodySchema, errors: [409] } } }, async (request) => {
     const codice = codiceOf(request)
     const b = parseBody(AggiornaRuoloBodySchema, request.body, LABELS)
     return db.transaction((tx) => aggiornaRuolo(tx, codice, b)).catch(nameRace)
   })
-  app.delete('/ruolo/:codice', { config: perm('del.ruoli') }, async (request) => {
+  app.delete('/ruolo/:codice', { config: { ...perm('del.ruoli'), doc: { summary: 'Elimina un ruolo', tags: TAG, errors: [409] } } }, async (request) => {
     const codice = codiceOf(request)
     return db.transaction((tx) => eliminaRuolo(tx, codice))
   })

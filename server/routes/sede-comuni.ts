@@ -12,7 +12,7 @@ import { comuniDiProvincia } from '../domain/amministrazione/comuni'
 
 export default async function sedeComuniRoutes(app: FastifyInstance): Promise<void> {
   app.get('/sede/provincia/:sigla/comuni', {
-    config: { access: { kind: 'permission', codes: ['add.sede.gest.prgt', 'add.sede.partner', 'upd.sede.gest.prgt', 'upd.sede.partner'], mode: 'any' } },
+    config: { access: { kind: 'permission', codes: ['add.sede.gest.prgt', 'add.sede.partner', 'upd.sede.gest.prgt', 'upd.sede.partner'], mode: 'any' }, doc: { summary: 'Comuni di una provincia (sigla)', tags: ['Sedi'] } },
   }, async (request, reply) => {
     const sigla = (request.params as { sigla: string }).sigla
     const comuni = /^[A-Za-z]{2}$/.test(sigla) ? comuniDiProvincia(sigla) : null

@@ -13,7 +13,7 @@
 import type { FastifyInstance } from 'fastify'
 import { TemplateProgrammaBodySchema } from '../../src/api/contract/questionario'
 import {
-  ProfiloBodySchema, ServizioBodySchema,
+  IdServizioSchema, ProfiloBodySchema, SchedaServizioSchema, ServizioBodySchema,
 } from '../../src/api/contract/servizio'
 import type { Database } from '../db/types'
 import { notFound } from '../errors'
@@ -30,12 +30,16 @@ import { FIELD_WORK_LABELS } from './field-labels'
 
 const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes } })
 const permAny = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes, mode: 'any' as const } })
+const TAG = ['Servizi']
 
 export default async function servizioRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts
   const body = <S extends Parameters<typeof parseBody>[0]>(schema: S, raw: unknown) => parseBody(schema, raw, FIELD_WORK_LABELS)
 
-  app.post('/servizio', { config: { ...perm('new.serv'), idempotency: 'user' } }, async (request, reply) => {
+  app.post('/servizio', { config: { ...perm('new.serv'), idempotency: 'user', doc: {
+    summary: 'Crea un servizio', tags: TAG, body: ServizioBodySchema, status: 201, response: IdServizioSchema, errors: [409],
+    description: 'Un secondo invio con lo stesso idLocale restituisce il servizio già creato invece di una copia.',
+  } } }, async (request, reply) => {
     const b = body(ServizioBodySchema, request.body)
     const caller = resolveCaller(request, b)
     try {
@@ -51,31 +55,31 @@ export default async function servizioRoutes(app: FastifyInstance, opts: { db: D
     }
   })
 
-  app.put('/servizio/:id', { config: { ...perm('upd.card.serv'), idempotency: 'user' } }, async (request, reply) => {
+  app.put('/servizio/:id', { config: { ...perm('upd.card.serv'), idempotency: 'user', doc: { summary: 'Aggiorna un servizio', tags: TAG, body: ServizioBodySchema, response: IdServizioSchema, errors: [409] } } }, async (request, reply) => {
     const b = body(ServizioBodySchema, request.body)
     const caller = resolveCaller(request, b)
     const id = parseIdParam((request.params as { id: string }).id)
     return runWrite(db, request, reply, 200, (tx) => updateServizio(tx, caller, id, b))
   })
 
-  app.delete('/servizio/:id', { config: { ...perm('del.serv'), idempotency: 'user' } }, async (request, reply) => {
+  app.delete('/servizio/:id', { config: { ...perm('del.serv'), idempotency: 'user', doc: { summary: 'Elimina un servizio', tags: TAG, body: ProfiloBodySchema, response: IdServizioSchema, errors: [409] } } }, async (request, reply) => {
     const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
     const id = parseIdParam((request.params as { id: string }).id)
     return runWrite(db, request, reply, 200, (tx) => deleteServizio(tx, caller, id))
   })
 
-  app.post('/servizio/:id/schedaDettaglio', { config: perm('view.card.serv') }, async (request) => {
+  app.post('/servizio/:id/schedaDettaglio', { config: { ...perm('view.card.serv'), doc: { summary: 'Scheda di dettaglio di un servizio', tags: TAG, body: ProfiloBodySchema, response: SchedaServizioSchema } } }, async (request) => {
     const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
     return schedaServizio(db, caller, parseIdParam((request.params as { id: string }).id))
   })
 
-  app.post('/servizio/facilitatore/sedi/dropdown', { config: permAny('new.serv', 'upd.card.serv') }, async (request) => {
+  app.post('/servizio/facilitatore/sedi/dropdown', { config: { ...permAny('new.serv', 'upd.card.serv'), doc: { summary: 'Sedi in cui il facilitatore può registrare servizi', tags: TAG, body: ProfiloBodySchema } } }, async (request) => {
     return sediFacilitatore(db, resolveCaller(request, body(ProfiloBodySchema, request.body)))
   })
 
   /** The programme's ATTIVO template (QT06 when none). Scoped roles: only their profile's programme
    *  (another programme answers 404 Q01, as if unknown); DSCU: SCD programmes. */
-  app.post('/questionarioTemplate/programma/:idProgramma', { config: permAny('new.serv', 'upd.card.serv', 'view.card.serv', 'view.quest.templ') }, async (request) => {
+  app.post('/questionarioTemplate/programma/:idProgramma', { config: { ...permAny('new.serv', 'upd.card.serv', 'view.card.serv', 'view.quest.templ'), doc: { summary: 'Modello di questionario attivo del programma', tags: TAG, body: TemplateProgrammaBodySchema } } }, async (request) => {
     const caller = resolveCaller(request, body(TemplateProgrammaBodySchema, request.body))
     const idProgramma = parseIdParam((request.params as { idProgramma: string }).idProgramma)
     const [prg] = await db.select({ id: programma.id, policy: programma.policy }).from(programma).where(eq(programma.id, idProgramma))

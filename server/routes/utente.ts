@@ -9,17 +9,19 @@
  * | DELETE /utente/:id/ruolo/:codiceRuolo | add.del.ruolo.utente | {id} |
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { ProfiloOnlyBodySchema, RuoloUtenteBodySchema, UtenteBodySchema } from '../../src/api/contract/gestione'
+import { ProfiloOnlyBodySchema, RuoloUtenteBodySchema, SchedaUtenteSchema, UtenteBodySchema } from '../../src/api/contract/gestione'
 import type { Database } from '../db/types'
 import { badRequest } from '../errors'
 import { aggiungiRuolo, creaUtente, rimuoviRuolo, schedaUtente } from '../domain/amministrazione/utenti'
 import { body, callerOf, param, perm, write } from './amministrazione-comune'
 
+const TAG = ['Utenti']
+
 export default async function utenteRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts
   const profile = (request: FastifyRequest) => callerOf(request, body(ProfiloOnlyBodySchema, request.body))
 
-  app.post('/utente', { config: perm('new.utente') }, async (request, reply) => {
+  app.post('/utente', { config: { ...perm('new.utente'), doc: { summary: 'Crea un utente', tags: TAG, body: UtenteBodySchema, status: 201, errors: [409] } } }, async (request, reply) => {
     const b = body(UtenteBodySchema, request.body)
     callerOf(request, b)
     const out = await write(db, (tx) => creaUtente(tx, b))
@@ -27,15 +29,15 @@ export default async function utenteRoutes(app: FastifyInstance, opts: { db: Dat
     return out
   })
 
-  app.post('/utente/:id', { config: perm('view.card.utenti') }, async (request) => schedaUtente(db, profile(request), param(request, 'id')))
+  app.post('/utente/:id', { config: { ...perm('view.card.utenti'), doc: { summary: 'Scheda di un utente', tags: TAG, body: ProfiloOnlyBodySchema, response: SchedaUtenteSchema } } }, async (request) => schedaUtente(db, profile(request), param(request, 'id')))
 
-  app.put('/utente/:id/ruolo', { config: perm('add.del.ruolo.utente') }, async (request) => {
+  app.put('/utente/:id/ruolo', { config: { ...perm('add.del.ruolo.utente'), doc: { summary: 'Aggiunge un ruolo all’utente', tags: TAG, body: RuoloUtenteBodySchema, errors: [409] } } }, async (request) => {
     const b = body(RuoloUtenteBodySchema, request.body)
     const caller = callerOf(request, b)
     return write(db, (tx) => aggiungiRuolo(tx, caller, param(request, 'id'), b.codiceRuolo))
   })
 
-  app.delete('/utente/:id/ruolo/:codiceRuolo', { config: perm('add.del.ruolo.utente') }, async (request) => {
+  app.delete('/utente/:id/ruolo/:codiceRuolo', { config: { ...perm('add.del.ruolo.utente'), doc: { summary: 'Toglie un ruolo all’utente', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
     const caller = profile(request)
     const code = (request.params as { codiceRuolo: string }).codiceRuolo
     if (!/^[\w .-]{1,100}$/.test(code)) throw badRequest('G02', 'Il codice del ruolo non è valido.')

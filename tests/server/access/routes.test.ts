@@ -93,6 +93,8 @@ describe('access control on every /api route', () => {
       'POST /api/notification/:ids/read', 'POST /api/notification/:ids/delete', 'POST /api/notifications/stream/ticket',
       'GET /api/notifications/stream',
       'GET /api/user/:id/items',
+      // the API description (issue 14 point 5), public
+      'GET /api/openapi.json', 'GET /api/docs',
     ]))
     for (const r of routes) expect(r.access, `${r.method} ${r.url} has no config.access`).toBeDefined()
   })
