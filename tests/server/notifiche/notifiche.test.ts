@@ -13,6 +13,7 @@ import { job, notifica } from '../../../server/db/schema'
 import { ticketSigner } from '../../../server/routes/notifiche'
 import { apiCall, createTestServer, type TestServer } from '../helpers'
 import { communityCalls, type Actor, type CommunityCalls } from '../community/attori'
+import { sseReader } from './sse'
 
 const LAURA_REG_LOM = 'CNTLRA75H61F205P'
 const ALESSANDRO = 'RSSLSN77R19G478N' // FAC in RFD-2024-LOM
@@ -207,23 +208,8 @@ describe('live stream (server-sent events)', () => {
     const abort = new AbortController()
     const res = await fetch(`${address}/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`, { signal: abort.signal })
     expect(res.headers.get('content-type')).toContain('text/event-stream')
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
-    let buffer = ''
-    const nextEvent = async (): Promise<{ unread: number; id: number | null }> => {
-      for (;;) {
-        const end = buffer.indexOf('\n\n')
-        if (end >= 0) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          const data = block.split('\n').find((l) => l.startsWith('data: '))
-          if (data) return JSON.parse(data.slice(6)) as { unread: number; id: number | null }
-          continue
-        }
-        const { value, done } = await reader.read()
-        if (done) throw new Error('stream ended')
-        buffer += value
-      }
-    }
+    const events = sseReader(res)
+    const nextEvent = events.next
     try {
       const first = await nextEvent()
       expect(first.id).toBeNull()
@@ -235,7 +221,7 @@ describe('live stream (server-sent events)', () => {
       expect(row).toMatchObject({ idUtente: reg.userId, idItem: itemId })
     } finally {
       abort.abort()
-      await reader.cancel().catch(() => undefined)
+      await events.cancel()
     }
   })
 })

@@ -23,6 +23,7 @@ import { ApiCallError } from '../../../src/api/client'
 import { CF, DEMOGRAFICA, fiscalCodeAged, servizioBody, type Actor } from '../field/fixtures'
 import { csvText, riga } from '../caricamenti/fixtures'
 import { profileIds, sleep, startCluster, type Cluster } from './cluster'
+import { sseReader } from '../notifiche/sse'
 
 const ADMIN_URL = process.env.DATABASE_URL
 const LAURA_REG_LOM = 'CNTLRA75H61F205P'
@@ -139,23 +140,8 @@ describe.skipIf(!ADMIN_URL)('two processes on one PostgreSQL behind a proxy', ()
     const abort = new AbortController()
     const stream = await cluster.api('GET', `/notifications/stream?ticket=${encodeURIComponent(ticket)}`, { backend: 0, signal: abort.signal })
     expect(stream.headers.get('content-type')).toContain('text/event-stream')
-    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader()
-    let buffer = ''
-    const nextEvent = async (): Promise<{ unread: number; id: number | null }> => {
-      for (;;) {
-        const end = buffer.indexOf('\n\n')
-        if (end >= 0) {
-          const block = buffer.slice(0, end)
-          buffer = buffer.slice(end + 2)
-          const data = block.split('\n').find((l) => l.startsWith('data: '))
-          if (data) return JSON.parse(data.slice(6)) as { unread: number; id: number | null }
-          continue
-        }
-        const { value, done } = await reader.read()
-        if (done) throw new Error('stream ended')
-        buffer += value
-      }
-    }
+    const events = sseReader(stream)
+    const nextEvent = events.next
     try {
       const first = await nextEvent()
       const qs = Object.entries(reg.ids).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => `${k}=${v}`).join('&')
@@ -170,7 +156,7 @@ describe.skipIf(!ADMIN_URL)('two processes on one PostgreSQL behind a proxy', ()
       expect(pushed.id).not.toBeNull()
     } finally {
       abort.abort()
-      await reader.cancel().catch(() => undefined)
+      await events.cancel()
     }
   })
 
