@@ -220,7 +220,7 @@ export function summarise(samples: readonly WriteSample[], seconds: number) {
   }
   return {
     writesPerS: ok.length / seconds,
-    p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: Math.max(...latencies),
+    p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.reduce((a, b) => Math.max(a, b), 0),
     errors: samples.length - ok.length, statuses,
     byKind: (['servizio', 'cittadino', 'questionario'] as const).map((k) => `${k} ${samples.filter((s) => s.kind === k).length}`).join(', '),
   }
