@@ -59,7 +59,7 @@ export async function measurePgWrites(port = 18530): Promise<void> {
   const seconds = Number(process.env.BENCH_WRITES_SECONDS ?? 300)
   await withProcesses(port, async (origins, pids, env) => {
     const writers = await loadWriters(env.DATABASE_URL as string, env, origins[0] as string)
-    note(`scritture: ${writers.length} facilitatori e volontari del seed, ${origins.length} processi, ${rate}/s per ${seconds} s`)
+    note(`scritture: ${writers.length} profili di facilitatori e volontari (del seed e iscritti dal DTD), ${origins.length} processi, ${rate}/s per ${seconds} s`)
     await runWriteLoad({ origins, writers, rate, seconds: 20 })
     const cpu0 = pids.map(cpuTicks)
     const pg0 = postgresTicks()

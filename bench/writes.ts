@@ -5,8 +5,8 @@
  * The load is the field day's: chains of a service created (`POST /api/servizio`), a citizen added to it
  * (`POST /api/servizio/cittadino/{idServizio}`) and that citizen's survey compiled
  * (`POST /api/servizio/cittadino/questionarioCompilato/{id}/compila`), twice per service — 1 service, 2 citizens
- * and 2 surveys in every 5 writes — each with its own `Idempotency-Key`, as the outbox sends them, by the
- * seeded facilitators and volunteers (their real profiles and sites), with valid fiscal codes.
+ * and 2 surveys in every 5 writes — each with its own `Idempotency-Key`, as the outbox sends them, by
+ * facilitators and volunteers with their real profiles and sites (`loadWriters`), with valid fiscal codes.
  *
  * Open loop: requests are issued at a fixed rate (`rate` per second) whatever the answers, each at its scheduled
  * time, and a request's latency runs from that scheduled time to its answer — a slow server does not slow the
@@ -15,6 +15,8 @@
  * no chain has a step ready a new chain starts.
  */
 import { randomUUID } from 'node:crypto'
+import { Agent, request as httpRequest } from 'node:http'
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { openDatabase } from '../server/db/index'
@@ -52,26 +54,60 @@ export interface Writer {
 /** One write's outcome: when it was due and answered (ms, performance clock), its status (0: network error). */
 export interface WriteSample { due: number; end: number; status: number; kind: 'servizio' | 'cittadino' | 'questionario'; errorCode?: string }
 
-/** The seeded writers (FAC and VOL profiles) of the database at `databaseUrl`, with tokens for `env`'s server. */
-export async function loadWriters(databaseUrl: string, env: NodeJS.ProcessEnv, origin: string): Promise<Writer[]> {
+/**
+ * The writers of the load: the seeded facilitators and volunteers (DEMO_IDENTITIES) plus `extra` more (default
+ * `BENCH_WRITERS` or 200), enrolled as a DTD does it through the API (`POST /api/utente`, then
+ * `POST /api/sede/associa/facilitatore` at the sites of the seeded FAC/VOL profiles, in turn), each then completing
+ * the first access (`POST /api/contesto/confermaIntegrazione`) as the facilitator's first login does. A field day's writes
+ * come from thousands of people, each writing a few times a minute: with the four seeded writers alone every write
+ * of one person would queue behind the last on that person's service counters (migration 0009), a contention no
+ * facilitator can cause. Each writer has a token for `env`'s server and the first site of its profile.
+ */
+export async function loadWriters(databaseUrl: string, env: NodeJS.ProcessEnv, origin: string, extra = Number(process.env.BENCH_WRITERS ?? 200)): Promise<Writer[]> {
   const handle = await openDatabase({ dataDir: 'memory://', databaseUrl })
   try {
     const load = createPrincipalLoader(handle.db)
     const writers: Writer[] = []
-    for (const identity of DEMO_IDENTITIES) {
-      const principal = await load(identity.codiceFiscale)
+    const addWriters = async (cf: string) => {
+      const principal = await load(cf)
       for (const p of principal?.profili ?? []) {
         if (p.codiceRuolo !== 'FAC' && p.codiceRuolo !== 'VOL') continue
-        const token = await devToken(env, identity.codiceFiscale)
+        const token = await devToken(env, cf)
         const ids = { idProgramma: p.idProgramma, idProgetto: p.idProgetto, idEnte: p.idEnte }
         const res = await fetch(`${origin}/api/servizio/facilitatore/sedi/dropdown`, {
           method: 'POST', headers: { authToken: token, userRole: p.codiceRuolo, 'content-type': 'application/json' }, body: JSON.stringify(ids),
         })
         const sites = (await res.json()) as { id: number }[]
-        if (res.ok && sites[0]) writers.push({ cf: identity.codiceFiscale, role: p.codiceRuolo, token, ids, idSede: sites[0].id })
+        if (res.ok && sites[0]) writers.push({ cf, role: p.codiceRuolo, token, ids, idSede: sites[0].id })
       }
     }
+    for (const identity of DEMO_IDENTITIES) await addWriters(identity.codiceFiscale)
     if (writers.length === 0) throw new Error('nessun facilitatore con una sede nel seed')
+    const seeded = [...writers]
+    const dtd = DEMO_IDENTITIES.find((i) => i.profili.some((p) => p.codiceRuolo === 'DTD'))
+    if (extra > 0 && !dtd) throw new Error('nessun DTD nel seed per iscrivere i facilitatori')
+    const dtdToken = dtd ? await devToken(env, dtd.codiceFiscale) : ''
+    const asDtd = async (path: string, body: Record<string, unknown>) => {
+      const res = await fetch(origin + path, {
+        method: 'POST', headers: { authToken: dtdToken, userRole: 'DTD', 'content-type': 'application/json' }, body: JSON.stringify(body),
+      })
+      if (res.status !== 201) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+    }
+    for (let i = 0; i < extra; i++) {
+      const at = seeded[i % seeded.length] as Writer
+      const cf = newFiscalCode(100_000 + i)
+      await asDtd('/api/utente', { codiceFiscale: cf, nome: 'Facilitatore', cognome: `Carico ${i + 1}`, email: `carico${i + 1}@example.it` })
+      await asDtd('/api/sede/associa/facilitatore', {
+        codiceFiscaleFacVol: cf, idProgettoFacVol: at.ids.idProgetto, idSedeFacVol: at.idSede, idEnteFacVol: at.ids.idEnte, tipoContratto: 'Dipendente',
+      })
+      // the first access, as the facilitator's own first login does it: then the profile is theirs
+      const res = await fetch(`${origin}/api/contesto/confermaIntegrazione`, {
+        method: 'POST', headers: { authToken: await devToken(env, cf), 'content-type': 'application/json' },
+        body: JSON.stringify({ nome: 'Facilitatore', cognome: `Carico ${i + 1}`, email: `carico${i + 1}@example.it`, telefono: `333${String(1_000_000 + i).padStart(7, '0')}`, abilitazioneConsensoTrattamentoDatiPersonali: true }),
+      })
+      if (!res.ok) throw new Error(`primo accesso: ${res.status} ${await res.text()}`)
+      await addWriters(cf)
+    }
     return writers
   } finally {
     await handle.close()
@@ -125,13 +161,10 @@ export async function runWriteLoad(opts: {
     let status = 0
     let answer: Record<string, unknown> | null = null
     try {
-      const res = await fetch(origin + step.path, {
-        method: 'POST',
-        headers: { authToken: step.writer.token, userRole: step.writer.role, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-        body: JSON.stringify(step.body),
-      })
+      const res = await postJson(origin + step.path, JSON.stringify(step.body),
+        { authToken: step.writer.token, userRole: step.writer.role, 'idempotency-key': randomUUID() })
       status = res.status
-      answer = (await res.json()) as Record<string, unknown>
+      answer = JSON.parse(res.body) as Record<string, unknown>
     } catch {
       // a network error: status stays 0
     }
@@ -174,6 +207,32 @@ export async function runWriteLoad(opts: {
   }
   await Promise.all(inFlight)
   return samples
+}
+
+/** Kept-alive connections of the load (node:http: the generator shares the 2 cores with what it measures, and costs less than `fetch`). */
+const agent = new Agent({ keepAlive: true, maxSockets: 256 })
+
+/** POSTs a JSON body; resolves with the status and the body's text; rejects on a network error. */
+function postJson(url: string, body: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, {
+      method: 'POST', agent,
+      // what a browser's outbox sends: the server compresses answers of 1 KiB or more
+      headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'accept-encoding': 'gzip, deflate, br' },
+    }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks)
+        const encoding = res.headers['content-encoding']
+        const text = (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : encoding === 'deflate' ? inflateSync(raw) : raw).toString('utf8')
+        resolve({ status: res.statusCode ?? 0, body: text })
+      })
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
 }
 
 /** p-th percentile (nearest rank). */

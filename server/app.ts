@@ -61,6 +61,10 @@ import { databaseCheck } from './readiness'
 import { echoRequestId, requestIdOf } from './request-id'
 import { collectRoutes } from './openapi/collect'
 import openapiRoutes from './routes/openapi'
+import { registerConcurrencyLimit } from './concurrency'
+
+/** `/api` requests one process runs at once (a little above the PostgreSQL pool's 10 connections: measured by `npm run bench`, 20 let a short stall grow into seconds of queueing); more wait their turn. */
+export const MAX_ACTIVE_API_REQUESTS = 12
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -191,8 +195,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // the route table the API description is generated from (server/openapi)
   const routeTable = collectRoutes(app)
   app.addHook('onRequest', echoRequestId)
-  // Prometheus /metrics behind METRICS_TOKEN (server/metrics): its hooks first, so they see every answer
-  registerMetrics(app, { token: config.metricsToken, database })
+  // Prometheus /metrics behind METRICS_TOKEN (server/metrics): its hooks first, so they see every answer and
+  // its latencies include the wait for a turn
+  registerMetrics(app, { token: config.metricsToken, database, apiRequests: () => ({ active: limit.active(), waiting: limit.waiting() }) })
+  // at most MAX_ACTIVE_API_REQUESTS /api requests run at once per process, the others wait their turn (server/concurrency.ts)
+  const limit = registerConcurrencyLimit(app, { maxActive: MAX_ACTIVE_API_REQUESTS })
 
   app.setErrorHandler(apiErrorHandler)
   await app.register(inputGuard)

@@ -15,7 +15,10 @@
  * - Concurrent misses for the same fiscal code and generation share one load.
  * - Unknown fiscal codes are cached too (`null`): a user created later bumps the generation.
  * - Entries are deep-frozen (shared between requests), at most `maxEntries` (least recently used evicted)
- *   and at most `maxAgeMs` old (a bound, should the triggers ever be dropped).
+ *   and at most `maxAgeMs` old (a bound, should the triggers ever be dropped). Each entry's age limit is drawn
+ *   between half and all of `maxAgeMs`: principals loaded together (a generation change, a busy minute) then
+ *   expire spread over time instead of all reloading in the same second (issue 14 point 4: such a burst of
+ *   seven-query reloads stalled writes on a busy server).
  */
 import { principalGeneration } from '../db/schema'
 import type { Executor } from '../db/types'
@@ -32,6 +35,8 @@ export interface PrincipalCacheOptions {
   maxAgeMs?: number
   /** clock (tests) */
   now?: () => number
+  /** a number in [0, 1) drawing each entry's age limit (tests; default Math.random) */
+  random?: () => number
 }
 
 /** A PrincipalLoader backed by the cache, with `clear()` (tests, shutdown). */
@@ -43,6 +48,8 @@ export interface CachedPrincipalLoader extends PrincipalLoader {
 interface Entry {
   generation: string
   at: number
+  /** this entry's age limit (ms) */
+  maxAge: number
   value: Principal | null
 }
 
@@ -65,6 +72,7 @@ export function createPrincipalCache(opts: PrincipalCacheOptions): CachedPrincip
   const maxEntries = opts.maxEntries ?? 1000
   const maxAgeMs = opts.maxAgeMs ?? 60_000
   const now = opts.now ?? Date.now
+  const random = opts.random ?? Math.random
   const entries = new Map<string, Entry>()
   const loading = new Map<string, { generation: string; promise: Promise<Principal | null> }>()
 
@@ -74,7 +82,7 @@ export function createPrincipalCache(opts: PrincipalCacheOptions): CachedPrincip
     // no generation row (triggers missing): never trust a cached principal
     if (generation === '') return opts.load(key)
     const hit = entries.get(key)
-    if (hit && hit.generation === generation && now() - hit.at < maxAgeMs) {
+    if (hit && hit.generation === generation && now() - hit.at < hit.maxAge) {
       entries.delete(key)
       entries.set(key, hit) // most recently used last
       return hit.value
@@ -86,7 +94,7 @@ export function createPrincipalCache(opts: PrincipalCacheOptions): CachedPrincip
       const frozen = deepFreeze(value)
       if (loading.get(key)?.promise === promise) {
         entries.delete(key)
-        entries.set(key, { generation, at, value: frozen })
+        entries.set(key, { generation, at, maxAge: maxAgeMs * (0.5 + 0.5 * random()), value: frozen })
         while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string)
       }
       return frozen

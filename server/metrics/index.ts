@@ -22,6 +22,8 @@ export interface MetricsOptions {
   /** `METRICS_TOKEN`; undefined = metrics off */
   token?: string
   database: DatabaseHandle
+  /** `/api` requests running and waiting (server/concurrency.ts) */
+  apiRequests?: () => { active: number; waiting: number }
 }
 
 /** Registers `/metrics` (and, when on, the request hooks) on `app`; returns the metrics, or undefined when off. */
@@ -35,6 +37,7 @@ export function registerMetrics(app: FastifyInstance, opts: MetricsOptions): App
   const metrics = createMetrics({
     queueDepth: () => withTimeout(readQueueDepth(database.db), QUEUE_DEPTH_TIMEOUT_MS),
     poolConnections: () => poolConnections(database),
+    ...(opts.apiRequests ? { apiRequests: opts.apiRequests } : {}),
     onSourceError: (err, metric) => app.log.warn({ err, metric }, 'metrics: source not readable'),
   })
   instrumentRequests(app, metrics)

@@ -8,6 +8,7 @@
  *   and resends); `idempotent_replays_total{route}`: answers served from a stored record;
  * - `job_queue_depth{queue,state}` and `db_pool_connections{state}`: gauges read at scrape time from the
  *   sources given (server/metrics/sources.ts);
+ * - `api_requests_in_progress{state}`: `/api` requests running and waiting for their turn (server/concurrency.ts);
  * - prom-client's default process metrics (`process_*`, `nodejs_*`: memory, CPU, event-loop lag, GC).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
@@ -23,6 +24,8 @@ export interface MetricSources {
   /** one cheap query per table; a rejection leaves the gauge empty for that scrape (and is logged) */
   queueDepth(): Promise<QueueDepth[]>
   poolConnections(): PoolConnections
+  /** `/api` requests running and waiting their turn (server/concurrency.ts); absent: no such gauge */
+  apiRequests?(): { active: number; waiting: number }
   /** told when a source fails (the scrape still answers) */
   onSourceError?(err: unknown, metric: string): void
 }
@@ -87,5 +90,17 @@ export function createMetrics(sources: MetricSources): AppMetrics {
       if (pool.waiting !== undefined) this.set({ state: 'waiting' }, pool.waiting)
     },
   })
+  const apiRequests = sources.apiRequests
+  if (apiRequests) {
+    new Gauge({
+      name: 'api_requests_in_progress', help: '/api requests of this process running (active) and waiting for their turn (waiting).',
+      labelNames: ['state'] as const, registers,
+      collect() {
+        const now = apiRequests()
+        this.set({ state: 'active' }, now.active)
+        this.set({ state: 'waiting' }, now.waiting)
+      },
+    })
+  }
   return { registry, httpRequests, httpDuration, apiErrors, outboxRequests, idempotentReplays }
 }

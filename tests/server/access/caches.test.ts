@@ -118,6 +118,24 @@ describe('createPrincipalCache (unit)', () => {
     await cached(CF.MATTEO)
     await cached(CF.LUCA)
     expect(cached.size).toBe(2)
+    // each entry's limit is drawn between half and all of maxAgeMs: entries loaded together expire apart
+    let draw = 0
+    const spread = vi.fn(async () => principal(1))
+    const jittered = createPrincipalCache({ load: spread, generation: async () => '1', maxAgeMs: 1000, now: () => now, random: () => draw })
+    now = 0
+    draw = 0
+    await jittered(CF.SARA) // limit 500 ms
+    draw = 0.999
+    await jittered(CF.MATTEO) // limit ~1000 ms
+    now = 499
+    await jittered(CF.SARA)
+    await jittered(CF.MATTEO)
+    expect(spread).toHaveBeenCalledTimes(2)
+    now = 600
+    await jittered(CF.SARA)
+    await jittered(CF.MATTEO)
+    expect(spread).toHaveBeenCalledTimes(3)
+    expect(spread).toHaveBeenLastCalledWith(CF.SARA)
     const none = vi.fn(async () => principal(1))
     const uncached = createPrincipalCache({ load: none, generation: async () => '' })
     await uncached(CF.SARA)

@@ -131,6 +131,9 @@ describe('/metrics with METRICS_TOKEN', () => {
       expect(valueOf(samples, 'db_pool_connections', { state: 'idle' })).toBeGreaterThanOrEqual(0)
       expect(valueOf(samples, 'db_pool_connections', { state: 'waiting' })).toBe(0)
     }
+    // the scrape is not an /api request: nothing else is running
+    expect(valueOf(samples, 'api_requests_in_progress', { state: 'active' })).toBe(0)
+    expect(valueOf(samples, 'api_requests_in_progress', { state: 'waiting' })).toBe(0)
     for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
       expect(find(samples, name).length, name).toBeGreaterThan(0)
     }

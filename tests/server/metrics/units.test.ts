@@ -56,3 +56,17 @@ describe('a registry whose queue source fails', () => {
     expect(failures).toEqual(['job_queue_depth'])
   })
 })
+
+describe('the /api requests gauge', () => {
+  it('reports the running and waiting requests its source gives, and is absent without a source', async () => {
+    let now = { active: 12, waiting: 5 }
+    const base = { queueDepth: async () => [], poolConnections: () => ({ total: 1 }) }
+    const metrics = createMetrics({ ...base, apiRequests: () => now })
+    const values = async () => find(parsePrometheus(await metrics.registry.metrics()), 'api_requests_in_progress').map((s) => [s.labels.state, s.value])
+    expect(await values()).toEqual([['active', 12], ['waiting', 5]])
+    now = { active: 3, waiting: 0 }
+    expect(await values()).toEqual([['active', 3], ['waiting', 0]])
+    const without = createMetrics(base)
+    expect(find(parsePrometheus(await without.registry.metrics()), 'api_requests_in_progress')).toEqual([])
+  })
+})
