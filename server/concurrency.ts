@@ -10,7 +10,9 @@
  *
  * Not bounded: the readiness and liveness probes (`/api/health/…`, which must answer at once) and the
  * notification stream (`/api/notifications/stream`, open for minutes). A slot is released once, when the
- * response closes: answered, or its connection gone (also while it waited).
+ * response closes: answered, or its connection gone (also while it waited). A request whose client went away
+ * while it waited is not run at all when its turn comes: nobody is left to read its answer, and running it
+ * would do its work outside the bound (its slot already passed on).
  */
 import type { FastifyInstance } from 'fastify'
 
@@ -35,9 +37,15 @@ export function registerConcurrencyLimit(app: FastifyInstance, opts: { maxActive
     if (!url.startsWith('/api/') || UNBOUNDED.some((p) => url.startsWith(p))) return
     if (active < opts.maxActive) active++
     else await new Promise<void>((resolve) => waiting.push(resolve))
-    // 'close' comes once, after the answer or when the connection is gone; already closed: free the slot now
-    if (reply.raw.closed) release()
-    else reply.raw.once('close', release)
+    // 'close' comes once, after the answer or when the connection is gone
+    if (!reply.raw.closed) {
+      reply.raw.once('close', release)
+      return
+    }
+    // gone while it waited: free the slot now and end the request here (hijacked: no handler, no answer)
+    release()
+    request.log.debug('concurrency: client gone while waiting, request not run')
+    reply.hijack()
   })
   return { active: () => active, waiting: () => waiting.length }
 }

@@ -11,7 +11,7 @@ describe('concurrency limit', () => {
   afterEach(async () => { await close?.() })
 
   async function appWith(maxActive: number) {
-    const app = Fastify()
+    const app = Fastify({ forceCloseConnections: true })
     const limit = registerConcurrencyLimit(app, { maxActive })
     const gates: (() => void)[] = []
     const started: number[] = []
@@ -61,5 +61,28 @@ describe('concurrency limit', () => {
     await expect.poll(() => started).toEqual([1, 2])
     gates.forEach((g) => g())
     expect((await (await second).json()).n).toBe(2)
+  })
+  it('does not run a request whose client went away while it waited, and passes its slot on', async () => {
+    const { app, limit, gates, started } = await appWith(1)
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const { port } = app.server.address() as { port: number }
+    const first = fetch(`http://127.0.0.1:${port}/api/slow/1`)
+    await expect.poll(() => started.length).toBe(1)
+    const gone = new AbortController()
+    const second = fetch(`http://127.0.0.1:${port}/api/slow/2`, { signal: gone.signal }).catch(() => 'aborted')
+    await expect.poll(() => limit.waiting()).toBe(1)
+    gone.abort()
+    expect(await second).toBe('aborted')
+    const third = fetch(`http://127.0.0.1:${port}/api/slow/3`)
+    await expect.poll(() => limit.waiting()).toBe(2)
+    gates.shift()!()
+    expect((await (await first).json()).n).toBe(1)
+    // the second's turn came after its client left: skipped, the slot went on to the third
+    await expect.poll(() => started).toEqual([1, 3])
+    expect(limit.active()).toBe(1)
+    gates.shift()!()
+    expect((await (await third).json()).n).toBe(3)
+    await expect.poll(() => limit.active()).toBe(0)
+    expect(started).toEqual([1, 3])
   })
 })
