@@ -51,7 +51,7 @@ import { idempotency } from './idempotency'
 import { loggerOptions } from './logging'
 import { registerRateLimits } from './rate-limit'
 import { frameworkErrorHandler, inputGuard } from './input-guard'
-import { isBadInputDbError } from './domain/db-errors'
+import { isBadInputDbError, isDatabaseUnavailableError } from './domain/db-errors'
 import { apiCompression } from './compression'
 import { CACHE_NO_CACHE, inlineScriptHashes, readBuiltIndexHtml, registerStatic, trimAssetHeaders } from './static'
 import notificheRoutes from './routes/notifiche'
@@ -157,7 +157,8 @@ function isFastifyError(err: unknown): err is FastifyError {
  * The one error handler: `ApiError` → its status and `{errorCode, message}`; schema validation,
  * malformed JSON and other 4xx raised by Fastify → that status (400 for validation) with `G02`; a
  * database error caused by the caller's values (out-of-range number, NUL byte…: `isBadInputDbError`, a
- * safety net behind input validation) → 400 `G02`, logged as a warning; anything else → 500 `G01`, logged.
+ * safety net behind input validation) → 400 `G02`, logged as a warning; the database away (refused, timed out,
+ * lost: `isDatabaseUnavailableError`) → 503 `G04` with `Retry-After: 5`, logged; anything else → 500 `G01`, logged.
  */
 export function apiErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiError) {
@@ -172,6 +173,11 @@ export function apiErrorHandler(error: unknown, request: FastifyRequest, reply: 
   if (isBadInputDbError(error)) {
     request.log.warn({ err: error }, 'input refused by the database')
     return reply.code(400).send({ errorCode: 'G02', message: catalogueMessage('G02') ?? 'Richiesta non valida.' })
+  }
+  if (isDatabaseUnavailableError(error)) {
+    // the database is away (refused, timed out, failing over): nothing was done, the caller may retry
+    request.log.error({ err: error }, 'database unavailable')
+    return reply.code(503).header('retry-after', '5').send({ errorCode: 'G04', message: catalogueMessage('G04') ?? 'Servizio momentaneamente non disponibile.' })
   }
   request.log.error({ err: error }, 'unexpected error')
   return reply.code(500).send({ errorCode: 'G01', message: catalogueMessage('G01') ?? 'Si è verificato un errore.' })

@@ -57,7 +57,19 @@ export interface OpenDatabaseOptions {
    * Migrations and seed still run and do nothing when the template is current.
    */
   pgliteTemplate?: Blob
+  /**
+   * PostgreSQL only: how long (ms) a query waits for a connection — a new one to open, or a pooled one to come
+   * free — before it fails (answered 503 G04: server/app.ts). Default {@link PG_CONNECT_TIMEOUT_MS}.
+   */
+  connectTimeoutMs?: number
 }
+
+/**
+ * Default bound (ms) on the wait for a PostgreSQL connection: without it a database that stopped answering (a
+ * dropped network route, a failover in progress) held every request until the operating system gave up on the
+ * connection, minutes later.
+ */
+export const PG_CONNECT_TIMEOUT_MS = 10_000
 
 export const MIGRATIONS_FOLDER = projectPath('drizzle')
 /** Advisory-lock key held while migrating (any constant shared by every process of this app). */
@@ -65,7 +77,7 @@ const MIGRATION_LOCK_KEY = 727_001
 
 /** Opens, migrates and (by default) seeds the database. Rejects when the database cannot be reached. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir, opts.pgliteTemplate)
+  const handle = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.connectTimeoutMs) : await openPglite(opts.dataDir, opts.pgliteTemplate)
   try {
     if (opts.seed !== false) await seedDatabase(handle.db)
   } catch (err) {
@@ -144,8 +156,8 @@ async function withDrizzleParsersInstalled(client: PGlite): Promise<PGlite> {
   return leanQueries(client, { transaction })
 }
 
-async function openPostgres(connectionString: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max: 10 })
+async function openPostgres(connectionString: string, connectTimeoutMs = PG_CONNECT_TIMEOUT_MS): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: connectTimeoutMs })
   // write statements prepared once per connection (server/db/named-statements.ts)
   pool.on('connect', nameWriteStatements)
   // An idle client that loses its connection (server restart, administrator termination) is dropped by

@@ -47,6 +47,32 @@ export function isBadInputDbError(err: unknown): boolean {
   return state !== undefined && BAD_INPUT_SQLSTATES.has(state)
 }
 
+/** Network errors of a connection to the database that could not be opened or was lost. */
+const UNREACHABLE_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE'])
+/**
+ * SQLSTATEs of a database that is away rather than of a statement: class 08 (connection exception), 57P01/57P02
+ * (backend terminated by an administrator or a crash: a failover), 57P03 (starting up, in recovery), 53300 (too
+ * many connections).
+ */
+const UNAVAILABLE_SQLSTATES: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03', '53300'])
+/** node-postgres and pg-pool messages of a connection that timed out, was terminated, or was refused at start-up. */
+const UNAVAILABLE_MESSAGE = /timeout exceeded when trying to connect|Connection terminated|connection error and is not queryable|is not currently accepting connections/i
+
+/**
+ * True when `err` (or one of its causes) says the database cannot be reached now — refused, timed out, lost, shutting
+ * down, full — rather than that a statement failed: the request did nothing and may be sent again (503 G04).
+ */
+export function isDatabaseUnavailableError(err: unknown): boolean {
+  let current: unknown = err
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown }
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
 /** Largest citizen id (a `bigint` column holding random ids that JavaScript numbers represent exactly). */
 export const ID_CITTADINO_MAX = Number.MAX_SAFE_INTEGER
 
