@@ -1,9 +1,12 @@
 // @vitest-environment node
-/** Principal loading: each demo identity gets exactly its profiles, with the permissions of its roles. */
+/**
+ * Principal loading: each demo identity gets exactly its profiles, with the permissions of its roles; the links of a
+ * kind of role are read only for users holding such a role.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { DatabaseHandle } from '../../../server/db/index'
+import type { DatabaseHandle, Executor } from '../../../server/db/index'
 import { programma } from '../../../server/db/schema'
-import { createPrincipalLoader } from '../../../server/domain/principal'
+import { createPrincipalLoader, loadPrincipal } from '../../../server/domain/principal'
 import { DEMO_IDENTITIES } from '../../../server/seed/identities'
 import { permissionsOfRole } from '../../../server/seed/permissions-matrix'
 import { openTestDatabase } from './helpers'
@@ -67,5 +70,30 @@ describe('createPrincipalLoader', () => {
 
   it('answers null for an unknown fiscal code', async () => {
     expect(await createPrincipalLoader(h.db)('XXXXXX00X00X000X')).toBeNull()
+  })
+
+  it('reads only the links of the kinds of role the user holds', async () => {
+    /** `h.db` counting the queries started through it (each `select` builder is one query). */
+    const counting = () => {
+      let n = 0
+      const db = new Proxy(h.db, {
+        get(target, key, receiver) {
+          const value: unknown = Reflect.get(target, key, receiver)
+          if (key !== 'select' || typeof value !== 'function') return value
+          return (...args: unknown[]) => { n++; return (value as (...a: unknown[]) => unknown).apply(target, args) }
+        },
+      }) as Executor
+      return { db, count: () => n }
+    }
+    const onlyFac = DEMO_IDENTITIES.find((i) => i.integrazione && i.profili.length > 0 && i.profili.every((p) => p.codiceRuolo === 'FAC'))!
+    const fac = counting()
+    expect((await loadPrincipal(fac.db, onlyFac.codiceFiscale))?.profili.length).toBe(onlyFac.profili.length)
+    expect(fac.count()).toBe(4) // user, roles, permissions, facilitator links
+    const dtd = counting()
+    expect((await loadPrincipal(dtd.db, 'FRRGLI78C54H501Q'))?.profili.map((p) => p.codiceRuolo)).toEqual(['DTD'])
+    expect(dtd.count()).toBe(3)
+    const rossi = counting() // REG, REGP and FAC: three kinds of links
+    expect((await loadPrincipal(rossi.db, 'RSSLSN77R19G478N'))?.ruoli.length).toBe(3)
+    expect(rossi.count()).toBe(6)
   })
 })
