@@ -175,7 +175,8 @@ export function apiErrorHandler(error: unknown, request: FastifyRequest, reply: 
     return reply.code(400).send({ errorCode: 'G02', message: catalogueMessage('G02') ?? 'Richiesta non valida.' })
   }
   if (isDatabaseUnavailableError(error)) {
-    // the database is away (refused, timed out, failing over): nothing was done, the caller may retry
+    // the database is away (refused, timed out, failing over): the caller may send the request again (a write
+    // carrying an Idempotency-Key is then done once: a commit lost with its connection is replayed, not repeated)
     request.log.error({ err: error }, 'database unavailable')
     return reply.code(503).header('retry-after', '5').send({ errorCode: 'G04', message: catalogueMessage('G04') ?? 'Servizio momentaneamente non disponibile.' })
   }

@@ -60,7 +60,7 @@ const UNAVAILABLE_MESSAGE = /timeout exceeded when trying to connect|Connection 
 
 /**
  * True when `err` (or one of its causes) says the database cannot be reached now — refused, timed out, lost, shutting
- * down, full — rather than that a statement failed: the request did nothing and may be sent again (503 G04).
+ * down, full — rather than that a statement failed: the request may be sent again (503 G04).
  */
 export function isDatabaseUnavailableError(err: unknown): boolean {
   let current: unknown = err
