@@ -131,9 +131,11 @@ function errorStatuses(op: ApiOperation): number[] {
   if (op.access && op.access.kind !== 'public') set.add(401)
   if (op.access?.kind === 'role' || op.access?.kind === 'permission') set.add(403)
   if (op.pathParams.length > 0) set.add(404)
-  if (op.idempotency) { set.add(409); set.add(422); set.add(503) }
+  if (op.idempotency) { set.add(409); set.add(422) }
   if (op.rateLimited) set.add(429)
+  // any route: 500 unexpected; 503 while the database is away (server/app.ts) or a claim cannot settle
   set.add(500)
+  set.add(503)
   return [...set].filter((s) => ERROR_TEXT[s]).sort((a, b) => a - b)
 }
 
