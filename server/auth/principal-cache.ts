@@ -1,12 +1,12 @@
 /**
  * Principal cache (ARCHITECTURE "The server"; the write path of the outbox replay): building a Principal
- * takes seven queries (server/domain/principal.ts), on every `/api` request. This cache keeps the built
- * principal per fiscal code and reuses it only while the database's principal generation is unchanged:
- * `principal_generation.gen`, which triggers (migration 0002) increase in the same transaction as any
+ * takes three to seven queries, by the roles held (server/domain/principal.ts), on every `/api` request. This
+ * cache keeps the built principal per fiscal code and reuses it only while the database's principal generation
+ * is unchanged: `principal_generation.gen`, which triggers (migration 0002) increase in the same transaction as any
  * write to a table a principal is built from (users, roles, permissions, referent and facilitator links,
  * programmes, projects, bodies, partners). So a role removed, a profile chosen or a user integrated is seen
  * by the very next request — whoever wrote it: a route, the seed, another server process on the same
- * PostgreSQL, an administrator's SQL session. Each request costs one one-row read instead of seven joins
+ * PostgreSQL, an administrator's SQL session. Each request costs one one-row read instead of those queries
  * (on PGlite not even that: the triggers' NOTIFY reaches the one in-process session at COMMIT, see
  * `DatabaseHandle.principalGeneration` in server/db/index.ts).
  *
@@ -18,7 +18,7 @@
  *   and at most `maxAgeMs` old (a bound, should the triggers ever be dropped). Each entry's age limit is drawn
  *   between half and all of `maxAgeMs`: principals loaded together (a generation change, a busy minute) then
  *   expire spread over time instead of all reloading in the same second (issue 14 point 4: such a burst of
- *   seven-query reloads stalled writes on a busy server).
+ *   reloads, of three to seven queries each, stalled writes on a busy server).
  */
 import { principalGeneration } from '../db/schema'
 import type { Executor } from '../db/types'
