@@ -120,7 +120,7 @@ test('a document is published with its attachment in one step', PG_JOURNEY, asyn
   const dtd = await actorOf(page, request, 'DTD')
   await page.goto('/documenti')
   await page.getByRole('button', { name: 'Carica documento' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Carica documento' })
+  const dialog = page.getByRole('dialog', { name: 'Crea documento' })
   await dialog.getByLabel('Titolo *').fill(title)
   await dialog.getByLabel('Categoria *').selectOption({ index: 1 })
   await dialog.getByRole('textbox', { name: /Descrizione/ }).fill('Il verbale della riunione.')
