@@ -83,13 +83,15 @@ async function storeCheckedFile(storage: FileStorage, base: string, kind: FileKi
 // it under `community/staged/{userId}/{token}/` with a `meta.json` (kind, name, media type, size); the
 // create/update request names it (`cover_file`, `attachment_file`) and the item is saved with its files in
 // one transaction, or not at all. So a refused file never leaves an item published without it, and a
-// retry (same Idempotency-Key) answers the item already saved. Staged files not used within a day are
-// removed at the caller's next stage.
+// retry (same Idempotency-Key) answers the item already saved. Staged files not used within a day (or
+// beyond the caller's 20 most recent) are removed at the caller's next stage.
 
 /** A staged file's token: creation time (ms) and 128 random bits (`{13 digits}-{32 hex}`). */
 const STAGE_TOKEN = /^(\d{13})-[0-9a-f]{32}$/
 /** Staged files older than this are removed. */
 export const STAGE_TTL_MS = 24 * 3600 * 1000
+/** Staged files kept per user at most (the oldest go first). */
+export const MAX_STAGED = 20
 
 interface StagedMeta { kind: FileKind; name: string; mime: string; size: number; key: string }
 
@@ -111,14 +113,16 @@ async function deleteStaged(storage: FileStorage, userId: number, token: string)
 
 /**
  * `POST /item/file/stage`: checks the caller's file (400 CO03/CO04/CO05) and keeps it for the next
- * create or update; answers its token. Removes the caller's staged files older than {@link STAGE_TTL_MS}.
+ * create or update; answers its token. Removes the caller's staged files older than {@link STAGE_TTL_MS}
+ * and keeps at most {@link MAX_STAGED} (the oldest go).
  */
 export async function stageItemFile(storage: FileStorage, caller: CommunityCaller, kind: FileKind, filename: string, bytes: Uint8Array, now = Date.now()): Promise<StagedFile> {
   const userId = caller.principal.userId
-  for (const key of await storage.list(`community/staged/${userId}/`)) {
-    const made = STAGE_TOKEN.exec(key.split('/')[3] ?? '')?.[1]
-    if (made && now - Number(made) > STAGE_TTL_MS) await storage.delete(key)
-  }
+  // a day's files not used yet, and beyond the most recent MAX_STAGED, are removed (bounded disk per user)
+  const keys = await storage.list(`community/staged/${userId}/`)
+  const tokens = [...new Set(keys.map((key) => key.split('/')[3] ?? ''))].sort()
+  const keep = new Set(tokens.filter((t) => now - Number(STAGE_TOKEN.exec(t)?.[1] ?? 0) <= STAGE_TTL_MS).slice(-(MAX_STAGED - 1)))
+  for (const key of keys) if (!keep.has(key.split('/')[3] ?? '')) await storage.delete(key)
   const token = `${now}-${randomUUID().replace(/-/g, '')}`
   const stored = await storeCheckedFile(storage, `${stageDir(userId, token)}/${kind}`, kind, filename, bytes)
   const meta: StagedMeta = { kind, name: filename, mime: stored.mime, size: stored.size, key: stored.key }

@@ -15,6 +15,8 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { communityItem } from '../../../server/db/schema'
 import { createPrincipalLoader } from '../../../server/domain/principal'
+import { MAX_STAGED, stageItemFile, STAGE_TTL_MS } from '../../../server/domain/community/item-files'
+import type { CommunityCaller } from '../../../server/domain/community/access'
 import { apiCall, createTestServer, TEST_HOST, type TestServer } from '../helpers'
 
 const LAURA_REG_LOM = 'CNTLRA75H61F205P'
@@ -163,6 +165,22 @@ describe('files staged before the item (issue 24 point 6)', () => {
     expect(refused.statusCode).toBe(400)
     const [unchanged] = await server.database.db.select({ title: communityItem.title }).from(communityItem).where(eq(communityItem.id, id))
     expect(unchanged!.title).toBe(title)
+  })
+})
+
+describe('staged files are bounded per user', () => {
+  it('removes the ones older than a day and keeps the most recent 20', async () => {
+    const caller = { principal: { userId: 987654 } } as CommunityCaller
+    const tokens = async () => new Set((await server.app.storage.list('community/staged/987654/')).map((k) => k.split('/')[3]))
+    const now = Date.now()
+    const old = await stageItemFile(server.app.storage, caller, 'attachment', 'a.pdf', pdf(100), now - STAGE_TTL_MS - 1000)
+    const fresh = await stageItemFile(server.app.storage, caller, 'attachment', 'a.pdf', pdf(100), now)
+    expect(await tokens()).toEqual(new Set([fresh.file]))
+    expect(old.file).not.toBe(fresh.file)
+    for (let i = 1; i <= MAX_STAGED; i++) await stageItemFile(server.app.storage, caller, 'attachment', 'a.pdf', pdf(100), now + i)
+    const kept = await tokens()
+    expect(kept.size).toBe(MAX_STAGED)
+    expect(kept.has(fresh.file)).toBe(false)
   })
 })
 
