@@ -201,7 +201,7 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
                 {(categories.data?.items ?? []).map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
               </select>
             </div>
-            <Suspense fallback={<p className="pd-rich-text-loading" role="status">Caricamento dell’editor di testo…</p>}>
+            <Suspense fallback={<p role="status">Caricamento dell’editor di testo…</p>}>
               <RichTextEditor key={seed} label={id === 'board' ? 'Testo' : 'Descrizione'} required value={text} maxPlainChars={max}
                 onChange={(html, info) => { setText(html); setTextEmpty(info.empty) }} />
             </Suspense>
