@@ -105,18 +105,20 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
     work: (tx: Transaction, caller: CommunityCaller) => Promise<{ id: number }>) => {
     const caller = callerOf(request, b)
     const files = stagedFiles(app.storage, caller, b)
+    let out: { id: number }
     try {
-      const out = await runWrite(db, request, reply, status, async (tx) => {
+      out = await runWrite(db, request, reply, status, async (tx) => {
         const saved = await work(tx, caller)
         await files.attach(tx, saved.id)
         return saved
       })
-      await files.commit()
-      return out
     } catch (err) {
       await files.abort()
       throw err
     }
+    // saved: the staged copies and the replaced files go (a failure here leaves files, never a broken item)
+    await files.commit().catch((err: unknown) => request.log.warn({ err }, 'staged files not removed'))
+    return out
   }
 
   for (const section of SECTIONS) {
