@@ -25,6 +25,7 @@ import { ATTACHMENT_EXTENSIONS, COVER_EXTENSIONS, type FileKind } from '../../li
 import { newUuid } from '../../offline'
 import { categoriesQuery, checkChosenFile, createItem, isFileRefusal, stageFile, updateItem } from './api'
 import { RichTextView } from '../../ui/rich-text/RichTextView'
+import { COMMUNITY_SECTIONS } from './sections'
 
 // Tiptap/ProseMirror only when a dialog opens: never in the list's or the item's own chunks
 const RichTextEditor = lazy(() => import('../../ui/rich-text/RichTextEditor').then((m) => ({ default: m.RichTextEditor })))
@@ -36,7 +37,6 @@ const ACCEPT: Record<FileKind, string> = {
   cover: COVER_EXTENSIONS.map((e) => `.${e}`).join(','),
   attachment: ATTACHMENT_EXTENSIONS.map((e) => `.${e}`).join(','),
 }
-import { COMMUNITY_SECTIONS } from './sections'
 
 const CONFIRM: Record<Section, string> = {
   board: 'Annuncio creato correttamente!', community: 'Argomento creato correttamente!', document: 'Documento caricato correttamente!',
