@@ -154,7 +154,8 @@ function isFastifyError(err: unknown): err is FastifyError {
 }
 
 /**
- * The one error handler: `ApiError` → its status and `{errorCode, message}`; schema validation,
+ * The one error handler: `ApiError` → its status and `{errorCode, message}`; a body over the route's limit
+ * → the route's `config.tooLarge` when it has one; schema validation,
  * malformed JSON and other 4xx raised by Fastify → that status (400 for validation) with `G02`; a
  * database error caused by the caller's values (out-of-range number, NUL byte…: `isBadInputDbError`, a
  * safety net behind input validation) → 400 `G02`, logged as a warning; the database away (refused, timed out,
@@ -167,6 +168,9 @@ export function apiErrorHandler(error: unknown, request: FastifyRequest, reply: 
   }
   const fastifyError = isFastifyError(error) ? error : undefined
   const status = fastifyError?.statusCode
+  // a body over the route's limit: the route's own answer when it has one (a file route: 413 CO05)
+  const tooLarge = fastifyError?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? request.routeOptions.config.tooLarge : undefined
+  if (tooLarge) return reply.code(tooLarge.status).send({ errorCode: tooLarge.errorCode, message: tooLarge.message })
   if (fastifyError?.validation || (status !== undefined && status >= 400 && status < 500)) {
     return reply.code(status && status < 500 ? status : 400).send({ errorCode: 'G02', message: catalogueMessage('G02') ?? 'Richiesta non valida.' })
   }

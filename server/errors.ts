@@ -38,6 +38,13 @@ export class ApiError extends Error {
   }
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** the answer when the request's body exceeds the route's `bodyLimit` (default: 413 G02) */
+    tooLarge?: ApiError
+  }
+}
+
 export const badRequest = (code = 'G02', message?: string) => new ApiError(400, code, message)
 export const unauthorized = (code: string, message?: string) => new ApiError(401, code, message)
 export const forbidden = (code = 'A02', message?: string) => new ApiError(403, code, message)

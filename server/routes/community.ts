@@ -12,7 +12,9 @@
  * | GET /search/{section}/items?keys= | list.X |
  * | POST /item/:id/delete | new.* (own) or del.* (reason) |
  * | POST /item/:id/file/upload | new.* (own) or upd.* |
+ * | POST /item/file/stage (raw bytes, before the create/update that names it) | any new.* or upd.* |
  * | GET /item/:id/cover, /item/:id/attachment | any view |
+ * | GET /item/:id/cover/:version (the `cover` URL of the answers, for `<img>`) | public, unguessable, immutable |
  * | POST /item/:id/{like,unlike,view,downloaded} | any view |
  * | POST /item/:id/usefull | view.card.doc |
  * | GET /item/:id/comments/user/:userId, POST /item/:id/comment | any view |
@@ -24,14 +26,15 @@
  * | GET /tags/retrieve | list.topic |
  * | GET /user/:id/items?item_type= | btn.cont (id must be the caller) |
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import {
-  CategoryBodySchema, COMMENT_EVENTS, CommentBodySchema, DeleteBodySchema, EventBodySchema, FileUploadBodySchema, ITEM_EVENTS,
-  ItemBodySchema, ListQuerySchema, ReportBodySchema, SECTIONS, UsefulBodySchema, type Section,
+  CategoryBodySchema, COMMENT_EVENTS, CommentBodySchema, DeleteBodySchema, EventBodySchema, FileStageQuerySchema, FileUploadBodySchema, ITEM_EVENTS,
+  ItemBodySchema, LIMITS, ListQuerySchema, type ItemBody, ReportBodySchema, SECTIONS, UsefulBodySchema, type Section,
 } from '../../src/api/contract/community'
-import type { Database } from '../db/types'
-import { badRequest, forbidden } from '../errors'
+import type { Database, Transaction } from '../db/types'
+import { ApiError, badRequest, forbidden, notFound } from '../errors'
+import { tooLargeMessage } from '../../src/lib/community-files'
 import { runWrite } from '../idempotency'
 import { parseIdParam } from '../domain/db-errors'
 import { resolveCaller } from '../domain/profile'
@@ -40,7 +43,7 @@ import type { CommunityCaller } from '../domain/community/access'
 import {
   createItem, deleteItem, itemDetail, itemEvent, itemFilters, listItems, listTags, listUserItems, searchItems, setUseful, updateItem,
 } from '../domain/community/items'
-import { openCover, openItemFile, uploadItemFile } from '../domain/community/item-files'
+import { openCover, openCoverVersion, openItemFile, stagedFiles, stageItemFile, uploadItemFile } from '../domain/community/item-files'
 import {
   addComment, commentEvent, deleteComment, deleteReport, listComments, listReports, replyComment, report, updateComment,
 } from '../domain/community/comments'
@@ -59,6 +62,9 @@ const SECTION_DOC: Record<Section, { tag: string; list: string; items: string; i
   document: { tag: 'Documenti', list: 'Elenco dei documenti', items: 'i documenti', item: 'un documento' },
 }
 const TAG = ['Contenuti e commenti']
+/** A file route's body over its limit answers CO05 with the catalogue's Italian message (issue 24 point 1). */
+const FILE_TOO_LARGE = new ApiError(413, 'CO05', tooLargeMessage(LIMITS.fileBytes))
+const FILE_WRITE = ['new.news', 'new.topic', 'new.doc', 'upd.news', 'upd.topic', 'upd.doc']
 
 const LABELS = { title: 'titolo', program: 'programma', intervention: 'intervento', category: 'categoria', description: 'testo',
   external_link: 'link esterno', comment_body: 'testo del commento', reason: 'motivo', term_name: 'nome', term_type: 'sezione',
@@ -87,6 +93,34 @@ function checkUserParam(request: FastifyRequest, caller: CommunityCaller): void 
 export default async function communityRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
   const { db } = opts
 
+  // the body of `POST /item/file/stage` is the file itself, buffered up to the limit (covers are decoded by sharp)
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: LIMITS.fileBytes },
+    (_request, payload, done) => done(null, payload))
+
+  /**
+   * Runs a create or update with the staged files its body names (server/domain/community/item-files.ts):
+   * saved together in one transaction, or not at all.
+   */
+  const writeWithFiles = async (request: FastifyRequest, reply: FastifyReply, status: number, b: ItemBody,
+    work: (tx: Transaction, caller: CommunityCaller) => Promise<{ id: number }>) => {
+    const caller = callerOf(request, b)
+    const files = stagedFiles(app.storage, caller, b)
+    let out: { id: number }
+    try {
+      out = await runWrite(db, request, reply, status, async (tx) => {
+        const saved = await work(tx, caller)
+        await files.attach(tx, saved.id)
+        return saved
+      })
+    } catch (err) {
+      await files.abort()
+      throw err
+    }
+    // saved: the staged copies and the replaced files go (a failure here leaves files, never a broken item)
+    await files.commit().catch((err: unknown) => request.log.warn({ err }, 'staged files not removed'))
+    return out
+  }
+
   for (const section of SECTIONS) {
     const x = SUFFIX[section]
     const d = SECTION_DOC[section]
@@ -106,11 +140,11 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
     })
     app.post(`/${section}/item/create`, { config: { ...perm(`new.${x}`), ...write, ...doc(`Pubblica ${d.item}`, { body: ItemBodySchema, status: 201 }) } }, async (request, reply) => {
       const b = body(ItemBodySchema, request.body)
-      return runWrite(db, request, reply, 201, (tx) => createItem(tx, callerOf(request, b), section, b))
+      return writeWithFiles(request, reply, 201, b, (tx, caller) => createItem(tx, caller, section, b))
     })
     app.post(`/${section}/item/:id/update`, { config: { ...permAny(`new.${x}`, `upd.${x}`), ...write, ...doc(`Modifica ${d.item}`, { body: ItemBodySchema }) } }, async (request, reply) => {
       const b = body(ItemBodySchema, request.body)
-      return runWrite(db, request, reply, 200, (tx) => updateItem(tx, callerOf(request, b), section, idOf(request), b))
+      return writeWithFiles(request, reply, 200, b, (tx, caller) => updateItem(tx, caller, section, idOf(request), b))
     })
     app.get(`/search/${section}/items`, { config: { ...perm(`list.${x}`), ...doc(`Cerca tra ${d.items}`) } }, async (request) => {
       const q = query(request)
@@ -124,12 +158,37 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
   })
 
   app.post('/item/:id/file/upload', {
-    config: { ...permAny('new.news', 'new.topic', 'new.doc', 'upd.news', 'upd.topic', 'upd.doc'), doc: { summary: 'Carica la copertina o l’allegato di un contenuto (base64)', tags: TAG, body: FileUploadBodySchema, errors: [413] } },
+    config: { ...permAny(...FILE_WRITE), tooLarge: FILE_TOO_LARGE, doc: { summary: 'Carica la copertina o l’allegato di un contenuto (base64)', tags: TAG, body: FileUploadBodySchema, errors: [413] } },
     // base64 of a 10 MB file plus the JSON around it
     bodyLimit: 15 * 1024 * 1024,
   }, async (request) => {
     const b = body(FileUploadBodySchema, request.body)
     return uploadItemFile(db, app.storage, callerOf(request, b), idOf(request), b)
+  })
+
+  // a file sent before the item it belongs to: checked now, attached by the create/update naming its token
+  app.post('/item/file/stage', {
+    config: { ...permAny(...FILE_WRITE), tooLarge: FILE_TOO_LARGE, doc: {
+      summary: 'Carica un file prima di pubblicare il contenuto (copertina o allegato)', tags: TAG, query: FileStageQuerySchema, status: 201, errors: [413],
+      body: { mediaType: 'application/octet-stream', description: 'Il file (al massimo 10 MB); il contenuto pubblicato con `cover_file`/`attachment_file` lo riceve.' },
+    } },
+    bodyLimit: LIMITS.fileBytes,
+  }, async (request, reply) => {
+    const q = body(FileStageQuerySchema, request.query)
+    const bytes = request.body
+    if (!(bytes instanceof Uint8Array)) throw badRequest('G02', 'Invia il file come application/octet-stream.')
+    const staged = await stageItemFile(app.storage, callerOf(request, q), q.type, q.filename, bytes)
+    return reply.code(201).send(staged)
+  })
+
+  // the cover by its versioned URL, for `<img>` (no token; unguessable; a new upload gets a new URL)
+  app.get('/item/:id/cover/:version', { config: { access: { kind: 'public' as const }, doc: { summary: 'Immagine di copertina di un contenuto, dall’indirizzo versionato delle risposte (AVIF, WebP o JPEG secondo Accept)', tags: TAG, response: { mediaType: 'image/*', description: 'L’immagine; l’indirizzo cambia a ogni nuova copertina (cache immutabile).' } } } }, async (request, reply) => {
+    const version = (request.params as { version: string }).version
+    if (!/^[A-Za-z0-9._-]{1,100}$/.test(version)) throw notFound('C01')
+    const file = await openCoverVersion(db, app.storage, idOf(request), version, request.headers.accept)
+    return reply.header('vary', 'Accept').header('cache-control', 'private, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff').header('content-type', file.mime).header('content-length', String(file.size))
+      .header('content-disposition', 'inline').send(file.stream)
   })
 
   // the cover in AVIF/WebP/JPEG by Accept (server/domain/community/item-files.ts), revalidated by ETag

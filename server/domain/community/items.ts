@@ -68,7 +68,7 @@ export function toWire(caller: CommunityCaller, s: ItemSelection): Item {
     category: r.idCategoria,
     category_label: s.categoryLabel ?? '',
     date: italianDate(r.createdAt),
-    cover: r.coverKey ? `/api/item/${r.id}/cover?v=${r.coverKey.split('/').pop() as string}` : null,
+    cover: r.coverKey ? coverUrl(r.id, r.coverKey) : null,
     cover_file_name: r.coverFileName,
     attachment: r.attachmentKey ? `/api/item/${r.id}/attachment` : null,
     attachment_file_name: r.attachmentFileName,
@@ -162,6 +162,14 @@ export async function loadItem(db: Executor, caller: CommunityCaller, id: number
   if (!s || (type && s.row.itemType !== type) || !canSee(caller, s.row)) throw notFound('C01')
   if (!holds(caller, 'view.card', s.row.itemType)) throw forbidden('A02')
   return s
+}
+
+/**
+ * The cover URL of an item's answers: `/api/item/{id}/cover/{version}`, the version being the stored
+ * file's name (new at every upload), loaded by `<img>` directly (./item-files.ts `openCoverVersion`).
+ */
+export function coverUrl(id: number, coverKey: string): string {
+  return `/api/item/${id}/cover/${coverKey.split('/').pop() as string}`
 }
 
 /** `GET /{section}/item/{id}/user/{userId}`: `{items: [item]}`. */

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot'
 import { IdSchema, ProfileIdsSchema } from './common'
+import { isBase64 } from '../../lib/community-files'
 
 /** Path segment of a section and its item type / category taxonomy. */
 export const SECTIONS = ['board', 'community', 'document'] as const
@@ -51,6 +52,10 @@ export const ItemBodySchema = v.object({
   tags: v.optional(Trimmed(500)),
   enable_comments: v.optional(v.boolean()),
   highlighted: v.optional(v.boolean()),
+  /** a cover staged with `POST /item/file/stage` (announcements): the item is saved with it, or not at all */
+  cover_file: v.optional(v.pipe(v.string(), v.regex(/^\d{13}-[0-9a-f]{32}$/, 'File caricato non valido'))),
+  /** an attachment staged with `POST /item/file/stage`: the item is saved with it, or not at all */
+  attachment_file: v.optional(v.pipe(v.string(), v.regex(/^\d{13}-[0-9a-f]{32}$/, 'File caricato non valido'))),
 })
 export type ItemBody = v.InferOutput<typeof ItemBodySchema>
 
@@ -59,10 +64,24 @@ export const FileUploadBodySchema = v.object({
   ...ProfileIdsSchema.entries,
   type: v.picklist(['cover', 'attachment']),
   filename: v.optional(v.pipe(v.string(), v.maxLength(200))),
-  content: v.optional(v.pipe(v.string(), v.maxLength(Math.ceil(LIMITS.fileBytes / 3) * 4 + 4), v.base64())),
+  // a linear check (valibot's base64 regex overflows the stack on a multi-megabyte string); the size is
+  // checked by the server from the length, before decoding (400 CO05 beyond LIMITS.fileBytes)
+  content: v.optional(v.pipe(v.string(), v.check(isBase64, 'Il file non è codificato in base64.'))),
   remove: v.optional(v.boolean()),
 })
 export type FileUploadBody = v.InferOutput<typeof FileUploadBodySchema>
+
+/** Query of `POST /item/file/stage` (body: the file's bytes, `application/octet-stream`). */
+export const FileStageQuerySchema = v.object({
+  idProgramma: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))),
+  idProgetto: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))),
+  idEnte: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number))),
+  type: v.picklist(['cover', 'attachment']),
+  filename: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+})
+/** Answer of `POST /item/file/stage`: the token to send as `cover_file`/`attachment_file`, valid one day. */
+export const StagedFileSchema = v.object({ file: v.string(), file_name: v.string(), size: v.number() })
+export type StagedFile = v.InferOutput<typeof StagedFileSchema>
 
 /** Body of the deletes: a reason, required when the caller is not the author (spec 001 §5). */
 export const DeleteBodySchema = v.object({ ...ProfileIdsSchema.entries, reason: v.optional(Trimmed(1500)) })

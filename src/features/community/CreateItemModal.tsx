@@ -5,7 +5,12 @@
  * Fields by section: Titolo (2–55), Programma ('Tutti i programmi' or the profile's programme) and
  * Intervento (announcements, documents), Categoria, text (the shared rich-text editor, src/ui/rich-text/), tags (topics), cover and
  * 'Abilita commenti' / 'Annunci in evidenza' (announcements), attachment, 'Link esterno' (documents; a
- * file or a link is required). Files go up after the item exists; the server checks them by content.
+ * file or a link is required). A chosen file is checked at once (name, type, size, content: the rule the
+ * server applies, src/lib/community-files.ts) and its problem shown by the field; on 'Conferma' the files are
+ * sent first (staged) and the item is then saved naming them, so a refused file never leaves an item
+ * published without it; a retry of the same form reuses the same Idempotency-Key and staged files, so it
+ * never publishes a second copy (issue 24 point 6). The rich-text editor is loaded when the dialog opens
+ * (issue 24 point 24: the list pages do not carry it).
  * Edit mode (`item` given; issue 12 "editing"): the same form filled with the item, 'Modifica …', saved with
  * `POST /{section}/item/{id}/update`; a new cover or attachment replaces the old one; confirmation
  * 'Annuncio modificato correttamente!' (…); closing stays on the item.
@@ -13,13 +18,25 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
-import { useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { CATEGORY_TYPE_OF, LIMITS, type Item, type Section } from '../../api/contract/community'
 import { useSession } from '../../auth/session'
-import { categoriesQuery, createItem, updateItem, uploadFile } from './api'
-import { RichTextEditor } from '../../ui/rich-text/RichTextEditor'
+import { ATTACHMENT_EXTENSIONS, COVER_EXTENSIONS, type FileKind } from '../../lib/community-files'
+import { newUuid } from '../../offline'
+import { categoriesQuery, checkChosenFile, createItem, isFileRefusal, stageFile, updateItem } from './api'
 import { RichTextView } from '../../ui/rich-text/RichTextView'
 import { COMMUNITY_SECTIONS } from './sections'
+
+// Tiptap/ProseMirror only when a dialog opens: never in the list's or the item's own chunks
+const RichTextEditor = lazy(() => import('../../ui/rich-text/RichTextEditor').then((m) => ({ default: m.RichTextEditor })))
+
+/** A chosen file and what its check found: `error` (Italian) or `checking` while its first bytes are read. */
+interface Chosen { file: File | null; error: string | null; checking: boolean }
+const NONE: Chosen = { file: null, error: null, checking: false }
+const ACCEPT: Record<FileKind, string> = {
+  cover: COVER_EXTENSIONS.map((e) => `.${e}`).join(','),
+  attachment: ATTACHMENT_EXTENSIONS.map((e) => `.${e}`).join(','),
+}
 
 const CONFIRM: Record<Section, string> = {
   board: 'Annuncio creato correttamente!', community: 'Argomento creato correttamente!', document: 'Documento caricato correttamente!',
@@ -45,8 +62,12 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
   const [textEmpty, setTextEmpty] = useState(true)
   const [tags, setTags] = useState('')
   const [link, setLink] = useState('')
-  const [cover, setCover] = useState<File | null>(null)
-  const [attachment, setAttachment] = useState<File | null>(null)
+  const [chosen, setChosen] = useState<Record<FileKind, Chosen>>({ cover: NONE, attachment: NONE })
+  const cover = chosen.cover.file
+  const attachment = chosen.attachment.file
+  // files already staged by an earlier attempt (sent once), and the last attempt's body and Idempotency-Key
+  const staged = useRef(new Map<File, string>())
+  const attempt = useRef<{ body: string; key: string } | null>(null)
   const [enableComments, setEnableComments] = useState(true)
   const [highlighted, setHighlighted] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -62,15 +83,23 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
     if (!opening || !item) return
     setStep('form'); setTitle(item.title); setProgram(String(item.program)); setIntervention(item.intervention)
     setCategory(item.category === null ? '' : String(item.category)); setText(item.description); setTextEmpty(item.description.trim() === '')
-    setTags(item.tags); setLink(item.external_link ?? ''); setCover(null); setAttachment(null)
+    setTags(item.tags); setLink(item.external_link ?? ''); setChosen({ cover: NONE, attachment: NONE })
     setEnableComments(item.enable_comments); setHighlighted(item.highlighted); setCreated(null)
     setSeed((n) => n + 1)
   }, [isOpen, item])
 
   const reset = () => {
     setStep('form'); setTitle(''); setProgram('public'); setIntervention('public'); setCategory(''); setText(''); setTextEmpty(true); setTags('')
-    setLink(''); setCover(null); setAttachment(null); setEnableComments(true); setHighlighted(false); setCreated(null)
+    setLink(''); setChosen({ cover: NONE, attachment: NONE }); setEnableComments(true); setHighlighted(false); setCreated(null)
+    staged.current.clear(); attempt.current = null
   }
+  /** Takes a chosen file and checks it before anything is sent (the last choice wins). */
+  const choose = (kind: FileKind, file: File | null) => {
+    setChosen((c) => ({ ...c, [kind]: { file, error: null, checking: file !== null } }))
+    if (!file) return
+    void checkChosenFile(kind, file).then((error) => setChosen((c) => (c[kind].file === file ? { ...c, [kind]: { file, error, checking: false } } : c)))
+  }
+  const filesOk = !chosen.cover.error && !chosen.attachment.error && !chosen.cover.checking && !chosen.attachment.checking
   const close = () => {
     if (busy) return
     const goTo = item ? null : created
@@ -81,7 +110,7 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
   const titleOk = [...title.trim()].length >= LIMITS.titleMin && [...title.trim()].length <= LIMITS.titleMax
   const linkOk = link.trim() === '' || URL_RE.test(link.trim())
   const resourceOk = id !== 'document' || attachment !== null || link.trim() !== '' || Boolean(item?.attachment)
-  const valid = titleOk && category !== '' && !textEmpty && linkOk && resourceOk
+  const valid = titleOk && category !== '' && !textEmpty && linkOk && resourceOk && filesOk
   const ownProgramme = profilo?.idProgramma ?? null
   // an edited item may belong to another programme (a moderator's edit): its programme and policy stay choosable
   const itemProgramme = item && item.program !== 'public' && item.program !== ownProgramme ? item.program : null
@@ -98,14 +127,34 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
       if (id === 'community') body.tags = tags
       if (id === 'document' && (link.trim() || item)) body.external_link = link.trim() || null
       if (id === 'board') { body.enable_comments = enableComments; body.highlighted = highlighted }
-      const { id: newId } = item ? await updateItem(id, item.id, body) : await createItem(id, body)
+      // the files first: a refused one stops here, before anything is published
+      for (const [kind, file] of [['cover', cover], ['attachment', attachment]] as const) {
+        if (!file) continue
+        let token = staged.current.get(file)
+        if (!token) {
+          try {
+            token = (await stageFile(kind, file)).file
+          } catch (e) {
+            if (isFileRefusal(e)) {
+              setChosen((c) => ({ ...c, [kind]: { file, error: e.message, checking: false } }))
+              setStep('form')
+            }
+            throw e
+          }
+          staged.current.set(file, token)
+        }
+        body[kind === 'cover' ? 'cover_file' : 'attachment_file'] = token
+      }
+      // the same form sent again (an answer lost, 'Conferma' pressed again) carries the same key: done once
+      const serial = JSON.stringify([item?.id ?? null, body])
+      if (attempt.current?.body !== serial) attempt.current = { body: serial, key: newUuid() }
+      const { id: newId } = item ? await updateItem(id, item.id, body, attempt.current.key) : await createItem(id, body, attempt.current.key)
       setCreated(newId)
-      if (cover) await uploadFile(newId, 'cover', cover)
-      if (attachment) await uploadFile(newId, 'attachment', attachment)
+      staged.current.clear(); attempt.current = null
       await qc.invalidateQueries({ queryKey: ['community'] })
       setStep('done')
     } catch {
-      // the API client showed the server's message; the form stays as it was
+      // the API client showed the server's message (a refused file: by its field); the form stays as it was
     } finally {
       setBusy(false)
     }
@@ -152,8 +201,10 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
                 {(categories.data?.items ?? []).map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
               </select>
             </div>
-            <RichTextEditor key={seed} label={id === 'board' ? 'Testo' : 'Descrizione'} required value={text} maxPlainChars={max}
-              onChange={(html, info) => { setText(html); setTextEmpty(info.empty) }} />
+            <Suspense fallback={<p role="status">Caricamento dell’editor di testo…</p>}>
+              <RichTextEditor key={seed} label={id === 'board' ? 'Testo' : 'Descrizione'} required value={text} maxPlainChars={max}
+                onChange={(html, info) => { setText(html); setTextEmpty(info.empty) }} />
+            </Suspense>
             {id === 'community' && (
               <div className="form-group">
                 <label htmlFor={`${uid}-tags`} className="active">Tag</label>
@@ -164,12 +215,12 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
             {id === 'board' && (
               <div className="mb-4">
                 <label htmlFor={`${uid}-cover`} className="form-label d-block">Immagine di copertina (jpg, png; max 10 MB; consigliata 1200×650 px)</label>
-                <input id={`${uid}-cover`} type="file" className="form-control" accept=".jpg,.jpeg,.png" onChange={(e) => setCover(e.target.files?.[0] ?? null)} />
+                <FileInput id={`${uid}-cover`} kind="cover" chosen={chosen.cover} onChoose={choose} />
               </div>
             )}
             <div className="mb-4">
               <label htmlFor={`${uid}-att`} className="form-label d-block">Allegato (max 10 MB)</label>
-              <input id={`${uid}-att`} type="file" className="form-control" onChange={(e) => setAttachment(e.target.files?.[0] ?? null)} />
+              <FileInput id={`${uid}-att`} kind="attachment" chosen={chosen.attachment} onChoose={choose} />
             </div>
             {id === 'document' && (
               <div className="form-group">
@@ -220,5 +271,20 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
         {step === 'done' && <button type="button" className="btn btn-primary btn-sm" onClick={close}>Chiudi</button>}
       </ModalFooter>
     </Modal>
+  )
+}
+
+/** A file field whose check's problem is written under it (`aria-invalid`, described by the message). */
+function FileInput({ id, kind, chosen, onChoose }: { id: string; kind: FileKind; chosen: Chosen; onChoose(kind: FileKind, file: File | null): void }) {
+  const ref = useRef<HTMLInputElement>(null)
+  // a refusal found after 'Conferma' (the server's) brings the focus back to the field
+  useEffect(() => { if (chosen.error) ref.current?.focus() }, [chosen.error])
+  return (
+    <>
+      <input ref={ref} id={id} type="file" className={`form-control${chosen.error ? ' is-invalid' : ''}`} accept={ACCEPT[kind]}
+        aria-invalid={chosen.error ? true : undefined} aria-describedby={chosen.error ? `${id}-err` : undefined}
+        onChange={(e) => onChoose(kind, e.target.files?.[0] ?? null)} />
+      {chosen.error && <small id={`${id}-err`} className="form-text text-danger" role="alert">{chosen.error}</small>}
+    </>
   )
 }

@@ -2,16 +2,18 @@
  * Calls of the community (src/api/contract/community.ts; spec 001 §7 paths under the API base): lists,
  * filters, detail, comments, search as query options; events, comments, likes, reports as mutations.
  * Every call carries the chosen profile's ids (body for POST, query string for GET), as the server
- * scopes the contents to them. Files are downloaded with the auth headers and handed to the browser
- * as a blob (never opened inline).
+ * scopes the contents to them. Attachments are downloaded with the auth headers and handed to the browser
+ * as a blob (never opened inline); covers are plain `<img>` URLs (CoverImage.tsx). Files are checked here,
+ * then sent before their item (staged), so an item is never published without the files it was given.
  */
 import * as v from 'valibot'
-import { api, apiGet, apiPost, ApiCallError, handleApiFailure } from '../../api/client'
+import { api, apiGet, apiPost, ApiCallError, handleApiFailure, toApiCallError } from '../../api/client'
 import { loadAppConfig } from '../../api/config'
 import { PERSISTENT_CARD, PERSISTENT_READ } from '../../api/query'
 import {
-  CategoryListSchema, CommentListSchema, CreatedSchema, FiltersSchema, ItemListSchema, type ListQuery, type Section,
+  CategoryListSchema, CommentListSchema, CreatedSchema, FiltersSchema, ItemListSchema, StagedFileSchema, type ListQuery, type Section, type StagedFile,
 } from '../../api/contract/community'
+import { fileProblem, HEAD_BYTES, MAX_FILE_BYTES, tooLargeMessage, type FileKind } from '../../lib/community-files'
 import { readProfile, readUser } from '../../auth/token-store'
 import { StorageFullError } from '../../offline'
 import { showToast } from '../../ui/stores/toasts'
@@ -131,27 +133,50 @@ export function categoriesQuery(type: 'board_categories' | 'community_categories
   }
 }
 
-/** Creates an item of `section`; answers its id. */
-export const createItem = (section: Section, body: Record<string, unknown>) =>
-  apiPost(`${section}/item/create`, { ...profileIds(), ...body }, CreatedSchema, { serverMessage: true })
+/** Creates an item of `section` (with the staged files its body names); answers its id. `idempotencyKey`: a retry of the same body is done once. */
+export const createItem = (section: Section, body: Record<string, unknown>, idempotencyKey?: string) =>
+  apiPost(`${section}/item/create`, { ...profileIds(), ...body }, CreatedSchema, { serverMessage: true, ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}) })
 
-/** Updates an item of `section` (spec 001 §7 "Create and update"); answers its id. */
-export const updateItem = (section: Section, id: number, body: Record<string, unknown>) =>
-  apiPost(`${section}/item/${id}/update`, { ...profileIds(), ...body }, CreatedSchema, { serverMessage: true })
+/** Updates an item of `section` (spec 001 §7 "Create and update"); answers its id. As {@link createItem}. */
+export const updateItem = (section: Section, id: number, body: Record<string, unknown>, idempotencyKey?: string) =>
+  apiPost(`${section}/item/${id}/update`, { ...profileIds(), ...body }, CreatedSchema, { serverMessage: true, ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}) })
 
-/** Reads a File as base64 (no data-URL prefix). */
-export function fileToBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader()
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
-    reader.onerror = () => reject(reader.error ?? new Error('lettura del file non riuscita'))
-    reader.readAsDataURL(file)
-  })
+/**
+ * Checks a chosen cover or attachment before anything is sent (src/lib/community-files.ts: name, listed
+ * type, size, content by its leading bytes, as the server checks it): the Italian message, or null.
+ * A file over the limit is refused without reading it.
+ */
+export async function checkChosenFile(kind: FileKind, file: File): Promise<string | null> {
+  if (file.size > MAX_FILE_BYTES) return tooLargeMessage(MAX_FILE_BYTES)
+  const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer())
+  const checked = fileProblem(kind, file.name, file.size, head)
+  return 'code' in checked ? checked.message : null
 }
 
-/** Uploads a cover or attachment of an item (base64 JSON, spec 001 §7 "Files"). */
-export const uploadFile = async (id: number, type: 'cover' | 'attachment', file: File) =>
-  apiPost(`item/${id}/file/upload`, { ...profileIds(), type, filename: file.name, content: await fileToBase64(file) }, Any, { serverMessage: true })
+/**
+ * Sends a file before its item (`POST item/file/stage`, the raw bytes; issue 24 point 6): the create or
+ * update then names it, and the server saves the item with it or not at all. A refusal of the file
+ * (CO03–CO05) throws without a toast (the dialog shows it by the field); any other failure shows the toast.
+ */
+export async function stageFile(type: FileKind, file: File): Promise<StagedFile> {
+  await loadAppConfig()
+  try {
+    const answer = await api.post('item/file/stage', {
+      body: file, headers: { 'content-type': 'application/octet-stream' },
+      searchParams: { ...profileIds(), type, filename: file.name }, context: { silent: true },
+    }).json()
+    return v.parse(StagedFileSchema, answer)
+  } catch (e) {
+    const err = toApiCallError(e)
+    if (!isFileRefusal(err)) await handleApiFailure(err, { serverMessage: true })
+    throw err
+  }
+}
+
+/** True for the server's refusal of a file (name, type, size: CO03–CO05), whose message belongs by the field. */
+export function isFileRefusal(e: unknown): e is ApiCallError {
+  return e instanceof ApiCallError && e.fromServer && /^CO0[345]$/.test(e.errorCode ?? '')
+}
 
 /**
  * A community write sent online with its `Idempotency-Key` (issue 12 point 9): a network failure throws
