@@ -20,8 +20,8 @@
  *
  * Lifecycle: bound to the session (`bindQueryPersistence`): a user logs in or the app starts on a stored
  * session → that user's rows are restored ({@link isRestoringQueries} is true meanwhile, and the
- * `QueryProvider` holds the queries back) and every change of a persistable query is saved (batched:
- * {@link PERSIST_THROTTLE_MS}, at once when the page is hidden); another user → the memory cache is emptied
+ * `QueryProvider` holds the queries back) and every change of a persistable query is saved (at once, then
+ * at most once per {@link PERSIST_THROTTLE_MS}; what waits goes when the page is left or hidden); another user → the memory cache is emptied
  * and only that user's rows are read. Logout: saving stops (a save already queued is dropped) and every row
  * of the device is deleted. Rows older than the maximum age, or of another release, are deleted at start.
  * The facilitator's field data is NOT here: it lives in the per-user Dexie database (src/offline).
@@ -42,7 +42,7 @@ export const QUERY_CACHE_DB_NAME = 'pd-query-cache'
 export const PERSIST_SCHEMA = 2
 /** Discards every stored cache of another release or schema. */
 export const PERSIST_BUSTER = `${appVersion}/${PERSIST_SCHEMA}`
-/** Delay between a change and its save (ms): the changes of a page are written together. */
+/** Least time between two saves (ms): a change is saved at once, the ones right after it together. */
 export const PERSIST_THROTTLE_MS = 1_000
 
 /** One stored query of one user. */
@@ -94,6 +94,8 @@ interface Binding {
   /** hashes of the persistable queries changed since the last save */
   dirty: Set<string>
   timer: ReturnType<typeof setTimeout> | null
+  /** no save before this time (ms epoch): {@link PERSIST_THROTTLE_MS} after the last one */
+  nextSaveAt: number
   unsubscribe: (() => void) | null
 }
 
@@ -109,7 +111,7 @@ async function loadQueries(owner: string): Promise<DehydratedQuery[]> {
   const byHash = new Map<string, StoredQuery>()
   const queries: DehydratedQuery[] = []
   for (const row of rows) {
-    let query: DehydratedQuery | null = null
+    let query: DehydratedQuery | null
     try {
       query = row.buster === PERSIST_BUSTER ? (JSON.parse(row.value) as DehydratedQuery) : null
     } catch {
@@ -173,18 +175,17 @@ async function saveDirty(queryClient: QueryClient, binding: Binding): Promise<vo
   })
 }
 
-function scheduleSave(queryClient: QueryClient, binding: Binding, now = false): void {
-  if (binding.closed) return
-  if (now) {
-    if (binding.timer) clearTimeout(binding.timer)
-    binding.timer = null
-    void saveDirty(queryClient, binding).catch((error: unknown) => console.warn('Salvataggio dei dati offline non riuscito', error))
-    return
-  }
-  binding.timer ??= setTimeout(() => {
-    binding.timer = null
-    void saveDirty(queryClient, binding).catch((error: unknown) => console.warn('Salvataggio dei dati offline non riuscito', error))
-  }, PERSIST_THROTTLE_MS)
+function saveNow(queryClient: QueryClient, binding: Binding): void {
+  if (binding.timer) clearTimeout(binding.timer)
+  binding.timer = null
+  binding.nextSaveAt = Date.now() + PERSIST_THROTTLE_MS
+  void saveDirty(queryClient, binding).catch((error: unknown) => console.warn('Salvataggio dei dati offline non riuscito', error))
+}
+
+/** A save at once (next task) when none ran in the last {@link PERSIST_THROTTLE_MS}, else when that time is over. */
+function scheduleSave(queryClient: QueryClient, binding: Binding): void {
+  if (binding.closed || binding.timer) return
+  binding.timer = setTimeout(() => saveNow(queryClient, binding), Math.max(0, binding.nextSaveAt - Date.now()))
 }
 
 /** Follows the query cache: every change of a persistable query is saved (see the module comment). */
@@ -196,13 +197,21 @@ function subscribeSaves(queryClient: QueryClient, binding: Binding): () => void 
     binding.dirty.add(event.query.queryHash)
     scheduleSave(queryClient, binding)
   })
-  const onHidden = () => {
-    if (document.visibilityState === 'hidden' && binding.dirty.size > 0) scheduleSave(queryClient, binding, true)
+  // the page is being left or hidden (closed, reloaded, another app): what is still waiting goes now
+  const onLeave = (event: Event) => {
+    if (event.type === 'visibilitychange' && document.visibilityState !== 'hidden') return
+    if (!binding.closed && binding.dirty.size > 0) saveNow(queryClient, binding)
   }
-  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onHidden)
+  if (typeof document !== 'undefined') {
+    document.addEventListener('visibilitychange', onLeave)
+    window.addEventListener('pagehide', onLeave)
+  }
   return () => {
     offCache()
-    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onHidden)
+    if (typeof document !== 'undefined') {
+      document.removeEventListener('visibilitychange', onLeave)
+      window.removeEventListener('pagehide', onLeave)
+    }
   }
 }
 
@@ -245,7 +254,7 @@ function stop(): void {
 }
 
 function start(queryClient: QueryClient, cf: string): void {
-  const binding: Binding = { cf, owner: null, closed: false, dirty: new Set(), timer: null, unsubscribe: null }
+  const binding: Binding = { cf, owner: null, closed: false, dirty: new Set(), timer: null, nextSaveAt: 0, unsubscribe: null }
   current = binding
   setRestoring(true)
   ready = (async () => {
