@@ -74,7 +74,6 @@ async function openFirstCard(page: Page): Promise<Visited> {
 
 test('lists and cards opened in two windows are all readable at the next offline start', async ({ page, context }) => {
   test.setTimeout(180_000)
-  page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') console.log('CONSOLE', m.text()) })
   await login(page, REG_LOM)
   if (await profileDialog(page).waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) await chooseProfile(page, /.*/)
   await waitForAppStarted(page)
@@ -94,7 +93,6 @@ test('lists and cards opened in two windows are all readable at the next offline
   visited.push(await openList(page, '/area-amministrativa/enti', 'Elenco enti'))
   visited.push(await openFirstCard(page))
   for (const v of visited) await expect.poll(async () => (await storedText(page)).includes(v.text), { timeout: 15_000 }).toBe(true)
-  console.log('STORED', (await storedText(page)).replace(/\\"/g, '"').match(/\["[a-z]+","[a-z]+"/g), page.url())
   for (const card of ['progetti', 'enti']) await expect.poll(async () => (await storedText(page)).includes(cardKey(card)), { timeout: 15_000 }).toBe(true)
 
   // the second window opens one more card: its save must not erase the first window's reads
