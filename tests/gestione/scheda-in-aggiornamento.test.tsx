@@ -101,13 +101,14 @@ describe('project card shown from a copy while the fresh one is read (issue 24 p
     const readAt = queryClient.getQueryState(schedaProgettoQuery('30').queryKey)!.dataUpdatedAt
 
     // elsewhere, the first facilitator is added to one of its sites
-    await act(() => router.navigate({ to: '/altrove' }))
+    await act(() => router.history.push('/altrove'))
+    await screen.findByText('altrove')
     server = heldCard(DOPO)
     await act(() => associaFacilitatore({ codiceFiscaleFacVol: 'RMNSRA92E51A944H', idProgettoFacVol: 30, idSedeFacVol: 3, idEnteFacVol: 7, tipoContratto: 'Dipendente' } as Parameters<typeof associaFacilitatore>[0]))
     expect(queryClient.getQueryState(schedaProgettoQuery('30').queryKey)?.isInvalidated).toBe(true)
 
     // back on the card: the copy is shown, saying it is being updated
-    await act(() => router.navigate({ to: '/area-amministrativa/progetti/$id/info', params: { id: '30' } }))
+    await act(() => router.history.push('/area-amministrativa/progetti/30/info'))
     expect(await screen.findByRole('heading', { level: 1, name: 'Roma Digitale' })).toBeTruthy()
     expect(notice()?.textContent).toBe(`Dati del ${formatRomeDateTime(readAt)} — aggiornamento in corso`)
     await server.release()
