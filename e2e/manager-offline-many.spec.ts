@@ -6,7 +6,7 @@
  * each window's save overwrote what the other had saved.)
  */
 import { expect, test, type Page } from '@playwright/test'
-import { DESKTOP, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted, waitForOfflineSet, waitForServiceWorkerControl } from './helpers'
+import { DESKTOP, PG_JOURNEY, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted, waitForOfflineSet, waitForServiceWorkerControl } from './helpers'
 
 test.use({ viewport: DESKTOP })
 
@@ -72,7 +72,7 @@ async function openFirstCard(page: Page): Promise<Visited> {
   return { path: new URL(page.url()).pathname, text: name, kind: 'scheda' }
 }
 
-test('lists and cards opened in two windows are all readable at the next offline start', async ({ page, context }) => {
+test('lists and cards opened in two windows are all readable at the next offline start', PG_JOURNEY, async ({ page, context }) => {
   test.setTimeout(180_000)
   await login(page, REG_LOM)
   if (await profileDialog(page).waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false)) await chooseProfile(page, /.*/)

@@ -7,7 +7,7 @@
  * here, with the app's own message, never on the provider's end-session page with that token as hint.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { DESKTOP, USERS, chooseProfile, expectNoA11yViolations, isInApp, login, profileDialog, waitForServiceWorkerControl } from './helpers'
+import { DESKTOP, PG_JOURNEY, USERS, chooseProfile, expectNoA11yViolations, isInApp, login, profileDialog, waitForServiceWorkerControl } from './helpers'
 import { actorOf, citizensOf, documentNumber, servicesNamed } from './field-api'
 import { addCitizenUI, citizenRows, createServiceUI, waitForFieldData } from './field-ui'
 import { WriteGate, isCitizenAdd, isServiceCreate, openSyncCentre, syncIndicator, type RecordedWrite } from './session-steps'
@@ -43,7 +43,7 @@ async function forgeStoredToken(page: Page, payload: (p: Record<string, unknown>
 
 const alertOf = (page: Page) => page.getByRole('alert').filter({ hasText: 'La sessione è scaduta' })
 
-test('offline work, token expired and refresh refused: she stays in the app, the queue pauses, a new login sends it once', async ({ page, context, request }) => {
+test('offline work, token expired and refresh refused: she stays in the app, the queue pauses, a new login sends it once', PG_JOURNEY, async ({ page, context, request }) => {
   test.setTimeout(180_000)
   const gate = await WriteGate.install(page)
   await facOnServices(page)
