@@ -14,19 +14,19 @@ const REG_LOM = 'CNTLRA75H61F205P'
 const UPDATED_AT = /Dati aggiornati al \d{2}-\d{2}-\d{4} \d{2}:\d{2}/
 const NON_SALVATI = 'Senza connessione questi dati non sono disponibili'
 
-/** Serialized values of the persisted read caches on the device (IndexedDB `pd-query-cache`). */
+/** Serialized values of the persisted reads on the device (IndexedDB `pd-query-cache`, one row per query). */
 function storedCaches(page: Page): Promise<string[]> {
   return page.evaluate(() => new Promise<string[]>((resolve, reject) => {
     const open = indexedDB.open('pd-query-cache')
     open.onerror = () => reject(open.error)
     open.onsuccess = () => {
       const db = open.result
-      if (!db.objectStoreNames.contains('clients')) {
+      if (!db.objectStoreNames.contains('queries')) {
         db.close()
         resolve([])
         return
       }
-      const req = db.transaction('clients').objectStore('clients').getAll()
+      const req = db.transaction('queries').objectStore('queries').getAll()
       req.onsuccess = () => {
         db.close()
         resolve((req.result as { value: string }[]).map((r) => r.value))

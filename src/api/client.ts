@@ -7,7 +7,8 @@
  * - failures become {@link ApiCallError} and are mapped as spec 000 §8 says: a slow closable toast
  *   "descrizione (errore CODE)" titled with the catalogue `titolo` (or 'ERRORE'); unknown code →
  *   'SI È VERIFICATO UN ERRORE' / 'Ti invitiamo a riprovare più tardi'; D01 silent; network error → one
- *   'ERRORE DI RETE' toast; A02 → `/auth-redirect`; HTTP 401 → logout. `silent: true` suppresses the
+ *   'ERRORE DI RETE' toast; A02 → `/auth-redirect`; HTTP 401 → the session is marked expired, or ended
+ *   here when its token was refused within its lifetime (src/auth/session-end.ts). `silent: true` suppresses the
  *   toasts (the caller handles the error); `authRedirects: false` suppresses the 401/A02 handling.
  */
 import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyRequest, type Options } from 'ky'
@@ -18,7 +19,7 @@ import { loaderEnd, loaderStart } from '../ui/stores/loader'
 import { showToast, TOAST_DURATION } from '../ui/stores/toasts'
 import { readAuth, readProfile } from '../auth/token-store'
 import { ensureFreshToken } from '../auth/refresh'
-import { logout } from '../auth/logout'
+import { sessionRefused } from '../auth/session-end'
 import { navigateTo } from '../auth/navigation'
 
 export const REQUEST_TIMEOUT_MS = 550_000
@@ -105,13 +106,13 @@ export async function showApiErrorToast(err: ApiCallError, opts: { serverMessage
   showToast({ title: d.titolo, message, status: 'error', duration: TOAST_DURATION.slow, closable: true })
 }
 
-/** Side effects of a failure: 401 → logout, A02 → /auth-redirect, D01 → nothing, else a toast unless silent. */
+/** Side effects of a failure: 401 → expired session or local logout, A02 → /auth-redirect, D01 → nothing, else a toast unless silent. */
 export async function handleApiFailure(err: ApiCallError, opts: Pick<ApiCallOptions, 'silent' | 'authRedirects' | 'serverMessage'> = {}): Promise<void> {
   const authRedirects = opts.authRedirects !== false
   if (err.errorCode === 'D01') return
   if (err.kind === 'http' && err.status === 401 && authRedirects) {
-    // a 401 after the session was already closed (e.g. a call sent without token) has nothing to log out
-    if (readAuth()) void logout()
+    // a 401 after the session was already closed (e.g. a call sent without token) has nothing to end
+    if (readAuth()) void sessionRefused()
     return
   }
   if (err.errorCode === 'A02' && authRedirects) {

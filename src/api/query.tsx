@@ -18,9 +18,13 @@ import { ApiCallError } from './client'
 import { bindQueryPersistence, isRestoringQueries, subscribeRestoring } from './query-persist'
 import { PERSIST_MAX_AGE_MS } from '../lib/query-persist-rules'
 
-/** True while the user is logged in with a chosen profile: the condition of every query of the app. */
+/**
+ * True while the user is logged in with a chosen profile and tokens the server takes: the condition of
+ * every query of the app. A session marked expired reads what the device holds until the user logs in again.
+ */
 export function sessionReady(): boolean {
-  return getSessionState().profilo != null
+  const s = getSessionState()
+  return s.profilo != null && !s.sessionExpired
 }
 
 export const queryClient = new QueryClient({

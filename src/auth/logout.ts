@@ -73,8 +73,12 @@ export function resetLogoutForTests(): void {
   leftForProvider = false
 }
 
-/** Logs out once even when called by several failing calls at the same time. */
-export function logout(): Promise<void> {
+/**
+ * Logs out once even when called by several failing calls at the same time. `provider: false` ends the
+ * session here only (tokens the server refused: the provider's end-session page would refuse them as
+ * `id_token_hint`, src/auth/session-end.ts); the provider's session then stays marked open.
+ */
+export function logout(opts: { provider?: boolean } = {}): Promise<void> {
   inProgress ??= (async () => {
     const idToken = readAuth()?.id_token ?? null
     const config = getAppConfig()
@@ -82,7 +86,7 @@ export function logout(): Promise<void> {
     const listeners = [...logoutListeners]
     // decided when 'Esci' is pressed: a logout made offline stays local even if the network returns
     // during the clean-up (the page does not leave for the provider after the user has moved on)
-    const viaProvider = Boolean(idToken) && isOnline()
+    const viaProvider = opts.provider !== false && Boolean(idToken) && isOnline()
     // until the provider's end-session is reached, its session counts as open: a login started before
     // this logout settles must show the provider's form again
     if (idToken) markProviderLogoutPending(true)

@@ -1,13 +1,15 @@
 /**
  * Token refresh (spec 000 §4 "Session refresh", §9): when the time since `session_timestamp` is at least
  * `expires_in − 600` s and a refresh token exists, the tokens are refreshed at the provider. Offline the
- * session is kept as it is and refreshed once back online; a refresh answered 400/401 logs out.
+ * session is kept as it is and refreshed once back online; a refresh answered 400/401 marks the session
+ * expired (the user stays in the app and is asked to log in again: src/auth/session-end.ts, issue 24
+ * point 7), and no refresh is tried again until new tokens exist.
  */
 import { isHTTPError } from 'ky'
 import { getAppConfig } from '../api/config'
 import { getDiscovery, refreshTokenGrant } from './oidc'
-import { DEFAULT_EXPIRES_IN, readAuth, writeAuth, type StoredAuth } from './token-store'
-import { logout } from './logout'
+import { DEFAULT_EXPIRES_IN, readAuth, readSessionExpired, writeAuth, type StoredAuth } from './token-store'
+import { sessionRefused } from './session-end'
 
 /** Seconds before expiry at which the tokens are refreshed. */
 export const REFRESH_MARGIN_S = 600
@@ -24,7 +26,7 @@ let inflight: Promise<boolean> | null = null
 
 /**
  * Refreshes now (one call at a time). Resolves true when new tokens were stored; false when there is no
- * refresh token, the network failed (session kept) or the provider refused (then the user is logged out).
+ * refresh token, the network failed (session kept) or the provider refused (then the session is marked expired).
  */
 export function refreshTokens(): Promise<boolean> {
   inflight ??= (async () => {
@@ -43,7 +45,7 @@ export function refreshTokens(): Promise<boolean> {
       })
       return true
     } catch (e) {
-      if (isHTTPError(e) && (e.response.status === 400 || e.response.status === 401)) await logout()
+      if (isHTTPError(e) && (e.response.status === 400 || e.response.status === 401)) await sessionRefused({ refreshRefused: true })
       return false
     }
   })().finally(() => {
@@ -54,7 +56,7 @@ export function refreshTokens(): Promise<boolean> {
 
 const isOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false
 
-/** Refreshes when the rule says so and the device is online; otherwise does nothing. */
+/** Refreshes when the rule says so and the device is online (never on a session marked expired); otherwise does nothing. */
 export async function ensureFreshToken(nowMs: number = Date.now()): Promise<void> {
-  if (isOnline() && isRefreshDue(readAuth(), nowMs)) await refreshTokens()
+  if (isOnline() && !readSessionExpired() && isRefreshDue(readAuth(), nowMs)) await refreshTokens()
 }

@@ -30,6 +30,7 @@ import {
   readPendingLogin,
   readEndedProfile,
   readProfile,
+  readSessionExpired,
   readUser,
   subscribeTokenStore,
   writeAuth,
@@ -77,6 +78,12 @@ export interface SessionState {
    * chosen profile the pages say so and field users can still read what their device holds.
    */
   profiloNonAttivo: Profilo | null
+  /**
+   * The tokens were refused as expired (issue 24 point 7): the user stays in the app with what the device
+   * holds, the outbox waits ('In pausa: accesso richiesto') and the shell asks to log in again. The API is
+   * not called meanwhile (`sessionReady` in src/api/query.tsx). Absent: false.
+   */
+  sessionExpired?: boolean
 }
 
 /** Confirm delay after `confermaIntegrazione` (platform-frontend §10.2: the FE waits 2 s). */
@@ -96,7 +103,7 @@ function permissionsOf(user: Contesto | null, profilo: Profilo | null): string[]
 }
 
 /** Builds the state from what is stored (pure over its inputs; exported for tests). */
-export function computeSessionState(auth: unknown, user: Contesto | null, profilo: Profilo | null, offline: boolean, ended: Profilo | null = null): SessionState {
+export function computeSessionState(auth: unknown, user: Contesto | null, profilo: Profilo | null, offline: boolean, ended: Profilo | null = null, expired = false): SessionState {
   const authenticated = auth !== null && user !== null
   const u = authenticated ? user : null
   const p = authenticated ? profilo : null
@@ -108,14 +115,15 @@ export function computeSessionState(auth: unknown, user: Contesto | null, profil
     isOfflineSession: authenticated && offline,
     needsProfileChoice: !!u && u.integrazione && !p && u.profiliUtente.length > 0,
     profiloNonAttivo: u && !p ? ended : null,
+    sessionExpired: authenticated && expired,
   }
 }
 
-let state: SessionState = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile())
+let state: SessionState = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile(), readSessionExpired())
 const listeners = new Set<() => void>()
 
 function recompute(): void {
-  const next = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile())
+  const next = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile(), readSessionExpired())
   if (JSON.stringify(next) !== JSON.stringify(state)) {
     state = next
     listeners.forEach((l) => l())
@@ -150,7 +158,7 @@ export function startSessionTimers(): void {
   window.addEventListener('storage', (e) => {
     if (e.key === null || e.key.startsWith('pd.')) notifyTokenStore()
   })
-  if (state.status === 'authenticated' && isOnline()) {
+  if (state.status === 'authenticated' && !state.sessionExpired && isOnline()) {
     void ensureFreshToken().then(() => {
       if (getSessionState().user?.integrazione) return refreshUserContext({ background: true }).catch(() => undefined)
     })
@@ -167,7 +175,8 @@ async function onBackOnline(): Promise<void> {
     offlineStart = false
     recompute()
   }
-  if (getSessionState().status === 'authenticated' && getSessionState().user?.integrazione) await refreshUserContext({ background: true }).catch(() => undefined)
+  const s = getSessionState()
+  if (s.status === 'authenticated' && !s.sessionExpired && s.user?.integrazione) await refreshUserContext({ background: true }).catch(() => undefined)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -397,6 +406,6 @@ export function resetSessionForTests(offline = false): void {
   resetLogoutForTests()
   offlineStart = offline
   completing = null
-  state = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile())
+  state = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile(), readSessionExpired())
   listeners.forEach((l) => l())
 }

@@ -6,6 +6,9 @@
  * - `pd.profile`: the chosen profile (`Profilo`)
  * - `pd.profileEnded`: the profile the user was working with when the server stopped listing it (the
  *   project ended, the role was removed), until another profile is chosen or the user logs out
+ * - `pd.sessionExpired`: the server or the provider refused the session's tokens because they expired
+ *   (issue 24 point 7): the user stays in the app, reads what the device holds, and is asked to log in
+ *   again; cleared by new tokens (login, refresh) and at logout
  * The transient PKCE data of a login in progress lives in sessionStorage (`pd.pkce`).
  * Every write notifies the subscribers (the session store).
  */
@@ -17,6 +20,7 @@ export const USER_KEY = 'pd.user'
 export const PROFILE_KEY = 'pd.profile'
 export const PKCE_KEY = 'pd.pkce'
 export const ENDED_PROFILE_KEY = 'pd.profileEnded'
+export const EXPIRED_KEY = 'pd.sessionExpired'
 /** Default token lifetime in seconds when the provider does not say (spec 000 §9). */
 export const DEFAULT_EXPIRES_IN = 3600
 
@@ -79,9 +83,22 @@ export function readAuth(): StoredAuth | null {
   return read(local(), AUTH_KEY, StoredAuthSchema)
 }
 
-/** Stores the tokens of a token-endpoint answer, stamping `session_timestamp` with `now` (ms). */
+/** Stores the tokens of a token-endpoint answer, stamping `session_timestamp` with `now` (ms); new tokens end the expired state. */
 export function writeAuth(auth: StoredAuth | null): void {
   write(local(), AUTH_KEY, auth)
+  write(local(), EXPIRED_KEY, null)
+  emit()
+}
+
+/** True when the session's tokens were refused as expired (see `pd.sessionExpired` above). */
+export function readSessionExpired(): boolean {
+  return read(local(), EXPIRED_KEY, v.literal(true)) === true
+}
+
+/** Marks (or clears) the expired state of the session's tokens; notifies the subscribers on change. */
+export function markSessionExpired(expired: boolean): void {
+  if (readSessionExpired() === expired) return
+  write(local(), EXPIRED_KEY, expired ? true : null)
   emit()
 }
 
@@ -113,7 +130,7 @@ export function writeSessionData(data: { user?: Contesto | null; profile?: Profi
 /** Removes tokens, user context, profile and ended profile of the session. */
 export function clearSession(): void {
   const s = local()
-  for (const key of [AUTH_KEY, USER_KEY, PROFILE_KEY, ENDED_PROFILE_KEY]) write(s, key, null)
+  for (const key of [AUTH_KEY, USER_KEY, PROFILE_KEY, ENDED_PROFILE_KEY, EXPIRED_KEY]) write(s, key, null)
   write(session(), PKCE_KEY, null)
   emit()
 }

@@ -28,7 +28,8 @@ export function containsClearFiscalCode(text: string): boolean {
   return CLEAR_FISCAL_CODE.test(text)
 }
 
-type DehydratedQuery = PersistedClient['clientState']['queries'][number]
+/** A query as TanStack's `dehydrate` gives it. */
+export type DehydratedQuery = PersistedClient['clientState']['queries'][number]
 
 /** Marked persistable by its options (`meta: { persist: true }`): the only queries worth a look. */
 export function isMarkedPersistable(query: { meta?: Record<string, unknown>; state: { status: string } }): boolean {
@@ -53,27 +54,39 @@ export interface BoundedClient {
 const utf8 = new TextEncoder()
 const bytes = (s: string) => utf8.encode(s).length
 
+/** Why a query is not stored ({@link storableQuery}). */
+export type NotStoredReason = 'unmarked' | 'fiscalCode' | 'expired'
+
+/** A query that may be stored: without its in-flight promise, its JSON and the JSON's UTF-8 size. */
+export interface StorableQuery {
+  query: DehydratedQuery
+  json: string
+  size: number
+}
+
+/**
+ * The per-query rules (marked and read, not older than the maximum age, no fiscal code in clear): the
+ * query ready to store, or why it is not stored. The size bound is over all the queries of a user
+ * ({@link boundPersistedClient}).
+ */
+export function storableQuery(query: DehydratedQuery, limits: Pick<PersistLimits, 'now' | 'maxAgeMs'>): StorableQuery | { dropped: NotStoredReason } {
+  if (!isMarkedPersistable(query as Parameters<typeof isMarkedPersistable>[0])) return { dropped: 'unmarked' }
+  if (limits.now - query.state.dataUpdatedAt > limits.maxAgeMs) return { dropped: 'expired' }
+  // a query carries no in-flight promise into storage
+  const { promise: _promise, ...rest } = query as DehydratedQuery & { promise?: unknown }
+  const json = JSON.stringify(rest)
+  if (containsClearFiscalCode(json)) return { dropped: 'fiscalCode' }
+  return { query: rest as DehydratedQuery, json, size: bytes(json) }
+}
+
 /** Applies every rule of the module comment to a client about to be stored. */
 export function boundPersistedClient(client: PersistedClient, limits: PersistLimits): BoundedClient {
   const dropped: BoundedClient['dropped'] = { unmarked: [], fiscalCode: [], expired: [], size: [] }
-  const candidates: { query: DehydratedQuery; json: string; size: number }[] = []
+  const candidates: StorableQuery[] = []
   for (const query of client.clientState.queries) {
-    if (!isMarkedPersistable(query as Parameters<typeof isMarkedPersistable>[0])) {
-      dropped.unmarked.push(query.queryHash)
-      continue
-    }
-    if (limits.now - query.state.dataUpdatedAt > limits.maxAgeMs) {
-      dropped.expired.push(query.queryHash)
-      continue
-    }
-    // a query carries no in-flight promise into storage
-    const { promise: _promise, ...rest } = query as DehydratedQuery & { promise?: unknown }
-    const json = JSON.stringify(rest)
-    if (containsClearFiscalCode(json)) {
-      dropped.fiscalCode.push(query.queryHash)
-      continue
-    }
-    candidates.push({ query: rest as DehydratedQuery, json, size: bytes(json) })
+    const storable = storableQuery(query, limits)
+    if ('dropped' in storable) dropped[storable.dropped].push(query.queryHash)
+    else candidates.push(storable)
   }
   candidates.sort((a, b) => b.query.state.dataUpdatedAt - a.query.state.dataUpdatedAt)
   const envelope = { ...client, clientState: { mutations: [], queries: [] as DehydratedQuery[] } }

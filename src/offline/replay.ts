@@ -10,7 +10,9 @@
  *    `resolve`. Each send is persisted as `sending` first;
  * 4. classifies failures (classify.ts): retry → `failed-retry` with backoff (network/timeout/unavailable/429
  *    stop the run); attention → the server's message; 401 → `refreshTokens()` once and resend once, else every
- *    waiting entry becomes `paused-auth` and 'auth-required' is emitted ("nessun dato andrà perso").
+ *    waiting entry becomes `paused-auth` and 'auth-required' is emitted ("nessun dato andrà perso"). A
+ *    session already marked expired (src/auth/session-end.ts) sends nothing: its waiting entries are paused
+ *    the same way at once (issue 24 point 7).
  * Done entries keep the server's answer for their dependents and are pruned after {@link DONE_RETENTION_MS}
  * once nothing open depends on them.
  */
@@ -25,7 +27,7 @@ import { getHandler, InvalidAnswerError, type OutboxHandler, type OutboxMethod, 
 import { defaultLockManager, runExclusive, type LockManagerLike } from './locks'
 import { refreshRecordState } from './records'
 import { httpTransport } from './transport'
-import { readAuth } from '../auth/token-store'
+import { readAuth, readSessionExpired } from '../auth/token-store'
 import type { EntryError, OutboxEntry } from './types'
 
 /** Message of an entry parked because an entry it depends on needs attention. */
@@ -46,6 +48,8 @@ export interface ReplayOptions {
   random: () => number
   /** the current ID token (a new one resumes paused entries) */
   currentToken: () => string | null
+  /** true while the session's tokens are known expired: nothing is sent, the waiting entries pause */
+  sessionExpired: () => boolean
 }
 
 const defaults = (): ReplayOptions => ({
@@ -55,6 +59,7 @@ const defaults = (): ReplayOptions => ({
   now: () => Date.now(),
   random: Math.random,
   currentToken: () => readAuth()?.id_token ?? null,
+  sessionExpired: readSessionExpired,
 })
 
 let options: ReplayOptions = defaults()
@@ -99,6 +104,14 @@ async function replayLocked(db: OfflineDb, opts: RunOptions): Promise<SyncReport
   const report = emptyReport()
   try {
     await recoverInterrupted(db)
+    if (options.sessionExpired()) {
+      // the server would refuse every entry: they wait for the next login, nothing is tried
+      if ((await pauseWaiting(db, options.now())) > 0 || (await db.outbox.where('status').equals('paused-auth').count()) > 0) {
+        emitOfflineEvent('auth-required', { message: AUTH_REQUIRED_MESSAGE })
+      }
+      report.stopped = 'auth'
+      return report
+    }
     await resumePausedIfNewToken(db, opts.force === true)
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const progressed = await onePass(db, opts, report)
@@ -331,14 +344,22 @@ async function pauseForAuth(db: OfflineDb, sending: OutboxEntry, lastError: Entr
   await db.transaction('rw', [db.outbox, db.records], async () => {
     await db.outbox.put(paused)
     if (paused.record) await refreshRecordState(db, paused.record, now)
+    await pauseWaiting(db, now)
+  })
+  emitOfflineEvent('auth-required', { message: AUTH_REQUIRED_MESSAGE })
+  return paused
+}
+
+/** Every waiting entry (pending, failed-retry) becomes `paused-auth`; returns how many. */
+async function pauseWaiting(db: OfflineDb, now: number): Promise<number> {
+  return db.transaction('rw', [db.outbox, db.records], async () => {
     const waiting = await db.outbox.where('status').anyOf('pending', 'failed-retry').toArray()
     for (const e of waiting) {
       await db.outbox.put({ ...e, status: 'paused-auth', updatedAt: now })
       if (e.record) await refreshRecordState(db, e.record, now)
     }
+    return waiting.length
   })
-  emitOfflineEvent('auth-required', { message: AUTH_REQUIRED_MESSAGE })
-  return paused
 }
 
 /** Deletes done entries older than the retention that no open entry depends on. */

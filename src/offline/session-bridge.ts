@@ -4,11 +4,11 @@
  * what is still unsent stays on the device, for that user only, sent again at their next login; with
  * nothing unsent the database is deleted (retention.ts). At every login the other users' databases left on
  * the device get the same treatment. A new ID token (login again after 'Sessione scaduta', refresh)
- * restarts the replay.
+ * restarts the replay; a session marked expired runs it at once, which pauses the queue for the login.
  */
 import { currentFiscalCode, getSessionState, subscribeSession } from '../auth/session'
 import { onLogout } from '../auth/logout'
-import { readAuth, subscribeTokenStore } from '../auth/token-store'
+import { readAuth, readSessionExpired, subscribeTokenStore } from '../auth/token-store'
 import { closeUserDb, currentDb, currentDbUser, normaliseCf, openUserDb } from './db'
 import { forgetOwnerHashes } from './device'
 import { isQuotaError, StorageFullError } from './errors'
@@ -95,14 +95,18 @@ let stop: (() => void) | null = null
 export function startOfflineSession(): () => void {
   if (started++ === 0) {
     let lastToken: string | null = null
+    let lastExpired = readSessionExpired()
     const offs = [
       subscribeSession(() => void syncDbWithSession()),
       // awaited by the logout before it leaves the page (end-session redirect)
       onLogout(() => within(leaveUserDb(), RETENTION_WAIT_MS)),
       subscribeTokenStore(() => {
         const token = readAuth()?.id_token ?? null
-        if (token && token !== lastToken && currentDb()) void syncNow({ force: false })
+        const expired = readSessionExpired()
+        // a new token resumes the queue; a session just marked expired pauses it ('In pausa: accesso richiesto')
+        if (token && (token !== lastToken || (expired && !lastExpired)) && currentDb()) void syncNow({ force: false })
         lastToken = token
+        lastExpired = expired
       }),
       startSync(),
     ]

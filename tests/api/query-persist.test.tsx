@@ -1,7 +1,8 @@
 /**
  * Managers read offline (issue 9 point 6): the persisted read cache of src/api/query-persist.ts, over
- * fake IndexedDB: one store per user keyed by the owner hash, restored before the queries run, only the
- * persistable reads, never a fiscal code in clear, another user never reads it, emptied at logout.
+ * fake IndexedDB: one row per query (issue 24 point 8) under the user's owner hash, restored before the
+ * queries run, only the persistable reads, never a fiscal code in clear, another user never reads them,
+ * emptied at logout.
  */
 import { act, render, screen } from '@testing-library/react'
 import { useQuery } from '@tanstack/react-query'
@@ -32,12 +33,17 @@ function logIn(cf: string, id: number) {
   resetSessionForTests()
 }
 
-interface Row { key: string; value: string; savedAt: number }
-async function rows(): Promise<Row[]> {
+interface Row { key: string; owner: string; queryHash: string; value: string; buster: string; dataUpdatedAt: number; size: number }
+function openCache() {
   const db = new Dexie(QUERY_CACHE_DB_NAME)
   db.version(1).stores({ clients: 'key, savedAt' })
+  db.version(2).stores({ clients: null, queries: 'key, owner, dataUpdatedAt' })
+  return db
+}
+async function rows(): Promise<Row[]> {
+  const db = openCache()
   try {
-    return await db.table<Row>('clients').toArray()
+    return await db.table<Row>('queries').toArray()
   } finally {
     db.close()
   }
@@ -81,18 +87,22 @@ describe('persisted read cache of the managers (issue 9 point 6)', () => {
     await browse('A')
     await waitForSave((r) => r.some((x) => x.value.includes('Scheda A')))
     const stored = await rows()
-    expect(stored).toHaveLength(1)
-    const [row] = stored
-    expect(row!.key).toBe(await storeKeyOf(CF_A))
-    expect(row!.key).toMatch(/^rq-[0-9a-f]{64}$/)
-    expect(row!.value).toContain('Laboratorio A')
-    expect(row!.value).not.toContain('non persistita')
-    expect(row!.value).not.toContain(CF_CITIZEN)
-    expect(row!.value).not.toMatch(new RegExp(`${CF_A}|${CF_B}`, 'i'))
-    const parsed = JSON.parse(row!.value) as { buster: string; clientState: { queries: { queryKey: unknown[] }[]; mutations: unknown[] } }
-    expect(parsed.buster).toBe(PERSIST_BUSTER)
-    expect(parsed.clientState.queries.map((q) => q.queryKey[1])).toEqual(expect.arrayContaining(['lista', 'scheda']))
-    expect(parsed.clientState.queries).toHaveLength(2)
+    // one row per persistable read: the list and the card (not the unmarked one, not the one with a fiscal code)
+    expect(stored).toHaveLength(2)
+    const owner = await storeKeyOf(CF_A)
+    expect(owner).toMatch(/^rq-[0-9a-f]{64}$/)
+    for (const row of stored) {
+      expect(row.owner).toBe(owner)
+      expect(row.key).toBe(`${owner}|${row.queryHash}`)
+      expect(row.buster).toBe(PERSIST_BUSTER)
+    }
+    const all = stored.map((r) => r.value).join('\n')
+    expect(all).toContain('Laboratorio A')
+    expect(all).not.toContain('non persistita')
+    expect(all).not.toContain(CF_CITIZEN)
+    expect(all).not.toMatch(new RegExp(`${CF_A}|${CF_B}`, 'i'))
+    const keys = stored.map((r) => (JSON.parse(r.value) as { queryKey: unknown[] }).queryKey[1])
+    expect(keys).toEqual(expect.arrayContaining(['lista', 'scheda']))
   })
 
   it('restores at start before the queries run: an offline start shows the data', async () => {
@@ -132,9 +142,9 @@ describe('persisted read cache of the managers (issue 9 point 6)', () => {
     await waitForSave((r) => r.some((x) => x.value.includes('Scheda B')))
     const stored = await rows()
     const keyB = await storeKeyOf(CF_B)
-    const b = stored.find((x) => x.key === keyB)!
-    expect(b.value).toContain('Scheda B')
-    expect(b.value).not.toContain('Scheda A')
+    const b = stored.filter((x) => x.owner === keyB).map((x) => x.value).join('\n')
+    expect(b).toContain('Scheda B')
+    expect(b).not.toContain('Scheda A')
     // a restart as B restores B's reads only
     unbind()
     queryClient.clear()
@@ -166,18 +176,15 @@ describe('persisted read cache of the managers (issue 9 point 6)', () => {
     await waitForSave((r) => r.some((x) => x.value.includes('Scheda A')))
     unbind()
     queryClient.clear()
-    const db = new Dexie(QUERY_CACHE_DB_NAME)
-    db.version(1).stores({ clients: 'key, savedAt' })
-    const [row] = await db.table<Row>('clients').toArray()
-    const old = JSON.parse(row!.value) as { timestamp: number; buster: string }
-    await db.table('clients').put({ ...row, value: JSON.stringify({ ...old, buster: 'versione-precedente' }) })
+    const db = openCache()
+    for (const row of await db.table<Row>('queries').toArray()) await db.table('queries').put({ ...row, buster: 'versione-precedente' })
     db.close()
     unbind = bindQueryPersistence(queryClient)
     await queryPersistenceReady()
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0)
     expect(await rows()).toEqual([])
 
-    // expired: the whole client too old
+    // expired: every read too old
     unbind()
     await browse('A')
     unbind = bindQueryPersistence(queryClient)

@@ -103,13 +103,15 @@ describe('API client', () => {
     expect(getToasts()).toHaveLength(0)
   })
 
-  it('logs out on HTTP 401 without a toast', async () => {
-    writeAuth({ id_token: 'expired.id.token', refresh_token: null, expires_in: 3600, session_timestamp: Date.now() })
+  // issue 24 point 7: an expired token marks the session expired (tests/auth/session-end.test.ts); one refused
+  // within its lifetime ends the session here only, never through the provider's end-session page
+  it('HTTP 401 on a token within its lifetime: local logout with the app\'s own message', async () => {
+    writeAuth({ id_token: 'refused.id.token', refresh_token: null, expires_in: 3600, session_timestamp: Date.now() })
     installFetch({ 'POST /api/c': () => json(401, { errorCode: 'A08', message: 'token' }) })
     const err = await failure(apiPost('c', {}, Ok))
     expect(err.status).toBe(401)
-    expect(logout).toHaveBeenCalledTimes(1)
-    expect(getToasts()).toHaveLength(0)
+    await vi.waitFor(() => expect(logout).toHaveBeenCalledWith({ provider: false }))
+    await vi.waitFor(() => expect(getToasts().map((t) => t.title)).toEqual(['SESSIONE NON VALIDA']))
   })
 
   it('does not log out again when the session is already closed', async () => {

@@ -4,7 +4,7 @@ vi.mock('../../src/auth/logout', () => ({ logout: vi.fn(async () => undefined), 
 
 import { ensureFreshToken, isRefreshDue, refreshTokens, REFRESH_MARGIN_S } from '../../src/auth/refresh'
 import { logout } from '../../src/auth/logout'
-import { readAuth, writeAuth } from '../../src/auth/token-store'
+import { readAuth, readSessionExpired, writeAuth } from '../../src/auth/token-store'
 import { DISCOVERY, installFetch, json } from './helpers'
 
 const T0 = Date.UTC(2025, 0, 1, 9, 0, 0)
@@ -97,12 +97,21 @@ describe('refreshing tokens', () => {
     expect(logout).not.toHaveBeenCalled()
   })
 
-  it('logs out when the provider refuses the refresh token (400)', async () => {
-    installFetch({
+  // issue 24 point 7 (was: logs out): the user stays in the app and is asked to log in again
+  it('marks the session expired, without logging out, when the provider refuses the refresh token (400)', async () => {
+    const { calls } = installFetch({
       'GET /oidc/.well-known/openid-configuration': () => json(200, DISCOVERY(location.origin)),
       'POST /oidc/token': () => json(400, { error: 'invalid_grant' }),
     })
     expect(await refreshTokens()).toBe(false)
-    expect(logout).toHaveBeenCalledTimes(1)
+    expect(logout).not.toHaveBeenCalled()
+    expect(readAuth()?.id_token).toBe('old-id')
+    expect(readSessionExpired()).toBe(true)
+    // no refresh is tried again on an expired session; new tokens end the expired state
+    const tried = calls.length
+    await ensureFreshToken()
+    expect(calls.length).toBe(tried)
+    writeAuth({ id_token: 'new-id', refresh_token: 'new-rt', expires_in: 3600, session_timestamp: Date.now() })
+    expect(readSessionExpired()).toBe(false)
   })
 })

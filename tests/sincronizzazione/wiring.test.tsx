@@ -8,7 +8,7 @@ vi.mock('../../src/features/campo', () => campo)
 
 import { requestLogout } from '../../src/auth/logout'
 import { getSessionState, resetSessionForTests } from '../../src/auth/session'
-import { writeAuth, writeSessionData } from '../../src/auth/token-store'
+import { markSessionExpired, writeAuth, writeSessionData } from '../../src/auth/token-store'
 import { closeUserDb, currentDb, enqueue, listEntries } from '../../src/offline'
 import { configureConnectivityForTests, reportReachable } from '../../src/offline/connectivity'
 import { emitOfflineEvent } from '../../src/offline/events'
@@ -122,6 +122,37 @@ describe('offline wiring', () => {
     const toast = await screen.findByText(/nessuna operazione già salvata è andata persa/)
     expect(toast.closest('[data-status]')?.getAttribute('data-status')).toBe('error')
     expect(screen.getByText('MEMORIA DEL DISPOSITIVO PIENA')).toBeTruthy()
+  })
+
+  it('a session marked expired (issue 24 point 7): stays in the app, the queue pauses without sending, the alert links the sync centre; a new login sends', async () => {
+    await start()
+    await renderShell()
+    const db = currentDb()!
+    const a = await act(() => enqueue({ kind: 'servizio.crea', payload: { n: 1 }, roleContext: rc, label: 'Servizio «Corso SPID»' }))
+    const b = await act(() => enqueue({ kind: 'servizio.crea', payload: { n: 2 }, roleContext: rc, label: 'Servizio «Corso CIE»' }))
+    act(() => markSessionExpired(true))
+    const alert = await screen.findByRole('alert')
+    await waitFor(() => expect(alert.textContent).toContain('La sessione è scaduta: accedi di nuovo per inviare le operazioni salvate. Nessun dato andrà perso.'))
+    expect(within(alert).getByRole('link', { name: 'Vedi le operazioni in attesa' }).getAttribute('href')).toBe('/area-personale/sincronizzazione')
+    for (const e of [a, b]) expect((await db.outbox.get(e.id))?.status).toBe('paused-auth')
+    expect(transportCalls).toHaveLength(0)
+    expect(getSessionState().status).toBe('authenticated')
+    fireEvent.click(within(alert).getByRole('button', { name: 'Accedi' }))
+    expect(within(await screen.findByRole('dialog')).getByTestId('login-spid')).toBeTruthy()
+
+    // logged in again: new tokens end the expired state, the queue is sent, the alert goes away
+    act(() => writeAuth({ id_token: 'tok-2', refresh_token: null, expires_in: 3600, session_timestamp: Date.now() }))
+    await waitFor(() => expect(transportCalls).toHaveLength(2))
+    await waitFor(() => expect(screen.queryByTestId('auth-required-alert')).toBeNull())
+  })
+
+  it('a session marked expired with nothing waiting: the same alert, without the sync centre link', async () => {
+    await start()
+    await renderShell()
+    act(() => markSessionExpired(true))
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('La sessione è scaduta: accedi di nuovo per continuare. Nessun dato andrà perso.')
+    expect(within(alert).queryByRole('link')).toBeNull()
   })
 
   it("'Esci' with unsent operations warns; 'Annulla' keeps the session, 'Esci comunque' logs out keeping the data", async () => {

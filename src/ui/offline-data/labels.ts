@@ -5,4 +5,8 @@ export const OFFLINE_TEXTS = {
   spiegazioneErrore: 'Non è stato possibile aggiornare i dati: stai vedendo quelli salvati su questo dispositivo.',
   nonSalvati: 'Senza connessione questi dati non sono disponibili: non sono stati aperti su questo dispositivo negli ultimi giorni.',
   nonDisponibile: 'Non disponibile senza connessione: riprova quando torna la rete.',
+  /** a copy kept on the device, shown while a fresher one is read (issue 24 point 21) */
+  salvatiInAggiornamento: (quando: string) => `Dati salvati il ${quando} — aggiornamento in corso`,
+  /** a copy read earlier on this page, shown while a fresher one is read */
+  inAggiornamento: (quando: string) => `Dati del ${quando} — aggiornamento in corso`,
 } as const
