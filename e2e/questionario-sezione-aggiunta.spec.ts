@@ -77,8 +77,9 @@ test('a DTD adds a section to the default RFD template; the citizen’s phone pa
   await expect(page.getByText(/creata la versione/)).toBeVisible()
   const v2 = new URL(page.url()).pathname.split('/').pop()!
   const dettaglio = page.getByTestId('questionario-dettaglio')
-  await expect(dettaglio.getByRole('heading', { name: titoloSezione })).toBeVisible()
-  await expect(dettaglio.getByText(domanda, { exact: true })).toBeVisible()
+  const salvata = dettaglio.getByRole('region', { name: titoloSezione })
+  await expect(salvata.getByRole('heading', { level: 3, name: titoloSezione })).toBeVisible()
+  await expect(salvata.getByRole('group', { name: `${domanda}*` })).toBeVisible()
 
   // a facilitator's new service uses the new version; the link goes to the citizen's phone
   const fac = await browser.newContext({ baseURL })
