@@ -23,9 +23,6 @@ import {
 } from './survey-questions'
 import { decodeSection, emptyAnswers, SectionFormatError, type DecodedSection } from './survey-sections'
 
-/** Most added sections a compilation may carry (a template holds at most 30 sections, 4 of them fixed). */
-export const MAX_SEZIONI_AGGIUNTIVE = 26
-
 /** The template's sections after Q1–Q4 (any section whose id is not a fixed one), in template order. */
 export function sezioniAggiuntive(sezioni: readonly SezioneTemplateWire[] | null | undefined): SezioneTemplateWire[] {
   return (sezioni ?? []).filter((s) => !ID_SEZIONI_FISSE.includes(s.id))

@@ -100,13 +100,16 @@ export type QuestionarioCompilato = v.InferOutput<typeof QuestionarioCompilatoSc
 
 const Opt = <S extends v.GenericSchema>(s: S) => v.optional(v.nullable(s))
 
+/** Most added sections a compilation may carry (a template holds at most 30 sections, 4 of them fixed). */
+export const MAX_SEZIONI_AGGIUNTIVE = 26
+
 /**
  * The answers to a template's sections after Q4 in a compile body (src/lib/survey-extra-sections.ts): one
  * section string per added section (contract encoding, the template section's id and title). The server
  * checks them against the instance's template (400 G02 with the reason: a section or a question not in
  * it, a choice not among the options, a required question unanswered).
  */
-export const SezioniAggiuntiveSchema = v.pipe(v.array(v.pipe(v.string(), v.maxLength(20_000))), v.maxLength(26))
+export const SezioniAggiuntiveSchema = v.pipe(v.array(v.pipe(v.string(), v.maxLength(20_000))), v.maxLength(MAX_SEZIONI_AGGIUNTIVE))
 
 /**
  * The citizen's consent to the processing of their data as the facilitator records it at the compilation
