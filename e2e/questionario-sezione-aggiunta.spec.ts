@@ -1,9 +1,10 @@
 /**
  * A section added to a survey template is asked (issue 24 point 4; spec 002 §2–§3): a DTD adds a section
  * with 'Aggiungi sezione' to the default RFD template — title, one required 'Lista valori' question — and
- * saves; the detail shows it. A facilitator's new service uses the new version; the citizen's phone page
- * shows the section under its own heading after Q4, asks its question (required), and the answer is
- * stored and read back with the survey. axe at 1280 and 375 px on the editor and the phone page. The
+ * saves; the detail shows it. A facilitator's new service uses the new version: the compilation wizard
+ * asks the section after Q4 (the facilitator answers it, the outbox sends it, the server stores it), and
+ * the citizen's phone page shows it under its own heading after Q4, asks its question (required), and the
+ * answer is stored and read back with the survey. axe at 1280 and 375 px on the editor and the phone page. The
  * shared world is left as it was (a further version without the section). Runs on PostgreSQL too (@pg).
  */
 import { expect, test, type Page } from '@playwright/test'
@@ -12,7 +13,9 @@ import { sezioneFromWire, sezioneToWire, type QuestionarioTemplateDettaglio } fr
 import { modelloDaTemplate, rimuoviSezione, sezioniSchema } from '../src/lib/questionario-editor'
 import { decodeSection } from '../src/lib/survey-sections'
 import { actorOf, addCitizenByDocumentApi, callAs, createServiceApi, documentNumber } from './field-api'
-import { DESKTOP, PG_JOURNEY, PHONE, USERS, expectNoA11yViolations, login, setTicked } from './helpers'
+import { addCitizenUI, citizenRows, compileSurveyUI, createServiceUI, readyFacilitator, recordConsentUI } from './field-ui'
+import { DESKTOP, PG_JOURNEY, PHONE, expectNoA11yViolations, login, setTicked, USERS } from './helpers'
+import type { CampoBootstrap } from '../src/api/contract/campo'
 
 async function axeAtBothWidths(page: Page, label: string): Promise<void> {
   for (const viewport of [PHONE, DESKTOP]) {
@@ -40,7 +43,8 @@ async function answerAll(page: Page): Promise<void> {
   }
 }
 
-test('a DTD adds a section to the default RFD template; the citizen’s phone page asks it and the answer is stored', PG_JOURNEY, async ({ page, browser, baseURL }) => {
+test('a DTD adds a section to the default RFD template; the wizard and the citizen’s phone page ask it and the answers are stored', PG_JOURNEY, async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000)
   const titoloSezione = `Abitudini digitali ${Date.now()}`
   const domanda = 'Quanto spesso usi internet?'
   await page.setViewportSize(DESKTOP)
@@ -81,11 +85,33 @@ test('a DTD adds a section to the default RFD template; the citizen’s phone pa
   await expect(salvata.getByRole('heading', { level: 3, name: titoloSezione })).toBeVisible()
   await expect(salvata.getByRole('group', { name: `${domanda}*` })).toBeVisible()
 
-  // a facilitator's new service uses the new version; the link goes to the citizen's phone
-  const fac = await browser.newContext({ baseURL })
+  // a facilitator's new service uses the new version: the wizard asks the section after Q4
+  const fac = await browser.newContext({ baseURL, viewport: DESKTOP })
   const facPage = await fac.newPage()
-  await login(facPage, USERS.fac.cf)
-  const sara = await actorOf(facPage, fac.request, 'FAC')
+  const sara = await readyFacilitator(facPage, fac.request)
+  const nomeServizio = `Sezione aggiunta nel wizard ${Date.now()}`
+  await createServiceUI(facPage, { nome: nomeServizio })
+  await facPage.getByRole('link', { name: 'Cittadini', exact: true }).click()
+  await addCitizenUI(facPage, { documento: documentNumber() })
+  await citizenRows(facPage).first().getByRole('link', { name: /Compila questionario/ }).click()
+  await recordConsentUI(facPage)
+  const next = facPage.getByRole('button', { name: 'Step successivo' })
+  for (let i = 0; i < 3 && (await next.isVisible()); i += 1) await next.click()
+  const nelWizard = facPage.getByRole('region', { name: titoloSezione })
+  await expect(nelWizard.getByRole('heading', { level: 3, name: titoloSezione })).toBeVisible()
+  await expect(nelWizard.getByRole('group', { name: `${domanda}*` })).toBeVisible()
+  await expectNoA11yViolations(facPage, 'compilazione con sezione aggiunta')
+  await facPage.getByRole('link', { name: 'Vai alla lista cittadini' }).click()
+  await compileSurveyUI(facPage, 0)
+  // sent by the outbox: the server holds the answer of the added section ('Mai', the first option)
+  await expect.poll(async () => {
+    const b = await callAs<CampoBootstrap>(fac.request, sara, 'GET', 'campo/bootstrap')
+    const svc = b.servizi.find((x) => x.nome === nomeServizio)
+    const q = b.questionari.find((x) => svc !== undefined && x.idServizio === svc.id)
+    return (q?.sezioniAggiuntiveQuestionario ?? []).map((x) => decodeSection(x)).map((d) => [d.title, ...Object.values(d.answers).flat()])
+  }, { timeout: 30_000 }).toEqual([[titoloSezione, 'Mai']])
+
+  // the link goes to the citizen's phone
   const idServizio = await createServiceApi(fac.request, sara, `Con sezione aggiunta ${Date.now()}`)
   const idQuestionario = await addCitizenByDocumentApi(fac.request, sara, idServizio, documentNumber())
   const invio = await callAs<{ link: string }>(fac.request, sara, 'POST', `servizio/cittadino/questionarioCompilato/${idQuestionario}/invia`)
