@@ -62,7 +62,7 @@ test('a DTD adds a Gradimento question to the default RFD template; new services
   const drawn = preview.locator(`[data-sezione="${Q4}"] [data-question]`).filter({ hasText: 'Gradimento' })
   await expect(drawn).toBeVisible()
   await expect(drawn.getByRole('radio')).toHaveCount(5)
-  await preview.getByText('Cittadino (solo Q4)').click()
+  await preview.getByText('Cittadino (Q4 e sezioni aggiunte)').click()
   await expect(preview.locator('[data-sezione]')).toHaveCount(1)
   await expect(preview.locator('fieldset[data-question]').filter({ hasText: 'Gradimento' }).getByRole('radio', { name: /^5/ })).toBeVisible()
   await axeAtBothWidths(page, 'editor questionario')

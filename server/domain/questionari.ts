@@ -15,16 +15,23 @@
  *   creation; replaces the previous one; state INVIATO; 409 Q02 once compiled; `inviaATutti` does it for
  *   every survey of a service not yet compiled, in one transaction;
  * - anonymous: 404 T01 unknown id/token, 409 Q02 compiled, 410 T02 expired; the read returns the
- *   template's Q4 section, the consent flag and the service's name and date only; the submission records
- *   an ONLINE consent when the citizen has none (consenso.ts).
+ *   template's Q4 section and the sections it adds after Q4, the consent flag and the service's name and
+ *   date only; the submission records an ONLINE consent when the citizen has none (consenso.ts);
+ * - sections a template adds after Q4 (src/lib/survey-extra-sections.ts; issue 24 point 4): both compile
+ *   calls take their answers in `sezioniAggiuntiveQuestionario`, checked against the instance's template
+ *   (400 G02 with the reason) and stored after Q4 in template order; the read gives them back. A body
+ *   without the field (a compilation queued by an older app, a mass-upload row: its CSV has no column for
+ *   them) is taken with Q4 only — those sections were not asked, so nothing is stored for them.
  */
 import { randomBytes } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
 import type {
   CompilaAnonimoBody, CompilaQuestionarioBody, CompilaQuestionarioRisposta, InviaATuttiRisposta, InviaQuestionarioRisposta, QuestionarioAnonimo,
-  QuestionarioCompilato,
+  QuestionarioCompilato, SezioneTemplateWire,
 } from '../../src/api/contract/questionario'
 import { SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
+import { ID_SEZIONI_FISSE } from '../../src/lib/questionario-editor'
+import { controllaSezioniAggiuntive, sezioniAggiuntive } from '../../src/lib/survey-extra-sections'
 import { derivaDaCodiceFiscale } from './codice-fiscale'
 import { maskDocumentNumber, maskFiscalCode } from '../../src/lib/masked-identity'
 import { hashDocumentNumber, hashFiscalCode } from '../db/citizen-hash'
@@ -40,7 +47,9 @@ import { isUuid } from './db-errors'
 import { fieldProfile, isFieldRole, type Caller } from './profile'
 import { buildQ1, dropEmpty, sectionOf } from './questionario-istanza'
 import { serviceVisible } from './servizio-scope'
-import { decodeSection, encodeSection, InvalidQuestionIdError, SectionFormatError, toStored, type DecodedSection } from './survey-codec'
+import {
+  decodeSection, encodeSection, encodeStored, InvalidQuestionIdError, SectionFormatError, toStored, type DecodedSection,
+} from './survey-codec'
 
 type IstanzaRow = typeof questionarioCompilato.$inferSelect
 
@@ -80,6 +89,7 @@ function encodeInstance(row: IstanzaRow, scadenzaLink?: Date | null): Questionar
     sezioneQ2Questionario: encodeSection(sectionOf(row.sezioni, Q2.id, Q2.titolo)),
     sezioneQ3Questionario: encodeSection(sectionOf(row.sezioni, Q3.id, Q3.titolo)),
     sezioneQ4Questionario: q4 ? encodeSection(sectionOf(row.sezioni, Q4.id, Q4.titolo)) : null,
+    sezioniAggiuntiveQuestionario: row.sezioni.filter((s) => s.id !== '' && !ID_SEZIONI_FISSE.includes(s.id)).map(encodeStored),
   }
 }
 
@@ -115,10 +125,25 @@ export function parseQ4(text: string | null | undefined): DecodedSection {
   return { ...q4, title: q4.title || Q4.titolo }
 }
 
-/** The sections once Q4 is in: the stored Q1–Q3 (Q1 possibly rewritten) and the new Q4. */
-function withQ4(sezioni: SezioneCompilata[], q4: DecodedSection, q1?: SezioneCompilata): SezioneCompilata[] {
-  const keep = sezioni.filter((s) => s.id !== Q4.id).map((s) => (q1 && s.id === Q1.id ? q1 : s))
-  return [...keep, toStored(q4)]
+/**
+ * The answers to the template's sections after Q4 (module comment): null when the body has no such field,
+ * else every added section of the instance's template checked (400 G02 with the reason; 404 QT04 when the
+ * template is gone).
+ */
+async function parseAggiuntive(db: Executor, idTemplate: string, sent: readonly string[] | null | undefined): Promise<DecodedSection[] | null> {
+  if (sent === undefined || sent === null) return null
+  const [t] = await db.select({ sezioni: questionarioTemplate.sezioni }).from(questionarioTemplate).where(eq(questionarioTemplate.id, idTemplate))
+  if (!t) throw notFound('QT04')
+  const esito = controllaSezioniAggiuntive(t.sezioni as SezioneTemplateWire[], sent)
+  if (!esito.ok) throw badRequest('G02', esito.errore)
+  return esito.sezioni.map((x) => ({ id: x.id, title: x.title, properties: x.answers }))
+}
+
+/** The sections once Q4 is in: the stored Q1–Q3 (Q1 possibly rewritten), the new Q4, then the added sections' answers. */
+function withQ4(sezioni: SezioneCompilata[], q4: DecodedSection, q1?: SezioneCompilata, aggiuntive: DecodedSection[] = []): SezioneCompilata[] {
+  const replaced = new Set([Q4.id, ...aggiuntive.map((x) => x.id)])
+  const keep = sezioni.filter((s) => !replaced.has(s.id)).map((s) => (q1 && s.id === Q1.id ? q1 : s))
+  return [...keep, toStored(q4), ...aggiuntive.map(toStored)]
 }
 
 /** 400 U28 for a change of what the fiscal code says (module comment). */
@@ -183,6 +208,7 @@ export async function compilaQuestionario(tx: Transaction, caller: Caller, id: s
   const row = await ownInstance(tx, caller, id, 'A03')
   if (row.stato === 'COMPILATA') throw new ApiError(409, 'Q02')
   const q4 = parseQ4(body.sezioneQ4Questionario)
+  const aggiuntive = await parseAggiuntive(tx, row.idQuestionarioTemplate, body.sezioniAggiuntiveQuestionario)
   const consenso = body.consensoTrattamentoDatiRequest
   const consentAt = consenso ? consentInstant(consenso) : null
   const updated = await updateCitizen(tx, caller, row.idCittadino, body, secret)
@@ -209,7 +235,7 @@ export async function compilaQuestionario(tx: Transaction, caller: Caller, id: s
     const current = row.sezioni.find((s) => s.id === Q1.id)
     if (current) q1 = withConsent(current, citizen)
   }
-  await tx.update(questionarioCompilato).set({ stato: 'COMPILATA', sezioni: withQ4(row.sezioni, q4, q1), dataOraAggiornamento: new Date() })
+  await tx.update(questionarioCompilato).set({ stato: 'COMPILATA', sezioni: withQ4(row.sezioni, q4, q1, aggiuntive ?? []), dataOraAggiornamento: new Date() })
     .where(eq(questionarioCompilato.id, row.id))
   return { idQuestionarioCompilato: row.id, statoQuestionario: 'COMPILATA' }
 }
@@ -286,6 +312,7 @@ export async function readAnonimo(db: Executor, id: string, token: unknown): Pro
   return {
     idQuestionarioCompilato: row.id, abilitatoConsensoTrattamentoDatiCittadino: ctx.consenso !== null,
     nomeServizio: ctx.nomeServizio, dataServizio: ctx.dataServizio, idQuestionarioTemplate: row.idQuestionarioTemplate, sezioneQ4: q4,
+    sezioniAggiuntive: sezioniAggiuntive(ctx.sezioni as SezioneTemplateWire[]),
   }
 }
 
@@ -293,6 +320,7 @@ export async function readAnonimo(db: Executor, id: string, token: unknown): Pro
 export async function compilaAnonimo(tx: Transaction, id: string, token: unknown, body: CompilaAnonimoBody): Promise<CompilaQuestionarioRisposta> {
   const row = await anonymousInstance(tx, id, token)
   const q4 = parseQ4(body.sezioneQ4Questionario)
+  const aggiuntive = await parseAggiuntive(tx, row.idQuestionarioTemplate, body.sezioniAggiuntiveQuestionario)
   const now = new Date()
   let q1: SezioneCompilata | undefined
   if (body.consensoTrattamentoDati) {
@@ -303,7 +331,7 @@ export async function compilaAnonimo(tx: Transaction, id: string, token: unknown
       if (current) q1 = withConsent(current, citizen)
     }
   }
-  await tx.update(questionarioCompilato).set({ stato: 'COMPILATA', sezioni: withQ4(row.sezioni, q4, q1), dataOraAggiornamento: now })
+  await tx.update(questionarioCompilato).set({ stato: 'COMPILATA', sezioni: withQ4(row.sezioni, q4, q1, aggiuntive ?? []), dataOraAggiornamento: now })
     .where(eq(questionarioCompilato.id, row.id))
   await tx.update(questionarioInviatoOnline).set({ dataOraUtilizzo: now }).where(eq(questionarioInviatoOnline.idQuestionarioCompilato, row.id))
   return { idQuestionarioCompilato: row.id, statoQuestionario: 'COMPILATA' }

@@ -11,7 +11,8 @@ import { configureConnectivityForTests } from '../../src/offline/connectivity'
 import { maskFiscalCode } from '../../src/lib/masked-identity'
 import { decodeSection, encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { httpError, networkError, resetDbs, setupReplay, CF_SARA } from '../offline/helpers'
-import { FAC, VOL, fakeApi, login, servizioInput, storeRiferimenti } from './helpers'
+import { FAC, TEMPLATE, VOL, fakeApi, login, servizioInput, storeRiferimenti } from './helpers'
+import { RISPOSTE_AGGIUNTIVE, SEZIONE_AGGIUNTIVA } from '../questionari/fixtures'
 
 const CF_CITTADINO = 'BNCMRC69S02H501X'
 const CONSENSO = { tipoConferimentoConsenso: 'CARTACEO', dataConferimentoConsenso: '2025-03-10' } as const
@@ -141,6 +142,29 @@ describe('field writes offline', () => {
     expect(edited[0]!.idempotencyKey).not.toBe(crea.idempotencyKey)
     await runReplay(currentDb()!)
     expect((await listEntries({ includeDone: true })).map((e) => e.status)).toEqual(['done', 'done', 'done'])
+  })
+})
+
+describe('sections added after Q4 (issue 24 point 4)', () => {
+  it('are checked against the survey template on the device, queued with Q4, shown at once and sent', async () => {
+    const conSezione = { ...TEMPLATE, sezioniQuestionarioTemplate: [SEZIONE_AGGIUNTIVA] }
+    await storeRiferimenti({ template: conSezione, templateSnapshot: [conSezione] })
+    const s = await creaServizio(servizioInput())
+    const c = await aggiungiCittadino(s.idLocale, cittadinoCf)
+    const senzaRisposta = encodeSection({ id: SEZIONE_AGGIUNTIVA.id, title: SEZIONE_AGGIUNTIVA.title, answers: {} })
+    await expect(compilaQuestionario(c.idLocale, Q4, CONSENSO, undefined, [senzaRisposta])).rejects.toThrow('Sezione «Abitudini digitali», domanda «Quanto spesso usi internet?»')
+    expect((await listEntries()).map((e) => e.kind)).toEqual([KIND.servizioCrea, KIND.cittadinoAggiungi])
+    await compilaQuestionario(c.idLocale, Q4, CONSENSO, undefined, [RISPOSTE_AGGIUNTIVE])
+    const compila = (await listEntries()).at(-1)!
+    expect((compila.payload as QuestionarioCompilaPayload).sezioniAggiuntiveQuestionario).toEqual([RISPOSTE_AGGIUNTIVE])
+    const add = await getRecord<CittadinoDati>('cittadino-servizio', c.idLocale)
+    const q = await getRecord<QuestionarioDati>('questionario', c.idLocale)
+    expect(toQuestionarioLocale(add!, q).sezioniAggiuntiveQuestionario).toEqual([RISPOSTE_AGGIUNTIVE])
+    const api = fakeApi()
+    setupReplay({ transport: api.transport })
+    expect(await runReplay(currentDb()!)).toMatchObject({ sent: 3, stopped: null })
+    expect(api.calls[2]!.body).toMatchObject({ sezioneQ4Questionario: Q4, sezioniAggiuntiveQuestionario: [RISPOSTE_AGGIUNTIVE] })
+    expect((await getRecord<CittadinoDati>('cittadino-servizio', c.idLocale))?.data.sezioniAggiuntiveQuestionario).toEqual([RISPOSTE_AGGIUNTIVE])
   })
 })
 

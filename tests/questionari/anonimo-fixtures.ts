@@ -41,6 +41,7 @@ export function anonimo(extra: Partial<QuestionarioAnonimo> = {}): QuestionarioA
     dataServizio: '2025-03-14',
     idQuestionarioTemplate: 'tpl-1',
     sezioneQ4: Q4,
+    sezioniAggiuntive: [],
     ...extra,
   }
 }

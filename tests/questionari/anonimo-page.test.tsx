@@ -1,10 +1,11 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { resetAppConfigForTests } from '../../src/api/config'
 import { AnonymousSurveyPage, MESSAGGIO_IN_CODA, MESSAGGIO_INVIATO } from '../../src/features/questionari/anonimo/AnonymousSurveyPage'
 import { accodaInvio, elencaInvii, resetQueueForTests } from '../../src/features/questionari/anonimo/queue'
 import { decodeSection } from '../../src/lib/survey-sections'
 import { anonimo, GET_PATH, ID_Q, json, POST_PATH, stubFetch, TOKEN } from './anonimo-fixtures'
+import { RISPOSTE_AGGIUNTIVE, SEZIONE_AGGIUNTIVA } from './fixtures'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 const ok = () => json(200, { idQuestionarioCompilato: ID_Q, statoQuestionario: 'COMPILATA' })
@@ -93,6 +94,24 @@ describe('anonymous survey page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
     await waitFor(() => expect(screen.getByTestId('anon-status').textContent).toBe(MESSAGGIO_INVIATO))
     expect(JSON.parse(calls.find((c) => c.method === 'POST')!.body)).not.toHaveProperty('consensoTrattamentoDati')
+  })
+
+  it('asks the sections the template adds after Q4 and sends their answers (issue 24 point 4)', async () => {
+    const { calls } = stubFetch({ [GET_PATH]: () => json(200, anonimo({ sezioniAggiuntive: [SEZIONE_AGGIUNTIVA] })), [POST_PATH]: ok })
+    renderPage()
+    const sezione = await screen.findByRole('region', { name: 'Abitudini digitali' })
+    expect(within(sezione).getByRole('heading', { level: 2, name: 'Abitudini digitali' })).toBeTruthy()
+    fillQ4()
+    fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
+    expect(screen.getByTestId('anon-riepilogo-errori').textContent).toBe('Controlla la risposta evidenziata.')
+    expect(within(sezione).getByText('Scegli una risposta.')).toBeTruthy()
+    expect(calls.some((c) => c.method === 'POST')).toBe(false)
+    fireEvent.click(within(sezione).getByLabelText('Ogni giorno'))
+    fireEvent.change(within(sezione).getByLabelText(/Per che cosa\?/), { target: { value: 'Per lavoro' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
+    await waitFor(() => expect(screen.getByTestId('anon-status').textContent).toBe(MESSAGGIO_INVIATO))
+    const body = JSON.parse(calls.find((c) => c.method === 'POST')!.body) as { sezioniAggiuntiveQuestionario: string[] }
+    expect(body.sezioniAggiuntiveQuestionario).toEqual([RISPOSTE_AGGIUNTIVE])
   })
 
   it.each([

@@ -4,7 +4,7 @@ import type { QuestionarioLocale } from '../../src/features/campo'
 import { Q1_SECTION } from '../../server/seed/questionnaire/q1-citizen'
 import type { QuestionarioTemplate, SezioneTemplateWire } from '../../src/api/contract/questionario'
 import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
-import { Q1, Q1_CON_CONSENSO, Q2, Q3, TEMPLATE } from './fixtures'
+import { Q1, Q1_CON_CONSENSO, Q2, Q3, RISPOSTE_AGGIUNTIVE, TEMPLATE, TEMPLATE_CON_SEZIONE } from './fixtures'
 
 const h = vi.hoisted(() => ({
   ruolo: 'FAC',
@@ -126,10 +126,31 @@ describe('Compilazione questionario', () => {
       `{"id":"content-service-section","title":"Informazioni sull’esperienza","properties":[{'29':['Sportello','Sito internet']},{'31':['Sì§ per facilitazione']},{'32':['PEC§ firma digitale']},{'40':['true']},{'41':['Uso dello SPID']},{'1663320201383':['4']}]}`,
       null,
       undefined,
+      [],
     )
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/area-amministrativa/servizi/srv-1/cittadini'))
     expect(getToasts().some((t) => t.title === 'Questionario compilato')).toBe(true)
     expect(isAnyFormDirty()).toBe(false)
+  })
+
+  it('asks a section the template adds after Q4 under its own heading, checks it and sends its answers (issue 24 point 4)', async () => {
+    h.template = TEMPLATE_CON_SEZIONE
+    render(<CompilaQuestionarioPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+    const sezione = screen.getByRole('region', { name: 'Abitudini digitali' })
+    expect(within(sezione).getByRole('heading', { level: 3, name: 'Abitudini digitali' })).toBeTruthy()
+    fireEvent.click(screen.getByLabelText('Telefono'))
+    fireEvent.click(screen.getByLabelText('Non saprei'))
+    fireEvent.click(within(screen.getByRole('group', { name: /Quanto sei soddisfatto/ })).getByLabelText(/5 stelle su 5/))
+    // its required question is checked with Q4's
+    fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
+    expect(await screen.findByText('Una risposta da controllare.')).toBeTruthy()
+    expect(within(sezione).getByText('Seleziona una risposta')).toBeTruthy()
+    expect(h.compila).not.toHaveBeenCalled()
+    fireEvent.click(within(sezione).getByLabelText('Ogni giorno'))
+    fireEvent.change(within(sezione).getByLabelText('Per che cosa?'), { target: { value: 'Per lavoro' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))
+    await waitFor(() => expect(h.compila).toHaveBeenCalledTimes(1))
+    expect(h.compila.mock.calls[0]?.[4]).toEqual([RISPOSTE_AGGIUNTIVE])
   })
 
   it('keeps the answers and shows the message when saving fails', async () => {

@@ -59,3 +59,26 @@ export const Q1_CON_CONSENSO = encodeSection({
   id: SEZIONI_QUESTIONARIO.Q1.id, title: SEZIONI_QUESTIONARIO.Q1.titolo,
   answers: { '1': 'Codice fiscale disponibile ma non visualizzabile', '5': 'F', '6': '30-54', '18': 'Cartaceo', '19': '2026-01-15' },
 })
+
+/** A section added after Q4 with 'Aggiungi sezione' (issue 24 point 4): a required choice and an optional text. */
+export const SEZIONE_AGGIUNTIVA: SezioneTemplateWire = {
+  id: 'sezione-1700000000000',
+  title: 'Abitudini digitali',
+  schema: {
+    type: 'object',
+    properties: {
+      '1700000000001': { id: '1700000000001', title: 'Quanto spesso usi internet?', type: 'string', order: 1, enum: ['Mai', 'Ogni giorno'] },
+      '1700000000002': { id: '1700000000002', title: 'Per che cosa?', type: 'string', order: 2 },
+    },
+    required: ['1700000000001'],
+    default: [],
+  },
+  schemaui: {},
+  'default-section': false,
+}
+
+/** {@link TEMPLATE} with {@link SEZIONE_AGGIUNTIVA} after Q4. */
+export const TEMPLATE_CON_SEZIONE: QuestionarioTemplate = { ...TEMPLATE, sezioniQuestionarioTemplate: [...TEMPLATE.sezioniQuestionarioTemplate, SEZIONE_AGGIUNTIVA] }
+
+/** Answers to {@link SEZIONE_AGGIUNTIVA} as a compilation sends them. */
+export const RISPOSTE_AGGIUNTIVE = encodeSection({ id: SEZIONE_AGGIUNTIVA.id, title: SEZIONE_AGGIUNTIVA.title, answers: { '1700000000001': 'Ogni giorno', '1700000000002': 'Per lavoro' } })

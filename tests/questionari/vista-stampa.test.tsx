@@ -4,7 +4,7 @@ import type { QuestionarioLocale } from '../../src/features/campo'
 import { Q1_SECTION } from '../../server/seed/questionnaire/q1-citizen'
 import type { QuestionarioTemplate, SezioneTemplateWire } from '../../src/api/contract/questionario'
 import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
-import { Q1, Q2, Q3, TEMPLATE } from './fixtures'
+import { Q1, Q2, Q3, RISPOSTE_AGGIUNTIVE, TEMPLATE, TEMPLATE_CON_SEZIONE } from './fixtures'
 
 const h = vi.hoisted(() => ({ ruolo: 'FAC', q: null as unknown, scheda: vi.fn(), istanza: vi.fn(), template: null as unknown }))
 
@@ -60,6 +60,16 @@ describe('read-only survey', () => {
     expect(within(q4).getByText('Telefono')).toBeTruthy()
     expect(within(q4).getByText('5 su 5')).toBeTruthy()
     expect(within(q4).getAllByText('Nessuna risposta').length).toBeGreaterThan(0)
+  })
+
+  it('shows the answers to a section the template adds after Q4 (issue 24 point 4)', () => {
+    h.template = TEMPLATE_CON_SEZIONE
+    h.q = istanza({ sezioniAggiuntiveQuestionario: [RISPOSTE_AGGIUNTIVE] })
+    render(<QuestionarioCompilatoPage serviceId="srv-1" idQuestionarioCompilato="q-1" />)
+    const sezione = screen.getByRole('region', { name: 'Abitudini digitali' })
+    expect(within(sezione).getByText('Quanto spesso usi internet?')).toBeTruthy()
+    expect(within(sezione).getByText('Ogni giorno')).toBeTruthy()
+    expect(within(sezione).getByText('Per lavoro')).toBeTruthy()
   })
 
   it('says when Q4 is not compiled yet', () => {
@@ -167,6 +177,19 @@ describe('printable survey', () => {
     expect(screen.getByText('Modalità del consenso al trattamento dei dati personali')).toBeTruthy()
     expect(screen.getByText('15-01-2026')).toBeTruthy()
     expect(screen.getByText('Cartaceo')).toBeTruthy()
+  })
+
+  it('prints a section the template adds after Q4: blank on the blank form, with the answers on a citizen’s (issue 24 point 4)', () => {
+    h.template = TEMPLATE_CON_SEZIONE
+    const blank = render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="modello" />)
+    const vuota = screen.getByRole('region', { name: 'Abitudini digitali' })
+    expect(within(vuota).getByText('Quanto spesso usi internet?*')).toBeTruthy()
+    expect(within(vuota).getByText('Per che cosa?')).toBeTruthy()
+    blank.unmount()
+    h.q = istanza({ sezioniAggiuntiveQuestionario: [RISPOSTE_AGGIUNTIVE] })
+    render(<StampaQuestionarioPage serviceId="srv-1" idQuestionario="q-1" />)
+    const piena = screen.getByRole('region', { name: 'Abitudini digitali' })
+    expect(within(piena).getByText('Per lavoro')).toBeTruthy()
   })
 
   it('a survey not compiled yet prints Q1–Q3 filled in and Q4 blank, to fill by hand', () => {

@@ -86,6 +86,11 @@ export const QuestionarioCompilatoSchema = v.object({
   sezioneQ2Questionario: v.string(),
   sezioneQ3Questionario: v.string(),
   sezioneQ4Questionario: v.nullable(v.string()),
+  /**
+   * the answers to the template's sections after Q4 (src/lib/survey-extra-sections.ts), one section string
+   * each in template order, once compiled ([] before, or when the template has none)
+   */
+  sezioniAggiuntiveQuestionario: v.optional(v.array(v.string())),
   /** ISO timestamp of the instance's creation: when the citizen was added to the service */
   dataOraCreazione: v.optional(v.string()),
   /** ISO expiry of the online link last created ('Invia questionario'); null when none was created */
@@ -94,6 +99,17 @@ export const QuestionarioCompilatoSchema = v.object({
 export type QuestionarioCompilato = v.InferOutput<typeof QuestionarioCompilatoSchema>
 
 const Opt = <S extends v.GenericSchema>(s: S) => v.optional(v.nullable(s))
+
+/** Most added sections a compilation may carry (a template holds at most 30 sections, 4 of them fixed). */
+export const MAX_SEZIONI_AGGIUNTIVE = 26
+
+/**
+ * The answers to a template's sections after Q4 in a compile body (src/lib/survey-extra-sections.ts): one
+ * section string per added section (contract encoding, the template section's id and title). The server
+ * checks them against the instance's template (400 G02 with the reason: a section or a question not in
+ * it, a choice not among the options, a required question unanswered).
+ */
+export const SezioniAggiuntiveSchema = v.pipe(v.array(v.pipe(v.string(), v.maxLength(20_000))), v.maxLength(MAX_SEZIONI_AGGIUNTIVE))
 
 /**
  * The citizen's consent to the processing of their data as the facilitator records it at the compilation
@@ -124,6 +140,7 @@ export const CompilaQuestionarioBodySchema = v.object({
   sezioneQ2Questionario: Opt(v.string()),
   sezioneQ3Questionario: Opt(v.string()),
   sezioneQ4Questionario: Opt(v.pipe(v.string(), v.maxLength(20_000))),
+  sezioniAggiuntiveQuestionario: Opt(SezioniAggiuntiveSchema),
   codiceFiscaleDaAggiornare: Opt(v.pipe(v.string(), v.trim(), v.toUpperCase())),
   tipoDocumentoDaAggiornare: Opt(v.picklist(TIPO_DOCUMENTO)),
   numeroDocumentoDaAggiornare: Opt(NumeroDocumentoSchema),
@@ -177,7 +194,8 @@ export type InviaATuttiRisposta = v.InferOutput<typeof InviaATuttiRispostaSchema
 
 /**
  * Answer of the public `GET /servizio/cittadino/questionarioCompilato/{id}/anonimo?t={token}`:
- * only the consent flag, the service's name and date and the template's Q4 section — no citizen data.
+ * only the consent flag, the service's name and date and the template's Q4 section with the sections it
+ * adds after Q4 (`sezioniAggiuntive`, in template order; [] when none) — no citizen data.
  * Errors: 404 T01 unknown link, 410 T02 expired, 409 Q02 already compiled.
  */
 export const QuestionarioAnonimoSchema = v.object({
@@ -187,12 +205,15 @@ export const QuestionarioAnonimoSchema = v.object({
   dataServizio: v.string(),
   idQuestionarioTemplate: v.string(),
   sezioneQ4: SezioneTemplateSchema,
+  sezioniAggiuntive: v.optional(v.array(SezioneTemplateSchema), []),
 })
 export type QuestionarioAnonimo = v.InferOutput<typeof QuestionarioAnonimoSchema>
 
 /** Body of the public `POST …/{id}/compila/anonimo?t={token}`; `consensoTrattamentoDati` records ONLINE consent. */
 export const CompilaAnonimoBodySchema = v.object({
   sezioneQ4Questionario: v.pipe(v.string(), v.minLength(2), v.maxLength(20_000)),
+  /** the answers to the sections after Q4, as in the facilitator's body */
+  sezioniAggiuntiveQuestionario: v.optional(SezioniAggiuntiveSchema),
   consensoTrattamentoDati: v.optional(v.boolean()),
 })
 export type CompilaAnonimoBody = v.InferOutput<typeof CompilaAnonimoBodySchema>

@@ -110,6 +110,7 @@ export async function storeBootstrap(db: OfflineDb, b: CampoBootstrap, startedAt
       idProgetto, idEnte, ordine: i, idQuestionarioTemplate: q.idQuestionarioTemplate,
       sezioneQ1Questionario: q.sezioneQ1Questionario, sezioneQ2Questionario: q.sezioneQ2Questionario,
       sezioneQ3Questionario: q.sezioneQ3Questionario, sezioneQ4Questionario: q.sezioneQ4Questionario,
+      sezioniAggiuntiveQuestionario: q.sezioniAggiuntiveQuestionario ?? [],
     }
     return [{ idLocale, idServer: q.idQuestionarioCompilato, data }]
   })

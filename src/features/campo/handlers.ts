@@ -70,6 +70,8 @@ export interface QuestionarioCompilaPayload {
   idCittadinoServizioLocale: string
   idQuestionario: string | null
   sezioneQ4Questionario: string
+  /** answers to the template's sections after Q4; absent in entries queued by an older app (the server then takes Q4 only) */
+  sezioniAggiuntiveQuestionario?: string[]
   consensoTrattamentoDatiRequest?: ConsensoTrattamentoDati | null
   correzioni?: CorrezioniCittadino | null
 }
@@ -168,6 +170,7 @@ export function registerCampoHandlers(): () => void {
         return ctx.post(`servizio/cittadino/questionarioCompilato/${e.payload.idQuestionario}/compila`, {
           ...profileIds(e.roleContext),
           sezioneQ4Questionario: e.payload.sezioneQ4Questionario,
+          ...(e.payload.sezioniAggiuntiveQuestionario ? { sezioniAggiuntiveQuestionario: e.payload.sezioniAggiuntiveQuestionario } : {}),
           ...(e.payload.consensoTrattamentoDatiRequest ? { consensoTrattamentoDatiRequest: e.payload.consensoTrattamentoDatiRequest } : {}),
           ...(e.payload.correzioni ?? {}),
         }, CompilaQuestionarioRispostaSchema)
@@ -183,7 +186,8 @@ export function registerCampoHandlers(): () => void {
             ...(e.payload.correzioni ? datiCorretti(e.payload.correzioni) : {}),
             ...(q?.sezioneQ1Questionario ? { sezioneQ1Questionario: q.sezioneQ1Questionario } : {}),
           }
-          await db.records.put({ ...add, data: { ...d, ...corretto, statoQuestionario: r.statoQuestionario, sezioneQ4Questionario: e.payload.sezioneQ4Questionario } satisfies CittadinoDati })
+          await db.records.put({ ...add, data: { ...d, ...corretto, statoQuestionario: r.statoQuestionario, sezioneQ4Questionario: e.payload.sezioneQ4Questionario,
+            ...(e.payload.sezioniAggiuntiveQuestionario ? { sezioniAggiuntiveQuestionario: e.payload.sezioniAggiuntiveQuestionario } : {}) } satisfies CittadinoDati })
         }
         if (e.payload.consensoTrattamentoDatiRequest) await db.outbox.update(e.id, { payload: { ...e.payload, consensoTrattamentoDatiRequest: null } })
       },

@@ -106,6 +106,7 @@ export function toQuestionarioLocale(rec: LocalRecord<CittadinoDati>, q: LocalRe
     sezioneQ2Questionario: d.sezioneQ2Questionario,
     sezioneQ3Questionario: d.sezioneQ3Questionario,
     sezioneQ4Questionario: q ? q.data.sezioneQ4Questionario : d.sezioneQ4Questionario,
+    sezioniAggiuntiveQuestionario: (q ? q.data.sezioniAggiuntiveQuestionario : d.sezioniAggiuntiveQuestionario) ?? [],
     syncState: worstState(rec.syncState, q?.syncState),
   }
 }

@@ -31,6 +31,8 @@ export interface CittadinoDati extends Omit<CittadinoServizioLocale, 'syncState'
   sezioneQ2Questionario: string
   sezioneQ3Questionario: string
   sezioneQ4Questionario: string | null
+  /** answers to the template's sections after Q4 once compiled (src/lib/survey-extra-sections.ts; absent in older copies) */
+  sezioniAggiuntiveQuestionario?: string[]
 }
 
 /**
@@ -43,6 +45,8 @@ export interface QuestionarioDati {
   idServizioLocale: string
   statoQuestionario: Extract<StatoQuestionarioWire, 'COMPILATA'>
   sezioneQ4Questionario: string
+  /** answers to the template's sections after Q4 (absent in compilations made by an older app) */
+  sezioniAggiuntiveQuestionario?: string[]
   correzioni?: CorrezioniCittadino | null
   /** Q1 with the corrections and the consent given here applied (contract encoding; absent: the addition's Q1 stands) */
   sezioneQ1Questionario?: string

@@ -104,6 +104,8 @@ export interface QuestionarioLocale {
   sezioneQ2Questionario: string
   sezioneQ3Questionario: string
   sezioneQ4Questionario: string | null
+  /** answers to the template's sections after Q4 (src/lib/survey-extra-sections.ts), [] or absent before the compilation */
+  sezioniAggiuntiveQuestionario?: string[]
   syncState: RecordSyncState
 }
 

@@ -21,6 +21,7 @@ import { formatDisplayDate, toWireDate } from '../../lib/dates'
 import { deriveFromFiscalCode } from '../../lib/fiscal-code'
 import { maskDocumentNumber, maskFiscalCode } from '../../lib/masked-identity'
 import { applicaCorrezioni, erroreCorrezioni, haCorrezioni, REGOLE_CORREZIONE, type CorrezioniCittadino } from '../../lib/q1-corrections'
+import { controllaSezioniAggiuntive } from '../../lib/survey-extra-sections'
 import { buildQ1Section, buildQ2Section, CF_NON_PRESENTE, conConsenso, haConsenso } from '../../lib/survey-instance'
 import { answersOf, decodeSection, encodeSection, sectionHeader, type DecodedSection } from '../../lib/survey-sections'
 import { CampoInputError, isFieldRole, MESSAGGI, newIdLocale } from './common'
@@ -372,12 +373,14 @@ export async function aggiungiCittadino(idServizioLocale: string, input: Cittadi
  * shows none (`validaConsenso`), stored on the citizen by the server the first time only; the citizen's
  * data corrected in step Q1 (`correzioni`, the `…DaAggiornare` fields: checked against their
  * enumerations, gender and age band never for a citizen with a fiscal code, the minors rule for the age
- * band); kind 'questionario.compila' (depends on the addition if unsent). The local survey becomes
+ * band); `sezioniAggiuntive` the answers to the template's sections after Q4 (src/lib/survey-extra-sections.ts:
+ * checked against the survey's template when it is on the device); kind 'questionario.compila' (depends on the addition if unsent). The local survey becomes
  * COMPILATA and its Q1 shows the corrections and the consent given at once. A compilation the server has
  * surely not applied is rewritten.
  */
 export async function compilaQuestionario(
   idCittadinoServizioLocale: string, sezioneQ4: string, consenso?: ConsensoTrattamentoDati | null, correzioni?: CorrezioniCittadino,
+  sezioniAggiuntive?: readonly string[],
 ): Promise<void> {
   const r = fieldRole()
   const d = db()
@@ -385,6 +388,8 @@ export async function compilaQuestionario(
   if (!add) throw new CampoInputError(MESSAGGI.cittadinoNonTrovato)
   if (add.data.idProgetto !== r.idProgetto || add.data.idEnte !== r.idEnte) throw new CampoInputError(MESSAGGI.altroProfilo)
   validaQ4(sezioneQ4)
+  const aggiuntive = sezioniAggiuntive ? [...sezioniAggiuntive] : undefined
+  if (aggiuntive) await validaAggiuntive(r, add.data.idQuestionarioTemplate, aggiuntive)
   const compiling = (await openEntriesOf(d, 'questionario', add.idLocale)).filter((e) => e.kind === KIND.questionarioCompila)
   const last = compiling.at(-1)
   const rewriting = last !== undefined && rewritable(last)
@@ -403,6 +408,7 @@ export async function compilaQuestionario(
   const data: QuestionarioDati = {
     idCittadinoServizioLocale: add.idLocale, idServizioLocale: add.data.idServizioLocale, statoQuestionario: 'COMPILATA',
     sezioneQ4Questionario: sezioneQ4, dataCompilazione: new Date().toISOString(),
+    ...(aggiuntive ? { sezioniAggiuntiveQuestionario: aggiuntive } : {}),
     ...(corretto ? { correzioni: corretto.correzioni } : {}),
     ...(sezioneQ1 !== undefined ? { sezioneQ1Questionario: sezioneQ1 } : {}),
   }
@@ -410,6 +416,7 @@ export async function compilaQuestionario(
   if (rewriting) {
     const payload: QuestionarioCompilaPayload = {
       ...(last.payload as QuestionarioCompilaPayload), sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: c, correzioni: correzioniPayload,
+      ...(aggiuntive ? { sezioniAggiuntiveQuestionario: aggiuntive } : {}),
     }
     if (await tryRewrite(last, payload, data, etichette.questionario(nome))) return
   }
@@ -421,6 +428,7 @@ export async function compilaQuestionario(
     kind: KIND.questionarioCompila,
     payload: {
       idCittadinoServizioLocale: add.idLocale, idQuestionario, sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: c,
+      ...(aggiuntive ? { sezioniAggiuntiveQuestionario: aggiuntive } : {}),
       ...(correzioniPayload ? { correzioni: correzioniPayload } : {}),
     },
     roleContext: r,
@@ -428,6 +436,19 @@ export async function compilaQuestionario(
     record: { tipo: 'questionario', idLocale: add.idLocale, data, ...(idQuestionario ? { idServer: idQuestionario } : {}) },
     label: etichette.questionario(nome),
   })
+}
+
+/**
+ * Checks the answers to the sections after Q4 against the survey's template when the device has it (the
+ * server's rule, src/lib/survey-extra-sections.ts): a refusal now keeps the facilitator on the form.
+ */
+async function validaAggiuntive(r: FieldRole, idTemplate: string, aggiuntive: readonly string[]): Promise<void> {
+  const rif = await riferimenti(r)
+  const template = rif?.templateSnapshot.find((t) => t.idQuestionarioTemplate === idTemplate)
+    ?? (rif?.template?.idQuestionarioTemplate === idTemplate ? rif.template : undefined)
+  if (!template) return
+  const esito = controllaSezioniAggiuntive(template.sezioniQuestionarioTemplate, aggiuntive)
+  if (!esito.ok) throw new CampoInputError(esito.errore)
 }
 
 /** True when the addition's Q1 says the citizen has a fiscal code (else: identified by a document). */

@@ -7,7 +7,8 @@
  * correct the correctable ones (`CorrezioniQ1`, issue 8 point 5: checked against their enumerations
  * before leaving the step and before sending, sent as `…DaAggiornare` with the compilation); Q2–Q3
  * read-only; Q4 editable (the shared renderer, compact variant: required, dependencies, maxLength, rating
- * 1–5). While the citizen's Q1 shows no recorded consent, the wizard opens at step Q1, which also asks
+ * 1–5) followed by the sections the template adds after Q4 (src/lib/survey-extra-sections.ts; issue 24
+ * point 4), each under its own heading, validated and sent with Q4. While the citizen's Q1 shows no recorded consent, the wizard opens at step Q1, which also asks
  * the consent (type and date, ConsensoFieldset; issue 8 point 1) before going on; it is sent with Q4 and
  * the corrections. 'Invia questionario' saves on the device through `compilaQuestionario` (sent by the
  * outbox, offline included), then goes back to the service's citizens with a toast. The form is marked
@@ -24,6 +25,7 @@ import {
 } from '../../lib/survey-questions'
 import { haCorrezioni, type CorrezioniCittadino } from '../../lib/q1-corrections'
 import { sectionHeader } from '../../lib/survey-sections'
+import { domandeAggiuntive, encodeSezioniAggiuntive, risposteAggiuntiveIniziali } from '../../lib/survey-extra-sections'
 import { REQUIRED_NOTE } from '../../lib/validation'
 import { useDirtyForm } from '../../pwa/dirty-forms'
 import { showToast } from '../../ui/stores/toasts'
@@ -128,7 +130,13 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
     [q.sezioneQ1Questionario, q.sezioneQ2Questionario, q.sezioneQ3Questionario],
   )
   const domandeQ4 = useMemo(() => questionsOf(sezioni[3] ?? null, 'compact'), [sezioni])
-  const [iniziali] = useState<FormAnswers>(() => initialAnswers(domandeQ4, decodeSectionSafe(q.sezioneQ4Questionario)))
+  // the sections after Q4, asked with it (question ids are unique in a template: one answers map)
+  const aggiuntive = useMemo(() => domandeAggiuntive(template.sezioniQuestionarioTemplate, 'compact'), [template])
+  const domande = useMemo(() => [...domandeQ4, ...aggiuntive.flatMap((a) => a.domande)], [domandeQ4, aggiuntive])
+  const [iniziali] = useState<FormAnswers>(() => ({
+    ...initialAnswers(domandeQ4, decodeSectionSafe(q.sezioneQ4Questionario)),
+    ...risposteAggiuntiveIniziali(aggiuntive, q.sezioniAggiuntiveQuestionario),
+  }))
   // asked once: the consent the citizen has not given yet (Q1 without 18–19)
   const [chiediConsenso] = useState(() => serveConsenso(q.sezioneQ1Questionario))
   const [oggi] = useState(() => toWireDate(new Date()))
@@ -147,7 +155,7 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
   const correzioniQ1 = useCorrezioniQ1(sezioni[0] ?? null, q1, pending)
 
   const titoli = SEZIONI.map((k, i) => titoloSezione(sezioni[i] ?? null, k))
-  const errori = inviato ? validateAnswers(domandeQ4, risposte, 'compact') : {}
+  const errori = inviato ? validateAnswers(domande, risposte, 'compact') : {}
   const erroriCons = chiediConsenso && consensoVerificato ? erroriConsenso(consenso, oggi) : {}
   const dirty = !done && (!sameAnswers(risposte, iniziali) || correzioniQ1.dirty || consenso.tipo !== '')
   useDirtyForm(`compila-questionario-${q.idCittadinoServizioLocale}`, dirty)
@@ -204,8 +212,8 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
       setStep(0)
       return
     }
-    const found = validateAnswers(domandeQ4, risposte, 'compact')
-    const first = visibleQuestions(domandeQ4, risposte).find((d) => found[d.id])
+    const found = validateAnswers(domande, risposte, 'compact')
+    const first = visibleQuestions(domande, risposte).find((d) => found[d.id])
     if (first) {
       document.getElementById(firstControlId(ID_PREFIX_Q4, first, 'compact'))?.focus()
       return
@@ -213,7 +221,8 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
     setPending(true)
     try {
       const q4 = encodeAnswers(sectionHeader('Q4'), domandeQ4, risposte)
-      await compilaQuestionario(q.idCittadinoServizioLocale, q4, chiediConsenso ? consensoDaForm(consenso) : null, haCorrezioni(correzioni) ? correzioni : undefined)
+      const extra = encodeSezioniAggiuntive(aggiuntive, risposte)
+      await compilaQuestionario(q.idCittadinoServizioLocale, q4, chiediConsenso ? consensoDaForm(consenso) : null, haCorrezioni(correzioni) ? correzioni : undefined, extra)
       setDone(true)
       showToast({
         status: 'success',
@@ -259,6 +268,14 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
             )}
             <SurveySectionFields questions={domandeQ4} answers={risposte} onChange={set} variant="compact" idPrefix={ID_PREFIX_Q4} errors={errori} disabled={pending} />
             {domandeQ4.length === 0 && <p>Il modello non contiene domande per questa sezione.</p>}
+            {aggiuntive.map(({ sezione, domande: d }, i) => (
+              <section key={sezione.id} className="mt-4" aria-labelledby={`sezione-aggiuntiva-${i}`} data-testid="sezione-aggiuntiva">
+                <h3 id={`sezione-aggiuntiva-${i}`} className="h4 mb-3">
+                  {sezione.title}
+                </h3>
+                <SurveySectionFields questions={d} answers={risposte} onChange={set} variant="compact" idPrefix={ID_PREFIX_Q4} errors={errori} disabled={pending} />
+              </section>
+            ))}
           </>
         )}
         {errore && (
@@ -276,7 +293,7 @@ function Wizard({ serviceId, q, template }: { serviceId: string; q: Questionario
               Step successivo
             </button>
           ) : (
-            <button key="invia" type="submit" className="btn btn-primary" disabled={pending || domandeQ4.length === 0}>
+            <button key="invia" type="submit" className="btn btn-primary" disabled={pending || domande.length === 0}>
               Invia questionario
             </button>
           )}

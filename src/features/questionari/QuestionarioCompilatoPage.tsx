@@ -1,7 +1,8 @@
 /**
  * Read-only view of a citizen's survey (spec 002 §2, §4 'Visualizza questionario'): route
  * `/area-amministrativa/servizi/$serviceId/cittadini/compilato/$idQuestionarioCompilato`. All four
- * sections decoded with the template's titles and labels. FAC/VOL read the device (`useQuestionarioCampo`,
+ * sections decoded with the template's titles and labels, then the sections the template adds after Q4
+ * (src/lib/survey-extra-sections.ts) and any other answered section the instance holds. FAC/VOL read the device (`useQuestionarioCampo`,
  * template from `useCampoRiferimenti().templateSnapshot`); managers read online
  * `POST servizio/cittadino/questionarioCompilato/compilato/{id}` and the service card's template snapshot.
  */
@@ -19,6 +20,7 @@ import { SezioneSolaLettura } from './components/SezioneSolaLettura'
 import { Avviso, Caricamento } from './components/Stato'
 import { SEZIONI, sezioneDelTemplate, templateDiIstanza, titoloSezione } from './domande'
 import { decodeSectionSafe } from './lettura'
+import { decodeSezioniAggiuntive, sezioniAggiuntive } from '../../lib/survey-extra-sections'
 import { questionarioCompilatoQuery, schedaServizioQuery } from './online'
 
 export interface QuestionarioCompilatoPageProps {
@@ -32,6 +34,8 @@ export interface SezioniIstanza {
   sezioneQ2Questionario: string
   sezioneQ3Questionario: string
   sezioneQ4Questionario: string | null
+  /** answers to the sections after Q4 (absent or [] before the compilation) */
+  sezioniAggiuntiveQuestionario?: string[]
   statoQuestionario: StatoQuestionarioWire
 }
 
@@ -53,6 +57,11 @@ function Cornice({ serviceId, children }: { serviceId: string; children?: ReactN
 /** The four sections, read-only. */
 export function VistaQuestionario({ istanza, template, syncState }: { istanza: SezioniIstanza; template: QuestionarioTemplate | null; syncState?: RecordSyncState }) {
   const testi = [istanza.sezioneQ1Questionario, istanza.sezioneQ2Questionario, istanza.sezioneQ3Questionario, istanza.sezioneQ4Questionario]
+  const compilato = istanza.sezioneQ4Questionario !== null && istanza.sezioneQ4Questionario !== undefined
+  const risposteAggiuntive = decodeSezioniAggiuntive(istanza.sezioniAggiuntiveQuestionario)
+  const aggiuntive = sezioniAggiuntive(template?.sezioniQuestionarioTemplate)
+  // answered sections the template does not list (template not on this device): shown with their own titles
+  const altre = [...risposteAggiuntive.values()].filter((d) => !aggiuntive.some((s) => s.id === d.id))
   return (
     <>
       <p className="mb-4">
@@ -79,6 +88,19 @@ export function VistaQuestionario({ istanza, template, syncState }: { istanza: S
         }
         return <SezioneSolaLettura key={k} titolo={titolo} headingId={`sezione-${k}`} sezione={sezione} risposte={decodeSectionSafe(testo)} />
       })}
+      {aggiuntive.map((s, i) => (compilato ? (
+        <SezioneSolaLettura key={s.id} titolo={s.title} headingId={`sezione-aggiuntiva-${i}`} sezione={s} risposte={risposteAggiuntive.get(s.id) ?? decodeSectionSafe(null)} />
+      ) : (
+        <section className="mb-4" key={s.id} aria-labelledby={`sezione-aggiuntiva-${i}`}>
+          <h2 id={`sezione-aggiuntiva-${i}`} className="h4 mb-3">
+            {s.title}
+          </h2>
+          <p>Il questionario non è ancora stato compilato.</p>
+        </section>
+      )))}
+      {altre.map((d, i) => (
+        <SezioneSolaLettura key={d.id} titolo={d.title || d.id} headingId={`sezione-altra-${i}`} sezione={null} risposte={d} />
+      ))}
     </>
   )
 }

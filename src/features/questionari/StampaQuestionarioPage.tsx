@@ -3,8 +3,9 @@
  * full page without the shell — `isBarePage`; issue 8 point 4), drawn with the shared paper renderer
  * (`PrintedQuestion`, src/ui/survey) and a 'Stampa' button (`window.print()`, hidden in print):
  * - `idQuestionario` naming a citizen's survey: THAT citizen's questionnaire, read-only — every question
- *   of the template's four sections with the citizen's answers marked or written in; a section not yet
- *   compiled (Q4 before the compilation) is left blank, to be filled in by hand. Facilitators read it from
+ *   of the template's four sections and of the sections it adds after Q4 (src/lib/survey-extra-sections.ts)
+ *   with the citizen's answers marked or written in; a section not yet
+ *   compiled (Q4 and the added sections before the compilation) is left blank, to be filled in by hand. Facilitators read it from
  *   the device (offline too), or online when it is not there; managers read it online
  *   (`questionarioCompilatoQuery`);
  * - {@link STAMPA_MODELLO_VUOTO} ('modello') — or a template id, as older links did: the blank template
@@ -29,6 +30,9 @@ import { LinkInterno } from './components/LinkInterno'
 import { Avviso, Caricamento } from './components/Stato'
 import { SEZIONI, sezioneDelTemplate, templateDiIstanza, titoloSezione } from './domande'
 import { decodeSectionSafe, risposteFuoriModello } from './lettura'
+import { decodeSezioniAggiuntive, sezioniAggiuntive } from '../../lib/survey-extra-sections'
+import type { SezioneTemplateWire } from '../../api/contract/questionario'
+import type { DecodedSection } from '../../lib/survey-sections'
 import { questionarioCompilatoQuery, schedaServizioQuery } from './online'
 import './questionari.css'
 
@@ -47,6 +51,8 @@ export interface StampaQuestionarioPageProps {
 /** A citizen's survey to print: the four section strings (Q4 null until compiled) and what names it. */
 export interface RisposteDaStampare {
   sezioni: readonly [string, string, string, string | null]
+  /** answers to the sections after Q4 (absent or [] before the compilation) */
+  aggiuntive?: readonly string[]
   stato: StatoQuestionarioWire
   idCittadino: number | null
   /** 'Servizio «nome» del DD-MM-YYYY', when known */
@@ -92,6 +98,7 @@ function StampaCampo({ serviceId, idQuestionario }: { serviceId: string; idQuest
   if (istanza && !vuoto) {
     const risposte: RisposteDaStampare = {
       sezioni: [istanza.sezioneQ1Questionario, istanza.sezioneQ2Questionario, istanza.sezioneQ3Questionario, istanza.sezioneQ4Questionario],
+      aggiuntive: istanza.sezioniAggiuntiveQuestionario ?? [],
       stato: istanza.statoQuestionario,
       idCittadino: istanza.idCittadino ?? null,
       servizio: descriviServizio(servizio?.nome, servizio?.data),
@@ -158,6 +165,7 @@ function StampaRisposteOnline({ serviceId, idQuestionario, templateLocale }: { s
   const card = scheda.data?.dettaglioServizio
   const risposte: RisposteDaStampare = {
     sezioni: [q.sezioneQ1Questionario, q.sezioneQ2Questionario, q.sezioneQ3Questionario, q.sezioneQ4Questionario],
+    aggiuntive: q.sezioniAggiuntiveQuestionario ?? [],
     stato: q.statoQuestionario,
     idCittadino: q.idCittadino,
     servizio: descriviServizio(card?.nomeServizio, card?.dataServizio),
@@ -177,6 +185,33 @@ export interface ModuloStampabileProps {
   template: QuestionarioTemplate
   /** a citizen's answers: the form is printed filled in; absent: the blank form */
   risposte?: RisposteDaStampare
+}
+
+/** One printed section: its template section, title, and the citizen's answers when compiled. */
+interface ParteStampa {
+  chiave: string
+  sezione: SezioneTemplateWire | null
+  titolo: string
+  /** a citizen's survey whose section is compiled */
+  compilata: boolean
+  /** decoded answers (null: unreadable, or not compiled) */
+  decoded: DecodedSection | null
+}
+
+/** The sections to print: Q1–Q4, then the sections the template adds after Q4 (compiled with Q4). */
+function partiDaStampare(template: QuestionarioTemplate, risposte: RisposteDaStampare | undefined): ParteStampa[] {
+  const fisse = SEZIONI.map((k, i): ParteStampa => {
+    const sezione = sezioneDelTemplate(template, k)
+    const testo = risposte ? risposte.sezioni[i] : null
+    const compilata = risposte !== undefined && testo !== null && testo !== undefined
+    return { chiave: k, sezione, titolo: titoloSezione(sezione, k), compilata, decoded: compilata ? decodeSectionSafe(testo) : null }
+  })
+  const q4 = fisse[3]?.compilata ?? false
+  const risposteAggiuntive = decodeSezioniAggiuntive(risposte?.aggiuntive)
+  const aggiunte = sezioniAggiuntive(template.sezioniQuestionarioTemplate).map((s, i): ParteStampa => ({
+    chiave: `aggiuntiva-${i}`, sezione: s, titolo: s.title, compilata: q4, decoded: q4 ? (risposteAggiuntive.get(s.id) ?? decodeSectionSafe(null)) : null,
+  }))
+  return [...fisse, ...aggiunte]
 }
 
 /** The form of a template ready to print: blank, or filled in with a citizen's answers. */
@@ -206,11 +241,7 @@ export function ModuloStampabile({ template, risposte }: ModuloStampabileProps) 
         </button>
       </div>
       <p className="small">Le domande contrassegnate con * sono obbligatorie.</p>
-      {SEZIONI.map((k, i) => {
-        const sezione = sezioneDelTemplate(template, k)
-        const testo = risposte ? risposte.sezioni[i] : null
-        const compilata = risposte !== undefined && testo !== null && testo !== undefined
-        const decoded = compilata ? decodeSectionSafe(testo) : null
+      {partiDaStampare(template, risposte).map(({ chiave: k, sezione, titolo, compilata, decoded }) => {
         const valori = (id: string) => (decoded && Object.hasOwn(decoded.answers, id) ? (decoded.answers[id] ?? []) : [])
         const domande = questionsOf(sezione).filter((q) => !q.hidden || valori(q.id).length > 0)
         const extra = compilata ? risposteFuoriModello(sezione, decoded) : []
@@ -218,7 +249,7 @@ export function ModuloStampabile({ template, risposte }: ModuloStampabileProps) 
         return (
           <section key={k} className="mb-4" aria-labelledby={`stampa-${k}`}>
             <h2 id={`stampa-${k}`} className="h4 border-bottom pb-2 mb-3">
-              {titoloSezione(sezione, k)}
+              {titolo}
             </h2>
             {risposte && !compilata && <p className="small">Sezione non ancora compilata: da compilare a mano.</p>}
             {compilata && decoded === null && <p className="alert alert-warning">Questa sezione non è leggibile.</p>}

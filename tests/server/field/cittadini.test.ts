@@ -292,10 +292,11 @@ describe('citizens of a service and surveys', () => {
 
       const anon = await call(server, null, 'GET', `/api/servizio/cittadino/questionarioCompilato/${otherQ}/anonimo?t=${token}`)
       expect(anon.statusCode, anon.body).toBe(200)
-      const page = anon.json() as Record<string, unknown> & { sezioneQ4: { id: string } }
+      const page = anon.json() as Record<string, unknown> & { sezioneQ4: { id: string }; sezioniAggiuntive: unknown[] }
       expect(page).toMatchObject({ idQuestionarioCompilato: otherQ, nomeServizio: named('Servizio A'), dataServizio: '2025-01-20', abilitatoConsensoTrattamentoDatiCittadino: false })
       expect(page.sezioneQ4.id).toBe('content-service-section')
-      expect(Object.keys(page).sort()).toEqual(['abilitatoConsensoTrattamentoDatiCittadino', 'dataServizio', 'idQuestionarioCompilato', 'idQuestionarioTemplate', 'nomeServizio', 'sezioneQ4'])
+      expect(Object.keys(page).sort()).toEqual(['abilitatoConsensoTrattamentoDatiCittadino', 'dataServizio', 'idQuestionarioCompilato', 'idQuestionarioTemplate', 'nomeServizio', 'sezioneQ4', 'sezioniAggiuntive'])
+      expect(page.sezioniAggiuntive).toEqual([])
       expect(anon.body).not.toContain('Roma')
 
       const wrong = await call(server, null, 'GET', `/api/servizio/cittadino/questionarioCompilato/${otherQ}/anonimo?t=${token.slice(1)}x`)

@@ -1,8 +1,8 @@
 /**
  * Live preview of a template being edited (spec 002 §2; issue 10 point 1): the sections drawn by THE
  * survey renderer (src/ui/survey) from the schema the editor would save, as the facilitator compiles them
- * ('Facilitatore': every section, compact) or as the citizen sees them on the phone ('Cittadino': only Q4,
- * spec 002 §2). The answers typed here are kept only for the preview.
+ * ('Facilitatore': every section, compact) or as the citizen sees them on the phone ('Cittadino': Q4,
+ * spec 002 §2, and the sections added after it, which are asked with Q4 — src/lib/survey-extra-sections.ts). The answers typed here are kept only for the preview.
  */
 import { useId, useState } from 'react'
 import { SEZIONI_QUESTIONARIO } from '../../../api/contract/enums'
@@ -16,7 +16,7 @@ export function Anteprima({ modello }: { modello: ModelloEditor }) {
   const [vista, setVista] = useState<SurveyVariant>('compact')
   const [answers, setAnswers] = useState<FormAnswers>({})
   const name = useId()
-  const sezioni = modello.sezioni.filter((s) => vista === 'compact' || s.id === SEZIONI_QUESTIONARIO.Q4.id)
+  const sezioni = modello.sezioni.filter((s) => vista === 'compact' || s.id === SEZIONI_QUESTIONARIO.Q4.id || s.chiave === null)
   return (
     <section aria-labelledby={`${name}-titolo`} className="pd-anteprima" data-testid="anteprima">
       <h2 id={`${name}-titolo`} className="h4">Anteprima</h2>
@@ -28,7 +28,7 @@ export function Anteprima({ modello }: { modello: ModelloEditor }) {
         </div>
         <div className="form-check form-check-inline">
           <input className="form-check-input" type="radio" id={`${name}-cit`} name={`${name}-vista`} checked={vista === 'phone'} onChange={() => setVista('phone')} />
-          <label className="form-check-label" htmlFor={`${name}-cit`}>Cittadino (solo Q4)</label>
+          <label className="form-check-label" htmlFor={`${name}-cit`}>Cittadino (Q4 e sezioni aggiunte)</label>
         </div>
       </fieldset>
       {sezioni.map((s) => {

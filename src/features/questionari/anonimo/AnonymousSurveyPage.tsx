@@ -6,7 +6,8 @@
  * 1. load `GET …/anonimo?t=` (T01 unknown link, T02 expired, Q02 already compiled → friendly pages);
  * 2. consent, when the citizen's consent is not recorded yet (`abilitatoConsensoTrattamentoDatiCittadino`
  *    false): 'Presa visione dell’informativa privacy' (required) → the submission records ONLINE consent;
- * 3. Q4 only, then 'Invia questionario': the submission is stored in the phone's queue first
+ * 3. Q4, then the sections the template adds after Q4 (src/lib/survey-extra-sections.ts; issue 24 point 4),
+ *    each under its own heading, then 'Invia questionario': the submission is stored in the phone's queue first
  *    (`queue.ts`, idempotency key kept with it) and sent; without network it stays queued and is sent on
  *    `online`, every 30 s, or when the page is reopened.
  * Answers typed so far and the loaded survey stay in `sessionStorage` (`draft.ts`): a reload, even
@@ -20,6 +21,7 @@ import { usePageTitle } from '../../../ui/shell/page-title'
 import { AnonimoCallError, fetchAnonimo } from './api'
 import { cancellaBozza, leggiBozza, leggiModello, salvaBozza, salvaModello, type Bozza } from './draft'
 import { encodeAnswers, questionError, questionsOf, validateAnswers, visibleQuestions, type FormAnswer } from '../../../lib/survey-questions'
+import { domandeAggiuntive, encodeSezioniAggiuntive } from '../../../lib/survey-extra-sections'
 import { firstControlId, SurveySectionFields } from '../../../ui/survey'
 import { accodaInvio, flushInvii, inviaInCoda, invioInAttesa, type EsitoInvio } from './queue'
 import './anonimo.css'
@@ -104,7 +106,10 @@ export function AnonymousSurveyPage({ idQuestionario, token }: AnonymousSurveyPa
   const [consentError, setConsentError] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const mounted = useRef(true)
-  const questions = useMemo(() => (data ? questionsOf(data.sezioneQ4, 'phone') : []), [data])
+  const questionsQ4 = useMemo(() => (data ? questionsOf(data.sezioneQ4, 'phone') : []), [data])
+  // the sections after Q4, asked on the same page (question ids are unique in a template: one answers map)
+  const aggiuntive = useMemo(() => (data ? domandeAggiuntive(data.sezioniAggiuntive, 'phone') : []), [data])
+  const questions = useMemo(() => [...questionsQ4, ...aggiuntive.flatMap((a) => a.domande)], [questionsQ4, aggiuntive])
 
   const safeSet = useCallback((p: Phase) => {
     if (mounted.current) setPhase(p)
@@ -260,13 +265,14 @@ export function AnonymousSurveyPage({ idQuestionario, token }: AnonymousSurveyPa
       if (first) document.getElementById(firstControlId(ID_PREFIX, first, 'phone'))?.focus()
       return
     }
-    const sezioneQ4Questionario = encodeAnswers(data.sezioneQ4, questions, bozza.answers)
-    if (sezioneQ4Questionario.length > MAX_Q4_LENGTH) {
+    const sezioneQ4Questionario = encodeAnswers(data.sezioneQ4, questionsQ4, bozza.answers)
+    const sezioniAggiuntiveQuestionario = encodeSezioniAggiuntive(aggiuntive, bozza.answers)
+    if ([sezioneQ4Questionario, ...sezioniAggiuntiveQuestionario].some((s) => s.length > MAX_Q4_LENGTH)) {
       setSummary('Le risposte sono troppo lunghe: accorcia i testi e riprova.')
       return
     }
     setSummary(null)
-    const body: CompilaAnonimoBody = { sezioneQ4Questionario, ...(needsConsent(data) ? { consensoTrattamentoDati: true } : {}) }
+    const body: CompilaAnonimoBody = { sezioneQ4Questionario, sezioniAggiuntiveQuestionario, ...(needsConsent(data) ? { consensoTrattamentoDati: true } : {}) }
     safeSet({ kind: 'sending' })
     const entry = await accodaInvio(idQuestionario, token, body)
     applyOutcome(await inviaInCoda(entry))
@@ -378,8 +384,16 @@ export function AnonymousSurveyPage({ idQuestionario, token }: AnonymousSurveyPa
                   {summary}
                 </div>
               )}
-              <SurveySectionFields questions={questions} answers={bozza.answers} errors={errors} onChange={onAnswer} variant="phone" idPrefix={ID_PREFIX} />
+              <SurveySectionFields questions={questionsQ4} answers={bozza.answers} errors={errors} onChange={onAnswer} variant="phone" idPrefix={ID_PREFIX} />
             </div>
+            {aggiuntive.map(({ sezione, domande }, i) => (
+              <section key={sezione.id} className="pd-anon-card" aria-labelledby={`pd-anon-sezione-${i}`} data-testid="anon-sezione-aggiuntiva">
+                <h2 id={`pd-anon-sezione-${i}`} className="h4">
+                  {sezione.title}
+                </h2>
+                <SurveySectionFields questions={domande} answers={bozza.answers} errors={errors} onChange={onAnswer} variant="phone" idPrefix={ID_PREFIX} />
+              </section>
+            ))}
             <button type="submit" className="btn btn-primary btn-lg w-100" disabled={phase.kind === 'sending'}>
               {phase.kind === 'sending' ? 'Invio in corso…' : 'Invia questionario'}
             </button>
