@@ -73,7 +73,7 @@ export function Referenti({ ruolo, idEnte, nomeEnte, idEntita, referenti, puoAgg
               <span>{nomeRuolo(r.codiceRuolo)}</span>
               <StatusChip value={r.stato} />
               {puoRimuovere && r.stato !== 'TERMINATO' && (
-                <AzioneConferma small danger label="Rimuovi" name={`Rimuovi ${r.cognome} ${r.nome}`} title="Rimuovi referente o delegato"
+                <AzioneConferma small danger label="Rimuovi" detail={`${r.cognome} ${r.nome}`} title="Rimuovi referente o delegato"
                   testo={`Confermi di voler rimuovere ${r.nome} ${r.cognome} da ${nomeEnte}? Se è già attivo, il suo incarico viene terminato.`}
                   confirmLabel="Rimuovi" onConfirm={async () => {
                     await rimuoviReferente(ruolo, idEntita, idEnte, r.idUtente)
