@@ -131,7 +131,7 @@ test('a DTD sets up a partner body with a site and a facilitator, who works ther
     expect((await textBox(form.getByText('Indirizzo', { exact: true }))).bottom).toBeLessThanOrEqual((await textBox(form.locator('label[for="sede-via"]'))).top)
     const doubleChevrons = await form.locator('select').evaluateAll((els) => els.filter((e) => getComputedStyle(e).appearance !== 'none' && getComputedStyle(e).backgroundImage !== 'none').length)
     expect(doubleChevrons).toBe(0)
-    const cfLabel = await textBox(referenti.getByText('Codice fiscale', { exact: true }))
+    const cfLabel = await textBox(referenti.locator('label', { hasText: /^Codice fiscale/ }))
     expect(cfLabel.top).toBeGreaterThanOrEqual((await referenti.boundingBox())!.y)
     expect(cfLabel.bottom).toBeLessThanOrEqual((await referenti.getByRole('textbox', { name: /Codice fiscale/ }).boundingBox())!.y)
   }
