@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs'
 import m from 'codice-fiscale-js'
 import { expect, test, type Page } from '@playwright/test'
 import { COLONNE, type Riga } from '../server/domain/caricamenti/tracciato'
-import { PG_JOURNEY, DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted } from './helpers'
+import { PG_JOURNEY, DESKTOP, PHONE, USERS, brokenWords, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted } from './helpers'
 import { actorOf, callAs } from './field-api'
 
 const CodiceFiscale = (m as unknown as { CodiceFiscale?: typeof m }).CodiceFiscale ?? m
@@ -100,6 +100,8 @@ test('a project referent uploads an XLSX, follows the job, gets the report; serv
   expect(text).toContain('5;Scartata;AN3: codice fiscale del cittadino non valido')
   expect(text).toContain('6;Scartata;riga duplicata: è uguale alla riga 2')
   await expect(page.getByRole('table', { name: 'Elenco dei caricamenti massivi' }).getByRole('row').filter({ hasText: idCaricamento }).first()).toContainText('COMPLETATO')
+  // issue 24 point 23: no header nor cell of the registry broken mid-word at 1280 px ('Inter|vent|o')
+  expect(await brokenWords(page.getByRole('table', { name: 'Elenco dei caricamenti massivi' }), 'th, td')).toEqual([])
   await expectNoA11yViolations(page, 'caricamento massivo 1280')
   await page.setViewportSize(PHONE)
   await expectNoA11yViolations(page, 'caricamento massivo 375')

@@ -8,7 +8,7 @@
  * The new pages pass axe at 1280 and 375 px.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted, waitForServiceWorkerControl } from './helpers'
+import { DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, textBox, waitForAppStarted, waitForServiceWorkerControl } from './helpers'
 import { actorOf, callAs, servicesNamed, type ApiActor } from './field-api'
 import { closeToasts, createServiceUI, freshFiscalCode, waitForFieldData } from './field-ui'
 import { openSyncCentre, syncEntry } from './session-steps'
@@ -123,6 +123,19 @@ test('a DTD sets up a partner body with a site and a facilitator, who works ther
   // a site with opening hours: the form checks the address and the slots before sending
   await page.getByRole('button', { name: 'Aggiungi sede' }).click()
   const form = page.getByTestId('sede-form')
+  // issue 24 point 16: the 'Indirizzo' heading clear of the floating label of 'Via'; one chevron per select;
+  // the referent row's 'Codice fiscale' label inside its own row, above its field
+  const referenti = page.getByTestId('referente-form')
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport)
+    expect((await textBox(form.getByText('Indirizzo', { exact: true }))).bottom).toBeLessThanOrEqual((await textBox(form.locator('label[for="sede-via"]'))).top)
+    const doubleChevrons = await form.locator('select').evaluateAll((els) => els.filter((e) => getComputedStyle(e).appearance !== 'none' && getComputedStyle(e).backgroundImage !== 'none').length)
+    expect(doubleChevrons).toBe(0)
+    const cfLabel = await textBox(referenti.locator('label', { hasText: /^Codice fiscale/ }))
+    expect(cfLabel.top).toBeGreaterThanOrEqual((await referenti.boundingBox())!.y)
+    expect(cfLabel.bottom).toBeLessThanOrEqual((await referenti.getByRole('textbox', { name: /Codice fiscale/ }).boundingBox())!.y)
+  }
+  await page.setViewportSize(DESKTOP)
   await form.getByLabel(/^Nome della sede/).fill(nomeSede)
   await form.getByLabel(/^Via/).fill('Via dei Partner')
   await form.getByLabel(/^Numero civico/).fill('12')

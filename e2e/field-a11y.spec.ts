@@ -7,7 +7,7 @@
  * covered in anonymous-survey.spec.ts. Checks are soft: one run lists every violation.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { DESKTOP, PHONE, USERS, axeViolations, login, waitForServiceWorkerControl } from './helpers'
+import { DESKTOP, PHONE, USERS, axeViolations, brokenWords, login, waitForServiceWorkerControl } from './helpers'
 import { actorOf, documentNumber, servicesNamed } from './field-api'
 import { addCitizenUI, citizenRows, closeToasts, compileSurveyUI, completeStep2, createServiceUI, freshFiscalCode, searchToStep2, tick, UNCONFIRMED_CHIP, waitForFieldData } from './field-ui'
 import { WriteGate, isServiceCreate, logoutWarning, openSyncCentre, openUserMenu, syncEntries } from './session-steps'
@@ -76,6 +76,11 @@ test('field pages of issue 3: list, form, detail, add citizen, compilation, view
   // sent: the row gets its server id and 'Invia questionario'
   await expect(citizenRows(page).filter({ hasText: UNCONFIRMED_CHIP })).toHaveCount(0, { timeout: 15_000 })
   await axeBoth(page, 'dettaglio servizio – Cittadini')
+  // issue 24 point 11: at 1024–1280 px no header nor cell (status chips included) is broken mid-word ('Fasci/a di età')
+  for (const width of [1024, 1280]) {
+    await page.setViewportSize({ ...DESKTOP, width })
+    expect(await brokenWords(page.locator('main table'), 'th, td'), `${width} px`).toEqual([])
+  }
   await page.setViewportSize(PHONE)
   await page.locator('main details summary').first().click()
   await axeOne(page, 'dettaglio servizio – Cittadini, riga aperta')

@@ -208,3 +208,35 @@ export async function waitForOfflineSet(page: Page, set: 'field' | 'survey' = 'f
     })
   }, set), { message: `insieme offline '${set}' sul dispositivo`, timeout, intervals: [250, 500, 1_000] }).toBe('ready')
 }
+
+/**
+ * The words of `scope`'s table headers (or of any `selector` inside it) that the browser broke across
+ * lines ('Inter|vent|o'): a Range over each word has more than one line box. [] when every word is whole.
+ * Words are runs of characters between spaces and hyphens: '12-05-2026' may break after a hyphen.
+ */
+export async function brokenWords(scope: Locator, selector = 'th'): Promise<string[]> {
+  return scope.locator(selector).evaluateAll((els) => els.flatMap((el) => {
+    const broken: string[] = []
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of (node.textContent ?? '').matchAll(/[^\s\-‐–—/]+/g)) {
+        const range = document.createRange()
+        range.setStart(node, m.index)
+        range.setEnd(node, m.index + m[0].length)
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)))
+        if (tops.size > 1) broken.push(m[0])
+      }
+    }
+    return broken
+  }))
+}
+
+/** The box of `l`'s text (not of its element's line box): where the letters are drawn. */
+export async function textBox(l: Locator): Promise<{ top: number; bottom: number }> {
+  return l.evaluate((el) => {
+    const range = document.createRange()
+    range.selectNodeContents(el)
+    const r = range.getBoundingClientRect()
+    return { top: r.top, bottom: r.bottom }
+  })
+}

@@ -52,8 +52,9 @@ describe('field writes offline', () => {
     for (const e of [crea, aggiungi, compila]) expect(e.roleContext).toEqual({ codiceRuolo: 'FAC', idProgramma: 1, idProgetto: 10, idEnte: 100, utente: currentDbOwner() })
     expect(JSON.stringify([crea, aggiungi, compila])).not.toContain(CF_SARA)
     expect(crea.label).toBe('Servizio «Corso SPID» del 12-03-2025')
-    expect(aggiungi.label).toBe('Cittadino aggiunto a «Corso SPID»')
-    expect(compila.label).toBe('Questionario compilato — «Corso SPID»')
+    // the citizen named by the masked identity, in the short form the citizens table reads aloud (issue 24 point 12)
+    expect(aggiungi.label).toBe('Cittadino BNC…69… aggiunto a «Corso SPID»')
+    expect(compila.label).toBe('Questionario del cittadino BNC…69… compilato — «Corso SPID»')
     expect(s.idLocale).toMatch(/^[0-9a-f-]{36}$/)
     expect((crea.payload as ServizioCreaPayload).servizio).toMatchObject({ idLocale: s.idLocale, nomeServizio: 'Corso SPID', idEnteServizio: 100, idSedeServizio: 7, data: '2025-03-12', durataServizio: '1:30', tipoDiServizioPrenotato: ['Facilitazione individuale'] })
     // offline: reuse-or-create; the fiscal code is in the payload only
@@ -73,6 +74,18 @@ describe('field writes offline', () => {
     expect(add!.data.sezioneQ1Questionario).toContain('Codice fiscale disponibile ma non visualizzabile')
     expect(add!.data.sezioneQ3Questionario).toBe(s.sezioneQ3Questionario)
     expect(await getRecord('questionario', c.idLocale)).toMatchObject({ syncState: 'locale', data: { statoQuestionario: 'COMPILATA' } })
+  })
+
+  it('two citizens of one service read apart in the sync centre: each label names its masked identity (issue 24 point 12)', async () => {
+    const s = await creaServizio(servizioInput())
+    await aggiungiCittadino(s.idLocale, cittadinoCf)
+    await aggiungiCittadino(s.idLocale, { ...cittadinoCf, codiceFiscale: null, tipoDocumento: 'Carta di Identità', numeroDocumento: 'CA12345AB', fasciaDiEtaId: 3 })
+    const labels = (await listEntries()).filter((e) => e.kind === KIND.cittadinoAggiungi).map((e) => e.label)
+    expect(labels).toEqual(['Cittadino BNC…69… aggiunto a «Corso SPID»', 'Cittadino …5AB aggiunto a «Corso SPID»'])
+    expect(new Set(labels).size).toBe(2)
+    // no full identifier in a label
+    expect(labels.join()).not.toContain('CA12345AB')
+    expect(labels.join()).not.toContain(CF_CITTADINO)
   })
 
   it('replays them substituting the server ids (service into the citizen call, idQuestionario into the compile call)', async () => {

@@ -133,7 +133,7 @@ describe('programme detail', () => {
   it('managing body: a referent added by fiscal code (upper-cased)', async () => {
     scheda = programma('ATTIVO')
     await renderRoutes('/area-amministrativa/programmi/12/info?tab=ente-gestore', ROUTES)
-    expect(await screen.findByText('Rossi Mario')).toBeTruthy()
+    expect(await screen.findByText('Rossi Mario', { selector: '.fw-semibold' })).toBeTruthy()
     fireEvent.change(screen.getByRole('textbox', { name: 'Codice fiscale' }), { target: { value: CF.toLowerCase() } })
     fireEvent.change(screen.getByRole('combobox', { name: 'Ruolo' }), { target: { value: 'DEG' } })
     fireEvent.click(screen.getByRole('button', { name: 'Aggiungi' }))
@@ -151,6 +151,37 @@ describe('programme detail', () => {
     fireEvent.click(termina)
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(screen.getAllByTestId('motivo-non-disponibile').length).toBeGreaterThan(0)
+  })
+})
+
+/** The text a sighted user reads on a control: its text without the parts only screen readers get. */
+function visibleText(el: Element): string {
+  const copy = el.cloneNode(true) as Element
+  copy.querySelectorAll('.visually-hidden, [aria-hidden="true"]').forEach((n) => n.remove())
+  return (copy.textContent ?? '').replace(/\s+/g, ' ').trim()
+}
+
+describe('body actions: the accessible name starts with the visible label (issue 24 point 15, WCAG 2.5.3)', () => {
+  it('managing-body panel: "Rimuovi ente" and the referent\'s "Rimuovi" name what they act on after the label', async () => {
+    scheda = programma('ATTIVO')
+    await renderRoutes('/area-amministrativa/programmi/12/info?tab=ente-gestore', ROUTES)
+    const panel = await screen.findByTestId('ente-5')
+    const rimuovi = within(panel).getByRole('button', { name: 'Rimuovi ente Regione Lazio' })
+    expect(visibleText(rimuovi)).toBe('Rimuovi ente')
+    const referente = within(panel).getByRole('button', { name: 'Rimuovi Rossi Mario' })
+    expect(visibleText(referente)).toBe('Rimuovi')
+    for (const b of within(panel).getAllByRole('button')) {
+      const name = b.getAttribute('aria-label') ?? b.textContent!.replace(/\s+/g, ' ').trim()
+      expect(name.startsWith(visibleText(b)), `${name} / ${visibleText(b)}`).toBe(true)
+    }
+  })
+
+  it('partners tab: "Termina ente" is named "Termina ente <body>"', async () => {
+    scheda = progetto('ATTIVO')
+    await renderRoutes('/area-amministrativa/progetti/30/info?tab=enti-partner', ROUTES)
+    const termina = await screen.findByRole('button', { name: 'Termina ente Comune di Roma' })
+    expect(visibleText(termina)).toBe('Termina ente')
+    expect(termina.getAttribute('aria-label')).toBeNull()
   })
 })
 
@@ -172,7 +203,7 @@ describe('project detail', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Enti partner' }))
     expect((await screen.findByRole('link', { name: 'Comune di Roma' })).getAttribute('href')).toBe('/area-amministrativa/progetti/30/enti/7')
     // ATTIVO partner: remove disabled, terminate allowed
-    expect(screen.getByRole('button', { name: 'Rimuovi ente' })).toHaveProperty('disabled', true)
+    expect(screen.getByRole('button', { name: 'Rimuovi ente Comune di Roma' })).toHaveProperty('disabled', true)
     fireEvent.click(screen.getByRole('button', { name: 'Aggiungi ente partner' }))
     const dialog = await screen.findByRole('dialog')
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Crea un nuovo ente' }))

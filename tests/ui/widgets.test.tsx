@@ -94,6 +94,16 @@ describe('FilterDropdown and chips', () => {
     expect(document.activeElement).toBe(toggle)
   })
 
+  it('names the count in agreement with the number: "1 selezionato", "2 selezionati" (issue 24 point 19)', () => {
+    const options = optionsOf(['Uno', 'Due'])
+    const { rerender } = render(<FilterDropdown label="Intervento" options={options} selected={['Uno']} onChange={() => {}} />)
+    expect(screen.getByRole('button', { name: 'Intervento 1 selezionato' })).toBeTruthy()
+    rerender(<FilterDropdown label="Intervento" options={options} selected={['Uno', 'Due']} onChange={() => {}} />)
+    expect(screen.getByRole('button', { name: 'Intervento 2 selezionati' })).toBeTruthy()
+    rerender(<FilterDropdown label="Intervento" options={options} selected={[]} onChange={() => {}} />)
+    expect(screen.getByRole('button', { name: 'Intervento' })).toBeTruthy()
+  })
+
   it('a filter without options says so', () => {
     render(<FilterDropdown label="Tipo" options={[]} selected={[]} onChange={() => {}} />)
     fireEvent.click(screen.getByRole('button', { name: /Tipo/ }))

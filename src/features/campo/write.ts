@@ -19,7 +19,7 @@ import {
 } from '../../offline'
 import { formatDisplayDate, toWireDate } from '../../lib/dates'
 import { deriveFromFiscalCode } from '../../lib/fiscal-code'
-import { maskDocumentNumber, maskFiscalCode } from '../../lib/masked-identity'
+import { maskDocumentNumber, maskFiscalCode, shortMask } from '../../lib/masked-identity'
 import { applicaCorrezioni, erroreCorrezioni, haCorrezioni, REGOLE_CORREZIONE, type CorrezioniCittadino } from '../../lib/q1-corrections'
 import { controllaSezioniAggiuntive } from '../../lib/survey-extra-sections'
 import { buildQ1Section, buildQ2Section, CF_NON_PRESENTE, conConsenso, haConsenso } from '../../lib/survey-instance'
@@ -47,13 +47,21 @@ async function riferimenti(r: RoleContext): Promise<CampoRiferimenti | undefined
   return (await cacheGet<CampoRiferimenti>(riferimentiKey(r)))?.value
 }
 
-/** Labels of the sync centre. */
+/** ' RSS…90…': the citizen's masked identity as the citizens table reads it aloud (its short form); '' without one. */
+const mascherato = (mask: string | null | undefined) => (mask ? ` ${shortMask(mask)}` : '')
+
+/**
+ * Labels of the sync centre. A citizen's entries name the citizen by the masked identity (issue 24 point 12):
+ * two citizens added to one service read apart ('Cittadino RSS…90… aggiunto a «Corso SPID»').
+ */
 export const etichette = {
   crea: (nome: string, data: string) => `Servizio «${nome}» del ${formatDisplayDate(data)}`,
   modifica: (nome: string) => `Modifica del servizio «${nome}»`,
   elimina: (nome: string) => `Eliminazione del servizio «${nome}»`,
-  cittadino: (nome: string) => `Cittadino aggiunto a «${nome}»`,
-  questionario: (nome: string) => `Questionario compilato — «${nome}»`,
+  cittadino: (nome: string, mask: string | null | undefined) => `Cittadino${mascherato(mask)} aggiunto a «${nome}»`,
+  questionario: (nome: string, mask: string | null | undefined) => (mask
+    ? `Questionario del cittadino${mascherato(mask)} compilato — «${nome}»`
+    : `Questionario compilato — «${nome}»`),
 }
 
 /** True when an entry may still be rewritten: not in flight, and the server surely has not applied it. */
@@ -362,7 +370,7 @@ export async function aggiungiCittadino(idServizioLocale: string, input: Cittadi
     roleContext: r,
     dependsOn: parent ? [parent.id] : [],
     record: { tipo: 'cittadino-servizio', idLocale, data },
-    label: etichette.cittadino(svc.data.nome),
+    label: etichette.cittadino(svc.data.nome, data.identificativoMascherato),
   })
   return toCittadinoLocale({ tipo: 'cittadino-servizio', idLocale, data, syncState: 'locale', updatedAt: now.getTime() }, undefined)
 }
@@ -418,7 +426,7 @@ export async function compilaQuestionario(
       ...(last.payload as QuestionarioCompilaPayload), sezioneQ4Questionario: sezioneQ4, consensoTrattamentoDatiRequest: c, correzioni: correzioniPayload,
       ...(aggiuntive ? { sezioniAggiuntiveQuestionario: aggiuntive } : {}),
     }
-    if (await tryRewrite(last, payload, data, etichette.questionario(nome))) return
+    if (await tryRewrite(last, payload, data, etichette.questionario(nome, add.data.identificativoMascherato))) return
   }
   if (compilato) throw new CampoInputError(MESSAGGI.giaCompilato)
   const parent = (await openEntriesOf(d, 'cittadino-servizio', add.idLocale)).filter((e) => e.kind === KIND.cittadinoAggiungi).at(-1)
@@ -434,7 +442,7 @@ export async function compilaQuestionario(
     roleContext: r,
     dependsOn: parent ? [parent.id] : [],
     record: { tipo: 'questionario', idLocale: add.idLocale, data, ...(idQuestionario ? { idServer: idQuestionario } : {}) },
-    label: etichette.questionario(nome),
+    label: etichette.questionario(nome, add.data.identificativoMascherato),
   })
 }
 

@@ -12,6 +12,7 @@ import { Icon } from 'design-react-kit'
 import { useEffect, useRef, useState } from 'react'
 import type { Section } from '../../api/contract/community'
 import { AppLink } from '../../ui/AppLink'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { useSession } from '../../auth/session'
 import { displayDateOrText } from '../../lib/dates'
 import { deleteItem, detailQuery, downloadAttachment, itemEvent, miPiace, rateUseful, reportItem } from './api'
@@ -41,6 +42,8 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
   const detail = useQuery({ ...detailQuery(id, itemId), retry: false })
   const item = detail.data?.items[0]
   const [dialog, setDialog] = useState<'report' | 'delete' | 'edit' | null>(null)
+  // the breadcrumb reads the item's title, not its database id ('Bacheca / Corso SPID', issue 24 point 13)
+  useRegisterBreadcrumbLabels({ [`${section.path}/${itemId}`]: item?.title })
   const viewed = useRef(false)
   const refresh = () => qc.invalidateQueries({ queryKey: ['community'] })
 

@@ -47,7 +47,7 @@ export function AggiungiPersona({ idPrefix, sceltaLabel, scelte, submitLabel, on
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="row g-2 align-items-start mt-2" data-testid={`${idPrefix}-form`}>
+    <form noValidate onSubmit={(e) => void submit(e)} className="row g-2 pd-field-row align-items-start mt-2" data-testid={`${idPrefix}-form`}>
       <div className="col-12 col-md-5">
         <TextField id={`${idPrefix}-cf-${uid}`} label="Codice fiscale" required className="mb-2" value={cf} onChange={setCf} error={cfError} maxLength={16} autoComplete="off" spellCheck={false} />
       </div>

@@ -1,11 +1,2 @@
-/** Registers breadcrumb labels (path prefix → label) after render; entries with an empty label are skipped. */
-import { useEffect } from 'react'
-import { setBreadcrumbLabels } from '../../ui/breadcrumb/labels'
-
-export function useBreadcrumb(entries: Record<string, string | null | undefined>): void {
-  const clean = Object.fromEntries(Object.entries(entries).filter((e): e is [string, string] => !!e[1]))
-  const key = JSON.stringify(clean)
-  useEffect(() => {
-    setBreadcrumbLabels(JSON.parse(key) as Record<string, string>)
-  }, [key])
-}
+/** Registers breadcrumb labels (path prefix → label) after render: the shared hook of src/ui/breadcrumb. */
+export { useRegisterBreadcrumbLabels as useBreadcrumb } from '../../ui/breadcrumb/labels'

@@ -3,7 +3,7 @@
  * ('/area-amministrativa/programmi/12') or a bare segment id; features register the names of the
  * entities they load, the shell registers the names of the user's own programme and project.
  */
-import { useSyncExternalStore } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 
 /** Labels known before any feature registers its own (static pages whose slug reads badly). */
 export const DEFAULT_BREADCRUMB_LABELS: Readonly<Record<string, string>> = {
@@ -35,4 +35,16 @@ export function useBreadcrumbLabels(): Readonly<Record<string, string>> {
     getBreadcrumbLabels,
     getBreadcrumbLabels,
   )
+}
+
+/**
+ * Registers breadcrumb labels (path prefix → label) after render, for the entities a page loads
+ * ('/bacheca/12' → the announcement's title); entries with an empty label are skipped (not loaded yet).
+ */
+export function useRegisterBreadcrumbLabels(entries: Record<string, string | null | undefined>): void {
+  const clean = Object.fromEntries(Object.entries(entries).filter((e): e is [string, string] => !!e[1]))
+  const key = JSON.stringify(clean)
+  useEffect(() => {
+    setBreadcrumbLabels(JSON.parse(key) as Record<string, string>)
+  }, [key])
 }

@@ -6,6 +6,7 @@
  */
 import { Icon } from 'design-react-kit'
 import { useEffect, useId, useRef, useState } from 'react'
+import { countLabel } from '../../lib/plural'
 import './widgets.css'
 import { FILTER_MAX_MATCHES, hasFilterSearch, NO_FILTER_OPTIONS, toggleValue, visibleFilterOptions, type FilterOption } from './filter-options'
 
@@ -63,7 +64,13 @@ export function FilterDropdown({ label, options, selected, onChange, disabled, l
         onClick={() => setOpen((o) => !o)}
       >
         {label}
-        {selected.length > 0 && <span className="badge bg-primary ms-1">{selected.length}<span className="visually-hidden"> selezionati</span></span>}
+        {selected.length > 0 && ' '}
+        {selected.length > 0 && (
+          <span className="badge bg-primary ms-1">
+            <span aria-hidden="true">{selected.length}</span>
+            <span className="visually-hidden">{countLabel(selected.length, 'selezionato', 'selezionati')}</span>
+          </span>
+        )}
         <Icon icon={open ? 'it-collapse' : 'it-expand'} size="sm" color="primary" aria-hidden />
       </button>
       <div id={panelId} className="pd-filter-panel card shadow p-3" hidden={!open}>

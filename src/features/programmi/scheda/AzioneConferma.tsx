@@ -13,8 +13,12 @@ import { messaggioErrore } from '../errori'
 
 export interface AzioneConfermaProps {
   label: string
-  /** accessible name of the button when the label alone is ambiguous (rows) */
-  name?: string
+  /**
+   * what the action acts on when the label alone is ambiguous (rows: the body's or the person's name): read
+   * by screen readers after the visible label ('Rimuovi ente' + ' Comune di Roma'), so that the accessible
+   * name starts with what is seen (WCAG 2.5.3, axe label-content-name-mismatch)
+   */
+  detail?: string
   title: string
   testo: string
   confirmLabel: string
@@ -27,7 +31,7 @@ export interface AzioneConfermaProps {
   onConfirm(data: string | null): Promise<void>
 }
 
-export function AzioneConferma({ label, name, title, testo, confirmLabel, motivo = null, danger = false, conData = false, small = false, onConfirm }: AzioneConfermaProps) {
+export function AzioneConferma({ label, detail, title, testo, confirmLabel, motivo = null, danger = false, conData = false, small = false, onConfirm }: AzioneConfermaProps) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [data, setData] = useState('')
@@ -37,6 +41,17 @@ export function AzioneConferma({ label, name, title, testo, confirmLabel, motivo
   const motivoId = useId()
   const size = small ? ' btn-sm' : ''
   const style = danger ? 'btn-outline-danger' : 'btn-outline-primary'
+  const text = (
+    <>
+      {label}
+      {detail && (
+        <>
+          {' '}
+          <span className="visually-hidden">{detail}</span>
+        </>
+      )}
+    </>
+  )
 
   async function conferma() {
     let wire: string | null = null
@@ -63,14 +78,14 @@ export function AzioneConferma({ label, name, title, testo, confirmLabel, motivo
   if (motivo) {
     return (
       <span className="d-inline-flex flex-column align-items-start">
-        <button type="button" className={`btn ${style}${size}`} disabled aria-describedby={motivoId}>{label}</button>
+        <button type="button" className={`btn ${style}${size}`} disabled aria-describedby={motivoId}>{text}</button>
         <small id={motivoId} className="text-secondary mt-1" style={{ maxWidth: '22rem' }}>{motivo}</small>
       </span>
     )
   }
   return (
     <span className="d-inline-flex flex-column align-items-start">
-      <button type="button" className={`btn ${style}${size}${guard.blocked ? ' disabled' : ''}`} aria-label={name}
+      <button type="button" className={`btn ${style}${size}${guard.blocked ? ' disabled' : ''}`}
         {...guard.controlProps}
         onClick={() => {
           setData('')
@@ -78,7 +93,7 @@ export function AzioneConferma({ label, name, title, testo, confirmLabel, motivo
           setErrore(null)
           setOpen(true)
         }}>
-        {label}
+        {text}
       </button>
       <OnlineOnlyReason guard={guard} />
       <ConfirmModal isOpen={open} title={title} confirmLabel={confirmLabel} busy={busy} busyLabel="Attendere…" danger={danger}

@@ -35,10 +35,10 @@ export function EntePanel({ ente, ruolo, idEntita, href, puoGestire, puoAggiunge
       </div>
       {puoGestire && !chiuso && ente.stato !== 'TERMINATO' && (
         <div className="d-flex flex-wrap gap-3 mb-2">
-          <AzioneConferma small danger label="Rimuovi ente" name={`Rimuovi ${ente.nome}`} motivo={azioni.rimuovi} title={`Rimuovi ${NOMI[ruolo]}`}
+          <AzioneConferma small danger label="Rimuovi ente" detail={ente.nome} motivo={azioni.rimuovi} title={`Rimuovi ${NOMI[ruolo]}`}
             testo={`Confermi di voler rimuovere ${ente.nome}? Vengono rimossi anche i suoi referenti, delegati e sedi in questo ${ruolo === 'gestoreProgramma' ? 'programma' : 'progetto'}.`}
             confirmLabel="Rimuovi" onConfirm={async () => { await rimuoviEnte(ruolo, ente.id, idEntita, 'cancella'); await onChanged() }} />
-          <AzioneConferma small danger label="Termina ente" name={`Termina ${ente.nome}`} motivo={azioni.termina} title={`Termina ${NOMI[ruolo]}`}
+          <AzioneConferma small danger label="Termina ente" detail={ente.nome} motivo={azioni.termina} title={`Termina ${NOMI[ruolo]}`}
             testo={`Confermi di voler terminare ${ente.nome}? I suoi referenti, delegati e sedi vengono terminati.`}
             confirmLabel="Termina" onConfirm={async () => { await rimuoviEnte(ruolo, ente.id, idEntita, 'termina'); await onChanged() }} />
         </div>

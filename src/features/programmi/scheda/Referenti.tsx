@@ -73,7 +73,7 @@ export function Referenti({ ruolo, idEnte, nomeEnte, idEntita, referenti, puoAgg
               <span>{nomeRuolo(r.codiceRuolo)}</span>
               <StatusChip value={r.stato} />
               {puoRimuovere && r.stato !== 'TERMINATO' && (
-                <AzioneConferma small danger label="Rimuovi" name={`Rimuovi ${r.cognome} ${r.nome}`} title="Rimuovi referente o delegato"
+                <AzioneConferma small danger label="Rimuovi" detail={`${r.cognome} ${r.nome}`} title="Rimuovi referente o delegato"
                   testo={`Confermi di voler rimuovere ${r.nome} ${r.cognome} da ${nomeEnte}? Se è già attivo, il suo incarico viene terminato.`}
                   confirmLabel="Rimuovi" onConfirm={async () => {
                     await rimuoviReferente(ruolo, idEntita, idEnte, r.idUtente)
@@ -85,7 +85,7 @@ export function Referenti({ ruolo, idEnte, nomeEnte, idEntita, referenti, puoAgg
         </ul>
       )}
       {puoAggiungere && !chiuso && (
-        <form noValidate onSubmit={(e) => void aggiungi(e)} className="row g-2 align-items-start" aria-label={`Aggiungi referente o delegato a ${nomeEnte}`}>
+        <form noValidate onSubmit={(e) => void aggiungi(e)} className="row g-2 pd-field-row align-items-start" aria-label={`Aggiungi referente o delegato a ${nomeEnte}`}>
           <div className="col-12 col-md-5">
             <Campo id={`${uid}-cf`} label="Codice fiscale" value={cf} onChange={(v) => { setCf(v); setErrCf(null) }} error={errCf} maxLength={16} className="mb-2"
               hint="La persona deve essere già registrata in Punto Digitale" />
