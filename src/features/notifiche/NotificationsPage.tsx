@@ -9,6 +9,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useNavigate } from '@tanstack/react-router'
 import type { NotificationSort } from '../../api/contract/notifiche'
 import { QueryProvider } from '../../api/query'
+import { countLabel } from '../../lib/plural'
 import { formatBadgeCount } from '../../ui/header/badge'
 import { setUnreadNotifications } from '../../ui/stores/notifications'
 import { showToast, TOAST_DURATION } from '../../ui/stores/toasts'
@@ -100,7 +101,7 @@ function NotificationsPageContent() {
           Elimina
         </button>
       </div>
-      <p className="visually-hidden" role="status">{chosen.length > 0 ? `${chosen.length} selezionate` : ''}</p>
+      <p className="visually-hidden" role="status">{chosen.length > 0 ? countLabel(chosen.length, 'selezionata', 'selezionate') : ''}</p>
       <NotificationsLoadState isPending={isPending} isError={isError} empty={Boolean(data) && items.length === 0} retry={() => void refetch()} />
       {items.length > 0 && (
         <ul className="list-unstyled" aria-label="Elenco delle notifiche" data-testid="notifiche-list">
