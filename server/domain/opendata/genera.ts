@@ -1,6 +1,6 @@
 /**
- * Generation of a month's open-data file (issue 11 point 3; platform-backend §10): the dataset rows
- * (dataset.ts) through the small-cell rule (anonimizza.ts), streamed as `;`-separated UTF-8 CSV with
+ * Generation of a month's open-data file (issue 11 point 3, issue 24 point 3; platform-backend §10): the dataset
+ * rows (dataset.ts) through the k-anonymity rule (anonimizza.ts), streamed as `;`-separated UTF-8 CSV with
  * the columns of OPEN_DATA_COLUMNS, stored through app.storage under `open-data/YYYY-MM.csv` and recorded
  * in `open_data_file` (one row per month: generating the same month again replaces its file and resets
  * its download counter, as the reference does at each upload).
@@ -12,7 +12,7 @@ import { openDataFile } from '../../db/schema'
 import type { Database } from '../../db/types'
 import type { FileStorage } from '../../storage/index'
 import { CSV_BOM, csvField, toCsv, type CsvValue } from '../csv'
-import { decidi, type RigaDataset } from './anonimizza'
+import { decidi, QUASI_IDENTIFICATIVI, type RigaDataset } from './anonimizza'
 import { conteggiCelleSql, righeInBlocchi } from './dataset'
 
 /** 'YYYY-MM' of a date (UTC). */
@@ -25,15 +25,12 @@ export function csvOpenData(righe: readonly RigaDataset[]): string {
 
 export interface EsitoGenerazione { mese: string; righe: number; generalizzate: number; soppresse: number; dimensione: number }
 
-const riga = (r: RigaDataset, n: number): CsvValue[] => [
-  n, r.fasciaDiEta, r.genere, r.occupazione, r.titoloDiStudio, r.servizioId, r.nomeServizio, r.dataFruizione,
-  r.ambito, r.tipologiaServizio, r.competenze, r.sedeId, r.nomeSede, r.regione, r.provincia, r.comune, r.cap,
-  r.intervento, r.idProgramma, r.idProgetto,
-]
+/** One CSV line's cells: the row counter, then the published columns in OPEN_DATA_COLUMNS order. */
+const riga = (r: RigaDataset, n: number): CsvValue[] => [n, ...QUASI_IDENTIFICATIVI.map((c) => r[c])]
 
 /**
  * Generates and publishes the file of month `mese` ('YYYY-MM') with the services dated up to `oggi`
- * ('YYYY-MM-DD'): the small-cell counts in SQL, then the rows read in batches, decided one by one and
+ * ('YYYY-MM-DD'): the publishable groups in SQL, then the rows read in batches, decided one by one and
  * streamed as CSV into the storage (memory bounded by a batch and the cell counts). `progress` gets 0–100.
  */
 export async function generaFileMese(db: Database, storage: FileStorage, opts: { mese: string; oggi: string; progress?: (pct: number) => Promise<void> }): Promise<EsitoGenerazione> {
@@ -48,9 +45,9 @@ export async function generaFileMese(db: Database, storage: FileStorage, opts: {
       for (const r of blocco) {
         const d = decidi(r, conteggi)
         if (!d) { stat.soppresse++; continue }
-        if (d.generalizzata) stat.generalizzate++
+        if (d.livello > 0) stat.generalizzate++
         stat.righe++
-        const anno = Number(r.dataFruizione.slice(0, 4))
+        const anno = Number(r.mese?.slice(0, 4))
         if (stat.annoMin === null || anno < stat.annoMin) stat.annoMin = anno
         if (stat.annoMax === null || anno > stat.annoMax) stat.annoMax = anno
         out += line(riga(d.riga, stat.righe))
