@@ -6,6 +6,7 @@
  * statements the refresher sends are recorded, and the views answer the same figures either way.
  */
 import { sql, type SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../../server/db/types'
 import { createDatiRefresher, refreshDati } from '../../../server/domain/dati/refresh'
@@ -13,13 +14,15 @@ import { rowsOf } from '../../../server/domain/liste/engine'
 import { createTestServer, type TestServer } from '../helpers'
 import { actor, createService, CF, named } from '../field/fixtures'
 
+const dialect = new PgDialect()
+
 /** `db` with every `execute`d statement's text recorded in `seen`. */
 function recording(db: Database, seen: string[]): Database {
   return new Proxy(db, {
     get(target, prop, receiver) {
       if (prop === 'execute') {
         return (query: SQL) => {
-          seen.push(target.dialect.sqlToQuery(query).sql)
+          seen.push(dialect.sqlToQuery(query).sql)
           return target.execute(query)
         }
       }

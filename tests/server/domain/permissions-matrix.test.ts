@@ -93,7 +93,7 @@ describe('permissions matrix', () => {
 
   it('gives the citizens registry and its CSV to every role that sees services, and to no other (issue 24 point 22)', () => {
     for (const role of ROLE_CODES) {
-      const p = permissionsOfRole(role)
+      const p: readonly string[] = permissionsOfRole(role)
       const seesServices = p.includes('list.serv')
       for (const code of ['tab.citt', 'list.citt', 'list.dwnl.citt']) expect(p.includes(code), `${role} ${code}`).toBe(seesServices)
     }

@@ -33,7 +33,7 @@ describe('open data: k-anonymity of a realistic population', () => {
       const ids = await db.insert(servizio).values(batch.map((s, j) => ({
         nome: `Popolazione ${i + j}`, dataServizio: s.data, durataServizio: '1:00', tipologiaServizio: s.tipologia,
         idEnte: e!.id, idSede: s.sede.idSede, idProgetto: s.sede.idProgetto, idFacilitatore: u!.id,
-        sezioneQ3Compilato: { id: 'anagraficaServizio', title: 'Q3', properties: [{ '25': s.competenze }, { '27': s.ambito }] },
+        sezioneQ3Compilato: { id: 'anagraficaServizio', title: 'Q3', properties: [{ '25': s.competenze }, { '27': s.ambito }] as Record<string, string[]>[] },
       }))).returning({ id: servizio.id })
       await db.insert(servizioXCittadino).values(batch.flatMap((s, j) => s.cittadini.map((idCittadino) => ({ idCittadino, idServizio: ids[j]!.id }))))
     }
