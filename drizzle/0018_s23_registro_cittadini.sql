@@ -5,7 +5,7 @@
 INSERT INTO "gruppo_x_permesso" ("codice_gruppo", "id_permesso")
   SELECT 'VIS.CITT', p.id FROM permesso p WHERE p.codice = 'list.dwnl.citt' AND EXISTS (SELECT 1 FROM gruppo g WHERE g.codice = 'VIS.CITT')
   ON CONFLICT DO NOTHING;--> statement-breakpoint
-UPDATE "gruppo" SET "descrizione" = 'Visualizzazione e download dei cittadini dei servizi visibili (new)' WHERE "codice" = 'VIS.CITT';--> statement-breakpoint
+UPDATE "gruppo" SET "descrizione" = 'Visualizzazione dei cittadini dei servizi visibili, con il download (new)' WHERE "codice" = 'VIS.CITT';--> statement-breakpoint
 INSERT INTO "ruolo_x_gruppo" ("codice_ruolo", "codice_gruppo")
   SELECT r.codice, 'VIS.CITT' FROM ruolo r WHERE r.codice IN ('DSCU', 'REG', 'DEG', 'REGP', 'DEGP', 'REPP', 'DEPP')
     AND EXISTS (SELECT 1 FROM gruppo g WHERE g.codice = 'VIS.CITT')

@@ -192,7 +192,7 @@ export const GROUPS = {
   'RED.SERV': { descrizione: 'Gestione dei servizi (new)', permessi: ['tab.am', 'subtab.serv', 'list.serv', 'list.dwnl.serv', 'view.card.serv', 'view.card.serv.citt', 'new.serv', 'upd.card.serv', 'del.serv'] },
   'COMP.QUEST': { descrizione: 'Compilazione dei questionari dei cittadini (new)', permessi: ['wrt.quest.citt.serv'] },
   // issue 24 point 22: who sees the registry downloads what they see (the CSV has the list's columns: id, mask, counts)
-  'VIS.CITT': { descrizione: 'Visualizzazione e download dei cittadini dei servizi visibili (new)', permessi: ['tab.citt', 'list.citt', 'list.dwnl.citt'] },
+  'VIS.CITT': { descrizione: 'Visualizzazione dei cittadini dei servizi visibili, con il download (new)', permessi: ['tab.citt', 'list.citt', 'list.dwnl.citt'] },
   'RED.CITT': { descrizione: 'Gestione dei cittadini dei propri servizi (new)', permessi: ['tab.citt', 'list.citt', 'list.dwnl.citt'] },
   // Minors
   'VIS.CONF.MIN': { descrizione: 'Visualizzazione della configurazione dei minorenni (new)', permessi: ['view.conf.min'] },

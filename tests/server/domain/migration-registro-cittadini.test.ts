@@ -39,6 +39,6 @@ describe('migration 0018: the citizens registry for every role that sees service
   it('grants list and CSV to DTD, DSCU, REG/DEG, REGP/DEGP, REPP/DEPP, FAC/VOL, not to MOD', async () => {
     const expected = ROLES.filter((r) => r !== 'MOD').sort()
     for (const code of ['tab.citt', 'list.citt', 'list.dwnl.citt']) expect(await holders(code), code).toEqual(expected)
-    expect(await target.query(`select descrizione from gruppo where codice = 'VIS.CITT'`)).toEqual([{ descrizione: 'Visualizzazione e download dei cittadini dei servizi visibili (new)' }])
+    expect(await target.query(`select descrizione from gruppo where codice = 'VIS.CITT'`)).toEqual([{ descrizione: 'Visualizzazione dei cittadini dei servizi visibili, con il download (new)' }])
   })
 })
