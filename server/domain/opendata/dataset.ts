@@ -95,7 +95,7 @@ export async function* righeInBlocchi(db: Executor, opts: { finoA: string; limit
 }
 
 /** Every dataset row of services up to `finoA`, in memory. */
-export async function leggiRighe(db: Executor, opts: { finoA: string }): Promise<RigaDataset[]> {
+export async function leggiRighe(db: Executor, opts: { finoA: string; limite?: number }): Promise<RigaDataset[]> {
   const all: RigaDataset[] = []
   for await (const b of righeInBlocchi(db, opts)) all.push(...b)
   return all

@@ -12,8 +12,11 @@ import { openDataFile } from '../../db/schema'
 import type { Database } from '../../db/types'
 import type { FileStorage } from '../../storage/index'
 import { CSV_BOM, csvField, toCsv, type CsvValue } from '../csv'
-import { decidi, QUASI_IDENTIFICATIVI, type RigaDataset } from './anonimizza'
-import { conteggiCelleSql, righeInBlocchi } from './dataset'
+import { contaCelle, decidi, QUASI_IDENTIFICATIVI, type RigaDataset } from './anonimizza'
+import { conteggiCelleSql, leggiRighe, righeInBlocchi } from './dataset'
+
+/** Rows per statement on the embedded database (see `generaFileMese`). */
+export const BLOCCO_INCORPORATO = 1000
 
 /** 'YYYY-MM' of a date (UTC). */
 export const meseDi = (d: Date) => d.toISOString().slice(0, 7)
@@ -33,14 +36,25 @@ const riga = (r: RigaDataset, n: number): CsvValue[] => [n, ...QUASI_IDENTIFICAT
  * ('YYYY-MM-DD'): the publishable groups in SQL, then the rows read in batches, decided one by one and
  * streamed as CSV into the storage (memory bounded by a batch and the cell counts). `progress` gets 0–100.
  */
-export async function generaFileMese(db: Database, storage: FileStorage, opts: { mese: string; oggi: string; progress?: (pct: number) => Promise<void> }): Promise<EsitoGenerazione> {
-  const conteggi = await conteggiCelleSql(db, { finoA: opts.oggi })
+export async function generaFileMese(db: Database, storage: FileStorage, opts: {
+  mese: string; oggi: string; progress?: (pct: number) => Promise<void>
+  /**
+   * The embedded database (PGlite: one connection, every request waits for the statement under way): the groups are
+   * counted in memory over the rows read in batches of {@link BLOCCO_INCORPORATO}, never by one statement over the
+   * whole dataset (9 s at 1/100 of the national scale), and the file is written from batches of that size too.
+   */
+  incorporato?: boolean
+}): Promise<EsitoGenerazione> {
+  const limite = opts.incorporato ? BLOCCO_INCORPORATO : undefined
+  const conteggi = opts.incorporato
+    ? contaCelle(await leggiRighe(db, { finoA: opts.oggi, limite }))
+    : await conteggiCelleSql(db, { finoA: opts.oggi })
   await opts.progress?.(20)
   const stat = { righe: 0, generalizzate: 0, soppresse: 0, annoMin: null as number | null, annoMax: null as number | null }
   const line = (cells: CsvValue[]) => `${cells.map((c) => csvField(c)).join(';')}\r\n`
   async function* testo(): AsyncGenerator<string> {
     yield CSV_BOM + line(OPEN_DATA_COLUMNS.map((c) => c.attributo))
-    for await (const blocco of righeInBlocchi(db, { finoA: opts.oggi })) {
+    for await (const blocco of righeInBlocchi(db, { finoA: opts.oggi, limite })) {
       let out = ''
       for (const r of blocco) {
         const d = decidi(r, conteggi)

@@ -7,12 +7,15 @@
  * the database are the in-memory ones), so the check over the in-memory rows, which carry the citizen, holds
  * for the file.
  */
+import type { SQL } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../../server/db/types'
 import { OPEN_DATA_COLUMNS } from '../../../src/api/contract/open-data'
 import { cittadino, ente, progetto, sede, servizio, servizioXCittadino, utente } from '../../../server/db/schema'
 import { applicaSogliaMinima, contaCelle, QUASI_IDENTIFICATIVI } from '../../../server/domain/opendata/anonimizza'
 import { conteggiCelleSql, leggiRighe } from '../../../server/domain/opendata/dataset'
-import { csvOpenData, generaFileMese } from '../../../server/domain/opendata/genera'
+import { BLOCCO_INCORPORATO, csvOpenData, generaFileMese } from '../../../server/domain/opendata/genera'
 import { createTestServer, TEST_HOST, type TestServer } from '../helpers'
 import { popolazione, violazioni } from './popolazione'
 
@@ -69,5 +72,30 @@ describe('open data: k-anonymity of a realistic population', () => {
       perValori.set(valori, (perValori.get(valori) ?? 0) + 1)
     }
     expect([...perValori.values()].filter((n) => n < 3)).toEqual([])
+  })
+
+  it('on the embedded database counts in memory from short batches: the same file, no statement over the whole dataset (issue 24 point 25)', async () => {
+    const db = server.database.db
+    const dialect = new PgDialect()
+    const seen: string[] = []
+    const recording = new Proxy(db, {
+      get(target, prop, receiver) {
+        if (prop === 'execute') return (query: SQL) => { seen.push(dialect.sqlToQuery(query).sql); return target.execute(query) }
+        return Reflect.get(target, prop, receiver) as unknown
+      },
+    }) as Database
+    const viaSql = await generaFileMese(db, server.app.storage, { mese: '2026-05', oggi: '2026-06-30' })
+    const fileSql = (await server.app.inject({ method: 'GET', url: '/api/open-data/file/2026-05', headers: { host: TEST_HOST } })).body
+    const incorporato = await generaFileMese(recording, server.app.storage, { mese: '2026-05', oggi: '2026-06-30', incorporato: true })
+    const file = (await server.app.inject({ method: 'GET', url: '/api/open-data/file/2026-05', headers: { host: TEST_HOST } })).body
+    expect(file).toBe(fileSql)
+    expect(incorporato).toMatchObject({ righe: viaSql.righe, generalizzate: viaSql.generalizzate, soppresse: viaSql.soppresse })
+    // every statement reads one batch (keyset + limit), none counts the groups over the whole dataset
+    expect(seen.length).toBeGreaterThan(2)
+    for (const q of seen) {
+      expect(q).toMatch(/limit \$\d+$/)
+      expect(q).not.toMatch(/jsonb_build_array|group by/i)
+    }
+    expect(BLOCCO_INCORPORATO).toBeLessThanOrEqual(1000)
   })
 })
