@@ -116,7 +116,7 @@ test.describe('role management and minors (DTD)', () => {
     await page.getByLabel('Nome del ruolo*').fill(nomeRuolo)
     await setTicked(page, /Visualizzazione dei cittadini/, true)
     await setTicked(page, /^Visualizzazione della dashboard/, true)
-    await expect(page.getByTestId('ruolo-permessi')).toHaveText('Gruppi scelti: 2; permessi concessi: 4')
+    await expect(page.getByTestId('ruolo-permessi')).toHaveText('Gruppi scelti: 2; permessi concessi: 5')
     await page.getByRole('button', { name: 'Crea ruolo' }).click()
     await expect(page.getByRole('heading', { level: 1, name: nomeRuolo })).toBeVisible()
     await expect(page.getByTestId('gruppi-ruolo')).toContainText('VIS.CITT')

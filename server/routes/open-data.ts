@@ -49,7 +49,8 @@ export default async function openDataRoutes(app: FastifyInstance, opts: OpenDat
 
   jobs.handle(JOB_OPEN_DATA, async (payload, ctx) => {
     const p = payload as unknown as PayloadOpenData
-    const esito = await generaFileMese(db, app.storage, { mese: p.mese, oggi: p.oggi, progress: ctx.progress })
+    // PGlite (no DATABASE_URL): counted in memory from short batches, so that requests never wait long (issue 24 point 25)
+    const esito = await generaFileMese(db, app.storage, { mese: p.mese, oggi: p.oggi, progress: ctx.progress, incorporato: !opts.config.databaseUrl })
     ;(ctx.log ?? app.log).info({ ...esito }, 'open data published')
   })
 

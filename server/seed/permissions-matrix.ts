@@ -191,7 +191,8 @@ export const GROUPS = {
   'VIS.SERV': { descrizione: 'Visualizzazione dei servizi (new)', permessi: ['tab.am', 'subtab.serv', 'list.serv', 'list.dwnl.serv', 'view.card.serv', 'view.card.serv.citt'] },
   'RED.SERV': { descrizione: 'Gestione dei servizi (new)', permessi: ['tab.am', 'subtab.serv', 'list.serv', 'list.dwnl.serv', 'view.card.serv', 'view.card.serv.citt', 'new.serv', 'upd.card.serv', 'del.serv'] },
   'COMP.QUEST': { descrizione: 'Compilazione dei questionari dei cittadini (new)', permessi: ['wrt.quest.citt.serv'] },
-  'VIS.CITT': { descrizione: 'Visualizzazione dei cittadini (new)', permessi: ['tab.citt', 'list.citt'] },
+  // issue 24 point 22: who sees the registry downloads what they see (the CSV has the list's columns: id, mask, counts)
+  'VIS.CITT': { descrizione: 'Visualizzazione dei cittadini dei servizi visibili, con il download (new)', permessi: ['tab.citt', 'list.citt', 'list.dwnl.citt'] },
   'RED.CITT': { descrizione: 'Gestione dei cittadini dei propri servizi (new)', permessi: ['tab.citt', 'list.citt', 'list.dwnl.citt'] },
   // Minors
   'VIS.CONF.MIN': { descrizione: 'Visualizzazione della configurazione dei minorenni (new)', permessi: ['view.conf.min'] },
@@ -269,17 +270,18 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
     'ACC.DSHB.SELF', 'VIS.MNTR', 'ASS.QUEST', 'RED.PRGM', 'MOD.PRGM', 'REF.PRGM',
     'VIS.QUEST.TEMPL', 'RED.QUEST.TEMPL', 'RED.PRGT', 'MOD.PRGT', 'REF.PRGT', 'ATT.TERM.PRGT',
     'RED.PARTNER', 'REF.PARTNER', 'RED.FAC_SEDI.PRGT', 'RED.FAC_SEDI.PARTNER',
-    'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI', 'VIS.SERV', 'GEST.CONF.MIN',
+    'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI', 'VIS.SERV', 'VIS.CITT', 'GEST.CONF.MIN',
     ...COMMUNITY_MEMBER,
   ],
   /** REG: referent of a programme's managing body (§3.3 REG): the programme card, its referents and
    *  delegates, its template association, its projects and their managing bodies, bodies and users of
    *  the programme, and the services of the programme (view only; issue #3: the programme's managers see
-   *  the services delivered in it). No citizens. Sees upload monitoring and the minors configuration. */
+   *  the services delivered in it) and the citizens registry of those services (issue 24 point 22, with its CSV).
+   *  Sees upload monitoring and the minors configuration. */
   REG: [
     'VIS.DSHB', 'VIS.MNTR', 'ASS.QUEST', 'MOD.PRGM', 'REF.PRGM', 'VIS.QUEST.TEMPL',
     'RED.PRGT', 'MOD.PRGT', 'REF.PRGT', 'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI',
-    'VIS.CONF.MIN', 'VIS.SERV', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
+    'VIS.CONF.MIN', 'VIS.SERV', 'VIS.CITT', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
   ],
   /** DEG: delegate of a programme's managing body: REG minus the referent-only powers (terminate the
    *  programme, appoint or remove programme referents/delegates) and minus upload monitoring (the
@@ -287,7 +289,7 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
   DEG: [
     'VIS.DSHB', 'ASS.QUEST', 'MOD.PRGM', 'VIS.QUEST.TEMPL',
     'RED.PRGT', 'MOD.PRGT', 'REF.PRGT', 'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI',
-    'VIS.CONF.MIN', 'VIS.SERV', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
+    'VIS.CONF.MIN', 'VIS.SERV', 'VIS.CITT', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
   ],
   /** REGP: referent of a project's managing body (§3.3 REGP): activates/terminates the project, its
    *  card, referents, partners and their referents, the managing body's sites and facilitators,
@@ -295,24 +297,24 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
   REGP: [
     'VIS.DSHB', 'VIS.MNTR', 'VIS.PRGM.PRGT', 'MOD.PRGT', 'REF.PRGT', 'ATT.TERM.PRGT',
     'RED.PARTNER', 'REF.PARTNER', 'RED.FAC_SEDI.PRGT', 'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI',
-    'VIS.SERV', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
+    'VIS.SERV', 'VIS.CITT', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
   ],
   /** DEGP: delegate of a project's managing body: REGP minus activation/termination of the project,
    *  minus appointing the project's referents/delegates, minus upload monitoring. */
   DEGP: [
     'VIS.DSHB', 'VIS.PRGM.PRGT', 'MOD.PRGT', 'RED.PARTNER', 'REF.PARTNER', 'RED.FAC_SEDI.PRGT',
-    'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI', 'VIS.SERV', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
+    'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI', 'VIS.SERV', 'VIS.CITT', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
   ],
   /** REPP: referent of a partner body in a project: the partner's data, its sites and facilitators,
    *  views programme/project cards, bodies, users and services of the project, upload monitoring. */
   REPP: [
     'VIS.DSHB', 'VIS.MNTR', 'VIS.PRGM.PRGT', 'MOD.PARTNER', 'RED.FAC_SEDI.PARTNER',
-    'VIS_ENTE', 'VIS.UTENTI', 'VIS.SERV', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
+    'VIS_ENTE', 'VIS.UTENTI', 'VIS.SERV', 'VIS.CITT', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
   ],
   /** DEPP: delegate of a partner body: REPP minus upload monitoring. */
   DEPP: [
     'VIS.DSHB', 'VIS.PRGM.PRGT', 'MOD.PARTNER', 'RED.FAC_SEDI.PARTNER',
-    'VIS_ENTE', 'VIS.UTENTI', 'VIS.SERV', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
+    'VIS_ENTE', 'VIS.UTENTI', 'VIS.SERV', 'VIS.CITT', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
   ],
   /** FAC: facilitator (RFD) on the sites of one body in one project: own project card (menu entry
    *  'Progetto'), own services (create, edit, delete, citizens, questionnaires), own citizens, the community (view, create topics and

@@ -205,3 +205,14 @@ export function dataTerminazione(input: string, oggi: string): { error: string }
 export function oggiRoma(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
 }
+
+/**
+ * Catalogue codes a server answers about one field of the programme and project forms (issue 24 point 17):
+ * code → the field key the form shows the message on (P09: the programme code is already in use).
+ */
+export const CAMPI_ERRORI_SERVER: Readonly<Record<string, string>> = { P09: 'codice' }
+
+/** The field a server error code is about, or undefined (the message is then shown above the form). */
+export function campoErroreServer(errorCode: string | null | undefined): string | undefined {
+  return errorCode ? CAMPI_ERRORI_SERVER[errorCode] : undefined
+}

@@ -128,3 +128,16 @@ describe('isActivePath', () => {
     expect(isActivePath('/', '/')).toBe(true)
   })
 })
+
+describe("'Area cittadini' follows the seeded matrix (issue 24 point 22)", () => {
+  it.each(['DTD', 'DSCU', 'REG', 'DEG', 'REGP', 'DEGP', 'REPP', 'DEPP', 'FAC', 'VOL'] as const)('%s sees it, and holds the download of its CSV', (role) => {
+    expect(ids(menuFor(role))).toContain('area-cittadini')
+    expect(permsOf(role)).toContain('list.dwnl.citt')
+  })
+
+  it('MOD does not; nor does a role holding tab.citt without list.citt (the route would refuse it)', () => {
+    expect(ids(menuFor('MOD'))).not.toContain('area-cittadini')
+    expect(ids(buildMainMenu({ permessi: ['tab.citt'], profilo: profile('DTD') }))).not.toContain('area-cittadini')
+    expect(ids(buildMainMenu({ permessi: ['tab.citt', 'list.citt'], profilo: profile('DTD') }))).toContain('area-cittadini')
+  })
+})

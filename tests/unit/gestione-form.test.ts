@@ -97,3 +97,12 @@ describe('lifecycle actions (platform-backend §2.1–2.4)', () => {
     expect(azioniEnte('ATTIVO')).toMatchObject({ rimuovi: expect.any(String), termina: null })
   })
 })
+
+describe('server errors on a field (issue 24 point 17)', () => {
+  it('puts P09 (code already in use) on the code field and leaves other codes above the form', async () => {
+    const { campoErroreServer } = await import('../../src/lib/gestione-form')
+    expect(campoErroreServer('P09')).toBe('codice')
+    expect(campoErroreServer('P01')).toBeUndefined()
+    expect(campoErroreServer(null)).toBeUndefined()
+  })
+})

@@ -96,7 +96,9 @@ export const chiudiStoricoPartner = (tx: Tx, idProgetto: number, idEnte: number,
  * TERMINATO if ATTIVO, unlinked if NON ATTIVO), every partner (TERMINATO, not individually) and its
  * referents, every body-site with its facilitators. `quando` is the termination time.
  */
-export async function terminaProgettoCascata(tx: Tx, prj: typeof progetto.$inferSelect, quando: Date): Promise<number[]> {
+export async function terminaProgettoCascata(tx: Tx, prj: typeof progetto.$inferSelect, termine: Date): Promise<number[]> {
+  // never before the project's own activation (issue 24 point 18)
+  const quando = prj.dataOraAttivazione && prj.dataOraAttivazione.getTime() > termine.getTime() ? prj.dataOraAttivazione : termine
   const users: number[] = []
   users.push(...await chiudiReferenti(tx, referenteDelegatiGestoreProgetto, eq(referenteDelegatiGestoreProgetto.idProgetto, prj.id), quando))
   let gestore: { idEnteGestoreProgetto: number | null; statoGestoreProgetto: 'NON ATTIVO' | 'ATTIVO' | 'ATTIVABILE' | 'TERMINATO' | null } = {

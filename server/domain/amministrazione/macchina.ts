@@ -61,3 +61,14 @@ export function daGiornoMeseAnno(s: string): string {
 export function dataTerminazioneValida(isoDay: string, today: string): boolean {
   return isoDay <= today
 }
+
+/**
+ * The instant a termination dated `giorno` ('YYYY-MM-DD', already checked not in the future) is stored at
+ * (issue 24 point 18): `now` when the day is today (Europe/Rome), else noon UTC of that day; never before
+ * `attivazione`, so that a programme or project activated and terminated the same day shows the activation
+ * first and its history sorts by time.
+ */
+export function istanteTerminazione(giorno: string, now: Date, attivazione?: Date | null): Date {
+  const base = giorno === oggi(now) ? now : new Date(`${giorno}T12:00:00Z`)
+  return attivazione && attivazione.getTime() > base.getTime() ? attivazione : base
+}

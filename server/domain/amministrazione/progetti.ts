@@ -16,7 +16,7 @@ import type { Caller } from '../profile'
 import { checkProgetto, checkProgramma } from './accesso'
 import { eliminaProgettoCascata, progettoConLavoro, revocaRuoliOrfani, terminaProgettoCascata } from './cascate'
 import { GESTORE_PROGETTO, guardAssegnaGestoreProgetto } from './enti-stati'
-import { checkGuard, checkTransition, daGiornoMeseAnno, oggi } from './macchina'
+import { checkGuard, checkTransition, daGiornoMeseAnno, istanteTerminazione, oggi } from './macchina'
 import { avvisoCup, obiettiviValidi, regolaCup } from './programma-stati'
 import { guardDatiProgetto, guardEliminaProgetto, guardTerminaProgetto, PROGETTO } from './progetto-stati'
 import { conteggi, referentiDi } from './programmi'
@@ -88,7 +88,7 @@ export async function terminaProgetto(tx: Tx, caller: Caller, id: number, body: 
   const day = daGiornoMeseAnno(body.dataTerminazione)
   checkGuard(guardTerminaProgetto({ dataTerminazione: day, oggi: oggi(now) }))
   const [row] = await tx.select().from(progetto).where(eq(progetto.id, id))
-  const users = await terminaProgettoCascata(tx, row!, new Date(`${day}T12:00:00Z`))
+  const users = await terminaProgettoCascata(tx, row!, istanteTerminazione(day, now))
   await revocaRuoliOrfani(tx, users)
   return { id }
 }

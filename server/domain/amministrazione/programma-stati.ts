@@ -17,9 +17,12 @@ export const PROGRAMMA: Macchina<TransizioneProgramma> = {
   elimina: { from: ['NON ATTIVO'], to: 'deleted', code: 'P04' },
 }
 
-/** Create/update guard: unique code and start ≤ end (P01; on update P06). */
+/** Catalogue code of a programme code already used by another programme (create and update). */
+export const CODICE_PROGRAMMA_IN_USO = 'P09'
+
+/** Create/update guard: unique code (P09, create and update) and start ≤ end (P01; on update P06). */
 export function guardDatiProgramma(f: { codiceUsato: boolean; dataInizio: string; dataFine: string }, code = 'P01'): string | null {
-  if (f.codiceUsato) return code
+  if (f.codiceUsato) return CODICE_PROGRAMMA_IN_USO
   if (f.dataInizio > f.dataFine) return code
   return null
 }

@@ -1,6 +1,6 @@
 /**
  * Programmes, database side (platform-backend §2.1; the state machine is ./programma-stati.ts):
- * create (P01 code/dates, P02 default template linked and made ATTIVO, CUP rules with a warning),
+ * create (P09 code already in use, P01 dates, P02 default template linked and made ATTIVO, CUP rules with a warning),
  * detail with the counts of the steps 1–4, update (P06), terminate (P03, cascade on projects, referents
  * and managing body), delete (P04, cascade), assign the managing body (P05). Each write runs in the
  * caller's transaction; per-id checks (A02) come from ./accesso.ts.
@@ -13,15 +13,16 @@ import {
   type Obiettivi,
 } from '../../db/schema'
 import type { Executor, Transaction as Tx } from '../../db/types'
-import { notFound } from '../../errors'
+import { ApiError, notFound } from '../../errors'
+import { isUniqueViolation } from '../db-errors'
 import type { Caller } from '../profile'
 import { checkProgramma } from './accesso'
 import {
-  cascataProgetto, guardDatiProgramma, guardEliminaProgramma, guardTemplateDefault, guardTerminaProgramma, obiettiviValidi,
+  cascataProgetto, CODICE_PROGRAMMA_IN_USO, guardDatiProgramma, guardEliminaProgramma, guardTemplateDefault, guardTerminaProgramma, obiettiviValidi,
   PROGRAMMA, regolaCup, avvisoCup,
 } from './programma-stati'
 import { GESTORE_PROGRAMMA, guardAssegnaGestoreProgramma } from './enti-stati'
-import { checkGuard, checkTransition, daGiornoMeseAnno, oggi } from './macchina'
+import { checkGuard, checkTransition, daGiornoMeseAnno, istanteTerminazione, oggi } from './macchina'
 import {
   chiudiReferenti, chiudiStoricoProgramma, eliminaProgettoCascata, eliminaReferenti, progettoConLavoro, revocaRuoliOrfani, terminaProgettoCascata,
 } from './cascate'
@@ -44,6 +45,16 @@ async function cupUsato(tx: Executor, cup: string | null | undefined, exceptId?:
   return row !== undefined
 }
 
+/** `write`'s result; a concurrent write of the same code (unique violation) answers 409 P09 as the guard does. */
+async function codiceUnico<T>(write: PromiseLike<T>): Promise<T> {
+  try {
+    return await write
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new ApiError(409, CODICE_PROGRAMMA_IN_USO)
+    throw err
+  }
+}
+
 /** `POST /programma`: creates a NON ATTIVO programme linked to the policy's default template. */
 export async function creaProgramma(tx: Tx, body: ProgrammaBody): Promise<ProgrammaCreato> {
   checkObiettivi(body.obiettivi)
@@ -54,11 +65,11 @@ export async function creaProgramma(tx: Tx, body: ProgrammaBody): Promise<Progra
   checkGuard(guardTemplateDefault(template !== undefined))
   checkTransition(PROGRAMMA, 'crea', null)
   const cup = regolaCup(body.cup, body.codice, await cupUsato(tx, body.cup))
-  const [row] = await tx.insert(programma).values({
+  const [row] = await codiceUnico(tx.insert(programma).values({
     codice: body.codice, nome: body.nome, nomeBreve: body.nomeBreve, policy: body.policy, bando: body.bando ?? null,
     cup: cup.cup, cupManipolato: cup.manipolato, stato: STATO.NON_ATTIVO, dataInizioProgramma: body.dataInizio,
     dataFineProgramma: body.dataFine, obiettivi: (body.obiettivi ?? null) as Obiettivi | null,
-  }).returning({ id: programma.id })
+  }).returning({ id: programma.id }))
   await tx.insert(programmaXQuestionarioTemplate).values({ idProgramma: row!.id, idQuestionarioTemplate: template!.id, stato: STATO.ATTIVO })
   await tx.update(questionarioTemplate).set({ stato: STATO.ATTIVO, dataOraAggiornamento: new Date() }).where(eq(questionarioTemplate.id, template!.id))
   return { idProgrammaCreato: row!.id, ...avvisoCup(cup.manipolato, cup.cup) }
@@ -74,11 +85,11 @@ export async function aggiornaProgramma(tx: Tx, caller: Caller, id: number, body
   if (body.policy !== prg.policy && prg.stato !== STATO.NON_ATTIVO) checkGuard('P06', 409, 'La policy di un programma attivo non può cambiare.')
   const newCup = (body.cup?.trim() ?? '') !== (prg.cup ?? '')
   const cup = newCup ? regolaCup(body.cup, body.codice, await cupUsato(tx, body.cup, id)) : { cup: prg.cup ?? '', manipolato: prg.cupManipolato }
-  await tx.update(programma).set({
+  await codiceUnico(tx.update(programma).set({
     codice: body.codice, nome: body.nome, nomeBreve: body.nomeBreve, policy: body.policy, bando: body.bando ?? null,
     cup: cup.cup, cupManipolato: cup.manipolato, dataInizioProgramma: body.dataInizio, dataFineProgramma: body.dataFine,
     obiettivi: (body.obiettivi ?? null) as Obiettivi | null, dataOraAggiornamento: new Date(),
-  }).where(eq(programma.id, id))
+  }).where(eq(programma.id, id)))
   return avvisoCup(newCup && cup.manipolato, cup.cup)
 }
 
@@ -93,7 +104,7 @@ export async function terminaProgramma(tx: Tx, caller: Caller, id: number, body:
   checkTransition(PROGRAMMA, 'termina', prg.stato)
   const day = daGiornoMeseAnno(body.dataTerminazione)
   checkGuard(guardTerminaProgramma({ dataTerminazione: day, oggi: oggi(now) }))
-  const quando = new Date(`${day}T12:00:00Z`)
+  const quando = istanteTerminazione(day, now, prg.dataOraAttivazioneProgramma)
   const users: number[] = []
   const projects = await tx.select().from(progetto).where(eq(progetto.idProgramma, id))
   for (const p of projects) {

@@ -14,11 +14,17 @@ import type { Database } from '../../db/types'
 
 const VIEWS = ['dati_progetto_mv', 'dati_programma_mv', 'dati_policy_mv'] as const
 
-/** Refreshes the three views; resolves with the time the data refer to. */
-export async function refreshDati(db: Pick<Database, 'execute'>): Promise<Date> {
+/**
+ * Refreshes the three views; resolves with the time the data refer to. `concurrently` (default true) keeps
+ * readers reading during the refresh at the cost of a second pass (the diff); without it the view is rebuilt
+ * in one pass under an exclusive lock, which costs readers nothing where statements never overlap (PGlite:
+ * one connection, see `createDatiRefresher`).
+ */
+export async function refreshDati(db: Pick<Database, 'execute'>, opts: { concurrently?: boolean } = {}): Promise<Date> {
   const started = new Date()
+  const how = opts.concurrently === false ? '' : 'concurrently '
   for (const view of VIEWS) {
-    await db.execute(sql.raw(`refresh materialized view concurrently ${view}`))
+    await db.execute(sql.raw(`refresh materialized view ${how}${view}`))
     // fresh statistics for the planner: PGlite has no autovacuum, and a view without them is read whole
     await db.execute(sql.raw(`analyze ${view}`))
   }
@@ -67,11 +73,17 @@ export interface DatiRefresher {
   now(): Promise<Date>
 }
 
-/** The background job refreshing the views every `periodMs`; errors are logged, never thrown. */
+/**
+ * The background job refreshing the views every `periodMs`; errors are logged, never thrown.
+ * Not `shared` (the embedded PGlite: one process, one connection, so no reader ever runs beside a statement):
+ * the views are refreshed without CONCURRENTLY, in one pass instead of two. At 1/100 of the national scale
+ * the first view took 16–20 s CONCURRENTLY and 10 s without on PGlite, time during which every request
+ * waits (issue 24 point 25: the first lists after a start, the DTD's programmes in the bench, waited for it).
+ */
 export function createDatiRefresher(opts: {
   db: Database
   periodMs?: number
-  /** PostgreSQL: one refresh at a time across processes (refreshDatiLocked) */
+  /** PostgreSQL: one refresh at a time across processes (refreshDatiLocked), CONCURRENTLY so that readers never wait */
   shared?: boolean
   log: { warn: (o: object, m: string) => void; info: (o: object, m: string) => void }
 }): DatiRefresher {
@@ -80,7 +92,7 @@ export function createDatiRefresher(opts: {
   let running: Promise<Date | undefined> | undefined
   const run = async (periodic = false): Promise<Date | undefined> => {
     if (running) await running.catch(() => undefined)
-    running = !opts.shared ? refreshDati(opts.db)
+    running = !opts.shared ? refreshDati(opts.db, { concurrently: false })
       : periodic ? refreshDatiLocked(opts.db, { wait: false, freshMs: period / 2 }) : refreshDatiLocked(opts.db, { wait: true })
     try { return await running } finally { running = undefined }
   }

@@ -1,89 +1,117 @@
 /**
- * Small-cell rule of the open dataset (issue 11 point 3): no row whose combination of age band, gender,
- * comune and month (of the service) is shared by fewer than {@link SOGLIA_MINIMA_CITTADINI} distinct
- * citizens is published as is.
+ * k-anonymity of the open dataset (issue 11 point 3; issue 24 point 3): every published row belongs to a
+ * group of at least {@link SOGLIA_MINIMA_CITTADINI} distinct citizens sharing ALL its published values, so
+ * that no combination of published columns (any subset of them) singles out fewer than that many people.
  *
- * 1. Cells (fascia, genere, comune, mese) with ≥ 3 distinct citizens: rows kept whole.
- * 2. The other rows are generalised to the province: comune, CAP, sede, service id and name are emptied
- *    and the date cut to 'YYYY-MM'. They are then grouped by (fascia, genere, provincia, mese) counting
- *    the distinct citizens of the generalised rows only (counting the kept rows too would let a reader
- *    subtract them and single a person out); groups of ≥ 3 are published generalised.
- * 3. The rest is suppressed.
- * Missing values (null) are a value of their own. Pure: the input is not changed.
+ * What is published is already coarse (dataset.ts): month instead of date; no service, site, CAP or name.
+ * Every published column but the row counter is a quasi-identifier ({@link QUASI_IDENTIFICATIVI}): the
+ * person's age band, gender, employment and education, the month, the service's type and Q3 answers, the
+ * geography and the programme/project. Each row takes the most detailed of the {@link LIVELLI} at which its
+ * group reaches the threshold:
+ *
+ * 0. every column;
+ * 1. without comune, project, public digital services and competences (province and programme kept);
+ * 2. also without employment, education, service type and programme (age band, gender, month, region,
+ *    province, policy);
+ * 3. also without province (age band, gender, month, region, policy);
+ * otherwise the row is suppressed. A column dropped at a level is published empty.
+ *
+ * Groups at level L are counted over the rows not published at a lower level only: counting the published
+ * ones too would let a reader subtract them and single a person out. Each published group therefore holds
+ * ≥ 3 distinct citizens whatever its level, and a group of any subset of the columns is a union of such
+ * groups. Missing values (null) are a value of their own. Pure: the input is not changed; the same counts
+ * are computed by the database in dataset.ts (`conteggiCelleSql`).
  */
 import { SOGLIA_MINIMA_CITTADINI } from '../../../src/api/contract/open-data'
 
-/** One (citizen, service) row before publication; `idCittadino` is used for counting only. */
+/** One (citizen, service) row as it may be published; `idCittadino` is used for counting only, never written. */
 export interface RigaDataset {
   idCittadino: number
   fasciaDiEta: string | null
   genere: string | null
   occupazione: string | null
   titoloDiStudio: string | null
-  servizioId: number | null
-  nomeServizio: string | null
-  /** 'YYYY-MM-DD' (or 'YYYY-MM' once generalised) */
-  dataFruizione: string
+  /** 'YYYY-MM' of the service */
+  mese: string | null
   ambito: string | null
   tipologiaServizio: string | null
   competenze: string | null
-  sedeId: number | null
-  nomeSede: string | null
   regione: string | null
   provincia: string | null
   comune: string | null
-  cap: string | null
   intervento: string | null
   idProgramma: string | null
   idProgetto: number | null
 }
 
+/** A published column (all of them are quasi-identifiers). */
+export type Colonna = Exclude<keyof RigaDataset, 'idCittadino'>
+
+/** Every published column but the row counter, in file order: the quasi-identifiers. */
+export const QUASI_IDENTIFICATIVI: readonly Colonna[] = [
+  'fasciaDiEta', 'genere', 'occupazione', 'titoloDiStudio', 'mese', 'ambito', 'tipologiaServizio', 'competenze',
+  'regione', 'provincia', 'comune', 'intervento', 'idProgramma', 'idProgetto',
+]
+
+/** The generalisation levels: the columns each keeps (the others are emptied), most detailed first. */
+export const LIVELLI: readonly (readonly Colonna[])[] = [
+  QUASI_IDENTIFICATIVI,
+  ['fasciaDiEta', 'genere', 'occupazione', 'titoloDiStudio', 'mese', 'tipologiaServizio', 'regione', 'provincia', 'intervento', 'idProgramma'],
+  ['fasciaDiEta', 'genere', 'mese', 'regione', 'provincia', 'intervento'],
+  ['fasciaDiEta', 'genere', 'mese', 'regione', 'intervento'],
+]
+
 export interface EsitoAnonimizzazione {
-  /** rows to publish (kept and generalised), in input order */
+  /** rows to publish (whole or generalised), in input order */
   righe: RigaDataset[]
   generalizzate: number
   soppresse: number
 }
 
-const k = (...parts: Array<string | null>) => JSON.stringify(parts)
-const mese = (r: Pick<RigaDataset, 'dataFruizione'>) => r.dataFruizione.slice(0, 7)
+const testo = (v: string | number | null) => (v === null ? null : String(v))
 
-/** Key of a (band, gender, province, comune, month) cell. */
-export const chiaveComune = (r: Pick<RigaDataset, 'fasciaDiEta' | 'genere' | 'provincia' | 'comune' | 'dataFruizione'>) =>
-  k(r.fasciaDiEta, r.genere, r.provincia, r.comune, mese(r))
-/** Key of a (band, gender, province, month) cell. */
-export const chiaveProvincia = (r: Pick<RigaDataset, 'fasciaDiEta' | 'genere' | 'provincia' | 'dataFruizione'>) =>
-  k(r.fasciaDiEta, r.genere, r.provincia, mese(r))
+/** Key of the group of `r` at `livello` (the level's columns, as text). */
+export function chiaveLivello(r: RigaDataset, livello: number): string {
+  return JSON.stringify((LIVELLI[livello] ?? []).map((c) => testo(r[c])))
+}
+
+/** `r` with the columns `livello` drops emptied. */
+export function generalizza(r: RigaDataset, livello: number): RigaDataset {
+  const kept = new Set(LIVELLI[livello])
+  const out = { ...r }
+  for (const c of QUASI_IDENTIFICATIVI) if (!kept.has(c)) (out as Record<Colonna, unknown>)[c] = null
+  return out
+}
 
 /**
- * Distinct citizens per cell: `perComune` over every row, `perProvincia` over the rows of the comune cells
- * below `soglia` only (those to generalise). Computed in SQL by the generator (dataset.ts), here in memory.
+ * Per level, the keys of the groups publishable at that level (≥ soglia distinct citizens among the rows not
+ * published at a lower level). Computed in memory here, by the database in dataset.ts.
  */
-export interface ConteggiCelle { perComune: Map<string, number>; perProvincia: Map<string, number> }
+export interface ConteggiCelle { pubblicabili: Set<string>[] }
 
-function distinti(righe: readonly RigaDataset[], chiave: (r: RigaDataset) => string): Map<string, number> {
-  const sets = new Map<string, Set<number>>()
-  for (const r of righe) {
-    const c = chiave(r)
-    let s = sets.get(c)
-    if (!s) sets.set(c, (s = new Set()))
-    s.add(r.idCittadino)
-  }
-  return new Map([...sets].map(([c, s]) => [c, s.size]))
-}
-
-/** The cell counts of rows held in memory. */
+/** The publishable groups of rows held in memory. */
 export function contaCelle(righe: readonly RigaDataset[], soglia = SOGLIA_MINIMA_CITTADINI): ConteggiCelle {
-  const perComune = distinti(righe, chiaveComune)
-  const perProvincia = distinti(righe.filter((r) => (perComune.get(chiaveComune(r)) ?? 0) < soglia), chiaveProvincia)
-  return { perComune, perProvincia }
+  const pubblicabili: Set<string>[] = []
+  let rest = righe
+  LIVELLI.forEach((_, livello) => {
+    const persone = new Map<string, Set<number>>()
+    for (const r of rest) {
+      const k = chiaveLivello(r, livello)
+      let s = persone.get(k)
+      if (!s) persone.set(k, (s = new Set()))
+      s.add(r.idCittadino)
+    }
+    const ok = new Set([...persone].filter(([, s]) => s.size >= soglia).map(([k]) => k))
+    pubblicabili.push(ok)
+    rest = rest.filter((r) => !ok.has(chiaveLivello(r, livello)))
+  })
+  return { pubblicabili }
 }
 
-/** What becomes of one row: itself, its generalised copy, or null (suppressed). */
-export function decidi(r: RigaDataset, conteggi: ConteggiCelle, soglia = SOGLIA_MINIMA_CITTADINI): { riga: RigaDataset; generalizzata: boolean } | null {
-  if ((conteggi.perComune.get(chiaveComune(r)) ?? 0) >= soglia) return { riga: r, generalizzata: false }
-  if ((conteggi.perProvincia.get(chiaveProvincia(r)) ?? 0) >= soglia) {
-    return { riga: { ...r, comune: null, cap: null, sedeId: null, nomeSede: null, servizioId: null, nomeServizio: null, dataFruizione: mese(r) }, generalizzata: true }
+/** What becomes of one row: itself or its generalisation (with the level), or null (suppressed). */
+export function decidi(r: RigaDataset, conteggi: ConteggiCelle): { riga: RigaDataset; livello: number } | null {
+  for (let livello = 0; livello < LIVELLI.length; livello++) {
+    if (conteggi.pubblicabili[livello]?.has(chiaveLivello(r, livello))) return { riga: livello === 0 ? r : generalizza(r, livello), livello }
   }
   return null
 }
@@ -95,9 +123,9 @@ export function applicaSogliaMinima(input: readonly RigaDataset[], soglia = SOGL
   let generalizzate = 0
   let soppresse = 0
   for (const r of input) {
-    const d = decidi(r, conteggi, soglia)
+    const d = decidi(r, conteggi)
     if (!d) { soppresse++; continue }
-    if (d.generalizzata) generalizzate++
+    if (d.livello > 0) generalizzate++
     righe.push(d.riga)
   }
   return { righe, generalizzate, soppresse }

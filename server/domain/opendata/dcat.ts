@@ -12,7 +12,7 @@ export const LICENZA = { nome: 'Creative Commons Attribuzione 4.0 Internazionale
 export const TITOLO_DATASET = 'Servizi di facilitazione e formazione per i cittadini'
 export const DESCRIZIONE_DATASET =
   'Servizi di facilitazione e formazione digitale fruiti dalle cittadine e dai cittadini nei punti della rete (Rete dei servizi di facilitazione digitale e Servizio civile digitale): ' +
-  'una riga per ogni coppia cittadino–servizio, con fascia di età, genere, occupazione, titolo di studio, servizio, sede e programma. Dati anonimi, aggiornati ogni mese.'
+  'una riga per ogni coppia cittadino–servizio, con fascia di età, genere, occupazione, titolo di studio, mese e tipo del servizio, territorio e programma. Dati anonimi, aggiornati ogni mese.'
 const EDITORE = 'Dipartimento per la trasformazione digitale'
 const EDITORE_ID = 'DTD'
 const EU = 'http://publications.europa.eu/resource/authority'
@@ -32,7 +32,8 @@ export function descrizioneDcat(baseUrl: string, files: readonly FileDcat[], ann
     'dct:identifier': `${EDITORE_ID}:servizi-facilitazione`,
     'dct:title': TITOLO_DATASET,
     'dct:description': `${DESCRIZIONE_DATASET} ${NOTA_ANONIMIZZAZIONE}`,
-    'dct:theme': { '@id': `${EU}/data-theme/GOVE` },
+    // DCAT-AP_IT: the theme is dcat:theme (a dcat:Dataset property), valued on the EU data-theme table
+    'dcat:theme': { '@id': `${EU}/data-theme/GOVE` },
     'dct:accrualPeriodicity': { '@id': `${EU}/frequency/MONTHLY` },
     'dct:language': { '@id': `${EU}/language/ITA` },
     'dct:spatial': { '@id': `${EU}/country/ITA` },

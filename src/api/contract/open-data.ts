@@ -21,37 +21,37 @@ export interface DatasetColumn {
   valori: string
 }
 
-/** The 20 columns of the file, in order (platform-backend §10). */
+/**
+ * The 15 columns of the file, in order: the reference's 20 (platform-backend §10) without what re-identifies
+ * people (issue 24 point 3): the service's id and name, its exact date (the month is published), the site's
+ * id, name and CAP. Every column but ID is a quasi-identifier, emptied where the row is generalised.
+ */
 export const OPEN_DATA_COLUMNS: readonly DatasetColumn[] = [
   { attributo: 'ID', tipo: 'Numero', descrizione: 'Numero progressivo della riga (non identifica la persona)', valori: '1, 2, 3, …' },
   { attributo: 'FASCIA_DI_ETA', tipo: 'Testo', descrizione: 'Fascia di età della cittadina o del cittadino', valori: '14-17, 18-29, 30-54, 55-74, 75 e oltre' },
   { attributo: 'GENERE', tipo: 'Testo', descrizione: 'Genere dichiarato', valori: 'F, M, Non binario, Preferisco non rispondere' },
-  { attributo: 'OCCUPAZIONE', tipo: 'Testo', descrizione: 'Condizione occupazionale', valori: 'Occupato, In cerca di occupazione, Studente, Pensionato, …' },
-  { attributo: 'TITOLO_DI_STUDIO', tipo: 'Testo', descrizione: 'Titolo di studio più alto conseguito', valori: 'Licenza elementare, Licenza media, Diploma di scuola superiore, …' },
-  { attributo: 'SERVIZIO_ID', tipo: 'Numero', descrizione: 'Identificativo del servizio fruito (vuoto nelle righe generalizzate)', valori: 'Numero intero' },
-  { attributo: 'NOME_SERVIZIO', tipo: 'Testo', descrizione: 'Nome del servizio (vuoto nelle righe generalizzate)', valori: 'Testo libero' },
-  { attributo: 'DATA_FRUIZIONE_SERVIZIO', tipo: 'Data', descrizione: 'Data in cui il servizio è stato fruito (solo anno e mese nelle righe generalizzate)', valori: 'AAAA-MM-GG oppure AAAA-MM' },
-  { attributo: 'AMBITO_SERVIZI_PUBBLICI_DIGITALI', tipo: 'Testo', descrizione: 'Servizi pubblici digitali trattati', valori: 'SPID, CIE, App IO, pagoPA, …' },
-  { attributo: 'TIPOLOGIA_SERVIZIO', tipo: 'Testo', descrizione: 'Tipo di servizio', valori: 'Facilitazione individuale, Facilitazione di gruppo, Formazione in presenza, Formazione online, Altro' },
-  { attributo: 'COMPETENZE_TRATTATE', tipo: 'Testo', descrizione: 'Aree di competenza digitale trattate', valori: 'Alfabetizzazione su informazioni e dati, Comunicazione e collaborazione, Creazione di contenuti digitali, Sicurezza, Risolvere i problemi' },
-  { attributo: 'SEDE_ID', tipo: 'Numero', descrizione: 'Identificativo del punto di facilitazione (vuoto nelle righe generalizzate)', valori: 'Numero intero' },
-  { attributo: 'NOME_SEDE', tipo: 'Testo', descrizione: 'Nome del punto di facilitazione (vuoto nelle righe generalizzate)', valori: 'Testo libero' },
+  { attributo: 'OCCUPAZIONE', tipo: 'Testo', descrizione: 'Condizione occupazionale (vuota nelle righe generalizzate)', valori: 'Occupato, In cerca di occupazione, Studente, Pensionato, …' },
+  { attributo: 'TITOLO_DI_STUDIO', tipo: 'Testo', descrizione: 'Titolo di studio più alto conseguito (vuoto nelle righe generalizzate)', valori: 'Licenza elementare, Licenza media, Diploma di scuola superiore, …' },
+  { attributo: 'MESE_FRUIZIONE_SERVIZIO', tipo: 'Data', descrizione: 'Anno e mese in cui il servizio è stato fruito', valori: 'AAAA-MM' },
+  { attributo: 'AMBITO_SERVIZI_PUBBLICI_DIGITALI', tipo: 'Testo', descrizione: 'Servizi pubblici digitali trattati (vuoto nelle righe generalizzate)', valori: 'SPID, CIE, App IO, pagoPA, …' },
+  { attributo: 'TIPOLOGIA_SERVIZIO', tipo: 'Testo', descrizione: 'Tipo di servizio (vuoto nelle righe più generalizzate)', valori: 'Facilitazione individuale, Facilitazione di gruppo, Formazione in presenza, Formazione online, Altro' },
+  { attributo: 'COMPETENZE_TRATTATE', tipo: 'Testo', descrizione: 'Aree di competenza digitale trattate (vuoto nelle righe generalizzate)', valori: 'Alfabetizzazione su informazioni e dati, Comunicazione e collaborazione, Creazione di contenuti digitali, Sicurezza, Risolvere i problemi' },
   { attributo: 'REGIONE', tipo: 'Testo', descrizione: 'Regione della sede', valori: 'Regioni italiane' },
-  { attributo: 'PROVINCIA', tipo: 'Testo', descrizione: 'Sigla della provincia della sede', valori: 'Sigle delle province italiane' },
+  { attributo: 'PROVINCIA', tipo: 'Testo', descrizione: 'Sigla della provincia della sede (vuota nelle righe più generalizzate)', valori: 'Sigle delle province italiane' },
   { attributo: 'COMUNE', tipo: 'Testo', descrizione: 'Comune della sede (vuoto nelle righe generalizzate)', valori: 'Comuni italiani' },
-  { attributo: 'CAP', tipo: 'Testo', descrizione: 'Codice di avviamento postale della sede (vuoto nelle righe generalizzate)', valori: '5 cifre' },
   { attributo: 'INTERVENTO', tipo: 'Testo', descrizione: 'Misura PNRR di riferimento', valori: 'RFD (Rete dei servizi di facilitazione digitale), SCD (Servizio civile digitale)' },
-  { attributo: 'ID_PROGRAMMA', tipo: 'Testo', descrizione: 'Codice del programma', valori: 'Codice alfanumerico' },
-  { attributo: 'ID_PROGETTO', tipo: 'Numero', descrizione: 'Identificativo del progetto', valori: 'Numero intero' },
+  { attributo: 'ID_PROGRAMMA', tipo: 'Testo', descrizione: 'Codice del programma (vuoto nelle righe più generalizzate)', valori: 'Codice alfanumerico' },
+  { attributo: 'ID_PROGETTO', tipo: 'Numero', descrizione: 'Identificativo del progetto (vuoto nelle righe generalizzate)', valori: 'Numero intero' },
 ]
 
-/** Smallest number of distinct citizens a published (age band, gender, comune, month) cell may hold. */
+/** Smallest number of distinct citizens sharing all the published values of a row (k of k-anonymity). */
 export const SOGLIA_MINIMA_CITTADINI = 3
 
 /** The anonymisation note shown with the metadata (and in the DCAT description). */
 export const NOTA_ANONIMIZZAZIONE =
-  `Per proteggere la riservatezza, nessuna riga la cui combinazione di fascia di età, genere, comune e mese è condivisa da meno di ${SOGLIA_MINIMA_CITTADINI} persone è pubblicata così com'è: ` +
-  `il comune viene generalizzato alla provincia (e sono tolti sede, servizio, CAP e giorno) quando il gruppo così ottenuto conta almeno ${SOGLIA_MINIMA_CITTADINI} persone; altrimenti la riga non è pubblicata.`
+  `Per proteggere la riservatezza non sono pubblicati il servizio, la sede, il CAP né il giorno (solo il mese), e ogni riga è condivisa da almeno ${SOGLIA_MINIMA_CITTADINI} persone diverse ` +
+  `con gli stessi valori in tutte le colonne: quando un gruppo è più piccolo, la riga è generalizzata (comune, progetto, ambito e competenze lasciati vuoti; poi anche occupazione, titolo di studio, tipologia e programma; infine la provincia) ` +
+  `e, se resta sotto ${SOGLIA_MINIMA_CITTADINI} persone, non è pubblicata. Così nessuna combinazione di colonne individua meno di ${SOGLIA_MINIMA_CITTADINI} persone.`
 
 /** One published monthly file. */
 export interface OpenDataFileInfo {

@@ -67,7 +67,7 @@ export const MAIN_MENU: readonly MenuDef[] = [
       { id: 'servizi', label: 'Servizi', to: `${AM}/servizi`, requires: ['tab.am', 'subtab.serv'] },
     ],
   },
-  { id: 'area-cittadini', label: 'Area cittadini', to: '/area-cittadini', requires: ['tab.citt'] },
+  { id: 'area-cittadini', label: 'Area cittadini', to: '/area-cittadini', requires: ['tab.citt', 'list.citt'] }, // the route's own codes
   {
     id: 'area-dati',
     label: 'Area dati',

@@ -33,7 +33,7 @@ describe('programme and project lifecycles', () => {
   })
   afterAll(() => server?.close())
 
-  it('creates a programme NON ATTIVO with the default template, a rewritten CUP and its warning; P01 on a duplicate code or bad dates', async () => {
+  it('creates a programme NON ATTIVO with the default template, a rewritten CUP and its warning; P09 on a duplicate code, P01 on bad dates', async () => {
     const b = programmeBody()
     const res = await call(server, dtd, 'POST', '/api/programma', { body: b })
     expect(res.statusCode, res.body).toBe(201)
@@ -45,7 +45,10 @@ describe('programme and project lifecycles', () => {
     const links = await db.select().from(programmaXQuestionarioTemplate).where(eq(programmaXQuestionarioTemplate.idProgramma, out.idProgrammaCreato))
     expect(links).toEqual([expect.objectContaining({ stato: 'ATTIVO' })])
 
-    expect(err(await call(server, dtd, 'POST', '/api/programma', { body: b }))).toBe('409 P01')
+    // issue 24 point 17: a used code says so (P09), not the generic P01 "controlla il codice e le date"
+    const again = await call(server, dtd, 'POST', '/api/programma', { body: b })
+    expect(err(again)).toBe('409 P09')
+    expect((again.json() as { message: string }).message).toBe('Esiste già un programma con questo codice: scegline un altro.')
     expect(err(await call(server, dtd, 'POST', '/api/programma', { body: programmeBody({ codice: `X-${RUN}`, dataInizio: '2028-01-01' }) }))).toBe('409 P01')
     // a CUP used by another programme gets the code as suffix
     const dup = await call(server, dtd, 'POST', '/api/programma', { body: programmeBody({ codice: `CUP-${RUN}`, cup: 'F81C22000190006' }) })
@@ -75,13 +78,14 @@ describe('programme and project lifecycles', () => {
     expect(err(await call(server, dscu, 'POST', `/api/programma/${laz}`))).toBe('403 A02')
   })
 
-  it('updates while NON ATTIVO/ATTIVO (P06 on a used code), deletes only NON ATTIVO without work (P04)', async () => {
+  it('updates while NON ATTIVO/ATTIVO (P09 on a used code), deletes only NON ATTIVO without work (P04)', async () => {
     const created = (await call(server, dtd, 'POST', '/api/programma', { body: programmeBody({ codice: `UPD-${RUN}` }) })).json() as { idProgrammaCreato: number }
     const id = created.idProgrammaCreato
     const upd = await call(server, dtd, 'PUT', `/api/programma/${id}`, { body: programmeBody({ codice: `UPD-${RUN}`, nome: named('Rinominato'), cup: `CUP-NUOVO-${RUN}` }) })
     expect(upd.statusCode, upd.body).toBe(200)
     expect(upd.json()).toEqual({ warning: false, warningTitle: null, warningMessage: null })
-    expect(err(await call(server, dtd, 'PUT', `/api/programma/${id}`, { body: programmeBody({ codice: 'RFD-2024-LAZ' }) }))).toBe('409 P06')
+    expect(err(await call(server, dtd, 'PUT', `/api/programma/${id}`, { body: programmeBody({ codice: 'RFD-2024-LAZ' }) }))).toBe('409 P09')
+    expect(err(await call(server, dtd, 'PUT', `/api/programma/${id}`, { body: programmeBody({ codice: `UPD-${RUN}`, dataInizio: '2028-01-01' }) }))).toBe('409 P06')
     // a programme whose projects hold facilitators cannot be deleted
     const laz = await programmeId(server.database.db, 'RFD-2024-LAZ')
     expect(err(await call(server, dtd, 'DELETE', `/api/programma/${laz}`))).toBe('409 P04')
@@ -161,6 +165,12 @@ describe('programme and project lifecycles', () => {
     expect(prg).toMatchObject({ stato: 'TERMINATO', statoGestoreProgramma: 'TERMINATO' })
     const [hist] = await db.select().from(storicoEnteGestoreProgramma).where(eq(storicoEnteGestoreProgramma.idProgramma, lom))
     expect(hist).toMatchObject({ stato: 'TERMINATO' })
+    // issue 24 point 18: activated and terminated the same day, the termination never precedes the activation
+    // (it was stored at 12:00Z of the day: before an activation made in the afternoon) — card and history
+    expect(prg!.dataOraTerminazioneProgramma!.getTime()).toBeGreaterThanOrEqual(prg!.dataOraAttivazioneProgramma!.getTime())
+    expect(hist!.dataOraTerminazione!.getTime()).toBeGreaterThanOrEqual(hist!.dataAttivazioneEnte!.getTime())
+    const card = (await call(server, dtd, 'POST', `/api/programma/${lom}`)).json() as { dettaglioProgramma: { dataOraAttivazione: string; dataOraTerminazione: string } }
+    expect(Date.parse(card.dettaglioProgramma.dataOraTerminazione)).toBeGreaterThanOrEqual(Date.parse(card.dettaglioProgramma.dataOraAttivazione))
     const refs = await db.select().from(referenteDelegatiGestoreProgramma).where(eq(referenteDelegatiGestoreProgramma.idProgramma, lom))
     expect(refs.find((r) => r.idUtente === regLom.userId)).toMatchObject({ statoUtente: 'TERMINATO' })
     // Milano was ATTIVABILE (facilitators): terminated with the facilitators' links; Bergamo, NON ATTIVO

@@ -93,10 +93,10 @@ describe('detail steps 2 and 3: services and unique users of a programme / proje
     expect(missing.statusCode).toBe(404)
   })
 
-  it('serves the narrowed list to a card reader without list.citt (REPP)', async () => {
+  it('serves the narrowed list to a card reader (REPP), as the registry of its project', async () => {
     const principal = await call(server, elena, 'POST', '/api/cittadino/all', { query: 'currPage=0&pageSize=8', body: {} })
-    // the registry itself stays gated by list.citt (REPP does not hold it in the seed)
-    expect(principal.statusCode).toBe(403)
+    // issue 24 point 22: the REPP holds the registry too (the citizens of the project's services)
+    expect(principal.statusCode, principal.body).toBe(200)
     expect(await idsCittadini(elena, 'progetto', sara.ids.idProgetto!)).toContain(idCittadino)
   })
 })

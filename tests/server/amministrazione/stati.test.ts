@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../server/errors'
-import { allowed, checkTransition, daGiornoMeseAnno, oggi, terminaOElimina } from '../../../server/domain/amministrazione/macchina'
+import { allowed, checkTransition, daGiornoMeseAnno, istanteTerminazione, oggi, terminaOElimina } from '../../../server/domain/amministrazione/macchina'
 import {
   avvisoCup, cascataProgetto, guardDatiProgramma, guardEliminaProgramma, guardTemplateDefault, guardTerminaProgramma, obiettiviValidi, PROGRAMMA, regolaCup,
 } from '../../../server/domain/amministrazione/programma-stati'
@@ -38,14 +38,29 @@ describe('programme (§2.1)', () => {
     expect(codeOf(() => checkTransition(PROGRAMMA, 'modifica', 'TERMINATO'))).toBe('409 P06')
     expect(checkTransition(PROGRAMMA, 'modifica', 'ATTIVO')).toBe('same')
   })
-  it('guards creation: unique code and start not after end (P01), default template (P02)', () => {
-    expect(guardDatiProgramma({ codiceUsato: true, dataInizio: '2025-01-01', dataFine: '2025-12-31' })).toBe('P01')
+  it('guards creation: unique code (P09), start not after end (P01), default template (P02)', () => {
+    expect(guardDatiProgramma({ codiceUsato: true, dataInizio: '2025-01-01', dataFine: '2025-12-31' })).toBe('P09')
     expect(guardDatiProgramma({ codiceUsato: false, dataInizio: '2026-01-01', dataFine: '2025-12-31' })).toBe('P01')
     expect(guardDatiProgramma({ codiceUsato: false, dataInizio: '2025-01-01', dataFine: '2025-01-01' })).toBeNull()
-    expect(guardDatiProgramma({ codiceUsato: true, dataInizio: '2025-01-01', dataFine: '2025-12-31' }, 'P06')).toBe('P06')
+    expect(guardDatiProgramma({ codiceUsato: true, dataInizio: '2025-01-01', dataFine: '2025-12-31' }, 'P06')).toBe('P09')
+    expect(guardDatiProgramma({ codiceUsato: false, dataInizio: '2026-01-01', dataFine: '2025-12-31' }, 'P06')).toBe('P06')
     expect(guardTemplateDefault(false)).toBe('P02')
     expect(guardTemplateDefault(true)).toBeNull()
   })
+  it('stores a termination never before the activation (issue 24 point 18)', () => {
+    const now = new Date('2026-03-10T15:30:00Z') // 16:30 in Rome
+    const attivato = new Date('2026-03-10T14:00:00Z')
+    // today: the moment of the request, after an activation of the same afternoon (it was 12:00Z, before it)
+    expect(istanteTerminazione('2026-03-10', now, attivato)).toEqual(now)
+    expect(istanteTerminazione('2026-03-10', now).getTime()).toBeGreaterThan(attivato.getTime())
+    // a past day: noon UTC of that day, unless the activation came later (then the activation instant)
+    expect(istanteTerminazione('2026-03-05', now, new Date('2026-03-01T09:00:00Z'))).toEqual(new Date('2026-03-05T12:00:00Z'))
+    expect(istanteTerminazione('2026-03-05', now, new Date('2026-03-05T16:00:00Z'))).toEqual(new Date('2026-03-05T16:00:00Z'))
+    // just after midnight in Rome the UTC date is still yesterday: 'today' is the Rome day
+    const notte = new Date('2026-03-10T23:30:00Z') // 00:30 on the 11th in Rome
+    expect(istanteTerminazione('2026-03-11', notte)).toEqual(notte)
+  })
+
   it('rewrites an empty or used CUP and warns', () => {
     expect(regolaCup('', 'P-1', false)).toEqual({ cup: 'cup_non_presente-P-1', manipolato: true })
     expect(regolaCup(null, 'P-1', false)).toEqual({ cup: 'cup_non_presente-P-1', manipolato: true })

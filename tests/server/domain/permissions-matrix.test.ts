@@ -72,7 +72,7 @@ describe('permissions matrix', () => {
     expect(dtd).not.toContain('wrt.quest.citt.serv')
     const reg = permissionsOfRole('REG')
     for (const code of ['end.prgm', 'upd.rel.quest_prgm', 'add.prgt', 'add.ref_del.gest.prgt', 'upd.card.utenti']) expect(reg).toContain(code)
-    for (const code of ['new.prgm', 'new.quest.templ', 'act.prgt', 'add.fac', 'new.serv', 'tab.citt', 'list.ruoli']) expect(reg).not.toContain(code)
+    for (const code of ['new.prgm', 'new.quest.templ', 'act.prgt', 'add.fac', 'new.serv', 'list.ruoli']) expect(reg).not.toContain(code)
     for (const code of ['list.serv', 'view.card.serv']) expect(reg).toContain(code)
     const regp = permissionsOfRole('REGP')
     for (const code of ['act.prgt', 'term.prgt', 'add.ente.partner', 'add.fac', 'list.serv', 'view.card.serv.citt']) expect(regp).toContain(code)
@@ -89,5 +89,15 @@ describe('permissions matrix', () => {
     const mod = permissionsOfRole('MOD')
     for (const code of ['btn.rprt', 'btn.cat', 'upd.news', 'del.topic', 'del.doc']) expect(mod).toContain(code)
     expect(mod).not.toContain('tab.am')
+  })
+
+  it('gives the citizens registry and its CSV to every role that sees services, and to no other (issue 24 point 22)', () => {
+    for (const role of ROLE_CODES) {
+      const p: readonly string[] = permissionsOfRole(role)
+      const seesServices = p.includes('list.serv')
+      for (const code of ['tab.citt', 'list.citt', 'list.dwnl.citt']) expect(p.includes(code), `${role} ${code}`).toBe(seesServices)
+    }
+    expect(ROLE_CODES.filter((r) => permissionsOfRole(r).includes('list.citt')).sort())
+      .toEqual(['DEG', 'DEGP', 'DEPP', 'DSCU', 'DTD', 'FAC', 'REG', 'REGP', 'REPP', 'VOL'])
   })
 })

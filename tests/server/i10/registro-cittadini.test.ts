@@ -4,17 +4,19 @@
  * services each caller sees, searched through the keyed hashes only.
  * Sara (FAC, project Lazio Digitale Roma) registers a citizen; Elena (REPP of the same project) finds
  * him; Stefano (DEPP of a partner in another project) and Matteo (FAC, Latina) do not; the DTD sees all.
- * REPP/DEPP/DEG do not hold list.citt in the seed: the test grants them VIS.CITT for its duration (which
- * also shows the principal cache picking the change at the next request) and removes it afterwards.
+ * Issue 24 point 22: every role that sees services holds the registry (list and CSV) in the seeded matrix;
+ * MOD (community only) does not.
  */
-import { and, eq, inArray } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cittadino, ruoloXGruppo } from '../../../server/db/schema'
+import { cittadino } from '../../../server/db/schema'
+import { rowsOf } from '../../../server/domain/liste/engine'
 import { createTestServer, type TestServer } from '../helpers'
 import { call, CF, createService, DEMOGRAFICA, documentNumber, fiscalCodeAged, named, type Actor } from '../field/fixtures'
-import { attori, CAST_AMBITO, idsDellaLista, registraCittadino } from '../scenari'
+import { attori, CAST_AMBITO, CAST_RUOLI, idsDellaLista, registraCittadino } from '../scenari'
 
-const GRANTED = ['REPP', 'DEPP', 'DEG'] as const
+/** The roles that see services, hence the registry of their citizens, and download it (issue 24 point 22). */
+const REGISTRO = ['DTD', 'DSCU', 'REG', 'DEG', 'REGP', 'DEGP', 'REPP', 'DEPP', 'FAC', 'VOL'] as const
 
 describe('citizens registry', () => {
   let server: TestServer
@@ -30,16 +32,31 @@ describe('citizens registry', () => {
 
   beforeAll(async () => {
     server = await createTestServer()
-    const db = server.database.db
-    await db.insert(ruoloXGruppo).values(GRANTED.map((codiceRuolo) => ({ codiceRuolo, codiceGruppo: 'VIS.CITT' }))).onConflictDoNothing()
     ;({ sara, matteo, elena, stefano, paolo, laura, dtd, mod } = await attori(server, { ...CAST_AMBITO, mod: [CF.MOD, 'MOD'] }))
     servizio = await createService(server, sara, { nomeServizio: named('Registro'), data: '2025-05-02' })
     idCf = await registraCittadino(server, sara, servizio, { codiceFiscale: cf })
     idDoc = await registraCittadino(server, sara, servizio, { codiceFiscaleNonDisponibile: true, tipoDocumento: 'Passaporto', numeroDocumento: doc, fasciaDiEtaId: 2 })
   })
   afterAll(async () => {
-    await server?.database.db.delete(ruoloXGruppo).where(and(inArray(ruoloXGruppo.codiceRuolo, [...GRANTED]), eq(ruoloXGruppo.codiceGruppo, 'VIS.CITT')))
     await server?.close()
+  })
+
+  it('grants the registry and its CSV, in the seeded database, to every role that sees services and to no other', async () => {
+    const rows = await rowsOf(server.database.db, sql`select rg.codice_ruolo as r, p.codice as c from ruolo_x_gruppo rg
+      join gruppo_x_permesso gp on gp.codice_gruppo = rg.codice_gruppo join permesso p on p.id = gp.id_permesso
+      join ruolo ro on ro.codice = rg.codice_ruolo where ro.predefinito and p.codice in ('tab.citt', 'list.citt', 'list.dwnl.citt')`)
+    const holders = (code: string) => [...new Set(rows.filter((r) => r.c === code).map((r) => String(r.r)))].sort()
+    for (const code of ['tab.citt', 'list.citt', 'list.dwnl.citt']) expect(holders(code), code).toEqual([...REGISTRO].sort())
+    // and the routes agree, role by role: list and CSV answer 200, MOD gets 403 A02
+    const cast = await attori(server, { ...CAST_RUOLI, degp: [CF.DEGP_PUGLIA, 'DEGP'], depp: [CF.DEPP_MILANO, 'DEPP'], mod: [CF.MOD, 'MOD'] })
+    for (const who of Object.values(cast)) {
+      const page = await list(who)
+      const csv = await call(server, who, 'POST', '/api/cittadino/download', { body: {} })
+      const expected = (REGISTRO as readonly string[]).includes(who.role) ? 200 : 403
+      expect(page.statusCode, `${who.role} list ${page.body.slice(0, 120)}`).toBe(expected)
+      expect(csv.statusCode, `${who.role} csv`).toBe(expected)
+      if (expected === 403) expect(page.json()).toMatchObject({ errorCode: 'A02' })
+    }
   })
 
   it('finds the facilitator\'s citizen by fiscal code (any case) and by document number, with the mask and the counts', async () => {
@@ -63,7 +80,7 @@ describe('citizens registry', () => {
     expect(await ids(dtd, q)).toEqual([idCf])
     expect(await ids(stefano, q)).toEqual([]) // DEPP of a partner in another project
     expect(await ids(matteo, q)).toEqual([]) // FAC of another project
-    expect((await list(laura, q)).statusCode).toBe(403) // REG has no list.citt
+    expect(await ids(laura, q)).toEqual([]) // REG of another programme (Lombardia)
     expect((await list(mod, q)).statusCode).toBe(403)
   })
 

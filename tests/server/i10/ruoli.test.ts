@@ -43,7 +43,7 @@ describe('role management', () => {
     expect(ruoli.map((r) => r.codice)).toEqual(expect.arrayContaining(['DTD', 'FAC', 'REPP']))
     expect(ruoli.every((r) => r.tipologia === 'P')).toBe(true)
     const gruppi = (await call(server, dtd, 'GET', '/api/gruppo/all')).json() as { codice: string; permessi: { codice: string }[] }[]
-    expect(gruppi.find((g) => g.codice === 'VIS.CITT')?.permessi.map((p) => p.codice)).toEqual(['list.citt', 'tab.citt'])
+    expect(gruppi.find((g) => g.codice === 'VIS.CITT')?.permessi.map((p) => p.codice)).toEqual(['list.citt', 'list.dwnl.citt', 'tab.citt'])
     const detail = (await call(server, dtd, 'GET', '/api/ruolo/FAC')).json() as { tipologia: string; modificabile: boolean; gruppi: { codice: string }[] }
     expect(detail).toMatchObject({ tipologia: 'P', modificabile: false })
     expect(detail.gruppi.map((g) => g.codice)).toContain('RED.CITT')
@@ -64,7 +64,7 @@ describe('role management', () => {
     const give = await call(server, dtd, 'PUT', `/api/utente/${chiara}/ruolo`, { body: { codiceRuolo: nome } })
     expect(give.statusCode, give.body).toBe(200)
     const after = (await contesto()).ruoli.find((r) => r.codiceRuolo === nome)
-    expect(after?.permessi).toEqual(['list.citt', 'tab.citt', 'tab.dshb', 'view.dshb'])
+    expect(after?.permessi).toEqual(['list.citt', 'list.dwnl.citt', 'tab.citt', 'tab.dshb', 'view.dshb'])
     expect((await call(server, dtd, 'GET', `/api/ruolo/${encodeURIComponent(nome)}`)).json()).toMatchObject({ stato: 'ATTIVO', numeroUtenti: 1 })
 
     // the holder's next request sees the edit: citizens out, minors view in

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seedScale } from '../../../scripts/seed-scale'
+import { DATI_REFRESH_MS } from '../../../server/domain/dati/refresh'
 import { pageOf } from '../../../server/domain/liste/engine'
 import { createPrincipalLoader } from '../../../server/domain/principal'
 import { serviziList } from '../../../server/domain/servizi-lista'
@@ -34,4 +35,11 @@ describe('seed:scale service counters', () => {
     expect(fast.numeroTotaleElementi).toBeGreaterThan(0)
     expect(fast.numeroTotaleElementi).toBe(slow.numeroTotaleElementi)
   }, 120_000)
+
+  it('leaves the report views as of the loaded world, so that a server start does not refresh them (issue 24 point 25)', async () => {
+    const [fresh] = await rows(`select extract(epoch from now() - aggiornato_il) * 1000 as ms from dati_aggiornamento`)
+    expect(Number(fresh!.ms)).toBeLessThan(DATI_REFRESH_MS) // createDatiRefresher refreshes at start only when older
+    const [n] = await rows(`select (select coalesce(sum(n), 0)::int from dati_progetto_mv where dimensione = 'servizi') as viste, (select count(*)::int from servizio) as servizi`)
+    expect(n!.viste).toBe(n!.servizi)
+  })
 })

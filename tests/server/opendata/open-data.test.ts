@@ -115,7 +115,10 @@ describe('open data', () => {
     const [ds] = doc['dcat:dataset'] as Record<string, unknown>[]
     expect(ds!['@type']).toEqual(['dcat:Dataset', 'dcatapit:Dataset'])
     expect(ds!['dct:accrualPeriodicity']).toEqual({ '@id': 'http://publications.europa.eu/resource/authority/frequency/MONTHLY' })
-    for (const k of ['dct:identifier', 'dct:title', 'dct:description', 'dct:publisher', 'dct:rightsHolder', 'dct:theme', 'dct:modified', 'dcat:contactPoint']) expect(ds).toHaveProperty([k])
+    for (const k of ['dct:identifier', 'dct:title', 'dct:description', 'dct:publisher', 'dct:rightsHolder', 'dcat:theme', 'dct:modified', 'dcat:contactPoint']) expect(ds).toHaveProperty([k])
+    // DCAT-AP_IT: the theme is dcat:theme (issue 24 point 3), on the EU data-theme table
+    expect(ds!['dcat:theme']).toEqual({ '@id': 'http://publications.europa.eu/resource/authority/data-theme/GOVE' })
+    expect(ds).not.toHaveProperty(['dct:theme'])
     const dist = ds!['dcat:distribution'] as Record<string, unknown>[]
     expect(dist).toHaveLength(2)
     expect(dist[0]).toMatchObject({
@@ -138,7 +141,7 @@ describe('open data', () => {
     expect(denied.statusCode).toBe(403)
   })
 
-  it('streams in batches exactly what the in-memory rule publishes (SQL cell counts = in-memory counts)', async () => {
+  it('streams in batches exactly what the in-memory rule publishes (SQL publishable groups = in-memory ones)', async () => {
     const db = server.database.db
     const tutte = await leggiRighe(db, { finoA: '2026-11-30' })
     expect(tutte.length).toBeGreaterThan(0)
@@ -147,12 +150,11 @@ describe('open data', () => {
     expect(piccoli).toEqual(tutte.map((r) => r.idCittadino))
     const sqlCounts = await conteggiCelleSql(db, { finoA: '2026-11-30' })
     const memCounts = contaCelle(tutte)
-    expect(Object.fromEntries(sqlCounts.perComune)).toEqual(Object.fromEntries(memCounts.perComune))
-    expect(Object.fromEntries(sqlCounts.perProvincia)).toEqual(Object.fromEntries(memCounts.perProvincia))
+    expect(sqlCounts.pubblicabili.map((s) => [...s].sort())).toEqual(memCounts.pubblicabili.map((s) => [...s].sort()))
     await generaFileMese(db, server.app.storage, { mese: '2026-11', oggi: '2026-11-30' })
     const res = await get('/api/open-data/file/2026-11')
     expect(res.body).toBe(csvOpenData(applicaSogliaMinima(tutte).righe))
-    // the crafted dataset: 3 kept in Roma, 3 generalised in LT, the man 75+ suppressed
+    // the crafted dataset: 3 kept in Roma, 3 generalised in LT (comune and project dropped), the man 75+ suppressed
     const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1).map((l) => l.split(';'))
     const col = (name: string) => OPEN_DATA_COLUMNS.findIndex((c) => c.attributo === name)
     expect(lines).toHaveLength(6)
@@ -160,8 +162,12 @@ describe('open data', () => {
     const gen = lines.filter((l) => l[col('PROVINCIA')] === 'LT')
     expect(gen).toHaveLength(3)
     for (const l of gen) {
-      expect([l[col('COMUNE')], l[col('CAP')], l[col('SEDE_ID')], l[col('SERVIZIO_ID')], l[col('DATA_FRUIZIONE_SERVIZIO')]]).toEqual(['', '', '', '', '2026-03'])
+      expect([l[col('COMUNE')], l[col('ID_PROGETTO')], l[col('AMBITO_SERVIZI_PUBBLICI_DIGITALI')], l[col('MESE_FRUIZIONE_SERVIZIO')]]).toEqual(['', '', '', '2026-03'])
     }
+    // no service, site, CAP or day is published (issue 24 point 3)
+    expect(lines[0]).toHaveLength(15)
+    for (const gone of ['SERVIZIO_ID', 'NOME_SERVIZIO', 'DATA_FRUIZIONE_SERVIZIO', 'SEDE_ID', 'NOME_SEDE', 'CAP']) expect(col(gone)).toBe(-1)
+    expect(res.body).not.toMatch(/Servizio \d|2026-03-0\d/)
     expect(lines.some((l) => l[col('GENERE')] === 'M')).toBe(false)
     expect(lines[0]![col('AMBITO_SERVIZI_PUBBLICI_DIGITALI')]).toBe('SPID, App IO')
     expect(lines[0]![col('COMPETENZE_TRATTATE')]).toBe('Sicurezza')

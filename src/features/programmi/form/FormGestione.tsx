@@ -6,7 +6,8 @@
  * summary, section title, the fields, start and end dates ('gg-mm-aaaa'), the targets, submit and cancel.
  */
 import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import type { FormErrors, ObiettiviForm } from '../../../lib/gestione-form'
+import { ApiCallError } from '../../../api/client'
+import { campoErroreServer, type FormErrors, type ObiettiviForm } from '../../../lib/gestione-form'
 import { OnlineOnlyReason, useOnlineOnly } from '../../../ui/offline-data'
 import { Campo, HINT_DATA } from './Campo'
 import { ErroriForm } from './ErroriForm'
@@ -21,11 +22,21 @@ export function useFormGestione<V extends ValoriGestione>(initial: V, valida: (v
   const [submitted, setSubmitted] = useState(false)
   const [saving, setSaving] = useState(false)
   const [serverError, setServerError] = useState<string | null>(null)
+  // a server refusal about one field (e.g. P09 on the code): shown on that field until it is changed
+  const [serverFieldErrors, setServerFieldErrors] = useState<FormErrors>({})
   const summary = useRef<HTMLDivElement>(null)
   const guard = useOnlineOnly()
-  const errors = useMemo(() => valida(values), [values, valida])
+  const errors = useMemo(() => ({ ...valida(values), ...serverFieldErrors }), [values, valida, serverFieldErrors])
   const shown = (k: string) => (submitted ? errors[k] : undefined)
-  const set = <K extends keyof V>(k: K) => (v: V[K]) => setValues((s) => ({ ...s, [k]: v }))
+  const set = <K extends keyof V>(k: K) => (v: V[K]) => {
+    setValues((s) => ({ ...s, [k]: v }))
+    setServerFieldErrors((e) => {
+      if (!(k in e)) return e
+      const rest = { ...e }
+      delete rest[k as string]
+      return rest
+    })
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -40,7 +51,10 @@ export function useFormGestione<V extends ValoriGestione>(initial: V, valida: (v
     try {
       await onSubmit(values)
     } catch (err) {
-      setServerError(err instanceof Error ? err.message : String(err))
+      const api = err instanceof Error && err.cause instanceof ApiCallError ? err.cause : undefined
+      const campo = campoErroreServer(api?.errorCode)
+      if (api && campo) setServerFieldErrors({ [campo]: api.fromServer ? api.message : (err as Error).message })
+      else setServerError(err instanceof Error ? err.message : String(err))
       summary.current?.focus()
     } finally {
       setSaving(false)
