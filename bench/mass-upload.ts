@@ -13,6 +13,10 @@
  *   (the file is streamed: no row is kept).
  * The database: BENCH_DATABASE_URL (a fresh database is created on that server), else a private
  * PostgreSQL 15 started for the run in a temporary folder (as .ci/run does), stopped at the end.
+ * - mass_upload_pglite_total_s, mass_upload_pglite_event_loop_max_ms (issue 24 point 2): the same kind of file,
+ *   MASS_UPLOAD_PGLITE_ROWS rows (default 20000), on PGlite in a temporary folder as `npm start` runs it (chunks
+ *   of PGLITE_BATCH_ROWS), and the longest stall of the event loop during the job — what a request (readiness)
+ *   waits at worst while it runs (target ≤ 1000 ms).
  * MASS_UPLOAD_ROWS changes the number of rows (default 100000). Checks the outcome: SUCCESS, the bad
  * rows rejected, one service, citizen and compiled survey per good row.
  */
@@ -20,7 +24,7 @@ import { spawnSync } from 'node:child_process'
 import { createWriteStream, chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { performance } from 'node:perf_hooks'
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import v8 from 'node:v8'
 import vm from 'node:vm'
 import m from 'codice-fiscale-js'
@@ -31,7 +35,7 @@ import { openDatabase } from '../server/db/index'
 import { enteSedeProgettoFacilitatore, registroAttivita, servizio, utente } from '../server/db/schema'
 import { verificaFile } from '../server/domain/caricamenti/lettore'
 import { COLONNE, type Riga } from '../server/domain/caricamenti/tracciato'
-import { createJobRunner } from '../server/jobs/caricamenti'
+import { createJobRunner, PGLITE_BATCH_ROWS } from '../server/jobs/caricamenti'
 
 const CodiceFiscale = (m as unknown as { CodiceFiscale?: typeof m }).CodiceFiscale ?? m
 const ROWS = Number(process.env.MASS_UPLOAD_ROWS ?? 100_000)
@@ -105,11 +109,11 @@ function row(i: number, facs: string[], idSede: number): Riga {
 }
 const isBad = (i: number) => i % 10_000 < 37
 
-async function writeXlsx(path: string, facs: string[], idSede: number): Promise<void> {
+async function writeXlsx(path: string, facs: string[], idSede: number, rows = ROWS): Promise<void> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: createWriteStream(path), useSharedStrings: false, useStyles: false })
   const sheet = wb.addWorksheet('Servizi')
   sheet.addRow([...COLONNE]).commit()
-  for (let i = 0; i < ROWS; i++) sheet.addRow(COLONNE.map((c) => row(i, facs, idSede)[c])).commit()
+  for (let i = 0; i < rows; i++) sheet.addRow(COLONNE.map((c) => row(i, facs, idSede)[c])).commit()
   sheet.commit()
   await wb.commit()
 }
@@ -189,8 +193,49 @@ export async function measureMassUpload(): Promise<void> {
   }
 }
 
+/** The PGlite leg (module comment): time of a MASS_UPLOAD_PGLITE_ROWS-row upload and the event loop's longest stall. */
+export async function measureMassUploadPglite(): Promise<void> {
+  const rows = Number(process.env.MASS_UPLOAD_PGLITE_ROWS ?? 20_000)
+  const dir = mkdtempSync(join(tmpdir(), 'pd-bench-upload-pglite-'))
+  let database: Awaited<ReturnType<typeof openDatabase>> | undefined
+  try {
+    database = await openDatabase({ dataDir: dir })
+    const { db } = database
+    const [found] = await db.select({ link: enteSedeProgettoFacilitatore }).from(enteSedeProgettoFacilitatore)
+      .innerJoin(utente, eq(utente.id, enteSedeProgettoFacilitatore.idFacilitatore)).where(eq(utente.codiceFiscale, 'RMNSRA92E51A944H')).limit(1)
+    const link = found?.link
+    if (!link) throw new Error('seed senza facilitatori')
+    const path = join(dir, 'bench.xlsx')
+    await writeXlsx(path, ['RMNSRA92E51A944H'], link.idSede, rows)
+    const totale = await verificaFile(path, 'xlsx')
+    const jobUuid = 'benchpglite'.padEnd(32, '0')
+    const [job] = await db.insert(registroAttivita).values({
+      idProgetto: link.idProgetto, idEnte: link.idEnte, operatore: 'Bench', jobUuid, jobStatus: 'IN_PROGRESS', estensioneInput: 'xlsx', percorsoFile: path, totaleRigheFile: totale,
+    }).returning({ id: registroAttivita.id })
+    const runner = createJobRunner({ db, citizenHashSecret: 'bench-secret-bench-secret-bench-secret', lanes: 1, batchRows: PGLITE_BATCH_ROWS })
+    const loop = monitorEventLoopDelay({ resolution: 10 })
+    loop.enable()
+    const t = performance.now()
+    runner.enqueue(job!.id)
+    await runner.idle()
+    const seconds = (performance.now() - t) / 1000
+    loop.disable()
+    const [done] = await db.select().from(registroAttivita).where(eq(registroAttivita.id, job!.id))
+    const bad = Array.from({ length: rows }, (_, i) => i).filter(isBad).length
+    if (done?.jobStatus !== 'SUCCESS' || done.cittadiniAggiunti !== rows - bad) throw new Error(`PGlite: esito inatteso: ${JSON.stringify({ ...done, risultato: undefined })}`)
+    line('mass_upload_pglite_total_s', seconds.toFixed(1), 's')
+    line('mass_upload_pglite_event_loop_max_ms', (loop.max / 1e6).toFixed(0), 'ms')
+    note(`caricamento massivo su PGlite: ${rows} righe (${bad} scartate) in ${seconds.toFixed(1)} s; ` +
+      `carico della macchina ${loadavg().map((l) => l.toFixed(1)).join(' / ')} su ${availableParallelism()} core`)
+  } finally {
+    await database?.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 /** The hook of bench/run.ts: runs with every figure or alone (`BENCH_ONLY=mass-upload`); true when alone. */
 export async function massUploadHook(only: string | undefined): Promise<boolean> {
+  if (!only || only === 'mass-upload') await measureMassUploadPglite()
   if (!only || only === 'mass-upload') await measureMassUpload()
   return only === 'mass-upload'
 }

@@ -34,7 +34,7 @@ import listeRoutes from './routes/liste'
 import questionarioTemplateRoutes from './routes/questionario-template'
 import caricamentoMassivoRoutes from './routes/caricamento-massivo'
 import { createLocalStorage, type FileStorage } from './storage/index'
-import { createJobRunner, type JobRunner } from './jobs/caricamenti'
+import { createJobRunner, PGLITE_BATCH_ROWS, type JobRunner } from './jobs/caricamenti'
 import cittadiniRegistroRoutes from './routes/cittadini-registro'
 import ruoliRoutes from './routes/ruoli'
 import minorenniRoutes from './routes/minorenni'
@@ -289,7 +289,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(amministrazioneRoutes, { prefix: '/api', db })
   await app.register(questionarioTemplateRoutes, { prefix: '/api', db })
   // mass-upload jobs: resumed when the server is ready, paused (still IN_PROGRESS) when it closes
-  const caricamenti = createJobRunner({ db, citizenHashSecret: config.citizenHashSecret, lanes: database.kind === 'postgres' ? 6 : 1, log: app.log, storage: app.storage })
+  const caricamenti = createJobRunner({
+    db, citizenHashSecret: config.citizenHashSecret, lanes: database.kind === 'postgres' ? 6 : 1, log: app.log, storage: app.storage,
+    batchRows: database.kind === 'pglite' ? PGLITE_BATCH_ROWS : undefined,
+  })
   app.decorate('caricamenti', caricamenti)
   app.addHook('onReady', () => caricamenti.resume())
   app.addHook('onClose', () => caricamenti.close())

@@ -16,7 +16,7 @@ import { buildApp } from './app'
 import { ConfigError, devIdentityProviderWarning, loadConfig } from './config'
 import { tightenDataDir } from './data-dir'
 import { openDatabase } from './db/index'
-import { startStartupResponder } from './startup'
+import { MIGRATION_LATCH_ENV, startStartupResponder, waitWhileExists } from './startup'
 import { resolveSharedSecrets } from './shared-secrets'
 
 /** Longest wait for the requests in flight at shutdown (ms). */
@@ -33,7 +33,9 @@ async function main(): Promise<void> {
   const startup = loaded.port === 0 ? undefined : await startStartupResponder({ port: loaded.port, host: loaded.host })
   let database
   try {
-    database = await openDatabase({ dataDir: loaded.dataDir, databaseUrl: loaded.databaseUrl })
+    // test hook: the migration waits while the file MIGRATION_LATCH_ENV names exists (server/startup.ts)
+    const latch = process.env[MIGRATION_LATCH_ENV]
+    database = await openDatabase({ dataDir: loaded.dataDir, databaseUrl: loaded.databaseUrl, beforeMigrate: latch ? () => waitWhileExists(latch) : undefined })
   } catch (err) {
     await startup?.close()
     throw err

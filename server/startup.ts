@@ -6,10 +6,23 @@
  * `close()` releases the port (idle keep-alive connections dropped) for Fastify to listen on; between the
  * two a connection may be refused for a moment, which a probe reads as "not ready".
  */
+import { existsSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { catalogueMessage } from './errors'
 import type { NotReadyStatus } from './readiness'
+
+/**
+ * Test hook (issue 24 point 10): when this environment variable names a file, the migration waits while the
+ * file exists (server/main.ts → openDatabase's `beforeMigrate`), so that a test holds the server in its
+ * 'migrating' state for as long as it probes it and then releases it by deleting the file.
+ */
+export const MIGRATION_LATCH_ENV = 'PD_TEST_MIGRATION_LATCH'
+
+/** Resolves once `path` no longer exists (checked every `everyMs`). */
+export async function waitWhileExists(path: string, everyMs = 50): Promise<void> {
+  while (existsSync(path)) await new Promise((resolve) => setTimeout(resolve, everyMs))
+}
 
 export interface StartupResponder {
   /** the port it listens on (the configured one, or the one picked for port 0) */

@@ -62,6 +62,8 @@ export interface OpenDatabaseOptions {
    * free — before it fails (answered 503 G04: server/app.ts). Default {@link PG_CONNECT_TIMEOUT_MS}.
    */
   connectTimeoutMs?: number
+  /** awaited just before the migrations run (a test holds the migration on it: server/startup.ts MIGRATION_LATCH_ENV) */
+  beforeMigrate?: () => Promise<void>
 }
 
 /**
@@ -77,7 +79,9 @@ const MIGRATION_LOCK_KEY = 727_001
 
 /** Opens, migrates and (by default) seeds the database. Rejects when the database cannot be reached. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.connectTimeoutMs) : await openPglite(opts.dataDir, opts.pgliteTemplate)
+  const handle = opts.databaseUrl
+    ? await openPostgres(opts.databaseUrl, opts.connectTimeoutMs, opts.beforeMigrate)
+    : await openPglite(opts.dataDir, opts.pgliteTemplate, opts.beforeMigrate)
   try {
     if (opts.seed !== false) await seedDatabase(handle.db)
   } catch (err) {
@@ -87,7 +91,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseH
   return handle
 }
 
-async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, template?: Blob, beforeMigrate?: () => Promise<void>): Promise<DatabaseHandle> {
   let location = 'memory://'
   if (dataDir !== 'memory://') {
     location = path.resolve(dataDir, 'pglite')
@@ -100,6 +104,7 @@ async function openPglite(dataDir: string, template?: Blob): Promise<DatabaseHan
   const db = drizzlePglite({ client: await withDrizzleParsersInstalled(client) })
   let notified = 0
   try {
+    await beforeMigrate?.()
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER })
     await client.listen('principal_generation', () => { notified++ })
   } catch (err) {
@@ -156,7 +161,7 @@ async function withDrizzleParsersInstalled(client: PGlite): Promise<PGlite> {
   return leanQueries(client, { transaction })
 }
 
-async function openPostgres(connectionString: string, connectTimeoutMs = PG_CONNECT_TIMEOUT_MS): Promise<DatabaseHandle> {
+async function openPostgres(connectionString: string, connectTimeoutMs = PG_CONNECT_TIMEOUT_MS, beforeMigrate?: () => Promise<void>): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: connectTimeoutMs })
   // write statements prepared once per connection (server/db/named-statements.ts)
   pool.on('connect', nameWriteStatements)
@@ -177,6 +182,7 @@ async function openPostgres(connectionString: string, connectTimeoutMs = PG_CONN
     })
   })
   try {
+    await beforeMigrate?.()
     const conn = await pool.connect()
     try {
       await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])

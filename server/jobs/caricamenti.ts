@@ -5,13 +5,22 @@
  *   (server/domain/caricamenti/lettore.ts), skips the rows already recorded (each row's outcome is
  *   committed with the row's writes: applica.ts), rejects duplicated rows (identical cells: 'riga
  *   duplicata'), validates the others (validazione.ts) and applies the valid ones;
- * - the valid rows are applied in chunks of `batchRows` (500): each chunk in ONE transaction with
- *   set-based reads and multi-row writes (domain/caricamenti/blocco.ts); the rows it leaves (a citizen
- *   registered outside the facilitator's scope, a citizen twice in the chunk), or the whole chunk when its
- *   transaction fails, are applied one by one (applica.ts), each row in its own transaction — a bad row
- *   is still rejected alone; a unique violation there is retried;
- * - progress (`righe_elaborate`) is written after each batch; `close()` stops after the current batch and
- *   leaves the job IN_PROGRESS, to be resumed by the next start (`resume()`): from the first row not
+ * - the valid rows are applied in chunks of `batchRows` (500 on PostgreSQL, {@link PGLITE_BATCH_ROWS} on
+ *   PGlite): each chunk in ONE transaction with set-based reads and multi-row writes
+ *   (domain/caricamenti/blocco.ts); the rows it leaves (a citizen registered outside the facilitator's
+ *   scope, a citizen twice in the chunk), or the whole chunk when its transaction fails, are applied one by
+ *   one (applica.ts), each row in its own transaction — a bad row is still rejected alone; a unique
+ *   violation there is retried;
+ * - idempotent (issue 24 point 2): a chunk skips the rows already recorded, and after a failed chunk the
+ *   rows it recorded anyway (a commit that went through although the call failed) are read again and
+ *   skipped; a row whose outcome is already recorded rolls back its writes (applica.ts) — a retried chunk
+ *   never applies a row twice nor stops on a duplicate key;
+ * - the server keeps answering while a job runs: PGlite runs in this thread and its queries resolve
+ *   without ever giving the event loop a turn, so the runner yields to it (`setImmediate`) after every
+ *   chunk and every row of the row path, and keeps PGlite's chunks (one transaction, which holds PGlite's
+ *   only connection) small;
+ * - progress (`righe_elaborate`) is written after each batch; `close()` stops after the current chunk (or
+ *   row, in the row path) and leaves the job IN_PROGRESS, to be resumed by the next start (`resume()`): from the first row not
  *   recorded when its file is still there, failed cleanly otherwise;
  * - end: counters from the recorded rows, status SUCCESS, the file deleted; an unexpected error:
  *   GENERIC_FAIL and every row of the job undone (services, links, surveys and citizens it created, by
@@ -35,7 +44,7 @@ import {
 import type { Database } from '../db/types'
 import type { FileStorage } from '../storage/index'
 import { isUniqueViolation } from '../domain/db-errors'
-import { applicaRiga, registraScartata, type ContestoJob, type EsitoRiga, type Facilitatori } from '../domain/caricamenti/applica'
+import { applicaRiga, registraScartata, righeRegistrate, type ContestoJob, type EsitoRiga, type Facilitatori } from '../domain/caricamenti/applica'
 import { applicaBlocco, dimenticaServizi, nuovoStatoBlocchi, type StatoBlocchi, type VoceBlocco } from '../domain/caricamenti/blocco'
 import { FileRifiutato, leggiRighe, type Formato, type RigaLetta } from '../domain/caricamenti/lettore'
 import { COLONNE, COLONNE_RISERVATE } from '../domain/caricamenti/tracciato'
@@ -43,12 +52,21 @@ import { validaRiga, type RigaValida } from '../domain/caricamenti/validazione'
 
 export const JOB_STATUS = { IN_PROGRESS: 'IN_PROGRESS', SUCCESS: 'SUCCESS', GENERIC_FAIL: 'GENERIC_FAIL' } as const
 
+/**
+ * Valid rows per chunk on PGlite: its chunk's transaction holds the one in-process connection (every other
+ * request's query waits for it) and blocks the thread while each statement runs, so it stays short.
+ */
+export const PGLITE_BATCH_ROWS = 50
+
+/** Gives the event loop a turn (timers, sockets): PGlite's queries resolve without one. */
+export const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => { setImmediate(resolve) })
+
 export interface JobRunnerOptions {
   db: Database
   citizenHashSecret: string
   /** > 1 on PostgreSQL: the chunks commit without waiting for the disk (a crash loses only rows a resume applies again) */
   lanes: number
-  /** valid rows applied per chunk (progress is written after each) */
+  /** valid rows applied per chunk (progress is written after each; default 500, PGlite: {@link PGLITE_BATCH_ROWS}) */
   batchRows?: number
   log?: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   /** today's date 'YYYY-MM-DD' (tests) */
@@ -171,13 +189,20 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       // the services cache may name services of the rolled-back transaction
       stato.servizi.clear()
       stato.conteggio = 0
-      residue = batch
+      // a failed call may still have committed (the error came after the COMMIT): its rows are recorded
+      const recorded = await righeRegistrate(db, ctx.idRegistro, batch.map((v) => v.numero))
+      residue = batch.filter((v) => !recorded.has(v.numero))
     }
-    for (const item of residue) {
-      const esito = await applyWithRetry(ctx, item.numero, item.riga, cache)
-      if (esito.esito === 'SCARTATA') await registraScartata(db, ctx.idRegistro, item.numero, esito.note, item.valori)
+    try {
+      for (const item of residue) {
+        await yieldToEventLoop()
+        if (stopping) throw new Stopped()
+        const esito = await applyWithRetry(ctx, item.numero, item.riga, cache)
+        if (esito.esito === 'SCARTATA') await registraScartata(db, ctx.idRegistro, item.numero, esito.note, item.valori)
+      }
+    } finally {
+      dimenticaServizi(stato, residue)
     }
-    dimenticaServizi(stato, residue)
   }
 
   async function finish(idRegistro: number, percorso: string | null) {
@@ -254,6 +279,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       batch = []
       rejected = []
       await db.update(registroAttivita).set({ righeElaborate: processed, dataOraAggiornamento: new Date() }).where(eq(registroAttivita.id, idRegistro))
+      await yieldToEventLoop()
       if (stopping) throw new Stopped()
     }
     try {

@@ -9,9 +9,11 @@
  * one already registered (same facilitator, site, date, duration, types and Q3 answers: S10), for
  * instance one created by an earlier row of the same file, is reused — a group service is one service
  * with several citizens, as in the reference. The row's outcome (`registro_attivita_riga`) is written in
- * the same transaction: a row is applied entirely or not at all, and a restarted job skips it.
+ * the same transaction: a row is applied entirely or not at all, and a restarted job skips it; a row whose
+ * outcome is already recorded (a chunk that committed although its call failed) rolls its writes back and
+ * answers 'GIA_REGISTRATA', so a retry never applies a row twice (issue 24 point 2).
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Principal } from '../../auth/types'
 import { registroAttivitaRiga, servizio, utente } from '../../db/schema'
 import type { Database, Executor } from '../../db/types'
@@ -37,6 +39,8 @@ export interface ContestoJob extends ContestoCaricamento {
 export type EsitoRiga =
   | { esito: 'CARICATA'; idServizio: number; servizioNuovo: boolean; questionario: boolean }
   | { esito: 'SCARTATA'; note: string }
+  /** the row's outcome was already recorded: nothing written again */
+  | { esito: 'GIA_REGISTRATA' }
 
 /** A facilitator known by fiscal code (cached per job by the caller). */
 export type Facilitatori = Map<string, Pick<Principal, 'userId' | 'nome' | 'cognome' | 'codiceFiscale'> | null>
@@ -89,6 +93,7 @@ async function servizioIdentico(tx: Executor, caller: Caller, body: RigaValida['
 }
 
 class Scartata extends Error {}
+class GiaRegistrata extends Error {}
 
 /**
  * Applies a valid row (see the module comment) and records its outcome; a refused write rolls the
@@ -121,13 +126,16 @@ export async function applicaRiga(db: Database, ctx: ContestoJob, numeroRiga: nu
         await compilaQuestionario(tx, caller, added.idQuestionario, { ...riga.questionario, codInserimento: ctx.codInserimento }, ctx.citizenHashSecret)
       }
       const esito: EsitoRiga = { esito: 'CARICATA', idServizio, servizioNuovo, questionario: riga.questionario !== null }
-      await tx.insert(registroAttivitaRiga).values({
+      const recorded = await tx.insert(registroAttivitaRiga).values({
         idRegistroAttivita: ctx.idRegistro, numeroRiga, esito: 'CARICATA', idServizio, servizioNuovo, questionarioCompilato: esito.questionario,
-      })
+      }).onConflictDoNothing().returning({ n: registroAttivitaRiga.numeroRiga })
+      // already recorded: this transaction's writes are rolled back
+      if (recorded.length === 0) throw new GiaRegistrata()
       return esito
     })
   } catch (err) {
     if (err instanceof Scartata) return { esito: 'SCARTATA', note: err.message }
+    if (err instanceof GiaRegistrata) return { esito: 'GIA_REGISTRATA' }
     if (err instanceof ApiError && err.status < 500) return { esito: 'SCARTATA', note: motivo(err) }
     throw err
   }
@@ -137,4 +145,12 @@ export async function applicaRiga(db: Database, ctx: ContestoJob, numeroRiga: nu
 export async function registraScartata(db: Executor, idRegistro: number, numeroRiga: number, note: string, valori: Record<string, string>): Promise<void> {
   await db.insert(registroAttivitaRiga).values({ idRegistroAttivita: idRegistro, numeroRiga, esito: 'SCARTATA', note, valori })
     .onConflictDoNothing()
+}
+
+/** The row numbers among `numeri` whose outcome is recorded for the job. */
+export async function righeRegistrate(db: Executor, idRegistro: number, numeri: number[]): Promise<Set<number>> {
+  if (numeri.length === 0) return new Set()
+  const rows = await db.select({ n: registroAttivitaRiga.numeroRiga }).from(registroAttivitaRiga)
+    .where(and(eq(registroAttivitaRiga.idRegistroAttivita, idRegistro), inArray(registroAttivitaRiga.numeroRiga, numeri)))
+  return new Set(rows.map((r) => r.n))
 }

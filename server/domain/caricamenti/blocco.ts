@@ -18,8 +18,12 @@
  * without a mask, or a citizen met twice in the chunk — are returned as `residue`: the caller applies
  * them afterwards one by one through applica.ts (same outcome, same order guarantee per citizen).
  * Every row's outcome (`registro_attivita_riga`) is written in the chunk's transaction: a chunk is
- * applied whole or not at all; when the transaction fails the caller falls back to the row path, so a
- * bad row still fails alone.
+ * applied whole or not at all, and skips the rows already recorded (a retry); when the transaction fails
+ * the caller falls back to the row path, so a bad row still fails alone.
+ * No row-value IN lists (`(a, b) in ((…), …)`): PostgreSQL parses one into an OR tree as deep as the list
+ * is long, and at a few hundred tuples that overflows PGlite's WebAssembly stack — the statement silently
+ * answers nothing and the next one aborts the engine (`RuntimeError: Aborted()`, issue 24 point 2); the
+ * tuples travel as one jsonb parameter joined as a table instead.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { and, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm'
@@ -40,7 +44,7 @@ import { decodeQ3, DUPLICATE_Q3_QUESTIONS } from '../servizi'
 import { rowsOf } from '../liste/engine'
 import { citizensInScope } from '../servizio-scope'
 import { answers, fromStored, toStored, type DecodedSection } from '../survey-codec'
-import { callerOf, motivo, type ContestoJob } from './applica'
+import { callerOf, motivo, righeRegistrate, type ContestoJob } from './applica'
 import type { RigaValida } from './validazione'
 
 type CittadinoRow = typeof cittadino.$inferSelect
@@ -127,12 +131,17 @@ async function caricaServizi(tx: Transaction, ctx: ContestoJob, chiavi: Map<stri
   const nuove = [...chiavi].filter(([k]) => !stato.servizi.has(k))
   if (nuove.length === 0) return
   for (const [k] of nuove) stato.servizi.set(k, new Map())
-  const tuples = nuove.map(([, [f, s, d, du, t, n]]) => sql`(${f}::int, ${s}::int, ${d}::date, ${du}::text, ${t}::text, ${n}::text)`)
-  const rows = await tx.select({
-    id: servizio.id, f: servizio.idFacilitatore, s: servizio.idSede, d: servizio.dataServizio, du: servizio.durataServizio,
-    t: servizio.tipologiaServizio, n: servizio.nome, q3: servizio.sezioneQ3Compilato,
-  }).from(servizio).where(and(eq(servizio.idEnte, ctx.idEnte), eq(servizio.idProgetto, ctx.idProgetto),
-    sql`(${servizio.idFacilitatore}, ${servizio.idSede}, ${servizio.dataServizio}, ${servizio.durataServizio}, ${servizio.tipologiaServizio}, ${servizio.nome}) in (${sql.join(tuples, sql`, `)})`))
+  // the keys travel as ONE jsonb parameter joined as a table: a row-value IN list of hundreds of tuples
+  // (`(a, b, …) in ((…), (…), …)`) is parsed into an OR tree as deep as the list is long, which overflows
+  // PGlite's WebAssembly stack (silently wrong results, then `RuntimeError: Aborted()`: issue 24 point 2)
+  const chiaviJson = JSON.stringify(nuove.map(([, [f, s, d, du, t, n]]) => ({ f, s, d, du, t, n })))
+  const rows = (await rowsOf(tx, sql`select sv.id, sv.id_facilitatore as f, sv.id_sede as s, sv.data_servizio::text as d, sv.durata_servizio as du,
+      sv.tipologia_servizio as t, sv.nome as n, sv.sezione_q3_compilato as q3
+    from ${servizio} sv join jsonb_to_recordset(${chiaviJson}::jsonb) as k(f int, s int, d date, du text, t text, n text)
+      on sv.id_facilitatore = k.f and sv.id_sede = k.s and sv.data_servizio = k.d and sv.durata_servizio = k.du and sv.tipologia_servizio = k.t and sv.nome = k.n
+    where sv.id_ente = ${ctx.idEnte} and sv.id_progetto = ${ctx.idProgetto}`)).map((r) => ({
+    id: Number(r.id), f: Number(r.f), s: Number(r.s), d: String(r.d), du: String(r.du), t: String(r.t), n: String(r.n), q3: r.q3 as SezioneCompilata | null,
+  }))
   for (const r of rows) {
     const q3 = r.q3 ? fromStored(r.q3) : { id: '', title: '', properties: {} }
     const digests = stato.servizi.get(chiaveServizio(r.f, r.s, r.d, r.du, r.t, r.n))
@@ -163,9 +172,12 @@ interface Piano {
  * Applies a chunk of valid rows (see the module comment) and records their outcomes; throws on an
  * unexpected error (the transaction is rolled back: the caller falls back to the row path).
  */
-export async function applicaBlocco(db: Database, ctx: ContestoJob, voci: VoceBlocco[], stato: StatoBlocchi): Promise<EsitoBlocco> {
+export async function applicaBlocco(db: Database, ctx: ContestoJob, tutte: VoceBlocco[], stato: StatoBlocchi): Promise<EsitoBlocco> {
   return db.transaction(async (tx) => {
     if (ctx.asyncCommit) await tx.execute(sql`set local synchronous_commit = off`)
+    // rows already recorded (a retried chunk whose first try committed) are not applied again
+    const registrate = await righeRegistrate(tx, ctx.idRegistro, tutte.map((v) => v.numero))
+    const voci = registrate.size === 0 ? tutte : tutte.filter((v) => !registrate.has(v.numero))
     const p = await caricaProgetto(tx, ctx, stato)
     await caricaFacilitatori(tx, ctx, voci, stato)
     const scartate: { numero: number; note: string; valori: Record<string, string> }[] = []
@@ -267,8 +279,11 @@ export async function applicaBlocco(db: Database, ctx: ContestoJob, voci: VoceBl
     // a known citizen already on a service it is added to again: U23
     const coppie = piani.filter((x) => x.esistente && 'id' in x.servizio)
     if (coppie.length > 0) {
-      const links = await tx.select({ c: servizioXCittadino.idCittadino, s: servizioXCittadino.idServizio }).from(servizioXCittadino)
-        .where(sql`(${servizioXCittadino.idCittadino}, ${servizioXCittadino.idServizio}) in (${sql.join(coppie.map((x) => sql`(${x.esistente!.id}::bigint, ${(x.servizio as { id: number }).id}::int)`), sql`, `)})`)
+      // one jsonb parameter joined as a table, not a row-value IN list (see caricaServizi)
+      const coppieJson = JSON.stringify(coppie.map((x) => ({ c: x.esistente!.id, s: (x.servizio as { id: number }).id })))
+      const links = (await rowsOf(tx, sql`select sc.id_cittadino as c, sc.id_servizio as s from ${servizioXCittadino} sc
+        join jsonb_to_recordset(${coppieJson}::jsonb) as k(c bigint, s int) on sc.id_cittadino = k.c and sc.id_servizio = k.s`))
+        .map((l) => ({ c: Number(l.c), s: Number(l.s) }))
       const linked = new Set(links.map((l) => `${l.c}:${l.s}`))
       for (let i = piani.length - 1; i >= 0; i--) {
         const x = piani[i]!

@@ -9,7 +9,6 @@
  */
 import { createWriteStream, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import m from 'codice-fiscale-js'
 import { and, eq, ne, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import Papa from 'papaparse'
@@ -18,22 +17,10 @@ import { enteSedeProgettoFacilitatore, questionarioCompilato, servizio, servizio
 import { COLONNE, type Riga } from '../../../server/domain/caricamenti/tracciato'
 import { call, CF, omocodie } from '../field/fixtures'
 import { scenarioCaricamenti } from '../scenari'
-import { riga, upload, waitJob } from './fixtures'
+import { codiceValido, riga, upload, waitJob } from './fixtures'
 
-const CodiceFiscale = (m as unknown as { CodiceFiscale?: typeof m }).CodiceFiscale ?? m
 const ROWS = 10_000
-const CONS = 'BCDFGHLMNPRSTVZ'
-const MONTHS = 'ABCDEHLMPRST'
-
-/** A valid adult's fiscal code, distinct for each i (name code `nome`), born in Rome between 1960 and 1994. */
-function codice(i: number, nome = 'GLI'): string {
-  const s = i % 3375
-  const rest = Math.floor(i / 3375)
-  const cognome = `${CONS[s % 15]}${CONS[Math.floor(s / 15) % 15]}${CONS[Math.floor(s / 225) % 15]}`
-  const giorno = (rest % 28) + 1 + 40
-  const base = `${cognome}${nome}${60 + (Math.floor(rest / 28) % 35)}${MONTHS[Math.floor(rest / 980) % 12]}${String(giorno).padStart(2, '0')}H501`
-  return base + CodiceFiscale.getCheckCode(base)
-}
+const codice = codiceValido
 
 type Tipo = 'cf' | 'sede' | 'altroProgetto' | 'data' | 'duplicata' | 'formula' | 'facilitatore' | 'codice'
 

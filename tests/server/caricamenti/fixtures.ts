@@ -4,12 +4,30 @@
  * upload call and waiting for the job.
  */
 import { createWriteStream } from 'node:fs'
+import m from 'codice-fiscale-js'
 import ExcelJS from 'exceljs'
 import type { LightMyRequestResponse } from 'fastify'
 import { MEDIA_TYPE, type CaricamentoRiga } from '../../../src/api/contract/caricamenti'
 import { COLONNE, type Riga } from '../../../server/domain/caricamenti/tracciato'
 import { TEST_HOST, type TestServer } from '../helpers'
 import type { Actor } from '../field/fixtures'
+
+const CodiceFiscale = (m as unknown as { CodiceFiscale?: typeof m }).CodiceFiscale ?? m
+const CONS = 'BCDFGHLMNPRSTVZ'
+const MONTHS = 'ABCDEHLMPRST'
+
+/**
+ * A valid adult's fiscal code, distinct for each i < 3375 × 28 × 35 × 12 (name code `nome`), born in Rome
+ * between 1960 and 1994, check character by codice-fiscale-js.
+ */
+export function codiceValido(i: number, nome = 'GLI'): string {
+  const s = i % 3375
+  const rest = Math.floor(i / 3375)
+  const cognome = `${CONS[s % 15]}${CONS[Math.floor(s / 15) % 15]}${CONS[Math.floor(s / 225) % 15]}`
+  const giorno = (rest % 28) + 1 + 40
+  const base = `${cognome}${nome}${60 + (Math.floor(rest / 28) % 35)}${MONTHS[Math.floor(rest / 980) % 12]}${String(giorno).padStart(2, '0')}H501`
+  return base + CodiceFiscale.getCheckCode(base)
+}
 
 /** A valid row for `cfFac` at site `idSede`: citizen `cf`, service of `data` (variants by `n`). */
 export function riga(cfFac: string, idSede: number, cf: string, n = 0, over: Partial<Riga> = {}): Riga {
