@@ -227,21 +227,39 @@ export function describeSplit(r: SplitResult): string {
  * The two halves that run in `vite build`: `plugin` records the chunk graph when the bundle is generated;
  * `transform` (a workbox-build manifest transform, run afterwards by vite-plugin-pwa) splits the manifest
  * with it and logs the sizes.
+ * When the bundle failed (a plugin threw: e.g. the landing pre-render, scripts/prerender-landing.ts),
+ * vite-plugin-pwa may still build the service worker (rolldown runs `closeBundle` without the error): the
+ * plugin records that error (`buildEnd`, `renderError`) and `transform` throws it, as the build's real cause,
+ * instead of a bare "no chunk graph".
  */
 export function precacheSplit(rules: SplitRules): {
-  plugin: { name: string; apply: 'build'; generateBundle(options: unknown, bundle: Record<string, BundleItem>): void }
+  plugin: {
+    name: string
+    apply: 'build'
+    buildEnd(error?: Error): void
+    renderError(error: Error): void
+    generateBundle(options: unknown, bundle: Record<string, BundleItem>): void
+  }
   transform: (entries: ManifestEntryIn[]) => { manifest: SplitEntry[]; warnings: string[] }
 } {
   let chunks: ChunkInfo[] | null = null
+  let failure: Error | null = null
   return {
     plugin: {
       name: 'pd-precache-split',
       apply: 'build',
+      buildEnd(error) {
+        if (error) failure = error
+      },
+      renderError(error) {
+        failure = error
+      },
       generateBundle(_options, bundle) {
         chunks = chunksOfBundle(bundle)
       },
     },
     transform(entries) {
+      if (failure) throw new Error(`precache split: the build failed before the chunk graph was recorded: ${failure.message}`, { cause: failure })
       if (!chunks) throw new Error('precache split: no chunk graph (is the pd-precache-split plugin in the build?)')
       const result = splitPrecache(entries, chunks, rules)
       console.log(describeSplit(result))

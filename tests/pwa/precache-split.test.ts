@@ -188,4 +188,16 @@ describe('chunk graph from the bundle', () => {
     expect(setsOf(out.manifest)).toEqual({ 'index.html': 'core', 'assets/index-h.js': 'core', 'assets/index-h.css': 'core', 'data/province.json': ['field'] })
     vi.restoreAllMocks()
   })
+
+  it('a build that failed before its bundle reports its own error, not a missing chunk graph (issue 24 point 26)', () => {
+    const rules = { core: [/main\.tsx/], sets: {}, coreFiles: [/^index\.html$/] }
+    const cause = new Error('pre-render of / failed (signal SIGTERM): Error: boom')
+    const failedTransform = precacheSplit(rules)
+    failedTransform.plugin.buildEnd(cause)
+    expect(() => failedTransform.transform([])).toThrow(/build failed before the chunk graph was recorded: pre-render of \/ failed \(signal SIGTERM\): Error: boom/)
+    const failedRender = precacheSplit(rules)
+    failedRender.plugin.buildEnd()
+    failedRender.plugin.renderError(cause)
+    expect(() => failedRender.transform([])).toThrow(/pre-render of \/ failed/)
+  })
 })
