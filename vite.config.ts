@@ -19,10 +19,20 @@ const ROUTER_MODULES = /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '8080'}`
 
+// The built index.html inlines the entry stylesheet and loads the entry after the first paint
+// (scripts/prerender-landing.ts)
+const firstPaint = entryAfterFirstPaint()
+
 // The service worker's precache, split by the chunk graph (sw/precache-split.ts): what anonymous visitors
 // need is precached at install; the rest forms the offline sets fetched on request ('field' after a FAC/VOL
 // login, 'survey' when the citizen's survey page opens).
 const pwaSplit = precacheSplit({
+  // the rich-text editor (Tiptap/ProseMirror, ~400 KB) writes community contents and assistance requests, which
+  // need the network to be sent: fetched when a dialog opens, not precached — once no page imports it statically
+  // (issue 24 points 24 and 27)
+  onDemand: [/[\\/]node_modules[\\/](?:@tiptap|prosemirror-[a-z]+)[\\/]/],
+  // inside index.html already: never fetched by a page (issue 24 point 27)
+  inlined: () => firstPaint.inlinedStylesheets(),
   core: [
     ...['index', 'informativa-privacy-e-cookie', 'legal', 'auth', 'auth_.$code', 'auth-redirect', 'errore', 'errore_.$code'].map(routeModule),
     /[\\/]node_modules[\\/]workbox-window[\\/]/, // loaded by every page after `load` (src/pwa/register.ts)
@@ -97,7 +107,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     // …and the app's script loaded after that first paint (last: it moves every module preload added above)
-    entryAfterFirstPaint(),
+    firstPaint,
   ],
   server: {
     proxy: { '/api': apiTarget, '/oidc': apiTarget },
@@ -105,6 +115,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunk graph by source file, read by `npm run bench` for the JS of each page
+    // (bench/build-graph.ts); not precached (workbox skips dot folders) and never linked by a page
+    manifest: true,
+    // every browser of the target supports <link rel="modulepreload">: no polyfill in the entry (issue 24 point 27)
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // The landing page's shared modules travel as three chunks instead of a dozen tiny ones (each chunk

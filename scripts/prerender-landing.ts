@@ -114,10 +114,14 @@ export function inlineStylesheets(html: string, css: (href: string) => string | 
 /**
  * Vite plugin (build only): {@link inlineStylesheets} and {@link deferEntry} on the built `index.html`.
  * List it after every plugin that adds module preloads (scripts/landing-preload.ts), so that it sees them.
+ * `inlinedStylesheets()` lists the files it inlined (paths in the output folder): no page fetches them (their
+ * links are disabled), so the service worker does not precache them (sw/precache-split.ts `inlined`).
  */
-export function entryAfterFirstPaint(): Plugin {
+export function entryAfterFirstPaint(): Plugin & { inlinedStylesheets(): string[] } {
   let base = '/'
+  const inlined = new Set<string>()
   return {
+    inlinedStylesheets: () => [...inlined],
     name: 'punto-digitale:entry-after-first-paint',
     apply: 'build',
     configResolved(config) {
@@ -127,8 +131,11 @@ export function entryAfterFirstPaint(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const css = (href: string) => {
-          const asset = ctx.bundle?.[href.startsWith(base) ? href.slice(base.length) : href]
-          return asset?.type === 'asset' ? String(asset.source) : undefined
+          const file = href.startsWith(base) ? href.slice(base.length) : href
+          const asset = ctx.bundle?.[file]
+          if (asset?.type !== 'asset') return undefined
+          inlined.add(file)
+          return String(asset.source)
         }
         return deferEntry(inlineStylesheets(html, css))
       },
