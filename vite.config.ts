@@ -2,6 +2,7 @@
  * Build of the PWA: TanStack file routes, React, and the service worker from `sw/` (injectManifest).
  * Dev server proxies `/api` and `/oidc` to the reference server (PORT, default 8080).
  */
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -11,6 +12,7 @@ import { precacheSplit, routeModule } from './sw/precache-split.js'
 import { landingPreload } from './scripts/landing-preload.ts'
 import { entryAfterFirstPaint, prerenderLanding } from './scripts/prerender-landing.ts'
 import { fontSubsets } from './scripts/font-subsets.ts'
+import { iconCatalogue } from './scripts/icon-catalogue.ts'
 import { iconModulePattern, SHELL_ICONS } from './src/ui/shell-icons.ts'
 
 const SHELL_MODULES = /[\\/](node_modules[\\/](react|valibot|use-sync-external-store)[\\/]|src[\\/]auth[\\/](guards|permissions|session|pkce|jwt|logout|navigation|token-store)\.ts|src[\\/]ui[\\/]stores[\\/](toasts|loader)\.ts|src[\\/]api[\\/](config|fetch-json|contract[\\/](common|contesto))\.ts)/
@@ -51,6 +53,8 @@ export default defineConfig({
     react(),
     // bootstrap-italia from Sass, only the modules and (at build) the rules the app uses; entry CSS budget
     bootstrapItaliaCss(),
+    // design-react-kit's icon catalogue with only the icons the app names (scripts/icon-catalogue.ts)
+    iconCatalogue(fileURLToPath(new URL('.', import.meta.url))),
     pwaSplit.plugin,
     // `/` without request waves: preload its route chunk and fonts (scripts/landing-preload.ts): the body
     // font, and the hero's light (lead paragraph, the LCP element) and bold (h1) weights, whose late swap
