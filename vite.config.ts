@@ -42,12 +42,16 @@ const pwaSplit = precacheSplit({
   sets: { survey: [routeModule('servizi/questionario/$idQuestionario/online/$token')] },
   // files outside the chunk graph: the shell, CSS no chunk imports, the fonts anonymous pages use (Roboto Mono
   // appears on logged-in pages only), errors.json; the PNG manifest icons are fetched by the browser when it
-  // installs the app, never by a page, so they stay out of the install precache
+  // installs the app, never by a page, so they are not precached (globIgnores below)
   // (their Latin subsets: the latin-ext originals go with the field set, where citizens' names may need them)
   coreFiles: [/^index\.html$/, /^favicon\.svg$/, /\.css$/, /^assets\/(?:titillium-web|lora)-\d+\.latin-[\w-]+\.woff2$/, /^manifest\.webmanifest$/, /^data\/errors\.json$/],
 })
 
 export default defineConfig({
+  resolve: {
+    // the shell's icon modules, imported one by one (src/ui/ShellIcon.tsx): design-react-kit exports only its index
+    alias: [{ find: /^design-react-kit-icons\/(It[A-Za-z0-9]+)$/, replacement: fileURLToPath(new URL('./node_modules/design-react-kit/dist/Icon/assets/$1.js', import.meta.url)) }],
+  },
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
@@ -102,8 +106,10 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,woff2,svg,png,json}'],
-        // 'Report dati' (issue 11): the chart library and the regions map are fetched when that page opens, never precached
-        globIgnores: ['sw.js', 'workbox-*.js', 'assets/report-charts-*.js', 'data/regioni-italia.json'],
+        // 'Report dati' (issue 11): the chart library and the regions map are fetched when that page opens, never precached;
+        // the PNG icons of the manifest and of iOS are fetched by the browser when the app is installed (online),
+        // never by a page, offline or not: not precached either (issue 24 point 27)
+        globIgnores: ['sw.js', 'workbox-*.js', 'assets/report-charts-*.js', 'data/regioni-italia.json', 'icons/*.png', 'apple-touch-icon.png'],
         // anonymous set precached at install, the rest marked with its offline sets (icon chunks in 'field')
         manifestTransforms: [pwaSplit.transform],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

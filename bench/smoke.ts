@@ -29,6 +29,7 @@ export const SMOKE_ENV: Record<string, string> = {
   BENCH_DASHBOARD_RUNS: '1',
   BENCH_DASHBOARD_LEGS: 'pglite',
   LH_RUNS: '1',
+  BENCH_WARM_STARTS: '1',
   BENCH_OUTBOX_CHAINS: '3',
 }
 

@@ -3,8 +3,8 @@
  * chunk graph (dist/.vite/manifest.json) and service worker (dist/sw.js):
  * - the landing page's own chunks (its route component and what only it imports: `routes`, `RoleCard`…) are
  *   fetched on `/` and never on a deep link, although the same index.html answers both;
- * - the stylesheet index.html inlines is not precached (no page fetches it), and the route tree every visitor
- *   loads does not carry the programme form's rules.
+ * - the landing loads no icon catalogue; neither the stylesheet index.html inlines nor the PNG install icons are
+ *   precached (no page fetches them), and the route tree every visitor loads does not carry the programme form's rules.
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -58,15 +58,20 @@ test("the landing page's own chunks are fetched on / only, never on a deep link"
   // on '/' the same index.html does fetch them (the check above can see them)
   const landing = await scriptsOf(page, '/')
   expect(landingOnly.filter((f) => !landing.includes(f))).toEqual([])
+  // …and no script of the landing carries design-react-kit's catalogue of every icon (the shell draws its
+  // icons with src/ui/ShellIcon.tsx; issue 24 point 27)
+  for (const script of landing) expect(readFileSync(join(DIST, script), 'utf8'), script).not.toContain('It should not land here')
 })
 
-test('the inlined stylesheet is not precached, and the route tree carries no form rules', () => {
+test('the inlined stylesheet and the install icons are not precached, and the route tree carries no form rules', () => {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8')
   const inlined = [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/([^"]+)" disabled>/g)].map((x) => x[1]!)
   expect(inlined.length).toBeGreaterThan(0)
   const precached = precacheUrls(readFileSync(join(DIST, 'sw.js'), 'utf8'))
   expect(precached.length).toBeGreaterThan(100)
   expect(precached.filter((u) => inlined.includes(u))).toEqual([])
+  // the PNG icons of the manifest and of iOS: fetched by the browser when installing, never by a page
+  expect(precached.filter((u) => u.endsWith('.png'))).toEqual([])
 
   const m = manifest()
   const shellModules = [...closure(m, ['index.html'])]
