@@ -12,6 +12,8 @@ export default defineConfig({
     alias: [
       { find: /^design-react-kit$/, replacement: nm('design-react-kit/dist/index.js') },
       { find: /^bootstrap-italia$/, replacement: nm('bootstrap-italia/dist/bootstrap-italia.esm.js') },
+      // the shell's icon modules (src/ui/ShellIcon.tsx), as vite.config.ts resolves them
+      { find: /^design-react-kit-icons\/(It[A-Za-z0-9]+)$/, replacement: nm('design-react-kit/dist/Icon/assets/$1.js') },
     ],
   },
   test: {

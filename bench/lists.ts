@@ -7,6 +7,8 @@
  *   as page 0 reports it (none when the list has one page), and a list the role may not open by design (its list
  *   permission is not in the role's seed matrix, e.g. FAC on programmes) is not planned, after checking that it
  *   does answer 403; both are said in the output. Besides the p95, the slowest median per entity is printed.
+ * - list_slowest_p95_ms: the p95 of the slowest of those requests, followed by its name (caller, entity, variant,
+ *   page), e.g. `list_slowest_p95_ms_pglite_1_100: 212.4 ms (DTD programma tutti p0)`.
  * - detail_p95_ms: p95 of the detail routes (programme, project, body, user, service) as DTD. Target ≤ 80 ms.
  * - csv_export_s: time to download every service of a programme (`POST /api/servizio/download` as its REG).
  * - csv_export_peak_mb: growth of the server's resident memory (VmRSS, sampled every 5 ms) during that
@@ -106,8 +108,13 @@ export function refusedByDesign(role: string, entity: string): boolean {
   return !(permissionsOfRole(role as RoleCode) as string[]).includes(code)
 }
 
-/** Timing of one request: its median, with the entity it reads. */
-export interface Timed { entity: string; what: string; ms: number }
+/** Timing of one request: its median and p95, with the entity it reads. */
+export interface Timed { entity: string; what: string; ms: number; p95: number }
+
+/** The request whose p95 is the highest (the slowest list), undefined when none was measured. */
+export function slowestP95(timed: readonly Timed[]): Timed | undefined {
+  return timed.reduce<Timed | undefined>((worst, t) => (worst === undefined || t.p95 > worst.p95 ? t : worst), undefined)
+}
 
 /** The slowest median of each entity, slowest entity first. */
 export function slowestPerEntity(timed: readonly Timed[]): Timed[] {
@@ -148,7 +155,7 @@ async function measureLeg(suffix: string, env: NodeJS.ProcessEnv): Promise<void>
         samples.push(res.ms)
       }
       listMs.push(...samples)
-      timed.push({ entity, what: `${who.label} ${entity} ${what}`, ms: percentile(samples, 50) })
+      timed.push({ entity, what: `${who.label} ${entity} ${what}`, ms: percentile(samples, 50), p95: percentile(samples, 95) })
       return JSON.parse(warm.text)
     }
     for (const who of callers) {
@@ -168,6 +175,9 @@ async function measureLeg(suffix: string, env: NodeJS.ProcessEnv): Promise<void>
     }
     if (timed.length !== planned) throw new Error(`${suffix}: ${planned} richieste pianificate, ${timed.length} misurate`)
     line(`list_p95_ms_${suffix}`, percentile(listMs, 95).toFixed(1), 'ms')
+    // issue 24 point 25: the slowest list by name, so that one slow list cannot hide in the p95 of them all
+    const slowest = slowestP95(timed) as Timed
+    line(`list_slowest_p95_ms_${suffix}`, slowest.p95.toFixed(1), `ms (${slowest.what})`)
     note(`${suffix}: ${timed.length} richieste pianificate e misurate (${listMs.length} campioni); mediana più lenta per entità: ${slowestPerEntity(timed).map((w) => `${w.what} ${w.ms.toFixed(1)} ms`).join('; ')}`)
     note(`${suffix}: mediane più lente: ${[...timed].sort((a, b) => b.ms - a.ms).slice(0, 8).map((w) => `${w.what} ${w.ms.toFixed(1)} ms`).join('; ')}`)
     if (refused.length) note(`${suffix}: liste che il ruolo non può aprire per scelta (403 verificato, non misurate): ${refused.join('; ')}`)

@@ -7,9 +7,11 @@
  * - replay_ops_per_s: those 1,000 queued operations — 200 chains of a service, two citizens added to it and
  *   their two surveys compiled (servizio.crea → cittadino.aggiungi → questionario.compila) — replayed by the
  *   real engine (`runReplay`) with the real field handlers (`registerCampoHandlers`) against the real server
- *   (`buildApp` on in-memory PGlite, migrated and seeded, as tests/server/helpers.ts builds it), through a
+ *   (`buildApp` through tests/server/helpers.ts, on an in-memory PGlite the bench opens, migrates and seeds
+ *   itself: the tests' template database exists only inside vitest), through a
  *   transport that calls the server in-process (`app.inject`: the full Fastify pipeline, auth and
  *   idempotency included, without sockets). Target ≥ 100.
+ * BENCH_OUTBOX_CHAINS (default 200) changes the number of chains (`npm run bench:smoke` runs a few).
  * Details (failures, spread) go to stderr.
  */
 import 'fake-indexeddb/auto'
@@ -22,10 +24,11 @@ import { closeUserDb, enqueue, openUserDb, runReplay, configureReplay, type Outb
 import { KIND, registerCampoHandlers, type CittadinoAggiungiPayload, type QuestionarioCompilaPayload, type ServizioCreaPayload } from '../src/features/campo/handlers'
 import { SEZIONI_QUESTIONARIO } from '../src/api/contract/enums'
 import { encodeSection } from '../server/domain/survey-codec'
+import { openDatabase } from '../server/db/index'
 import { createTestServer, TEST_HOST, type TestServer } from '../tests/server/helpers'
 import { actor, CF, DEMOGRAFICA, firstSite, fiscalCodeAged, servizioBody, type Actor } from '../tests/server/field/fixtures'
 
-const CHAINS = 200
+const CHAINS = Number(process.env.BENCH_OUTBOX_CHAINS ?? 200)
 const CITIZENS_PER_SERVICE = 2
 const OPS = CHAINS * (1 + 2 * CITIZENS_PER_SERVICE)
 
@@ -150,9 +153,10 @@ export async function queueWrites(sara: Actor, idSede: number, rc: RoleContext, 
 
 /** Measures and prints enqueue_p95_ms, idb_bytes_per_op and replay_ops_per_s. */
 export async function measureOutbox(): Promise<void> {
-  // PGlite is measured, as for the server start (tests/server/helpers.ts would otherwise use DATABASE_URL)
-  delete process.env.DATABASE_URL
-  const server = await createTestServer()
+  // PGlite is measured, as for the server start; opened here, not by tests/server/helpers.ts (its template
+  // database is provided by vitest's global setup, which a bench does not have)
+  const database = await openDatabase({ dataDir: 'memory://' })
+  const server = await createTestServer({ database })
   const offHandlers = registerCampoHandlers()
   try {
     const sara = await actor(server, CF.SARA, 'FAC')
@@ -204,10 +208,13 @@ export async function measureOutbox(): Promise<void> {
     if (done < OPS) {
       const failed = (await db.outbox.toArray()).filter((e) => e.status !== 'done')
       note(`replay: ${failed.length} non confermate, per esempio: ${failed.slice(0, 3).map((e) => `${e.kind} ${e.status} ${e.lastError?.message ?? ''}`).join(' | ')}`)
+      // a replay that loses operations is a defect, not a figure
+      throw new Error(`outbox: ${OPS - done} operazioni su ${OPS} non confermate dal server`)
     }
     closeUserDb()
   } finally {
     offHandlers()
     await server.close()
+    await database.close()
   }
 }

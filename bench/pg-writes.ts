@@ -2,7 +2,7 @@
  * `npm run bench` — write throughput of two server processes on one PostgreSQL (issue 14 point 4):
  * - pg_writes_per_s: field writes (services, citizens, surveys: bench/writes.ts) answered 2xx per second, under an
  *   open-loop load of BENCH_WRITES_RATE (default 300) writes/s for BENCH_WRITES_SECONDS (default 300) after a
- *   20-second warm-up, spread round-robin over BENCH_WRITES_PROCESSES (default 2) processes. Target ≥ 300.
+ *   warm-up of BENCH_WRITES_WARMUP_SECONDS (default 20), spread round-robin over BENCH_WRITES_PROCESSES (default 2) processes. Target ≥ 300.
  * - pg_write_p99_ms: p99 latency of those writes, from each one's scheduled time to its answer. Target ≤ 200.
  * - pg_write_errors: answers that were not 2xx, and network errors. Target 0.
  * The processes run the built server (build/server/main.mjs, as `npm start`) with the same DATA_DIR, on a fresh
@@ -60,7 +60,7 @@ export async function measurePgWrites(port = 18530): Promise<void> {
   await withProcesses(port, async (origins, pids, env) => {
     const writers = await loadWriters(env.DATABASE_URL as string, env, origins[0] as string)
     note(`scritture: ${writers.length} profili di facilitatori e volontari (del seed e iscritti dal DTD), ${origins.length} processi, ${rate}/s per ${seconds} s`)
-    await runWriteLoad({ origins, writers, rate, seconds: 20 })
+    await runWriteLoad({ origins, writers, rate, seconds: Number(process.env.BENCH_WRITES_WARMUP_SECONDS ?? 20) })
     const cpu0 = pids.map(cpuTicks)
     const pg0 = postgresTicks()
     const samples = await runWriteLoad({ origins, writers, rate, seconds })

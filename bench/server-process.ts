@@ -88,6 +88,16 @@ export async function devToken(env: NodeJS.ProcessEnv, cf: string): Promise<stri
     .sign(await importJWK(key, 'RS256'))
 }
 
+/**
+ * The scale of the PGlite leg: 1/100, or 1/BENCH_PGLITE_SCALE_DIVISOR (e.g. 1000 in `npm run bench:smoke`), and
+ * the suffix of its figures (`pglite_1_100`).
+ */
+export function pgliteScale(): { scale: number; suffix: string } {
+  const divisor = Number(process.env.BENCH_PGLITE_SCALE_DIVISOR ?? 100)
+  if (!(Number.isInteger(divisor) && divisor >= 1)) throw new Error(`BENCH_PGLITE_SCALE_DIVISOR non valido: ${process.env.BENCH_PGLITE_SCALE_DIVISOR}`)
+  return { scale: 1 / divisor, suffix: `pglite_1_${divisor}` }
+}
+
 /** What one benchmark measures on a seeded database: `suffix` names the leg (`pglite_1_100` or `pg`). */
 export type ScaleLeg = (suffix: string, env: NodeJS.ProcessEnv) => Promise<void>
 
@@ -103,11 +113,12 @@ export async function scaleLegs(name: string, what: string, legs: string, port: 
     const dataDir = mkdtempSync(join(tmpdir(), `pd-bench-${name}-`))
     try {
       const env = serverEnv(port, { DATA_DIR: dataDir, STATIC_DIR: join(dataDir, 'no-build') })
+      const { scale, suffix } = pgliteScale()
       const t0 = performance.now()
-      const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'seed-scale.ts'), '--scale', '0.01'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
-      if (seeded.status !== 0) throw new Error('seed:scale --scale 0.01 non riuscito')
-      note(`pglite_1_100: seed:scale in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
-      await measure('pglite_1_100', env)
+      const seeded = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'seed-scale.ts'), '--scale', String(scale)], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
+      if (seeded.status !== 0) throw new Error(`seed:scale --scale ${scale} non riuscito`)
+      note(`${suffix}: seed:scale in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+      await measure(suffix, env)
     } finally {
       rmSync(dataDir, { recursive: true, force: true })
     }

@@ -1,15 +1,20 @@
 /**
  * Vite plugin (build only): lets the browser fetch what the landing page `/` needs together with the entry
  * script instead of in waves (delivery issue 7 point 4). Into the built `index.html` it adds
- * - `<link rel="modulepreload" crossorigin>` for the chunk of the landing route (its module id matches
- *   `routeModule`; with TanStack's autoCodeSplitting that is `src/routes/index.tsx?tsr-split=…`) and for
- *   every chunk that chunk imports statically, minus those the HTML already loads or preloads;
+ * - `<link rel="modulepreload" crossorigin data-pd-route="/">` for the chunk of the landing route (its module
+ *   id matches `routeModule`; with TanStack's autoCodeSplitting that is `src/routes/index.tsx?tsr-split=…`) and
+ *   for every chunk that chunk imports statically, minus those the HTML already loads or preloads. The built
+ *   `index.html` answers every path (SPA fallback): `data-pd-route` tells scripts/prerender-landing.ts's loader
+ *   to fetch them on `/` only, never on a deep link (issue 24 point 24);
  * - `<link rel="preload" as="font" type="font/woff2" crossorigin>` for each emitted font whose file name
  *   matches one of `fonts` (the body font: found otherwise only once the CSS is applied and text is laid out).
  * The build fails when the route chunk or a font is not found, so a renamed route or font cannot silently
  * bring the waterfall back.
  */
 import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite'
+
+/** The attribute naming the only path whose page needs a module preload (read by deferEntry, scripts/prerender-landing.ts). */
+export const LANDING_ROUTE_ATTR = 'data-pd-route'
 
 export interface LandingPreloadOptions {
   /** matches the module id of the landing route's (split) component, e.g. `/src[\\/]routes[\\/]index\.tsx\?tsr-split/` */
@@ -70,7 +75,7 @@ export function landingPreload(options: LandingPreloadOptions): Plugin {
           })),
           ...chunks.map((file): HtmlTagDescriptor => ({
             tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}`, [LANDING_ROUTE_ATTR]: '/' },
             injectTo: 'head',
           })),
         ]

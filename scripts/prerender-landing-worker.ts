@@ -34,7 +34,13 @@ const server = await createServer({
   // The router goes through the transform too, with its browser build of `isServer` (Node would pick its
   // server build): the markup is the one the client renders, Suspense boundaries included, so it hydrates.
   ssr: { noExternal: ['design-react-kit', 'bootstrap-italia', /^@tanstack\//] },
-  resolve: { alias: [{ find: /^@tanstack\/router-core\/isServer$/, replacement: fileURLToPath(new URL('../node_modules/@tanstack/router-core/dist/esm/isServer/client.js', import.meta.url)) }] },
+  resolve: {
+    alias: [
+      { find: /^@tanstack\/router-core\/isServer$/, replacement: fileURLToPath(new URL('../node_modules/@tanstack/router-core/dist/esm/isServer/client.js', import.meta.url)) },
+      // the shell's icon modules (src/ui/ShellIcon.tsx), as vite.config.ts resolves them
+      { find: /^design-react-kit-icons\/(It[A-Za-z0-9]+)$/, replacement: fileURLToPath(new URL('../node_modules/design-react-kit/dist/Icon/assets/$1.js', import.meta.url)) },
+    ],
+  },
   optimizeDeps: { noDiscovery: true, include: [] },
 })
 let code = 0

@@ -25,9 +25,21 @@ export function injectPrerender(html: string, markup: string): string {
   return html.slice(0, at) + `<div class="pd-prerender">${markup}</div>` + html.slice(at + PRERENDER_MARKER.length)
 }
 
-/** Renders `path` in the worker process (on the Node running the build) and returns the markup. */
-export async function renderRoute(path: string): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', WORKER, path], { maxBuffer: 8 * 1024 * 1024, timeout: 120_000 })
+/**
+ * Renders `path` in the worker process (on the Node running the build) and returns the markup. No time limit:
+ * on a loaded machine the worker's Vite server can take minutes, and a build must not fail for being slow
+ * (issue 24 point 26: a 120 s timeout killed it); the worker ends by itself, with the markup or an error.
+ * A failure throws with the worker's exit code or signal and the end of its standard error.
+ */
+export async function renderRoute(path: string, worker: string = WORKER): Promise<string> {
+  let stdout: string
+  try {
+    ({ stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', worker, path], { maxBuffer: 8 * 1024 * 1024 }))
+  } catch (error) {
+    const e = error as { code?: number | string; signal?: string | null; stderr?: string; message?: string }
+    const how = e.signal ? `signal ${e.signal}` : `exit code ${String(e.code)}`
+    throw new Error(`pre-render of ${path} failed (${how}): ${(e.stderr ?? '').trim().slice(-2000) || e.message}`, { cause: error })
+  }
   if (!stdout.includes('<')) throw new Error(`pre-render of ${path} produced no markup`)
   return stdout
 }
@@ -48,14 +60,19 @@ export function prerenderLanding(): Plugin {
 
 /** Matches the entry script tag Vite writes into the built `index.html`. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/
-/** Matches a module preload link of the built `index.html` (Vite's and scripts/landing-preload.ts's). */
-const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
+/**
+ * Matches a module preload link of the built `index.html` (Vite's, and scripts/landing-preload.ts's with the path
+ * of the only page that needs it in `data-pd-route`).
+ */
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)"(?: data-pd-route="([^"]+)")?>/g
 
 /**
  * Rewrites the entry `<script type="module" src>` and the `modulepreload` links of built HTML into one inline
  * module that, after the first frame (rAF then a task; or after 100 ms, as in a hidden tab where rAF never
  * fires), adds the same preload links and imports the entry: the first paint (the pre-rendered page) has the
  * network and the main thread for itself, then every chunk still downloads at once, without request waves.
+ * A link marked `data-pd-route="<path>"` (scripts/landing-preload.ts) is added and imported only when the page's
+ * path is `<path>`: the landing page's own chunks are not fetched on a deep link (issue 24 point 24).
  * The preloaded chunks are then imported one per task, in their order, before the entry: each is evaluated in
  * a task of its own instead of the whole graph in one long task (delivery issue 7: TBT), and two links are
  * added per task for the same reason (starting a request costs a few ms on a slow phone).
@@ -64,8 +81,12 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">
 export function deferEntry(html: string): string {
   const matches = html.match(new RegExp(ENTRY_SCRIPT.source, 'g')) ?? []
   if (matches.length !== 1) throw new Error(`index.html: expected one entry script, found ${matches.length}`)
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]!)
-  const loader = `let s=!1;const P=${JSON.stringify(preloads)},y=()=>new Promise(r=>setTimeout(r)),go=async()=>{if(s)return;s=!0;for(const[i,h]of P.entries()){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l);if(i%2)await y()}for(const h of P){await import(h);await y()}import(%ENTRY%)};setTimeout(go,100);requestAnimationFrame(()=>setTimeout(go))`
+  const links = [...html.matchAll(MODULE_PRELOAD)]
+  const preloads = links.filter((m) => !m[2]).map((m) => m[1]!)
+  // preloads of one page (data-pd-route): the same index.html answers every path, so only that path fetches them
+  const byRoute: Record<string, string[]> = {}
+  for (const m of links) if (m[2]) (byRoute[m[2]] ??= []).push(m[1]!)
+  const loader = `let s=!1;const P=${JSON.stringify(preloads)}.concat(${JSON.stringify(byRoute)}[location.pathname]||[]),y=()=>new Promise(r=>setTimeout(r)),go=async()=>{if(s)return;s=!0;for(const[i,h]of P.entries()){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;document.head.append(l);if(i%2)await y()}for(const h of P){await import(h);await y()}import(%ENTRY%)};setTimeout(go,100);requestAnimationFrame(()=>setTimeout(go))`
   return html
     .replace(MODULE_PRELOAD, '')
     .replace(ENTRY_SCRIPT, (_tag, src: string) => `<script type="module">${loader.replace('%ENTRY%', JSON.stringify(src))}</script>`)
@@ -93,10 +114,14 @@ export function inlineStylesheets(html: string, css: (href: string) => string | 
 /**
  * Vite plugin (build only): {@link inlineStylesheets} and {@link deferEntry} on the built `index.html`.
  * List it after every plugin that adds module preloads (scripts/landing-preload.ts), so that it sees them.
+ * `inlinedStylesheets()` lists the files it inlined (paths in the output folder): no page fetches them (their
+ * links are disabled), so the service worker does not precache them (sw/precache-split.ts `inlined`).
  */
-export function entryAfterFirstPaint(): Plugin {
+export function entryAfterFirstPaint(): Plugin & { inlinedStylesheets(): string[] } {
   let base = '/'
+  const inlined = new Set<string>()
   return {
+    inlinedStylesheets: () => [...inlined],
     name: 'punto-digitale:entry-after-first-paint',
     apply: 'build',
     configResolved(config) {
@@ -106,8 +131,11 @@ export function entryAfterFirstPaint(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const css = (href: string) => {
-          const asset = ctx.bundle?.[href.startsWith(base) ? href.slice(base.length) : href]
-          return asset?.type === 'asset' ? String(asset.source) : undefined
+          const file = href.startsWith(base) ? href.slice(base.length) : href
+          const asset = ctx.bundle?.[file]
+          if (asset?.type !== 'asset') return undefined
+          inlined.add(file)
+          return String(asset.source)
         }
         return deferEntry(inlineStylesheets(html, css))
       },

@@ -20,7 +20,6 @@ import { registerNavigator } from './auth/navigation'
 import { registerServiceWorker } from './pwa/register'
 import { createRoot, hydrateRoot } from './react-dom-client'
 import { routeTree } from './routeTree.gen'
-import { preloadShellIcons } from './ui/preload-shell-icons'
 import { registerSessionWiring } from './ui/shell/useFieldSession'
 import { registerNotificationsWiring } from './ui/shell/useNotificationsWiring'
 
@@ -54,9 +53,8 @@ async function start(container: HTMLElement): Promise<void> {
   const prerendered = container.querySelector<HTMLElement>(':scope > .pd-prerender')
   if (prerendered && !document.documentElement.classList.contains('pd-boot-plain')) {
     container.querySelector(':scope > .pd-boot')?.remove()
-    // the first render must match the markup: the shell's icons and the route's code are ready before it
-    await preloadShellIcons()
-    await nextTask()
+    // the first render must match the markup: the route's code is ready before it (the shell's icons are
+    // static imports, src/ui/ShellIcon.tsx)
     await router.load()
     await nextTask()
     startTransition(() => {

@@ -10,10 +10,9 @@
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { renderToString } from 'react-dom/server'
 import { routeTree } from './routeTree.gen'
-import { preloadShellIcons } from './ui/preload-shell-icons'
 
 export async function render(path: string): Promise<string> {
   const router = createRouter({ routeTree, isServer: false, history: createMemoryHistory({ initialEntries: [path] }) })
-  await Promise.all([router.load(), preloadShellIcons()])
+  await router.load()
   return renderToString(<RouterProvider router={router} />)
 }

@@ -57,6 +57,14 @@ export interface SplitRules {
   sets: Record<string, RegExp[]>
   /** files outside the chunk graph precached at install (html, fonts, images, the anonymous data files) */
   coreFiles: RegExp[]
+  /**
+   * modules used online only and loaded on demand (e.g. the rich-text editor of dialogs that need the network to
+   * send): their chunks are not precached, unless another chunk imports them statically — a precached page would
+   * then fail to load offline, so they stay, and the build log says which chunk holds them there
+   */
+  onDemand?: RegExp[]
+  /** files never precached because they are already inside another precached file (the stylesheets index.html inlines) */
+  inlined?: () => Iterable<string>
 }
 
 /** Size summary of one part of the split. */
@@ -70,6 +78,10 @@ export interface SplitResult {
   manifest: SplitEntry[]
   core: SplitPart
   sets: Record<string, SplitPart>
+  /** files left out of the precache (`onDemand` chunks, `inlined` files) */
+  skipped: SplitPart & { files: string[] }
+  /** `onDemand` chunks precached all the same, each with the chunks that import it statically */
+  keptOnDemand: { file: string; importers: string[] }[]
 }
 
 /** The source module of a design-react-kit icon: `…/design-react-kit/dist/Icon/assets/ItArrowLeft.js`. */
@@ -158,9 +170,24 @@ export function splitPrecache(entries: ManifestEntryIn[], chunks: ChunkInfo[], r
     setFiles.set(name, new Set([...reached, ...cssOf(reached), ...icons].filter((f) => !core.has(f))))
   }
 
-  const result: SplitResult = { manifest: [], core: { count: 0, bytes: 0 }, sets: { [FIELD_SET]: { count: 0, bytes: 0 } } }
+  // on demand only: left out unless a chunk outside that group imports one statically
+  const onDemand = new Set(chunksMatching(chunks, rules.onDemand ?? [], 'onDemand'))
+  const keptOnDemand = [...onDemand].map((file) => ({
+    file, importers: chunks.filter((c) => !onDemand.has(c.fileName) && c.imports.includes(file)).map((c) => c.fileName),
+  })).filter((k) => k.importers.length > 0)
+  const skip = new Set([...rules.inlined?.() ?? [], ...[...onDemand].filter((file) => !keptOnDemand.some((k) => k.file === file))])
+
+  const result: SplitResult = {
+    manifest: [], core: { count: 0, bytes: 0 }, sets: { [FIELD_SET]: { count: 0, bytes: 0 } }, skipped: { count: 0, bytes: 0, files: [] }, keptOnDemand,
+  }
   for (const name of setFiles.keys()) result.sets[name] = { count: 0, bytes: 0 }
   for (const entry of entries) {
+    if (skip.has(entry.url)) {
+      result.skipped.count += 1
+      result.skipped.bytes += entry.size
+      result.skipped.files.push(entry.url)
+      continue
+    }
     // chunks and the CSS they import: the graph decides; any other file: the rules
     const isCore = (byFile.has(entry.url) || cssOwned(entry.url, chunks)) ? core.has(entry.url) : rules.coreFiles.some((re) => re.test(entry.url))
     if (isCore) {
@@ -220,28 +247,48 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 /** One line per part of the split, for the build log. */
 export function describeSplit(r: SplitResult): string {
   const sets = Object.entries(r.sets).map(([name, p]) => `set '${name}' ${p.count} files (${kib(p.bytes)})`)
-  return `precache split: at install ${r.core.count} files (${kib(r.core.bytes)}); ${sets.join('; ')}`
+  const skipped = r.skipped.count ? `; not precached ${r.skipped.count} files (${kib(r.skipped.bytes)}: ${r.skipped.files.join(', ')})` : ''
+  const kept = r.keptOnDemand.map((k) => `; ${k.file} is on demand but precached: imported statically by ${k.importers.join(', ')}`).join('')
+  return `precache split: at install ${r.core.count} files (${kib(r.core.bytes)}); ${sets.join('; ')}${skipped}${kept}`
 }
 
 /**
  * The two halves that run in `vite build`: `plugin` records the chunk graph when the bundle is generated;
  * `transform` (a workbox-build manifest transform, run afterwards by vite-plugin-pwa) splits the manifest
  * with it and logs the sizes.
+ * When the bundle failed (a plugin threw: e.g. the landing pre-render, scripts/prerender-landing.ts),
+ * vite-plugin-pwa may still build the service worker (rolldown runs `closeBundle` without the error): the
+ * plugin records that error (`buildEnd`, `renderError`) and `transform` throws it, as the build's real cause,
+ * instead of a bare "no chunk graph".
  */
 export function precacheSplit(rules: SplitRules): {
-  plugin: { name: string; apply: 'build'; generateBundle(options: unknown, bundle: Record<string, BundleItem>): void }
+  plugin: {
+    name: string
+    apply: 'build'
+    buildEnd(error?: Error): void
+    renderError(error: Error): void
+    generateBundle(options: unknown, bundle: Record<string, BundleItem>): void
+  }
   transform: (entries: ManifestEntryIn[]) => { manifest: SplitEntry[]; warnings: string[] }
 } {
   let chunks: ChunkInfo[] | null = null
+  let failure: Error | null = null
   return {
     plugin: {
       name: 'pd-precache-split',
       apply: 'build',
+      buildEnd(error) {
+        if (error) failure = error
+      },
+      renderError(error) {
+        failure = error
+      },
       generateBundle(_options, bundle) {
         chunks = chunksOfBundle(bundle)
       },
     },
     transform(entries) {
+      if (failure) throw new Error(`precache split: the build failed before the chunk graph was recorded: ${failure.message}`, { cause: failure })
       if (!chunks) throw new Error('precache split: no chunk graph (is the pd-precache-split plugin in the build?)')
       const result = splitPrecache(entries, chunks, rules)
       console.log(describeSplit(result))

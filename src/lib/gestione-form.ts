@@ -6,15 +6,9 @@
  * (the server still answers P01/PR01… with the catalogue's message).
  */
 import { parseInputDate } from './dates'
+import { FAMIGLIE_OBIETTIVI, type Famiglia } from './famiglie-obiettivi'
 
-/** Target families of platform-backend §1.1, in display order, with their Italian labels. */
-export const FAMIGLIE_OBIETTIVI = [
-  { key: 'puntiFacilitazione', label: 'Punti di facilitazione' },
-  { key: 'utentiUnici', label: 'Utenti unici' },
-  { key: 'servizi', label: 'Servizi' },
-  { key: 'facilitatori', label: 'Facilitatori' },
-] as const
-export type Famiglia = (typeof FAMIGLIE_OBIETTIVI)[number]['key']
+export { FAMIGLIE_OBIETTIVI, type Famiglia }
 /** Up to 5 steps per family (platform-backend §1.1: `*_target1..5`). */
 export const MAX_PASSI = 5
 export const MAX_VALORE_OBIETTIVO = 100_000_000

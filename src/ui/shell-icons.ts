@@ -1,10 +1,10 @@
 /**
- * The design-react-kit icons drawn by the shell (header, navigation, footer) and by the landing page `/`.
- * design-react-kit's `Icon` loads every icon as its own chunk (`assets/It*.js`) with a dynamic import once
- * the component has rendered: for these icons that made a third request wave after the entry and the
- * route chunk. vite.config.ts bundles their modules into the `shell` chunk, which the HTML preloads, so
- * the `Icon`'s dynamic import resolves without a request. tests/ui/shell-icons.test.ts checks this list
- * against the icons the shell's files name.
+ * The design-react-kit icons drawn by the shell (header, navigation, footer) and by the landing page `/`, with
+ * `ShellIcon` (src/ui/ShellIcon.tsx), which imports their modules statically: design-react-kit's `Icon` loads
+ * every icon as its own chunk (`assets/It*.js`) with a dynamic import once the component has rendered (a third
+ * request wave on a first visit), from a catalogue of every icon that the shell would carry. vite.config.ts
+ * bundles these modules into the `shell` chunk, which the HTML preloads; the `Icon` of other pages finds them
+ * there too. tests/ui/shell-icons.test.ts checks this list against the icons the shell's files name.
  */
 export const SHELL_ICONS = [
   // header, navigation, footer (anonymous and logged-in)

@@ -132,6 +132,37 @@ describe('precache split', () => {
   })
 })
 
+describe('files left out of the precache (issue 24 point 27)', () => {
+  const editor = chunk('assets/editor-h.js', [`${NM}@tiptap/core/dist/index.js`, `${NM}prosemirror-view/dist/index.js`], { imports: ['assets/shell-h.js'] })
+  const ON_DEMAND = [/[\\/]node_modules[\\/](?:@tiptap|prosemirror-[a-z]+)[\\/]/]
+  const entriesWith = (extra: string[]) => [...ENTRIES, ...extra.map((url) => ({ url, revision: null, size: 1000 }))]
+
+  it('leaves out a chunk loaded only on demand (dynamic imports only), and the stylesheets index.html inlines', () => {
+    const community = chunk('assets/community-h.js', ['/app/src/features/community/ListPage.tsx'], { imports: ['assets/shell-h.js'], dynamicImports: ['assets/editor-h.js'] })
+    const r = splitPrecache(entriesWith(['assets/editor-h.js', 'assets/community-h.js']), [...CHUNKS, community, editor],
+      { ...RULES, onDemand: ON_DEMAND, inlined: () => ['assets/index-h.css'] })
+    const urls = r.manifest.map((e) => e.url)
+    expect(urls).not.toContain('assets/editor-h.js')
+    expect(urls).not.toContain('assets/index-h.css')
+    expect(urls).toContain('assets/community-h.js')
+    expect(r.skipped).toEqual({ count: 2, bytes: 1100, files: ['assets/index-h.css', 'assets/editor-h.js'] })
+    expect(r.keptOnDemand).toEqual([])
+    expect(describeSplit(r)).toContain('not precached 2 files (1.1 KiB: assets/index-h.css, assets/editor-h.js)')
+  })
+
+  it('keeps an on-demand chunk that a page imports statically (that page must open offline), and says why', () => {
+    const community = chunk('assets/community-h.js', ['/app/src/features/community/ListPage.tsx'], { imports: ['assets/shell-h.js', 'assets/editor-h.js'] })
+    const r = splitPrecache(entriesWith(['assets/editor-h.js', 'assets/community-h.js']), [...CHUNKS, community, editor], { ...RULES, onDemand: ON_DEMAND })
+    expect(setsOf(r.manifest)['assets/editor-h.js']).toEqual(['field'])
+    expect(r.keptOnDemand).toEqual([{ file: 'assets/editor-h.js', importers: ['assets/community-h.js'] }])
+    expect(describeSplit(r)).toContain('assets/editor-h.js is on demand but precached: imported statically by assets/community-h.js')
+  })
+
+  it('fails when the on-demand rule matches no chunk', () => {
+    expect(() => splitPrecache(ENTRIES, CHUNKS, { ...RULES, onDemand: ON_DEMAND })).toThrow(/onDemand/)
+  })
+})
+
 describe('route and icon patterns', () => {
   it('routeModule matches the route file and its split component only', () => {
     const index = routeModule('index')
@@ -187,5 +218,17 @@ describe('chunk graph from the bundle', () => {
     expect(out.warnings).toEqual([])
     expect(setsOf(out.manifest)).toEqual({ 'index.html': 'core', 'assets/index-h.js': 'core', 'assets/index-h.css': 'core', 'data/province.json': ['field'] })
     vi.restoreAllMocks()
+  })
+
+  it('a build that failed before its bundle reports its own error, not a missing chunk graph (issue 24 point 26)', () => {
+    const rules = { core: [/main\.tsx/], sets: {}, coreFiles: [/^index\.html$/] }
+    const cause = new Error('pre-render of / failed (signal SIGTERM): Error: boom')
+    const failedTransform = precacheSplit(rules)
+    failedTransform.plugin.buildEnd(cause)
+    expect(() => failedTransform.transform([])).toThrow(/build failed before the chunk graph was recorded: pre-render of \/ failed \(signal SIGTERM\): Error: boom/)
+    const failedRender = precacheSplit(rules)
+    failedRender.plugin.buildEnd()
+    failedRender.plugin.renderError(cause)
+    expect(() => failedRender.transform([])).toThrow(/pre-render of \/ failed/)
   })
 })

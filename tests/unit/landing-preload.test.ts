@@ -46,8 +46,9 @@ describe('landing preload plugin', () => {
     expect(tags.map((t) => t.attrs)).toEqual([
       { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: '/assets/titillium-regular-F.woff2' },
       { rel: 'preload', as: 'font', type: 'font/woff2', crossorigin: true, href: '/assets/titillium-700-G.woff2' },
-      { rel: 'modulepreload', crossorigin: true, href: '/assets/routes-C.js' },
-      { rel: 'modulepreload', crossorigin: true, href: '/assets/RoleCard-D.js' },
+      // marked for `/` only: index.html answers every deep link too (issue 24 point 24)
+      { rel: 'modulepreload', crossorigin: true, href: '/assets/routes-C.js', 'data-pd-route': '/' },
+      { rel: 'modulepreload', crossorigin: true, href: '/assets/RoleCard-D.js', 'data-pd-route': '/' },
     ])
     expect(tags.every((t) => t.tag === 'link' && t.injectTo === 'head')).toBe(true)
   })

@@ -6,7 +6,9 @@
  * inline loader that runs after the first frame; and index.html's boot script reads the session key the
  * app writes. One test renders the real landing route in the worker process (no browser).
  */
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { AUTH_KEY } from '../../src/auth/token-store'
 import { deferEntry, injectPrerender, inlineStylesheets, PRERENDER_MARKER, renderRoute } from '../../scripts/prerender-landing'
@@ -49,10 +51,52 @@ describe('pre-rendered landing page', () => {
     expect(() => deferEntry('<head></head>')).toThrow(/one entry script/)
   })
 
+  it("fetches the landing page's own chunks on '/' only, never on a deep link (issue 24 point 24)", async () => {
+    const built = BUILT.replace('<link rel="modulepreload" crossorigin href="/assets/routes-D.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/routes-D.js" data-pd-route="/">')
+    const loader = /<script type="module">([^<]*)<\/script>/.exec(deferEntry(built))?.[1] ?? ''
+    expect(deferEntry(built)).not.toContain('data-pd-route')
+    /** Runs the inline loader as the browser would at `pathname`; resolves with the preloaded and imported URLs. */
+    const runAt = async (pathname: string) => {
+      const preloaded: string[] = []
+      const imported: string[] = []
+      const document = { createElement: () => ({}), head: { append: (l: { href: string }) => preloaded.push(l.href) } }
+      const run = new Function('location', 'document', 'setTimeout', 'requestAnimationFrame', '__import', loader.replaceAll('import(', '__import('))
+      let done!: () => void
+      const finished = new Promise<void>((r) => { done = r })
+      run({ pathname }, document, (f: () => void) => queueMicrotask(f), (f: () => void) => f(), async (url: string) => {
+        imported.push(url)
+        if (url === '/assets/index-A.js') done()
+      })
+      await finished
+      return { preloaded, imported }
+    }
+    expect(await runAt('/')).toEqual({
+      preloaded: ['/assets/shell-B.js', '/assets/routes-D.js'],
+      imported: ['/assets/shell-B.js', '/assets/routes-D.js', '/assets/index-A.js'],
+    })
+    for (const deepLink of ['/area-amministrativa/servizi', '/bacheca', '/auth']) {
+      expect(await runAt(deepLink)).toEqual({ preloaded: ['/assets/shell-B.js'], imported: ['/assets/shell-B.js', '/assets/index-A.js'] })
+    }
+  })
+
   it("hides the pre-render for a stored session with the key the app writes", () => {
     const index = readFileSync('index.html', 'utf8')
     expect(index).toContain(`localStorage.getItem('${AUTH_KEY}')`)
     expect(index).toContain(`<div id="root">${PRERENDER_MARKER}<div class="pd-boot"`)
+  })
+
+  it('reports why the pre-render failed, and sets no time limit on it (issue 24 point 26)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pd-prerender-'))
+    try {
+      const failing = join(dir, 'failing-worker.ts')
+      writeFileSync(failing, "console.error('Error: the landing exploded'); process.exit(3)\n")
+      await expect(renderRoute('/', failing)).rejects.toThrow(/pre-render of \/ failed \(exit code 3\): Error: the landing exploded/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+    // a slow machine makes a slow build, never a failed one
+    expect(readFileSync('scripts/prerender-landing.ts', 'utf8')).not.toMatch(/timeout\s*:/)
   })
 
   it('renders the real landing route as an anonymous visitor sees it', { timeout: 120_000 }, async () => {

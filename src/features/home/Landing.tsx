@@ -1,6 +1,6 @@
 /** Public landing page (spec 000 §1, §2.1): welcome, short description and 'Accedi' to /auth. */
 import { Link } from '@tanstack/react-router'
-import { Icon } from 'design-react-kit'
+import { ShellIcon } from '../../ui/ShellIcon'
 
 const HIGHLIGHTS = [
   {
@@ -49,7 +49,7 @@ export function Landing() {
             <div className="col-md-4" key={h.title}>
               <div className="card card-bg rounded shadow-sm h-100">
                 <div className="card-body">
-                  <Icon icon={h.icon} color="primary" size="lg" aria-hidden />
+                  <ShellIcon icon={h.icon} color="primary" size="lg" aria-hidden />
                   <h3 className="h5 mt-3">{h.title}</h3>
                   <p className="card-text mb-0">{h.text}</p>
                 </div>

@@ -3,7 +3,7 @@
  * `tab` search parameter. Kept apart from the pages: the route files' `validateSearch` runs in the route tree every
  * visitor loads, so what they import must stay light (no page, no field-work code).
  */
-import { FAMIGLIE_OBIETTIVI } from '../../lib/gestione-form'
+import { FAMIGLIE_OBIETTIVI } from '../../lib/famiglie-obiettivi'
 
 export const TABS_PROGRAMMA = [
   { key: 'info', label: 'Informazioni generali' },

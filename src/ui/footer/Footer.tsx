@@ -3,12 +3,12 @@
  * support entry; the support and legal links are hidden on /richiesta-assistenza.
  */
 import { useRouterState } from '@tanstack/react-router'
-import { Icon } from 'design-react-kit'
 import { AppLink } from '../AppLink'
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '../header/HeaderCenter'
 import { isAssistancePage } from '../shell/chrome'
 import { openShellModal } from '../stores/modals'
 import { INSTITUTIONAL_LINKS, LEGAL_LINKS } from './links'
+import { ShellIcon } from '../ShellIcon'
 
 export function Footer() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
@@ -22,7 +22,7 @@ export function Footer() {
               <div className="col-sm-12">
                 <div className="it-brand-wrapper">
                   <AppLink to="/">
-                    <Icon icon="it-pa" color="light" className="pd-brand-icon" aria-hidden />
+                    <ShellIcon icon="it-pa" color="light" className="pd-brand-icon" aria-hidden />
                     <div className="it-brand-text">
                       <p className="h2 no_toc mb-0">{PRODUCT_NAME}</p>
                       <p className="h3 no_toc d-none d-md-block mb-0">{PRODUCT_TAGLINE}</p>

@@ -4,9 +4,9 @@
  * focus to the button; a click outside or on an entry closes it. In the phone burger menu the same
  * markup opens inline (bootstrap-italia styles the navbar dropdown as an accordion there).
  */
-import { Icon } from 'design-react-kit'
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { AppLink } from '../AppLink'
+import { ShellIcon } from '../ShellIcon'
 
 export interface DisclosureEntry {
   id: string
@@ -90,7 +90,7 @@ export function DisclosureMenu({ button, ariaLabel, entries, variant, buttonClas
           }}
         >
           {button}
-          <Icon icon="it-expand" size="xs" className="ms-1" aria-hidden />
+          <ShellIcon icon="it-expand" size="xs" className="ms-1" aria-hidden />
         </a>
       ) : (
         <button
@@ -103,7 +103,7 @@ export function DisclosureMenu({ button, ariaLabel, entries, variant, buttonClas
           onClick={() => setOpen((o) => !o)}
         >
           {button}
-          <Icon icon="it-expand" size="xs" color="light" className="ms-1" aria-hidden />
+          <ShellIcon icon="it-expand" size="xs" color="light" className="ms-1" aria-hidden />
         </button>
       )}
       <div id={`${id}-menu`} className={`dropdown-menu${open ? ' show' : ''}${end ? ' dropdown-menu-end' : ''}`} hidden={!open}>

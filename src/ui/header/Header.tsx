@@ -6,13 +6,13 @@
  * when the window grows to the desktop layout (where the panel is the always-visible navbar).
  */
 import { useRouterState } from '@tanstack/react-router'
-import { Icon } from 'design-react-kit'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { isAssistancePage } from '../shell/chrome'
 import { useShellModel } from '../shell/useShellModel'
 import { HeaderCenter } from './HeaderCenter'
 import { HeaderNavbar, MAIN_NAV_ID } from './HeaderNavbar'
 import { HeaderSlim } from './HeaderSlim'
+import { ShellIcon } from '../ShellIcon'
 
 /** Width from which bootstrap-italia shows the navbar inline instead of the burger menu. */
 const DESKTOP_QUERY = '(min-width: 992px)'
@@ -55,7 +55,7 @@ export function Header() {
       data-testid="menu-toggle"
       onClick={() => setMenu((m) => ({ open: !m.open, restoreFocus: true }))}
     >
-      <Icon icon="it-burger" aria-hidden />
+      <ShellIcon icon="it-burger" aria-hidden />
     </button>
   ) : null
 

@@ -3,8 +3,8 @@
  * phones the burger menu's toggle (`menuToggle`) comes first, as on screen.
  */
 import { Link } from '@tanstack/react-router'
-import { Icon } from 'design-react-kit'
 import type { ReactNode } from 'react'
+import { ShellIcon } from '../ShellIcon'
 
 export const PRODUCT_NAME = 'Punto Digitale'
 export const PRODUCT_TAGLINE = 'Servizi di facilitazione digitale per cittadine e cittadini'
@@ -19,7 +19,7 @@ export function HeaderCenter({ showSearch, menuToggle }: { showSearch: boolean; 
               {menuToggle}
               <div className="it-brand-wrapper">
                 <Link to="/">
-                  <Icon icon="it-pa" className="pd-brand-icon" aria-hidden />
+                  <ShellIcon icon="it-pa" className="pd-brand-icon" aria-hidden />
                   <div className="it-brand-text">
                     <div className="it-brand-title">
                       {PRODUCT_NAME}
@@ -34,7 +34,7 @@ export function HeaderCenter({ showSearch, menuToggle }: { showSearch: boolean; 
                   <div className="it-search-wrapper">
                     <span className="d-none d-md-block">Cerca</span>
                     <Link to="/home/cerca" className="search-link rounded-icon" aria-label="Cerca nel sito" data-testid="search-link">
-                      <Icon icon="it-search" aria-hidden />
+                      <ShellIcon icon="it-search" aria-hidden />
                     </Link>
                   </div>
                 </div>

@@ -4,7 +4,6 @@
  * warning of the offline wiring, when registered).
  */
 import { Link } from '@tanstack/react-router'
-import { Icon } from 'design-react-kit'
 import { requestLogout } from '../../auth/logout'
 import { openNotificationsPanel, useNotificationsShell } from '../stores/notifications'
 import { openChat, useChat } from '../stores/chat'
@@ -14,6 +13,7 @@ import type { ShellModel } from '../shell/useShellModel'
 import { formatBadgeCount } from './badge'
 import { DisclosureMenu, type DisclosureEntry } from './DisclosureMenu'
 import { HeaderStatusSlot } from './HeaderStatusSlot'
+import { ShellIcon } from '../ShellIcon'
 
 function CounterBadge({ count }: { count: number }) {
   const text = formatBadgeCount(count)
@@ -39,7 +39,7 @@ function NotificationsBell() {
   const label = countLabel('Notifiche', n.unread, 'non lette')
   const icon = (
     <>
-      <Icon icon="it-horn" color="light" aria-hidden />
+      <ShellIcon icon="it-horn" color="light" aria-hidden />
       <CounterBadge count={n.unread} />
     </>
   )
@@ -95,7 +95,7 @@ export function HeaderSlim({ model }: { model: ShellModel }) {
                   title="Assistenza"
                   onClick={() => openShellModal('support')}
                 >
-                  <Icon icon="it-help-circle" color="light" aria-hidden />
+                  <ShellIcon icon="it-help-circle" color="light" aria-hidden />
                 </button>
                 {model.loggedIn && model.managementMenu.length > 0 && (
                   <div className="d-none d-lg-flex">
@@ -118,7 +118,7 @@ export function HeaderSlim({ model }: { model: ShellModel }) {
                     aria-haspopup="dialog"
                     onClick={openChat}
                   >
-                    <Icon icon="it-comment" color="light" aria-hidden />
+                    <ShellIcon icon="it-comment" color="light" aria-hidden />
                     <CounterBadge count={chat.unread} />
                   </button>
                 )}
@@ -147,7 +147,7 @@ export function HeaderSlim({ model }: { model: ShellModel }) {
                 ) : (
                   <Link to="/auth" className="btn btn-primary btn-icon btn-full" data-testid="login-button">
                     <span className="rounded-icon">
-                      <Icon icon="it-user" color="primary" aria-hidden />
+                      <ShellIcon icon="it-user" color="primary" aria-hidden />
                     </span>
                     <span>Accedi</span>
                   </Link>

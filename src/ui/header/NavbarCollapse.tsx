@@ -8,9 +8,9 @@
  * Our own small version of design-react-kit's navbar `Collapse`, so that reactstrap and its
  * transition code stay out of the landing page's JavaScript (issue #2 point 10).
  */
-import { Icon } from 'design-react-kit'
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { tabbableIn, trapFocus } from '../shell/focus-trap'
+import { ShellIcon } from '../ShellIcon'
 
 /** ms: must match the longest CSS transition on .navbar-collapsable (0.3 s) plus a buffer. */
 const PANEL_TRANSITION_MS = 350
@@ -99,7 +99,7 @@ export function NavbarCollapse({ id, isOpen, onClose, toggleRef, restoreFocus, c
       <div className="close-div">
         <button className="btn close-menu" type="button" onClick={onClose}>
           <span className="visually-hidden">Chiudi il menu</span>
-          <Icon color="white" icon="it-close-big" aria-hidden />
+          <ShellIcon color="white" icon="it-close-big" aria-hidden />
         </button>
       </div>
       {children}

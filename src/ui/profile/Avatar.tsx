@@ -4,9 +4,9 @@
  * else a user icon. Sizes in px: preview 120, big 67, medium 58, small 39. Decorative by default
  * (`alt=""`, the name is written next to it); give `label` when the avatar stands alone.
  */
-import { Icon } from 'design-react-kit'
 import { useState } from 'react'
 import { avatarInitials } from '../shell/chrome'
+import { ShellIcon } from '../ShellIcon'
 
 export const AVATAR_PX = { preview: 120, big: 67, medium: 58, small: 39 } as const
 export type AvatarSizeName = keyof typeof AVATAR_PX
@@ -43,7 +43,7 @@ export function Avatar({ nome, cognome, immagine, size, className = '', label, s
   const initials = avatarInitials(nome, cognome)
   return (
     <span className={`${common} fw-semibold`} style={style} data-testid="avatar-initials" {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}>
-      {initials || <Icon icon="it-user" size="sm" />}
+      {initials || <ShellIcon icon="it-user" size="sm" />}
     </span>
   )
 }

@@ -2,10 +2,11 @@
 /**
  * The plan of the list benchmark (bench/lists.ts, issue 9 point 7): the later page exists (min(3, last)), a list a
  * role may not open by design is not planned (its list permission is not in the role's seed matrix), and the
- * slowest median of each entity is reported so that an outlier cannot hide under the p95.
+ * slowest median of each entity is reported so that an outlier cannot hide under the p95, and the slowest list by
+ * its own p95 is named (issue 24 point 25).
  */
 import { describe, expect, it } from 'vitest'
-import { laterPage, listVariants, refusedByDesign, slowestPerEntity } from '../../../bench/lists'
+import { laterPage, listVariants, refusedByDesign, slowestP95, slowestPerEntity } from '../../../bench/lists'
 
 describe('list benchmark plan', () => {
   it('measures a later page only when it exists: min(3, last)', () => {
@@ -27,9 +28,20 @@ describe('list benchmark plan', () => {
 
   it('reports the slowest median of every entity, slowest first', () => {
     const worst = slowestPerEntity([
-      { entity: 'servizio', what: 'DTD servizio tutti p0', ms: 10 }, { entity: 'servizio', what: 'DTD servizio ricerca p3', ms: 600 },
-      { entity: 'utente', what: 'REG utente ricerca p0', ms: 30 }, { entity: 'utente', what: 'DTD utente tutti p0', ms: 5 },
+      { entity: 'servizio', what: 'DTD servizio tutti p0', ms: 10, p95: 12 }, { entity: 'servizio', what: 'DTD servizio ricerca p3', ms: 600, p95: 610 },
+      { entity: 'utente', what: 'REG utente ricerca p0', ms: 30, p95: 31 }, { entity: 'utente', what: 'DTD utente tutti p0', ms: 5, p95: 6 },
     ])
     expect(worst.map((w) => w.what)).toEqual(['DTD servizio ricerca p3', 'REG utente ricerca p0'])
+  })
+
+  it('names the slowest list by its p95, not by its median', () => {
+    const slowest = slowestP95([
+      { entity: 'programma', what: 'DTD programma tutti p0', ms: 40, p95: 2200 },
+      { entity: 'servizio', what: 'REG servizio ricerca p0', ms: 90, p95: 95 },
+      { entity: 'utente', what: 'DTD utente tutti p0', ms: 5, p95: 6 },
+    ])
+    expect(slowest?.what).toBe('DTD programma tutti p0')
+    expect(slowest?.p95).toBe(2200)
+    expect(slowestP95([])).toBeUndefined()
   })
 })
