@@ -9,7 +9,7 @@
  *    richiesta', which returns to the form with everything kept.
  */
 import { useQuery } from '@tanstack/react-query'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { ApiCallError } from '../../api/client'
 import { QueryProvider } from '../../api/query'
 import { useSession } from '../../auth/session'
@@ -19,11 +19,11 @@ import { RequiredNote, SelectField, TextField } from '../../ui/form/fields'
 import { RoleCard } from '../../ui/profile/RoleCard'
 import { ConfirmModal } from '../../ui/widgets/ConfirmModal'
 import { SUPPORT_UNAVAILABLE } from '../../ui/support/rules'
+import { LazyRichTextEditor } from '../../ui/rich-text/LazyRichTextEditor'
 import { Allegati, type FileAllegato } from './Allegati'
 
 // the editor (Tiptap/ProseMirror, ~400 KB) is fetched with this page, not precached: a request needs the network
 // to be sent anyway (issue 24 point 27, vite.config.ts `onDemand`)
-const RichTextEditor = lazy(() => import('../../ui/rich-text/RichTextEditor').then((m) => ({ default: m.RichTextEditor })))
 import { fetchTematiche, inviaRichiesta } from './api'
 
 type Esito = { kind: 'invio' } | { kind: 'ok'; email: boolean } | { kind: 'errore'; messaggio: string | null }
@@ -103,10 +103,9 @@ function Wizard() {
           )}
           <TextField id="assistenza-oggetto" label="Oggetto della richiesta" required maxLength={MAX_OGGETTO} disabled={!on.oggetto}
             value={form.oggetto} onChange={(oggetto) => set({ oggetto })} />
-          <Suspense fallback={<p className="text-secondary" role="status">Caricamento dell'editor della descrizione…</p>}>
-            <RichTextEditor id="assistenza-descrizione" label="Descrizione" required maxPlainChars={MAX_DESCRIZIONE} disabled={!on.descrizione}
-              value={form.descrizione} onChange={(descrizione, info) => set({ descrizione, descrizioneVuota: info.empty })} />
-          </Suspense>
+          <LazyRichTextEditor id="assistenza-descrizione" label="Descrizione" required maxPlainChars={MAX_DESCRIZIONE} disabled={!on.descrizione}
+            loadingText="Caricamento dell'editor della descrizione…"
+            value={form.descrizione} onChange={(descrizione, info) => set({ descrizione, descrizioneVuota: info.empty })} />
           <Allegati files={files} onChange={setFiles} disabled={!on.allegati} />
           <div className="d-flex gap-2">
             <button type="submit" className="btn btn-primary" disabled={!valido}>Invia</button>

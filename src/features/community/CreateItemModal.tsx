@@ -18,17 +18,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { CATEGORY_TYPE_OF, LIMITS, type Item, type Section } from '../../api/contract/community'
 import { useSession } from '../../auth/session'
 import { ATTACHMENT_EXTENSIONS, COVER_EXTENSIONS, type FileKind } from '../../lib/community-files'
 import { newUuid } from '../../offline'
 import { categoriesQuery, checkChosenFile, createItem, isFileRefusal, stageFile, updateItem } from './api'
 import { RichTextView } from '../../ui/rich-text/RichTextView'
+import { LazyRichTextEditor } from '../../ui/rich-text/LazyRichTextEditor'
 import { COMMUNITY_SECTIONS } from './sections'
 
 // Tiptap/ProseMirror only when a dialog opens: never in the list's or the item's own chunks
-const RichTextEditor = lazy(() => import('../../ui/rich-text/RichTextEditor').then((m) => ({ default: m.RichTextEditor })))
 
 /** A chosen file and what its check found: `error` (Italian) or `checking` while its first bytes are read. */
 interface Chosen { file: File | null; error: string | null; checking: boolean }
@@ -201,10 +201,8 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
                 {(categories.data?.items ?? []).map((c) => <option key={c.id} value={String(c.id)}>{c.name}</option>)}
               </select>
             </div>
-            <Suspense fallback={<p role="status">Caricamento dell’editor di testo…</p>}>
-              <RichTextEditor key={seed} label={id === 'board' ? 'Testo' : 'Descrizione'} required value={text} maxPlainChars={max}
-                onChange={(html, info) => { setText(html); setTextEmpty(info.empty) }} />
-            </Suspense>
+            <LazyRichTextEditor key={seed} label={id === 'board' ? 'Testo' : 'Descrizione'} required value={text} maxPlainChars={max}
+              onChange={(html, info) => { setText(html); setTextEmpty(info.empty) }} />
             {id === 'community' && (
               <div className="form-group">
                 <label htmlFor={`${uid}-tags`} className="active">Tag</label>
