@@ -13,18 +13,7 @@
  */
 import { AMBITO_SERVIZI_PUBBLICI, COMPETENZE_LIVELLO_1, GENERE, STATO_OCCUPAZIONALE, TIPOLOGIA_SERVIZIO, TITOLO_DI_STUDIO } from '../../../src/api/contract/enums'
 import type { Colonna, RigaDataset } from '../../../server/domain/opendata/anonimizza'
-
-/** A deterministic pseudo-random generator (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
+import { rng } from '../../../scripts/seed-scale-people'
 
 function pesato<T>(r: () => number, items: readonly T[], weights: readonly number[]): T {
   const total = weights.reduce((a, b) => a + b, 0)
