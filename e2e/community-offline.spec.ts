@@ -5,27 +5,12 @@
  * still reads the announcement (dated), goes online: the comment reaches the server once and the like
  * count is right (checked through the API). axe on the offline states.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { actorOf, callAs } from './field-api'
-import { PG_JOURNEY, USERS, expectNoA11yViolations, login, waitForOfflineSet, waitForServiceWorkerControl } from './helpers'
+import { PG_JOURNEY, USERS, expectNoA11yViolations, login, storedQueryRows, waitForOfflineSet, waitForServiceWorkerControl } from './helpers'
 import { openSyncCentre, syncEntries } from './outbox-steps'
 
 const UPDATED_AT = /Dati aggiornati al \d{2}-\d{2}-\d{4} \d{2}:\d{2}/
-
-/** Serialized values of the persisted read caches on the device (IndexedDB `pd-query-cache`). */
-function storedCaches(page: Page): Promise<string> {
-  return page.evaluate(() => new Promise<string>((resolve, reject) => {
-    const open = indexedDB.open('pd-query-cache')
-    open.onerror = () => reject(open.error)
-    open.onsuccess = () => {
-      const db = open.result
-      if (!db.objectStoreNames.contains('clients')) { db.close(); resolve(''); return }
-      const req = db.transaction('clients').objectStore('clients').getAll()
-      req.onsuccess = () => { db.close(); resolve((req.result as { value: string }[]).map((r) => r.value).join('\n')) }
-      req.onerror = () => reject(req.error)
-    }
-  }))
-}
 
 test('offline, a comment and a like are queued and reach the server once on reconnect', PG_JOURNEY, async ({ browser, page, context, request }) => {
   test.setTimeout(150_000)
@@ -48,7 +33,7 @@ test('offline, a comment and a like are queued and reach the server once on reco
   await page.goto(`/bacheca/${id}`)
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await waitForOfflineSet(page, 'field')
-  await expect.poll(() => storedCaches(page), { timeout: 15_000 }).toContain(title)
+  await expect.poll(() => async () => (await storedQueryRows(page)).join('\n'), { timeout: 15_000 }).toContain(title)
 
   // offline: comment and like
   await context.setOffline(true)

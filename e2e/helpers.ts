@@ -240,3 +240,28 @@ export async function textBox(l: Locator): Promise<{ top: number; bottom: number
     return { top: r.top, bottom: r.bottom }
   })
 }
+
+/**
+ * The managers' persisted reads on this device (IndexedDB `pd-query-cache`, store `queries`, one row per
+ * query: src/api/query-persist.ts), each row as JSON (its key, owner and serialized value); [] before any save.
+ */
+export function storedQueryRows(page: Page): Promise<string[]> {
+  return page.evaluate(() => new Promise<string[]>((resolve, reject) => {
+    const open = indexedDB.open('pd-query-cache')
+    open.onerror = () => reject(open.error)
+    open.onsuccess = () => {
+      const db = open.result
+      if (!db.objectStoreNames.contains('queries')) {
+        db.close()
+        resolve([])
+        return
+      }
+      const req = db.transaction('queries').objectStore('queries').getAll()
+      req.onsuccess = () => {
+        db.close()
+        resolve((req.result as unknown[]).map((row) => JSON.stringify(row)))
+      }
+      req.onerror = () => reject(req.error)
+    }
+  }))
+}

@@ -6,7 +6,7 @@
  * each window's save overwrote what the other had saved.)
  */
 import { expect, test, type Page } from '@playwright/test'
-import { DESKTOP, PG_JOURNEY, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted, waitForOfflineSet, waitForServiceWorkerControl } from './helpers'
+import { DESKTOP, PG_JOURNEY, chooseProfile, expectNoA11yViolations, login, profileDialog, storedQueryRows, waitForAppStarted, waitForOfflineSet, waitForServiceWorkerControl } from './helpers'
 
 test.use({ viewport: DESKTOP })
 
@@ -16,34 +16,6 @@ const UPDATED_AT = /Dati aggiornati al \d{2}-\d{2}-\d{4} \d{2}:\d{2}/
 const NON_SALVATI = 'non sono stati aperti su questo dispositivo'
 
 const listRows = (page: Page) => page.locator('main table tbody tr')
-
-/** Every stored read of the device (IndexedDB `pd-query-cache`), as one text. */
-function storedText(page: Page): Promise<string> {
-  return page.evaluate(() => new Promise<string>((resolve, reject) => {
-    const open = indexedDB.open('pd-query-cache')
-    open.onerror = () => reject(open.error)
-    open.onsuccess = () => {
-      const db = open.result
-      const names = [...db.objectStoreNames]
-      if (names.length === 0) {
-        db.close()
-        resolve('')
-        return
-      }
-      const tx = db.transaction(names)
-      const parts: unknown[] = []
-      for (const name of names) {
-        const req = tx.objectStore(name).getAll()
-        req.onsuccess = () => parts.push(req.result)
-      }
-      tx.oncomplete = () => {
-        db.close()
-        resolve(JSON.stringify(parts))
-      }
-      tx.onerror = () => reject(tx.error)
-    }
-  }))
-}
 
 /** How the query key of a card of `area` reads inside the stored text (JSON within JSON). */
 const cardKey = (area: string) => `\\"${area}\\",\\"scheda\\"`
@@ -92,15 +64,15 @@ test('lists and cards opened in two windows are all readable at the next offline
   visited.push(await openFirstCard(page))
   visited.push(await openList(page, '/area-amministrativa/enti', 'Elenco enti'))
   visited.push(await openFirstCard(page))
-  for (const v of visited) await expect.poll(async () => (await storedText(page)).includes(v.text), { timeout: 15_000 }).toBe(true)
-  for (const card of ['progetti', 'enti']) await expect.poll(async () => (await storedText(page)).includes(cardKey(card)), { timeout: 15_000 }).toBe(true)
+  for (const v of visited) await expect.poll(async () => (await storedQueryRows(page)).join('\n').includes(v.text), { timeout: 15_000 }).toBe(true)
+  for (const card of ['progetti', 'enti']) await expect.poll(async () => (await storedQueryRows(page)).join('\n').includes(cardKey(card)), { timeout: 15_000 }).toBe(true)
 
   // the second window opens one more card: its save must not erase the first window's reads
   await second.goto('/area-amministrativa/programmi')
   await expect(listRows(second).first()).toBeVisible({ timeout: 20_000 })
   const lastCard = await openFirstCard(second)
   visited.push(lastCard)
-  await expect.poll(async () => (await storedText(second)).includes(cardKey('programmi')), { timeout: 15_000 }).toBe(true)
+  await expect.poll(async () => (await storedQueryRows(second)).join('\n').includes(cardKey('programmi')), { timeout: 15_000 }).toBe(true)
   // the second window keeps saving (a list read again) after the first window's reads were stored
   await second.goto('/area-amministrativa/programmi')
   await expect(listRows(second).first()).toBeVisible({ timeout: 20_000 })

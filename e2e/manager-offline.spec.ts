@@ -5,7 +5,7 @@
  * and the next user (a REG) offline never sees them.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted, waitForOfflineSet, waitForServiceWorkerControl } from './helpers'
+import { USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, storedQueryRows, waitForAppStarted, waitForOfflineSet, waitForServiceWorkerControl } from './helpers'
 import { actorOf, createServiceApi } from './field-api'
 import { logoutUI } from './session-steps'
 
@@ -13,28 +13,6 @@ import { logoutUI } from './session-steps'
 const REG_LOM = 'CNTLRA75H61F205P'
 const UPDATED_AT = /Dati aggiornati al \d{2}-\d{2}-\d{4} \d{2}:\d{2}/
 const NON_SALVATI = 'Senza connessione questi dati non sono disponibili'
-
-/** Serialized values of the persisted reads on the device (IndexedDB `pd-query-cache`, one row per query). */
-function storedCaches(page: Page): Promise<string[]> {
-  return page.evaluate(() => new Promise<string[]>((resolve, reject) => {
-    const open = indexedDB.open('pd-query-cache')
-    open.onerror = () => reject(open.error)
-    open.onsuccess = () => {
-      const db = open.result
-      if (!db.objectStoreNames.contains('queries')) {
-        db.close()
-        resolve([])
-        return
-      }
-      const req = db.transaction('queries').objectStore('queries').getAll()
-      req.onsuccess = () => {
-        db.close()
-        resolve((req.result as { value: string }[]).map((r) => r.value))
-      }
-      req.onerror = () => reject(req.error)
-    }
-  }))
-}
 
 async function loginManager(page: Page, cf: string): Promise<void> {
   await login(page, cf)
@@ -80,8 +58,8 @@ test('a manager reads the services list and card offline; the next user never se
 
   // the pages' code and the reads are on the device
   await waitForOfflineSet(page, 'field')
-  await expect.poll(async () => (await storedCaches(page)).some((v) => v.includes('schedaDettaglio') || v.includes(names[0]!.trim())), { timeout: 15_000 }).toBe(true)
-  const stored = (await storedCaches(page)).join('\n')
+  await expect.poll(async () => (await storedQueryRows(page)).some((v) => v.includes('schedaDettaglio') || v.includes(names[0]!.trim())), { timeout: 15_000 }).toBe(true)
+  const stored = (await storedQueryRows(page)).join('\n')
   expect(stored).not.toContain(USERS.dtd.cf)
   expect(stored).not.toMatch(/[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]/i)
 
@@ -105,7 +83,7 @@ test('a manager reads the services list and card offline; the next user never se
   // back online, logout: nothing of the DTD's reads stays on the device
   await context.setOffline(false)
   await logoutUI(page)
-  await expect.poll(() => storedCaches(page)).toEqual([])
+  await expect.poll(() => storedQueryRows(page)).toEqual([])
 
   // another manager logs in: offline, her list is not on the device, and the DTD's rows never show
   await loginManager(page, REG_LOM)
