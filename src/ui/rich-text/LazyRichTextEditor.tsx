@@ -8,7 +8,22 @@
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react'
 import type { RichTextEditorProps } from './RichTextEditor'
 
-const load = () => import('./RichTextEditor').then((m) => ({ default: m.RichTextEditor }))
+/** Pauses before each new try of a failed load (ms): a busy network or server gets two more chances. */
+const RETRY_DELAYS_MS = [500, 1_500]
+
+/** Imports the editor's chunk, trying again after each of {@link RETRY_DELAYS_MS}; rejects with the last error. */
+async function load(): Promise<{ default: typeof import('./RichTextEditor').RichTextEditor }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const m = await import('./RichTextEditor')
+      return { default: m.RichTextEditor }
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt]
+      if (delay === undefined) throw error
+      await new Promise((resolve) => setTimeout(resolve, delay))
+    }
+  }
+}
 
 interface BoundaryProps { onRetry: () => void; children: ReactNode }
 
@@ -18,6 +33,11 @@ class EditorLoadBoundary extends Component<BoundaryProps, { failed: boolean }> {
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true }
+  }
+
+  override componentDidCatch(error: unknown): void {
+    // the cause, for whoever reads the console (a chunk's name, a network error): no personal data here
+    console.error('Editor di testo non disponibile:', error)
   }
 
   override render(): ReactNode {
