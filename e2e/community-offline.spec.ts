@@ -33,7 +33,7 @@ test('offline, a comment and a like are queued and reach the server once on reco
   await page.goto(`/bacheca/${id}`)
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
   await waitForOfflineSet(page, 'field')
-  await expect.poll(() => async () => (await storedQueryRows(page)).join('\n'), { timeout: 15_000 }).toContain(title)
+  await expect.poll(async () => (await storedQueryRows(page)).join('\n'), { timeout: 15_000 }).toContain(title)
 
   // offline: comment and like
   await context.setOffline(true)

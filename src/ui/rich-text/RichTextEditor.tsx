@@ -67,7 +67,7 @@ export function RichTextEditor({ label, value, onChange, maxPlainChars, error, d
     selector: ({ editor: e }) => ({
       bold: e?.isActive('bold') ?? false, italic: e?.isActive('italic') ?? false, underline: e?.isActive('underline') ?? false,
       bullet: e?.isActive('bulletList') ?? false, ordered: e?.isActive('orderedList') ?? false, link: e?.isActive('link') ?? false,
-      chars: e?.storage.characterCount.characters() ?? 0,
+      chars: e?.storage.characterCount?.characters() ?? 0,
     }),
   })
   useEffect(() => { editor?.setEditable(!disabled) }, [editor, disabled])
