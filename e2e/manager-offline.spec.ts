@@ -58,7 +58,9 @@ test('a manager reads the services list and card offline; the next user never se
 
   // the pages' code and the reads are on the device
   await waitForOfflineSet(page, 'field')
-  await expect.poll(async () => (await storedQueryRows(page)).some((v) => v.includes('schedaDettaglio') || v.includes(names[0]!.trim())), { timeout: 15_000 }).toBe(true)
+  // the list's row and the card's own row (a save follows a change within a second: wait for the card's)
+  await expect.poll(async () => (await storedQueryRows(page)).some((v) => v.includes(names[0]!.trim())), { timeout: 15_000 }).toBe(true)
+  await expect.poll(async () => (await storedQueryRows(page)).some((v) => v.includes('\\"servizi\\",\\"scheda\\"')), { timeout: 15_000 }).toBe(true)
   const stored = (await storedQueryRows(page)).join('\n')
   expect(stored).not.toContain(USERS.dtd.cf)
   expect(stored).not.toMatch(/[A-Z]{6}[0-9LMNPQRSTUV]{2}[ABCDEHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]/i)
