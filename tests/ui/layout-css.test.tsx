@@ -130,6 +130,10 @@ describe('toasts over an open modal (issue 24 point 14)', () => {
     expect(css(region).position).toBe('fixed')
     expect(zIndexOf(region)).toBeGreaterThan(zIndexOf(modal))
     expect(zIndexOf(region)).toBeGreaterThan(zIndexOf(backdrop))
+    // above the dialog, the toast never takes a click meant for the dialog's buttons; its own close button does
+    expect(document.body.classList.contains('modal-open')).toBe(true)
+    expect(css(within(region).getByTestId('toast')).pointerEvents).toBe('none')
+    expect(css(within(region).getByRole('button', { name: 'Chiudi notifica' })).pointerEvents).toBe('auto')
   })
 })
 
