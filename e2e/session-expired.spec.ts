@@ -74,7 +74,10 @@ test('offline work, token expired and refresh refused: she stays in the app, the
   await expect(alert).toContainText('Nessun dato andrà perso')
   expect(new URL(page.url()).pathname).toBe(where)
   await expect(citizenRows(page)).toHaveCount(1)
-  // the expired token was refused (the first write found out), nothing was applied, nothing was lost
+  // the expired token was refused (the first write found out), nothing was applied, nothing was lost; the
+  // alert may show before the refused write's answer is recorded (the refresh fails first): wait for it
+  const sending = (w: RecordedWrite) => (isServiceCreate(w) || isCitizenAdd(w)) && w.status === null
+  await expect.poll(() => gate.passed(sending).length, { timeout: 15_000 }).toBe(0)
   expect(gate.passed((w) => isServiceCreate(w) || isCitizenAdd(w)).filter((w) => w.status !== 401)).toHaveLength(0)
   expect(await servicesNamed(request, fac, nome)).toHaveLength(0)
 
