@@ -1,4 +1,7 @@
 /**
+ * Field sync (issue 25 point 2, replacing the one-answer bootstrap of issue #3 point 5): see
+ * `CampoSyncPaginaSchema` below. The older `CampoBootstrap` shape is what a whole sync amounts to.
+ *
  * The field bootstrap (issue #3 point 5 "what the field needs offline"): `GET /campo/bootstrap?idProgramma
  * &idProgetto&idEnte` for a facilitator or volunteer, fetched at login and on reconnect. Everything of the
  * profile (project + body) the device needs to work without network: own services with their Q3, their
@@ -64,3 +67,75 @@ export const CampoBootstrapSchema = v.object({
   configurazioneMinorenni: v.nullable(ConfigurazioneMinorenniCampoSchema),
 })
 export type CampoBootstrap = v.InferOutput<typeof CampoBootstrapSchema>
+
+/** The reference data of a field profile: what the forms need besides the records (sent when they changed). */
+export const CampoRiferimentiSchema = v.object({
+  profilo: v.object({ codiceRuolo: v.string(), idProgramma: v.number(), idProgetto: v.number(), idEnte: v.number() }),
+  progetto: v.object({ dataInizio: v.nullable(v.string()), dataFine: v.nullable(v.string()) }),
+  template: v.nullable(QuestionarioTemplateSchema),
+  templateSnapshot: v.array(QuestionarioTemplateSchema),
+  sedi: v.array(OpzioneSchema),
+  configurazioneMinorenni: v.nullable(ConfigurazioneMinorenniCampoSchema),
+})
+export type CampoRiferimentiWire = v.InferOutput<typeof CampoRiferimentiSchema>
+
+/** Days of the field window: services dated within them (or with a survey still open) live on the device. */
+export const GIORNI_FINESTRA_CAMPO = 90
+
+/**
+ * One page of `GET /campo/sync?idProgramma&idProgetto&idEnte[&cursore]` (issue 25 point 2), FAC/VOL only.
+ *
+ * Protocol: without `cursore` the server starts a whole sync (`modalita: 'completa'`); the device asks again
+ * with the page's `cursore` while `completo` is false. The `cursore` of the last page (`completo: true`) is
+ * kept on the device, per profile; the next sync sends it and gets only what changed since (`'incrementale'`):
+ * records created or updated, and in `rimossi` the services that left the device (deleted, given to another
+ * facilitator, project or body, or aged out of the window) and the survey instances deleted. A cursor the
+ * server cannot use (unreadable, another profile, too old) starts a whole sync instead: never an error.
+ * At the end of a whole sync the device drops its confirmed copies of the profile that no page returned.
+ *
+ * The window (`finestra`): services dated on or after `finestra.dal` (today − GIORNI_FINESTRA_CAMPO) and
+ * services with a survey still to be compiled, with their survey instances and citizens. Older services
+ * are read online on demand (`GET /campo/archivio`, `GET /campo/servizio/{id}`).
+ * Pages are bounded (a few hundred records); the server never builds the whole answer in memory.
+ */
+export const CampoSyncPaginaSchema = v.object({
+  /** ISO timestamp of the page */
+  generatedAt: v.string(),
+  modalita: v.picklist(['completa', 'incrementale']),
+  /** on the first page of a sync when they changed since the cursor (always on a whole sync); else null */
+  riferimenti: v.nullable(CampoRiferimentiSchema),
+  finestra: v.object({ dal: v.string(), giorni: v.number() }),
+  servizi: v.array(ServizioCampoSchema),
+  /** the citizens of this page's survey instances (demographics, no identifier but the server id) */
+  cittadini: v.array(CittadinoTrovatoSchema),
+  questionari: v.array(QuestionarioCompilatoSchema),
+  /** server ids that leave the device (a removed service takes its instances with it) */
+  rimossi: v.object({ servizi: v.array(v.number()), questionari: v.array(v.string()) }),
+  /** opaque: the next page's, or (completo) the one to keep for the next sync */
+  cursore: v.string(),
+  completo: v.boolean(),
+  /** progress of this sync: records sent so far (this page included) of the total expected */
+  avanzamento: v.object({ inviati: v.number(), totale: v.number() }),
+})
+export type CampoSyncPagina = v.InferOutput<typeof CampoSyncPaginaSchema>
+
+/**
+ * `GET /campo/servizio/{id}?idProgramma&idProgetto&idEnte`: one service of the profile with its survey
+ * instances and citizens, for a service outside the window opened online (same records as a sync page).
+ */
+export const CampoServizioSchema = v.object({
+  servizio: ServizioCampoSchema,
+  cittadini: v.array(CittadinoTrovatoSchema),
+  questionari: v.array(QuestionarioCompilatoSchema),
+})
+export type CampoServizio = v.InferOutput<typeof CampoServizioSchema>
+
+/**
+ * `GET /campo/archivio?idProgramma&idProgetto&idEnte&prima=YYYY-MM-DD[&cursore]`: the profile's services
+ * dated before `prima` (outside the window), newest first, 50 per page; `cursore` is null on the last page.
+ */
+export const CampoArchivioSchema = v.object({
+  servizi: v.array(ServizioCampoSchema),
+  cursore: v.nullable(v.string()),
+})
+export type CampoArchivio = v.InferOutput<typeof CampoArchivioSchema>
