@@ -1,6 +1,7 @@
 /**
- * Field sync (issue 25 point 2, replacing the one-answer bootstrap of issue #3 point 5): see
- * `CampoSyncPaginaSchema` below. The older `CampoBootstrap` shape is what a whole sync amounts to.
+ * Field sync (issue 25 point 2, to replace the one-answer bootstrap below): the shapes of the paged protocol,
+ * `CampoSyncPaginaSchema` and the schemas after it. The server does not serve them yet (the implementation
+ * waits on a branch); `GET /campo/bootstrap` is what runs today. A whole sync amounts to a `CampoBootstrap`.
  *
  * The field bootstrap (issue #3 point 5 "what the field needs offline"): `GET /campo/bootstrap?idProgramma
  * &idProgetto&idEnte` for a facilitator or volunteer, fetched at login and on reconnect. Everything of the
