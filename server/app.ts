@@ -122,7 +122,10 @@ export function runtimeAppConfig(config: AppConfig): RuntimeAppConfig {
  * connect-src allows the issuer (token and refresh calls) and PUBLIC_URL's loopback twin; style-src
  * without helmet's `https:` (every style is served from here): `'unsafe-inline'` stays because the
  * shell's `index.html` and the identity provider's pages carry an inline `<style>` block; script-src
- * allows the inline scripts of the built `index.html` by their hashes (`scriptHashes`).
+ * allows the inline scripts of the built `index.html` by their hashes (`scriptHashes`); font-src without
+ * helmet's `https:` and `data:` (issue 25 point 7): every font is a self-hosted file (src/styles/fonts.css,
+ * never inlined by the build: vite.config.ts), the API reference and the identity provider's pages use
+ * system fonts.
  */
 export function cspDirectives(config: AppConfig, scriptHashes: readonly string[] = []): Record<string, string[] | null> {
   const twins = loopbackTwins(config.publicUrl)
@@ -135,6 +138,7 @@ export function cspDirectives(config: AppConfig, scriptHashes: readonly string[]
     connectSrc,
     imgSrc: ["'self'", 'data:'],
     styleSrc: ["'self'", "'unsafe-inline'"],
+    fontSrc: ["'self'"],
     // the dev provider's login POST ends in a redirect to the app (possibly the loopback twin origin)
     formAction: ["'self'", ...twins],
     upgradeInsecureRequests: null,
