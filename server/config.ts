@@ -6,17 +6,19 @@
  * | `PORT` | `8080` | TCP port to listen on (0–65535; 0 picks a free port). |
  * | `HOST` | `127.0.0.1` | Interface to bind (`0.0.0.0` to listen on every interface). |
  * | `PUBLIC_URL` | `http://HOST:PORT` (`127.0.0.1` when HOST is `0.0.0.0`/`::`) | Origin the browser uses to reach the server (http/https, no path). The dev identity provider's issuer is `PUBLIC_URL/oidc`; its client accepts redirects to this origin and to its `localhost`/`127.0.0.1` twin. |
- * | `DATA_DIR` | `./data` | Folder for the embedded PGlite database (`DATA_DIR/pglite`), the dev provider's signing keys (`oidc-jwks.json`) and generated secrets (`secrets.json`); created with mode 700, its files 600. |
+ * | `DATA_DIR` | `./data` | Folder for the embedded PGlite database (`DATA_DIR/pglite`) and, on a local server only, the dev provider's signing keys (`oidc-jwks.json`) and generated secrets (`secrets.json`); created with mode 700, its files 600. |
  * | `DATABASE_URL` | — (embedded PGlite) | `postgres://…` connection string: use PostgreSQL instead of PGlite (migrated and seeded the same way). |
  * | `STATIC_DIR` | `./dist` | Folder of the built application (`npm run build`) served at `/`. |
  * | `OIDC_ISSUER` | — (dev provider at `PUBLIC_URL/oidc`) | Issuer URL of an external OpenID Connect provider. When set, the development provider is off. Required unless the server is local (see `DEV_IDENTITY_PROVIDER`). |
- * | `DEV_IDENTITY_PROVIDER` | `auto` | `auto`: the development provider runs only when the server is local — `PUBLIC_URL` and `HOST` on loopback and `TRUST_PROXY` off — and no `OIDC_ISSUER` is set; a server that is not local refuses to start without `OIDC_ISSUER`. `on`: runs it anyway (a test environment reachable from other machines), with a warning at every start and a banner on every page. `off`: never (needs `OIDC_ISSUER`). |
+ * | `DEV_IDENTITY_PROVIDER` | `auto` | `auto`: the development provider runs only when the server is local (server/secret-sources.ts notLocalReasons: `PUBLIC_URL` and `HOST` on loopback, `TRUST_PROXY` off, `NODE_ENV` not `production`, `DATABASE_URL` on loopback) and no `OIDC_ISSUER` is set; a server that is not local refuses to start without `OIDC_ISSUER`. `on`: runs it anyway (a test environment reachable from other machines), with a warning at every start and a banner on every page. `off`: never (needs `OIDC_ISSUER`). |
  * | `OIDC_MAX_TOKEN_LIFETIME` | `86400` (24 h) | Longest ID token lifetime accepted, in seconds (`exp - iat`); a token without `iat`, or living longer, is refused. |
  * | `OIDC_CLIENT_ID` | `punto-digitale` | Client id of the application at the provider; the ID token's audience must equal it. |
  * | `OIDC_JWKS_URI` | — (discovered from the issuer) | JWKS URL of the external provider, to verify ID token signatures. |
  * | `OIDC_FISCAL_CODE_CLAIM` | `fiscalNumber` | ID token claim holding the fiscal code (`TINIT-<CF>` or the bare CF). |
- * | `CITIZEN_HASH_SECRET` | generated once into `DATA_DIR/secrets.json` (PostgreSQL: into the table `segreto_server`, shared by every process) | Secret (≥ 32 chars) of the keyed hash (HMAC) that identifies citizens by fiscal code. Keep it stable: changing it orphans stored hashes. |
- * | `COOKIE_KEYS` | generated once into `DATA_DIR/secrets.json` (PostgreSQL: `segreto_server`) | Comma-separated keys (each ≥ 32 chars) signing the dev provider's cookies; the first signs, all verify. |
+ * | `CITIZEN_HASH_SECRET` | `SECRETS_FILE`; local server only: generated once into `DATA_DIR/secrets.json` (PostgreSQL: into the table `segreto_server`, shared by every process) | Secret (≥ 32 chars) of the keyed hash (HMAC) that identifies citizens by fiscal code. Keep it stable: changing it orphans stored hashes (rotate with `npm run rekey`). Required from outside the data on a server that is not local. |
+ * | `CITIZEN_HASH_REKEYS` | — | Comma-separated keys added by `npm run rekey`, oldest first (only with `CITIZEN_HASH_SECRET`; server/db/citizen-hash.ts). |
+ * | `COOKIE_KEYS` | `SECRETS_FILE`; local server only: generated once into `DATA_DIR/secrets.json` (PostgreSQL: `segreto_server`) | Comma-separated keys (each ≥ 32 chars) signing the dev provider's cookies; the first signs, all verify. Required from outside the data on a server that is not local. |
+ * | `SECRETS_FILE` | — | JSON file outside `DATA_DIR` with `citizenHashSecret`, `citizenHashRekeys`, `cookieKeys`, `oidcJwks` (the variables win member by member; server/secret-sources.ts). |
  * | `TRUST_PROXY` | `false` | `true` behind a TLS-terminating reverse proxy (honours `X-Forwarded-*`). |
  * | `LOG_LEVEL` | `info` | `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. |
  * | `IDEMPOTENCY_STALE_MS` | `120000` | Age (ms, 1000–86400000) after which a pending idempotency claim is deemed abandoned (crashed process) and taken over. |
@@ -377,8 +379,9 @@ function resolveSecretSources(env: Env, ctx: { dataDir: string; databaseUrl?: st
 
 /**
  * Builds the typed configuration from `env` (default `process.env`).
- * Side effect: when `CITIZEN_HASH_SECRET` or `COOKIE_KEYS` is unset, creates `DATA_DIR` and
- * `DATA_DIR/secrets.json` holding a generated value (reused on later starts). With `DATABASE_URL` nothing is
+ * Side effect (local server only): when `CITIZEN_HASH_SECRET` or `COOKIE_KEYS` comes neither from `env` nor from
+ * `SECRETS_FILE`, creates `DATA_DIR` and `DATA_DIR/secrets.json` holding a generated value (reused on later
+ * starts); copies in `DATA_DIR` of secrets that now come from outside are deleted (resolveSecretSources). With `DATABASE_URL` nothing is
  * written: the values (empty when generated) are completed from the database by `resolveSharedSecrets`
  * (server/shared-secrets.ts) once it is open.
  * @throws ConfigError on any invalid value

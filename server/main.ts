@@ -44,7 +44,7 @@ async function main(): Promise<void> {
   }
   startup?.setStatus('starting')
   let app
-  let secretNotices: string[] = []
+  let secretNotices: string[]
   try {
     const config = await resolveSharedSecrets(loaded, database)
     secretNotices = config.secrets.notices
