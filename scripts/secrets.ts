@@ -14,7 +14,7 @@ import { resolve } from 'node:path'
 import { ConfigError, loadConfig } from '../server/config'
 import { openDatabase, type DatabaseHandle } from '../server/db/index'
 import { SecretsError } from '../server/secret-sources'
-import { currentSecrets, newSecrets, rekey, writeSecretsFile } from '../server/secrets-admin'
+import { assertRekeyable, currentSecrets, newSecrets, rekey, writeSecretsFile } from '../server/secrets-admin'
 
 const env = process.env
 const dataDir = resolve(env.DATA_DIR?.trim() || './data')
@@ -47,6 +47,7 @@ async function main(args: string[]): Promise<void> {
   }
   if (command === 'rekey' && !target) {
     const config = loadConfig(env)
+    assertRekeyable(config) // before the database is opened
     const result = await withDatabase((db) => rekey(config, db!.db, { secretsFile: env.SECRETS_FILE?.trim(), newKey: env.NEW_CITIZEN_HASH_KEY?.trim() }), true)
     console.log(`rekey: ${result.rekeyed} citizens re-keyed.`)
     if (result.file) console.log(`rekey: the new key is appended to citizenHashRekeys in ${result.file}. Start the servers again.`)

@@ -272,8 +272,8 @@ function persistedSecrets(dataDir: string, need: { citizenHashSecret: boolean; c
 
 /**
  * Removes from `DATA_DIR/secrets.json` the secrets that now come from outside when the copy there is the same
- * value (a different value is left: it is not the one in use, and may be someone's only copy); deletes the file
- * once empty. Returns a notice per removal.
+ * value (a different value is left: it is not the one in use, and may be someone's only copy; a notice says so);
+ * deletes the file once empty. Returns a notice per removal.
  */
 function purgeDataCopies(dataDir: string, outside: { citizenHashSecret?: string; cookieKeys?: string[] }): string[] {
   const file = join(dataDir, 'secrets.json')
@@ -285,6 +285,7 @@ function purgeDataCopies(dataDir: string, outside: { citizenHashSecret?: string;
     return []
   }
   const notices: string[] = []
+  const before = Object.keys(stored).length
   if (outside.citizenHashSecret !== undefined && stored.citizenHashSecret === outside.citizenHashSecret) {
     delete stored.citizenHashSecret
     notices.push(`${file}: removed its copy of CITIZEN_HASH_SECRET (it now comes from outside the data)`)
@@ -293,7 +294,11 @@ function purgeDataCopies(dataDir: string, outside: { citizenHashSecret?: string;
     delete stored.cookieKeys
     notices.push(`${file}: removed its copy of COOKIE_KEYS (they now come from outside the data)`)
   }
-  if (notices.length === 0) return []
+  if (outside.citizenHashSecret !== undefined && stored.citizenHashSecret !== undefined) {
+    notices.push(`${file} holds a CITIZEN_HASH_SECRET other than the one in use (which comes from outside the data): it is ignored; `
+      + 'delete it once you are sure no citizen was registered with it')
+  }
+  if (Object.keys(stored).length === before) return notices
   if (Object.keys(stored).length === 0) rmSync(file)
   else writeFileSync(file, JSON.stringify(stored, null, 2) + '\n', { mode: 0o600 })
   return notices

@@ -69,6 +69,16 @@ export async function currentSecrets(env: Record<string, string | undefined>, da
 }
 
 /**
+ * Checks that the citizens' key comes from outside the data, where a re-keying can record its new key.
+ * @throws SecretsError otherwise (move it out first: `export`)
+ */
+export function assertRekeyable(config: AppConfig): void {
+  if (config.secrets.citizenHashSecret === 'data') {
+    throw new SecretsError('the citizens\' key is kept in the data: move it out first (npm run secrets -- export FILE, then start with SECRETS_FILE=FILE), then re-key')
+  }
+}
+
+/**
  * Re-keys the citizens' hashes with `newKey` (default: a fresh one) and records it where the citizens' key comes
  * from: appended to `citizenHashRekeys` of `SECRETS_FILE` (the file is replaced once the database has committed;
  * until then the new list waits in `FILE.next`), or — key from the environment — returned for the operator to
@@ -76,10 +86,8 @@ export async function currentSecrets(env: Record<string, string | undefined>, da
  * @throws SecretsError when the citizens' key lives in the data (move it out first: `export`)
  */
 export async function rekey(config: AppConfig, db: Database, opts: { secretsFile?: string; newKey?: string }): Promise<{ rekeyed: number; newKey: string; file?: string }> {
+  assertRekeyable(config)
   const origin = config.secrets.citizenHashSecret
-  if (origin === 'data') {
-    throw new SecretsError('the citizens\' key is kept in the data: move it out first (npm run secrets -- export FILE, then start with SECRETS_FILE=FILE), then re-key')
-  }
   const newKey = opts.newKey ?? freshSecret()
   if (newKey.length < 32 || newKey.includes('\0')) throw new SecretsError('the new key must be at least 32 characters')
   if (config.citizenHashSecret.split('\0').includes(newKey) || citizenBaseKey(config.citizenHashSecret) === newKey) throw new SecretsError('the new key is already in the chain')

@@ -63,6 +63,9 @@ export async function resolveSharedSecrets(config: AppConfig, database: { db: Da
     out.citizenHashSecret = (await sharedSecret(database.db, SHARED_SECRET.citizenHashSecret, () => config.citizenHashSecret || fresh())).value
   } else if (await dropCopy(database.db, SHARED_SECRET.citizenHashSecret, citizenBaseKey(config.citizenHashSecret))) {
     note('CITIZEN_HASH_SECRET')
+  } else if ((await database.db.select({ nome: segretoServer.nome }).from(segretoServer).where(eq(segretoServer.nome, SHARED_SECRET.citizenHashSecret))).length > 0) {
+    out.secrets.notices.push('segreto_server holds a citizen_hash_secret other than the one in use (which comes from outside the data): '
+      + 'it is ignored; delete the row once you are sure no citizen was registered with it')
   }
   if (config.secrets.cookieKeys === 'data') {
     out.cookieKeys = (await sharedSecret(database.db, SHARED_SECRET.cookieKeys, () => (config.cookieKeys.length > 0 ? config.cookieKeys : [fresh()]))).value

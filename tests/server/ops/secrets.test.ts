@@ -105,6 +105,21 @@ describe('a server that is not local', () => {
     expect(mixed.secrets).toMatchObject({ citizenHashSecret: 'file', cookieKeys: 'env' })
   })
 
+  it('removes from DATA_DIR the copies of its secrets and the development provider\'s keys, and says so', () => {
+    const dataDir = dir('nl')
+    writeFileSync(join(dataDir, 'secrets.json'), JSON.stringify({ citizenHashSecret: OUTSIDE_SECRETS.citizenHashSecret, cookieKeys: ['q'.repeat(40)] }))
+    writeFileSync(join(dataDir, 'oidc-jwks.json'), JSON.stringify({ keys: [jwk] }))
+    const c = loadConfig({ ...PRODUCTION, DATA_DIR: dataDir, ...secretsFileEnv() })
+    expect(existsSync(join(dataDir, 'oidc-jwks.json'))).toBe(false)
+    // the cookie key there is another value: left alone
+    expect(JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8'))).toEqual({ cookieKeys: ['q'.repeat(40)] })
+    expect(c.secrets.notices.join('\n')).toMatch(/removed its copy of CITIZEN_HASH_SECRET[\s\S]*oidc-jwks\.json: removed/)
+    // a citizens' key there that differs from the one in use is left, with a notice
+    writeFileSync(join(dataDir, 'secrets.json'), JSON.stringify({ citizenHashSecret: 'o'.repeat(40) }))
+    expect(loadConfig({ ...PRODUCTION, DATA_DIR: dataDir, ...secretsFileEnv() }).secrets.notices.join('\n')).toContain('other than the one in use')
+    expect(existsSync(join(dataDir, 'secrets.json'))).toBe(true)
+  })
+
   it('refuses a SECRETS_FILE inside DATA_DIR (directly, through "..", or through a link), and one that is missing or malformed', () => {
     const dataDir = dir('nl')
     mkdirSync(join(dataDir, 'conf'))
@@ -269,6 +284,12 @@ describe.skipIf(!process.env.DATABASE_URL)('secrets from outside on PostgreSQL (
     expect(await names()).toEqual(['cookie_keys'])
     expect(b.secrets.notices.join('\n')).toMatch(/removed its copy of CITIZEN_HASH_SECRET[\s\S]*signing keys/)
     expect(b.cookieKeys).toEqual(OUTSIDE_SECRETS.cookieKeys)
+    // another citizens' key in the table: not used, left, and said
+    await sharedSecret(database.db, SHARED_SECRET.citizenHashSecret, () => 'o'.repeat(40))
+    const c = await resolveSharedSecrets(loadConfig({ ...outside, ...secretsFileEnv() }), database)
+    expect(c.citizenHashSecret).toBe(OUTSIDE_SECRETS.citizenHashSecret)
+    expect(c.secrets.notices.join('\n')).toContain('holds a citizen_hash_secret other than the one in use')
+    expect(await names()).toEqual(['citizen_hash_secret', 'cookie_keys'])
   })
 
   it('a local installation keeps generating and reading them there', async () => {
@@ -392,5 +413,27 @@ describe('the secrets command', () => {
     // a server that is not local starts with it, development provider included
     expect(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'https://prova.example.it', DEV_IDENTITY_PROVIDER: 'on', SECRETS_FILE: target }).secrets.devSigningJwks).toHaveLength(1)
     expect((await cli(['generate', target], { DATA_DIR: dataDir })).out).toContain('already exists')
+  })
+
+  it('export copies what an installation keeps in DATA_DIR; rekey appends a key to SECRETS_FILE', async () => {
+    const dataDir = dir('cli')
+    const jwk = await generateSigningJwk()
+    writeFileSync(join(dataDir, 'secrets.json'), JSON.stringify({ citizenHashSecret: 'h'.repeat(40), cookieKeys: ['k'.repeat(40)] }))
+    writeFileSync(join(dataDir, 'oidc-jwks.json'), JSON.stringify({ keys: [jwk] }))
+    const target = join(dir('cli-etc'), 'secrets.json')
+    const exported = await cli(['export', target], { DATA_DIR: dataDir })
+    expect(exported.code, exported.out).toBe(0)
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual({ citizenHashSecret: 'h'.repeat(40), cookieKeys: ['k'.repeat(40)], oidcJwks: { keys: [jwk] } })
+
+    const fresh = dir('cli-rekey')
+    const refused = await cli(['rekey'], { DATA_DIR: fresh, LOG_LEVEL: 'silent' })
+    expect(refused.code).toBe(1)
+    expect(refused.out).toContain('move it out first')
+    const done = await cli(['rekey'], { DATA_DIR: fresh, LOG_LEVEL: 'silent', SECRETS_FILE: target })
+    expect(done.code, done.out).toBe(0)
+    expect(done.out).toMatch(/rekey: \d+ citizens re-keyed/)
+    const after = JSON.parse(readFileSync(target, 'utf8')) as { citizenHashRekeys: string[] }
+    expect(after.citizenHashRekeys).toHaveLength(1)
+    expect(after.citizenHashRekeys[0]!.length).toBeGreaterThanOrEqual(32)
   })
 })
