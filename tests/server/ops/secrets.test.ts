@@ -9,7 +9,8 @@
  * - a local server still generates them (npm start, e2e, tests), and an existing local installation keeps its
  *   citizens' hashes, also when it moves its secrets out (`export`);
  * - re-keying (`npm run rekey`): stored hashes become HMAC(new, stored), the new key is appended to the chain,
- *   citizens are still found with the new chain and no longer with the old key alone.
+ *   citizens are still found with the new chain and no longer with the old key alone; a start with a chain other
+ *   than the one the stored hashes were made with is refused (the check value in `segreto_server`).
  * The backup script's part is in backup-restore.test.ts.
  */
 import { spawn } from 'node:child_process'
@@ -21,6 +22,7 @@ import type { JWK } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../../server/config'
 import { citizenKeyChain, hashDocumentNumber, hashFiscalCode, rekeyHash } from '../../../server/db/citizen-hash'
+import { CitizenKeyMismatchError, verifyCitizenKey } from '../../../server/db/citizen-rekey'
 import type { DatabaseHandle } from '../../../server/db/index'
 import { requestHashKey } from '../../../server/idempotency'
 import { generateSigningJwk } from '../../../server/oidc/keys'
@@ -316,6 +318,8 @@ describe('re-keying the citizens\' hashes (npm run rekey)', () => {
     database = await openTestDatabase()
     secretsEnv = secretsFileEnv()
     server = await createTestServer({ database, env: secretsEnv })
+    // what the entry point records at start (server/main.ts)
+    expect(await verifyCitizenKey(database.db, server.config.citizenHashSecret)).toBe('recorded')
     const sara = await actor(server, CF.SARA, 'FAC')
     idServizio = await createService(server, sara)
     const one = await call(server, sara, 'POST', `/api/servizio/cittadino/${idServizio}`, { body: { codiceFiscale: cf, nuovoCittadino: true, ...DEMOGRAFICA } })
@@ -364,6 +368,9 @@ describe('re-keying the citizens\' hashes (npm run rekey)', () => {
     const chain = citizenKeyChain(OUTSIDE_SECRETS.citizenHashSecret, [NEW_KEY])
     expect(after.find((r) => r.id === String(byCf))!.cf).toBe(hashFiscalCode(cf, chain))
     expect(after.find((r) => r.id === String(byDoc))!.doc).toBe(hashDocumentNumber(doc.tipoDocumento, doc.numeroDocumento, chain))
+    // the check value followed: the new chain is accepted at start, the old key alone refused
+    expect(await verifyCitizenKey(database.db, chain)).toBe('matches')
+    await expect(verifyCitizenKey(database.db, OUTSIDE_SECRETS.citizenHashSecret)).rejects.toBeInstanceOf(CitizenKeyMismatchError)
     // idempotency keys stay valid across a re-keying (derived from the base key)
     expect(requestHashKey(chain).equals(requestHashKey(OUTSIDE_SECRETS.citizenHashSecret))).toBe(true)
 
@@ -379,6 +386,19 @@ describe('re-keying the citizens\' hashes (npm run rekey)', () => {
     // the environment form: CITIZEN_HASH_REKEYS
     server = await createTestServer({ database, env: { CITIZEN_HASH_SECRET: OUTSIDE_SECRETS.citizenHashSecret, CITIZEN_HASH_REKEYS: NEW_KEY } })
     expect(await findsByCf(server)).toEqual([byCf])
+  })
+
+  it('a start with another key is refused once citizens exist, accepted (and recorded) on a database without any', async () => {
+    await expect(verifyCitizenKey(database.db, 'z'.repeat(40))).rejects.toThrow(/not the keys the stored citizens' hashes were made with/)
+    const empty = await openTestDatabase()
+    try {
+      expect(await verifyCitizenKey(empty.db, 'a'.repeat(40))).toBe('recorded')
+      expect(await verifyCitizenKey(empty.db, 'a'.repeat(40))).toBe('matches')
+      expect(await verifyCitizenKey(empty.db, 'b'.repeat(40))).toBe('replaced')
+      expect(await verifyCitizenKey(empty.db, 'b'.repeat(40))).toBe('matches')
+    } finally {
+      await empty.close()
+    }
   })
 
   it('refuses re-keys without their base key', () => {
