@@ -455,5 +455,5 @@ describe('the secrets command', () => {
     const after = JSON.parse(readFileSync(target, 'utf8')) as { citizenHashRekeys: string[] }
     expect(after.citizenHashRekeys).toHaveLength(1)
     expect(after.citizenHashRekeys[0]!.length).toBeGreaterThanOrEqual(32)
-  })
+  }, 180_000) // the command migrates and seeds a new PGlite folder
 })
