@@ -294,6 +294,17 @@ describe.skipIf(!process.env.DATABASE_URL)('secrets from outside on PostgreSQL (
     expect(await names()).toEqual(['citizen_hash_secret', 'cookie_keys'])
   })
 
+  it('export reads what a PostgreSQL installation keeps in segreto_server (the values in use)', async () => {
+    await database.db.execute(`delete from segreto_server`)
+    await sharedSecret(database.db, SHARED_SECRET.citizenHashSecret, () => 't'.repeat(40))
+    await sharedSecret(database.db, SHARED_SECRET.cookieKeys, () => ['u'.repeat(40)])
+    const dataDir = dir('pg')
+    // an older secrets.json adopted then superseded by the table: the table's values are the ones in use
+    writeFileSync(join(dataDir, 'secrets.json'), JSON.stringify({ citizenHashSecret: 'v'.repeat(40) }))
+    expect(await currentSecrets({}, dataDir, database.db)).toEqual({ citizenHashSecret: 't'.repeat(40), cookieKeys: ['u'.repeat(40)] })
+    expect((await currentSecrets({ CITIZEN_HASH_SECRET: 'w'.repeat(40) }, dataDir, database.db)).citizenHashSecret).toBe('w'.repeat(40))
+  })
+
   it('a local installation keeps generating and reading them there', async () => {
     await database.db.execute(`delete from segreto_server`)
     const env = { DATABASE_URL: process.env.DATABASE_URL!, DATA_DIR: dir('pg'), LOG_LEVEL: 'silent' }
