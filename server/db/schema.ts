@@ -985,9 +985,11 @@ export const notifica = pgTable('notifica', {
 ])
 
 /**
- * Secrets every server process must share (issue 14 point 1; server/shared-secrets.ts), on PostgreSQL only:
- * `citizen_hash_secret`, `cookie_keys`, `oidc_jwks` (the dev provider's private keys). Written once
- * (insert-if-absent: concurrent first starts converge on one value), never updated by the server.
+ * Secrets every server process must share (issue 14 point 1; server/shared-secrets.ts), on a local PostgreSQL
+ * only (issue 25 point 4: elsewhere they come from outside the data): `citizen_hash_secret`, `cookie_keys`,
+ * `oidc_jwks` (the dev provider's private keys). Written once (insert-if-absent: concurrent first starts converge
+ * on one value), never updated by the server. Also `citizen_hash_check`, on every database: the check value (not
+ * a secret) of the key chain the citizens' hashes were made with (server/db/citizen-rekey.ts), updated by re-keying.
  */
 export const segretoServer = pgTable('segreto_server', {
   nome: text('nome').primaryKey(),

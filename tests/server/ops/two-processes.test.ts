@@ -53,7 +53,8 @@ describe.skipIf(!ADMIN_URL)('two processes on one PostgreSQL behind a proxy', ()
 
   it('start together on an empty database and share one set of generated secrets', async () => {
     const secrets = await cluster.query<{ nome: string }>('select nome from segreto_server order by nome')
-    expect(secrets.map((r) => r.nome)).toEqual(['citizen_hash_secret', 'cookie_keys', 'oidc_jwks'])
+    // and the check value of the citizens' key chain (issue 25 point 4: not a secret)
+    expect(secrets.map((r) => r.nome)).toEqual(['citizen_hash_check', 'citizen_hash_secret', 'cookie_keys', 'oidc_jwks'])
     for (const b of cluster.backends) expect(existsSync(join(b.dataDir, 'secrets.json'))).toBe(false)
     const [a, b] = cluster.backends.map((x) => (JSON.parse(readFileSync(join(x.dataDir, 'oidc-jwks.json'), 'utf8')) as { keys: { kid: string }[] }).keys.map((k) => k.kid))
     expect(a).toHaveLength(1)
