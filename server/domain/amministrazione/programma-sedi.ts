@@ -1,19 +1,29 @@
 /**
  * The facilitation points of a programme (spec 002 §2 detail steps 1 and 4; platform-backend §1.1
- * `ente_sede_progetto`, `ente_sede_progetto_facilitatore`): every body-site of its projects with the
+ * `ente_sede_progetto`, `ente_sede_progetto_facilitatore`): the body-sites of its projects with the
  * project, the body's role and the facilitators/volunteers of that body-site. Per-id check of the
- * programme (§4.4, A02); rows ordered by project, site and body.
+ * programme (§4.4, A02); rows ordered by project, site and body. At most {@link SEDI_PROGRAMMA_MAX}
+ * body-sites (issue 25 point 3), with `totale`, how many the programme has; the facilitators are read for
+ * the listed body-sites only and grouped by key in one pass.
  */
-import { and, eq } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { SediProgramma } from '../../../src/api/contract/programma-sedi'
 import { ente, enteSedeProgetto, enteSedeProgettoFacilitatore, progetto, sede, utente } from '../../db/schema'
 import type { Executor } from '../../db/types'
 import type { Caller } from '../profile'
 import { checkProgramma } from './accesso'
 
+/** Most body-sites one `POST /programma/{id}/sedi` lists. */
+export const SEDI_PROGRAMMA_MAX = 1000
+
+const keyOf = (r: { idProgetto: number; idSede: number; idEnte: number }) => `${r.idProgetto}.${r.idSede}.${r.idEnte}`
+
 /** `POST /programma/{id}/sedi`. */
-export async function sediProgramma(db: Executor, caller: Caller, id: number): Promise<SediProgramma> {
+export async function sediProgramma(db: Executor, caller: Caller, id: number, max = SEDI_PROGRAMMA_MAX): Promise<SediProgramma> {
   await checkProgramma(db, caller, id)
+  const inProgramma = eq(progetto.idProgramma, id)
+  const [total] = await db.select({ n: count() }).from(enteSedeProgetto)
+    .innerJoin(progetto, eq(progetto.id, enteSedeProgetto.idProgetto)).where(inProgramma)
   const rows = await db.select({
     idSede: sede.id, nome: sede.nome, idEnte: ente.id, nomeEnte: ente.nome, ruoloEnte: enteSedeProgetto.ruoloEnte, stato: enteSedeProgetto.statoSede,
     idProgetto: progetto.id, nomeProgetto: progetto.nome,
@@ -21,21 +31,25 @@ export async function sediProgramma(db: Executor, caller: Caller, id: number): P
     .innerJoin(progetto, eq(progetto.id, enteSedeProgetto.idProgetto))
     .innerJoin(sede, eq(sede.id, enteSedeProgetto.idSede))
     .innerJoin(ente, eq(ente.id, enteSedeProgetto.idEnte))
-    .where(eq(progetto.idProgramma, id))
-    .orderBy(progetto.nome, sede.nome, ente.nome)
-  const facs = await db.select({
+    .where(inProgramma)
+    .orderBy(progetto.nome, sede.nome, ente.nome, progetto.id, sede.id, ente.id)
+    .limit(max)
+  // the facilitators of the listed body-sites only: their keys as one JSON parameter joined as a table
+  const keys = JSON.stringify(rows.map((r) => ({ p: r.idProgetto, s: r.idSede, e: r.idEnte })))
+  const facs = rows.length === 0 ? [] : await db.select({
     idProgetto: enteSedeProgettoFacilitatore.idProgetto, idSede: enteSedeProgettoFacilitatore.idSede, idEnte: enteSedeProgettoFacilitatore.idEnte,
     idUtente: utente.id, nome: utente.nome, cognome: utente.cognome, codiceRuolo: enteSedeProgettoFacilitatore.ruoloUtente, stato: enteSedeProgettoFacilitatore.statoUtente,
   }).from(enteSedeProgettoFacilitatore)
-    .innerJoin(progetto, eq(progetto.id, enteSedeProgettoFacilitatore.idProgetto))
+    .innerJoin(sql`jsonb_to_recordset(${keys}::jsonb) as k(p int, s int, e int)`, and(
+      sql`k.p = ${enteSedeProgettoFacilitatore.idProgetto}`, sql`k.s = ${enteSedeProgettoFacilitatore.idSede}`, sql`k.e = ${enteSedeProgettoFacilitatore.idEnte}`))
     .innerJoin(utente, eq(utente.id, enteSedeProgettoFacilitatore.idFacilitatore))
-    .where(and(eq(progetto.idProgramma, id)))
-    .orderBy(utente.cognome, utente.nome)
-  return {
-    sedi: rows.map((s) => ({
-      ...s,
-      facilitatori: facs.filter((f) => f.idProgetto === s.idProgetto && f.idSede === s.idSede && f.idEnte === s.idEnte)
-        .map(({ idUtente, nome, cognome, codiceRuolo, stato }) => ({ idUtente, nome, cognome, codiceRuolo, stato })),
-    })),
+    .orderBy(utente.cognome, utente.nome, utente.id)
+  const byKey = new Map<string, SediProgramma['sedi'][number]['facilitatori']>()
+  for (const f of facs) {
+    const k = keyOf(f)
+    let list = byKey.get(k)
+    if (!list) byKey.set(k, list = [])
+    list.push({ idUtente: f.idUtente, nome: f.nome, cognome: f.cognome, codiceRuolo: f.codiceRuolo, stato: f.stato })
   }
+  return { sedi: rows.map((s) => ({ ...s, facilitatori: byKey.get(keyOf(s)) ?? [] })), totale: Number(total?.n ?? 0) }
 }

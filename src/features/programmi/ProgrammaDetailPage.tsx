@@ -106,7 +106,13 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgramma; tab: string; onC
 function SediDelProgramma({ id, facilitatori }: { id: number; facilitatori: boolean }) {
   const q = useQuery(sediProgrammaQuery(String(id)))
   if (!q.data) return q.isError ? <p role="alert">Non è stato possibile caricare l&apos;elenco. Controlla la connessione e riprova.</p> : <Caricamento />
-  return facilitatori ? <FacilitatoriTabella sedi={q.data.sedi} conProgetto /> : <SediTabella sedi={q.data.sedi} conProgetto />
+  const { sedi, totale = sedi.length } = q.data
+  return (
+    <>
+      {totale > sedi.length && <p className="text-secondary" data-testid="sedi-troncate">Sono mostrate le prime {sedi.length} sedi su {totale}: apri i singoli progetti per le altre.</p>}
+      {facilitatori ? <FacilitatoriTabella sedi={sedi} conProgetto /> : <SediTabella sedi={sedi} conProgetto />}
+    </>
+  )
 }
 
 function CreaProgettoLink({ idProgramma }: { idProgramma: number }) {
