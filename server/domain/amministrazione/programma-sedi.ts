@@ -2,28 +2,31 @@
  * The facilitation points of a programme (spec 002 §2 detail steps 1 and 4; platform-backend §1.1
  * `ente_sede_progetto`, `ente_sede_progetto_facilitatore`): the body-sites of its projects with the
  * project, the body's role and the facilitators/volunteers of that body-site. Per-id check of the
- * programme (§4.4, A02); rows ordered by project, site and body. At most {@link SEDI_PROGRAMMA_MAX}
- * body-sites (issue 25 point 3), with `totale`, how many the programme has; the facilitators are read for
- * the listed body-sites only and grouped by key in one pass.
+ * programme (§4.4, A02); rows ordered by project, site and body.
+ *
+ * Bounded (issue 25 point 3): {@link sediConFacilitatori}, shared with the project card, lists at most
+ * {@link SEDI_ELENCO_MAX} body-sites and says how many there are; the facilitators are read for the listed
+ * body-sites only (their keys as one JSON parameter joined as a table) and grouped by key in one pass.
  */
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, count, eq, sql, type SQL } from 'drizzle-orm'
 import type { SediProgramma } from '../../../src/api/contract/programma-sedi'
 import { ente, enteSedeProgetto, enteSedeProgettoFacilitatore, progetto, sede, utente } from '../../db/schema'
 import type { Executor } from '../../db/types'
 import type { Caller } from '../profile'
 import { checkProgramma } from './accesso'
 
-/** Most body-sites one `POST /programma/{id}/sedi` lists. */
-export const SEDI_PROGRAMMA_MAX = 1000
+/** Most body-sites one programme's or project's answer lists. */
+export const SEDI_ELENCO_MAX = 1000
 
 const keyOf = (r: { idProgetto: number; idSede: number; idEnte: number }) => `${r.idProgetto}.${r.idSede}.${r.idEnte}`
 
-/** `POST /programma/{id}/sedi`. */
-export async function sediProgramma(db: Executor, caller: Caller, id: number, max = SEDI_PROGRAMMA_MAX): Promise<SediProgramma> {
-  await checkProgramma(db, caller, id)
-  const inProgramma = eq(progetto.idProgramma, id)
+/**
+ * The body-sites `where` selects (over `ente_sede_progetto` joined with `progetto`), ordered by project, site
+ * and body, at most `max`, each with its facilitators and volunteers; `totale` counts them all.
+ */
+export async function sediConFacilitatori(db: Executor, where: SQL | undefined, max = SEDI_ELENCO_MAX): Promise<SediProgramma & { totale: number }> {
   const [total] = await db.select({ n: count() }).from(enteSedeProgetto)
-    .innerJoin(progetto, eq(progetto.id, enteSedeProgetto.idProgetto)).where(inProgramma)
+    .innerJoin(progetto, eq(progetto.id, enteSedeProgetto.idProgetto)).where(where)
   const rows = await db.select({
     idSede: sede.id, nome: sede.nome, idEnte: ente.id, nomeEnte: ente.nome, ruoloEnte: enteSedeProgetto.ruoloEnte, stato: enteSedeProgetto.statoSede,
     idProgetto: progetto.id, nomeProgetto: progetto.nome,
@@ -31,10 +34,9 @@ export async function sediProgramma(db: Executor, caller: Caller, id: number, ma
     .innerJoin(progetto, eq(progetto.id, enteSedeProgetto.idProgetto))
     .innerJoin(sede, eq(sede.id, enteSedeProgetto.idSede))
     .innerJoin(ente, eq(ente.id, enteSedeProgetto.idEnte))
-    .where(inProgramma)
+    .where(where)
     .orderBy(progetto.nome, sede.nome, ente.nome, progetto.id, sede.id, ente.id)
     .limit(max)
-  // the facilitators of the listed body-sites only: their keys as one JSON parameter joined as a table
   const keys = JSON.stringify(rows.map((r) => ({ p: r.idProgetto, s: r.idSede, e: r.idEnte })))
   const facs = rows.length === 0 ? [] : await db.select({
     idProgetto: enteSedeProgettoFacilitatore.idProgetto, idSede: enteSedeProgettoFacilitatore.idSede, idEnte: enteSedeProgettoFacilitatore.idEnte,
@@ -52,4 +54,10 @@ export async function sediProgramma(db: Executor, caller: Caller, id: number, ma
     list.push({ idUtente: f.idUtente, nome: f.nome, cognome: f.cognome, codiceRuolo: f.codiceRuolo, stato: f.stato })
   }
   return { sedi: rows.map((s) => ({ ...s, facilitatori: byKey.get(keyOf(s)) ?? [] })), totale: Number(total?.n ?? 0) }
+}
+
+/** `POST /programma/{id}/sedi`. */
+export async function sediProgramma(db: Executor, caller: Caller, id: number, max = SEDI_ELENCO_MAX): Promise<SediProgramma> {
+  await checkProgramma(db, caller, id)
+  return sediConFacilitatori(db, eq(progetto.idProgramma, id), max)
 }

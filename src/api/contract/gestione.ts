@@ -155,7 +155,9 @@ export const SchedaProgettoSchema = v.object({
   }),
   enteGestore: v.nullable(EnteInSchedaSchema),
   entiPartner: v.array(EnteInSchedaSchema),
+  /** at most 1000 body-sites (issue 25 point 3); `totaleSedi` counts them all (older servers omit it) */
   sedi: v.array(SedeInSchedaSchema),
+  totaleSedi: v.optional(v.number()),
   conteggi: ConteggiSchema,
 })
 export type SchedaProgetto = v.InferOutput<typeof SchedaProgettoSchema>
