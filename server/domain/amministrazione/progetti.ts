@@ -20,7 +20,7 @@ import { checkGuard, checkTransition, daGiornoMeseAnno, istanteTerminazione, ogg
 import { avvisoCup, obiettiviValidi, regolaCup } from './programma-stati'
 import { guardDatiProgetto, guardEliminaProgetto, guardTerminaProgetto, PROGETTO } from './progetto-stati'
 import { conteggi, referentiDi } from './programmi'
-import { SEDI_ELENCO_MAX, sediConFacilitatori } from './programma-sedi'
+import { SCHEDA_ELENCO_MAX, sediConFacilitatori } from './programma-sedi'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -117,7 +117,7 @@ export async function assegnaGestoreProgetto(tx: Tx, caller: Caller, id: number,
 }
 
 /** `POST /progetto/{id}`: the detail card (at most `maxSedi` body-sites; `totaleSedi` counts them all). */
-export async function schedaProgetto(db: Executor, caller: Caller, id: number, maxSedi = SEDI_ELENCO_MAX): Promise<SchedaProgetto> {
+export async function schedaProgetto(db: Executor, caller: Caller, id: number, maxSedi = SCHEDA_ELENCO_MAX): Promise<SchedaProgetto> {
   const prj = await checkProgetto(db, caller, id)
   const [prg] = await db.select({ nome: programma.nome }).from(programma).where(eq(programma.id, prj.idProgramma))
   let enteGestore: SchedaProgetto['enteGestore'] = null
@@ -133,7 +133,7 @@ export async function schedaProgetto(db: Executor, caller: Caller, id: number, m
   for (const p of partners) {
     entiPartner.push({ ...p, referenti: await referentiDi(db, referenteDelegatiPartner, and(eq(referenteDelegatiPartner.idProgetto, id), eq(referenteDelegatiPartner.idEnte, p.id))) })
   }
-  // at most SEDI_ELENCO_MAX body-sites, with their facilitators (issue 25 point 3)
+  // at most SCHEDA_ELENCO_MAX body-sites, with their facilitators (issue 25 point 3)
   const { sedi: sediRows, totale: totaleSedi } = await sediConFacilitatori(db, eq(enteSedeProgetto.idProgetto, id), maxSedi)
   const sedi = sediRows.map(({ idProgetto: _p, nomeProgetto: _n, ...s }) => s)
   return {

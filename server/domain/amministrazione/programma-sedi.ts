@@ -5,7 +5,7 @@
  * programme (§4.4, A02); rows ordered by project, site and body.
  *
  * Bounded (issue 25 point 3): {@link sediConFacilitatori}, shared with the project card, lists at most
- * {@link SEDI_ELENCO_MAX} body-sites and says how many there are; the facilitators are read for the listed
+ * {@link SCHEDA_ELENCO_MAX} body-sites and says how many there are; the facilitators are read for the listed
  * body-sites only (their keys as one JSON parameter joined as a table) and grouped by key in one pass.
  */
 import { and, count, eq, sql, type SQL } from 'drizzle-orm'
@@ -15,8 +15,8 @@ import type { Executor } from '../../db/types'
 import type { Caller } from '../profile'
 import { checkProgramma } from './accesso'
 
-/** Most body-sites one programme's or project's answer lists. */
-export const SEDI_ELENCO_MAX = 1000
+/** Most rows of one list inside an administrative card (body-sites, a programme's projects, a body's programmes and projects). */
+export const SCHEDA_ELENCO_MAX = 1000
 
 const keyOf = (r: { idProgetto: number; idSede: number; idEnte: number }) => `${r.idProgetto}.${r.idSede}.${r.idEnte}`
 
@@ -24,7 +24,7 @@ const keyOf = (r: { idProgetto: number; idSede: number; idEnte: number }) => `${
  * The body-sites `where` selects (over `ente_sede_progetto` joined with `progetto`), ordered by project, site
  * and body, at most `max`, each with its facilitators and volunteers; `totale` counts them all.
  */
-export async function sediConFacilitatori(db: Executor, where: SQL | undefined, max = SEDI_ELENCO_MAX): Promise<SediProgramma & { totale: number }> {
+export async function sediConFacilitatori(db: Executor, where: SQL | undefined, max = SCHEDA_ELENCO_MAX): Promise<SediProgramma & { totale: number }> {
   const [total] = await db.select({ n: count() }).from(enteSedeProgetto)
     .innerJoin(progetto, eq(progetto.id, enteSedeProgetto.idProgetto)).where(where)
   const rows = await db.select({
@@ -57,7 +57,7 @@ export async function sediConFacilitatori(db: Executor, where: SQL | undefined, 
 }
 
 /** `POST /programma/{id}/sedi`. */
-export async function sediProgramma(db: Executor, caller: Caller, id: number, max = SEDI_ELENCO_MAX): Promise<SediProgramma> {
+export async function sediProgramma(db: Executor, caller: Caller, id: number, max = SCHEDA_ELENCO_MAX): Promise<SediProgramma> {
   await checkProgramma(db, caller, id)
   return sediConFacilitatori(db, eq(progetto.idProgramma, id), max)
 }

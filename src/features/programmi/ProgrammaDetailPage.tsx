@@ -70,6 +70,9 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgramma; tab: string; onC
           <h2 id="progetti-h" className="h4 mb-0">Progetti</h2>
           {puo('add.prgt') && !chiuso && <CreaProgettoLink idProgramma={d.id} />}
         </div>
+        {(s.totaleProgetti ?? 0) > s.progetti.length && (
+          <p className="text-secondary" data-testid="progetti-troncati">Sono mostrati i primi {s.progetti.length} progetti su {s.totaleProgetti}: cercali nell&apos;elenco dei progetti.</p>
+        )}
         {s.progetti.length === 0 ? <p>Il programma non ha ancora progetti.</p> : (
           <div className="table-responsive">
             <table className="table" data-testid="progetti-programma">

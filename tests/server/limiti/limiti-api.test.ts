@@ -8,10 +8,13 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMMENTS_MAX } from '../../../server/domain/community/comments'
 import { TAGS_MAX } from '../../../server/domain/community/items'
-import { SEDI_ELENCO_MAX } from '../../../server/domain/amministrazione/programma-sedi'
+import { SCHEDA_ELENCO_MAX } from '../../../server/domain/amministrazione/programma-sedi'
 import { DROPDOWN_MAX, rowsOf } from '../../../server/domain/liste/engine'
 import { RIEPILOGO_UTILIZZO_MAX } from '../../../server/domain/profile-utilizzo'
 import { INVIA_A_TUTTI_MAX } from '../../../server/domain/questionari'
+import { schedaCittadino, SERVIZI_CITTADINO_MAX } from '../../../server/domain/cittadini-registro'
+import { createPrincipalLoader } from '../../../server/domain/principal'
+import type { Caller } from '../../../server/domain/profile'
 import { createTestServer, type TestServer } from '../helpers'
 import { communityCalls, type CommunityCalls } from '../community/attori'
 import { actor, call, CF, createService, fiscalCodeAged, named, type Actor } from '../field/fixtures'
@@ -80,19 +83,19 @@ describe('administration', () => {
     idProgramma = sara.ids.idProgramma as number
     idProgetto = sara.ids.idProgetto as number
     const idEnte = sara.ids.idEnte as number
-    // SEDI_ELENCO_MAX + 1 more body-sites in Sara's project, named to sort after the seeded ones
-    await exec(sql`insert into sede (nome) select 'zz Sede limite ' || lpad(i::text, 4, '0') from generate_series(1, ${SEDI_ELENCO_MAX + 1}) i`)
+    // SCHEDA_ELENCO_MAX + 1 more body-sites in Sara's project, named to sort after the seeded ones
+    await exec(sql`insert into sede (nome) select 'zz Sede limite ' || lpad(i::text, 4, '0') from generate_series(1, ${SCHEDA_ELENCO_MAX + 1}) i`)
     await exec(sql`insert into ente_sede_progetto (id_ente, id_sede, id_progetto, ruolo_ente)
       select ${idEnte}, id, ${idProgetto}, 'partner' from sede where nome like 'zz Sede limite %'`)
   })
 
-  it(`lists at most ${SEDI_ELENCO_MAX} body-sites of a programme and of a project, with their facilitators and the total`, async () => {
+  it(`lists at most ${SCHEDA_ELENCO_MAX} body-sites of a programme and of a project, with their facilitators and the total`, async () => {
     const total = Number((await one(sql`select count(*)::int as n from ente_sede_progetto esp join progetto p on p.id = esp.id_progetto where p.id_programma = ${idProgramma}`)).n)
-    expect(total).toBeGreaterThan(SEDI_ELENCO_MAX)
+    expect(total).toBeGreaterThan(SCHEDA_ELENCO_MAX)
     const res = await call(server, dtd, 'POST', `/api/programma/${idProgramma}/sedi`)
     expect(res.statusCode, res.body).toBe(200)
     const sedi = res.json() as { sedi: { nome: string; facilitatori: { idUtente: number }[] }[]; totale: number }
-    expect(sedi.sedi).toHaveLength(SEDI_ELENCO_MAX)
+    expect(sedi.sedi).toHaveLength(SCHEDA_ELENCO_MAX)
     expect(sedi.totale).toBe(total)
     // the seeded body-sites come first and keep their people (Sara works in one of them)
     expect(sedi.sedi.some((s) => s.facilitatori.some((f) => f.idUtente === sara.userId))).toBe(true)
@@ -101,8 +104,8 @@ describe('administration', () => {
     const card = await call(server, dtd, 'POST', `/api/progetto/${idProgetto}`)
     expect(card.statusCode, card.body).toBe(200)
     const scheda = card.json() as { sedi: { facilitatori: { idUtente: number }[] }[]; totaleSedi: number }
-    expect(scheda.sedi).toHaveLength(SEDI_ELENCO_MAX)
-    expect(scheda.totaleSedi).toBeGreaterThan(SEDI_ELENCO_MAX)
+    expect(scheda.sedi).toHaveLength(SCHEDA_ELENCO_MAX)
+    expect(scheda.totaleSedi).toBeGreaterThan(SCHEDA_ELENCO_MAX)
     expect(scheda.sedi.some((s) => s.facilitatori.some((f) => f.idUtente === sara.userId))).toBe(true)
   })
 
@@ -123,6 +126,24 @@ describe('administration', () => {
     expect(new Set(options.map((o) => o.id)).size).toBe(DROPDOWN_MAX)
   })
 
+  it(`lists at most ${SCHEDA_ELENCO_MAX} projects on the programme's and on the managing body's card, with the totals`, async () => {
+    // after the previous test: the programme has more than SCHEDA_ELENCO_MAX projects, managed by Sara's body
+    const total = Number((await one(sql`select count(*)::int as n from progetto where id_programma = ${idProgramma}`)).n)
+    expect(total).toBeGreaterThan(SCHEDA_ELENCO_MAX)
+    const res = await call(server, dtd, 'POST', `/api/programma/${idProgramma}`)
+    expect(res.statusCode, res.body).toBe(200)
+    const programma = res.json() as { progetti: unknown[]; totaleProgetti: number }
+    expect(programma.progetti).toHaveLength(SCHEDA_ELENCO_MAX)
+    expect(programma.totaleProgetti).toBe(total)
+
+    const managed = Number((await one(sql`select count(*)::int as n from progetto where id_ente_gestore_progetto = ${sara.ids.idEnte}`)).n)
+    const ente = await call(server, dtd, 'POST', `/api/ente/${sara.ids.idEnte}`)
+    expect(ente.statusCode, ente.body).toBe(200)
+    const scheda = ente.json() as { progettiGestiti: unknown[]; totali: { progettiGestiti: number } }
+    expect(scheda.progettiGestiti).toHaveLength(SCHEDA_ELENCO_MAX)
+    expect(scheda.totali.progettiGestiti).toBe(managed)
+  })
+
   it(`summarises at most ${RIEPILOGO_UTILIZZO_MAX} usage rows and says it cut them`, async () => {
     await exec(sql`insert into evento_utilizzo (data_ora, event, event_type, role_code)
       select now() - interval '1 hour', 'download', 'tipo ' || i, 'DTD' from generate_series(1, ${RIEPILOGO_UTILIZZO_MAX + 1}) i`)
@@ -135,6 +156,19 @@ describe('administration', () => {
 })
 
 describe('field', () => {
+  it(`lists at most the ${SERVIZI_CITTADINO_MAX} most recent services on a citizen's card, with the total, and keeps it editable`, async () => {
+    const s1 = await createService(server, sara, { nomeServizio: named('Scheda A'), data: '2025-01-10' })
+    const s2 = await createService(server, sara, { nomeServizio: named('Scheda B'), data: '2025-02-10' })
+    const id = await registraCittadino(server, sara, s1, { codiceFiscale: fiscalCodeAged(45, 'M') })
+    await exec(sql`insert into servizio_x_cittadino (id_servizio, id_cittadino) values (${s2}, ${id})`)
+    const principal = (await createPrincipalLoader(server.database.db)(CF.SARA))!
+    const caller: Caller = { principal, codiceRuolo: 'FAC', profilo: principal.profili.find((p) => p.codiceRuolo === 'FAC')! }
+    const card = await schedaCittadino(server.database.db, caller, id, 1)
+    expect(card.serviziCittadino.map((r) => r.idServizio)).toEqual([s2])
+    expect(card.totaleServizi).toBe(2)
+    expect(card.modificabile).toBe(true)
+  })
+
   it(`refuses 'invia a tutti' beyond ${INVIA_A_TUTTI_MAX} surveys (400 G02) before making any link`, async () => {
     const s = await createService(server, sara, { nomeServizio: named('Limite invio') })
     await registraCittadino(server, sara, s, { codiceFiscale: fiscalCodeAged(30, 'F') })
