@@ -4,7 +4,10 @@
  * bound (rows inserted in SQL, set-based) and asks for it: the answer holds the bound (and says it was cut)
  * or is refused with the catalogue's 4xx, never the whole table. The bounds are those of docs/limiti-api.md.
  */
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import { job } from '../../../server/db/schema'
+import type { JobQueue } from '../../../server/jobs/coda'
+import { generaSuRichiesta } from '../../../server/domain/opendata/calendario'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COMMENTS_MAX } from '../../../server/domain/community/comments'
 import { TAGS_MAX } from '../../../server/domain/community/items'
@@ -152,6 +155,30 @@ describe('administration', () => {
     const body = res.json() as { righe: unknown[]; troncato?: boolean }
     expect(body.righe).toHaveLength(RIEPILOGO_UTILIZZO_MAX)
     expect(body.troncato).toBe(true)
+  })
+})
+
+describe('open data', () => {
+  it('queues one on-demand generation of a month while one is waiting, whatever the number of requests', async () => {
+    const db = server.database.db
+    const now = new Date('2031-05-10T10:00:00Z')
+    let enqueued = 0
+    // a queue that stores the job and runs nothing (the job stays waiting)
+    const queue = {
+      async enqueue(tipo: string, payload: Record<string, unknown>, o: { chiave?: string } = {}) {
+        enqueued++
+        const [row] = await db.insert(job).values({ tipo, payload, chiave: o.chiave ?? null }).returning({ id: job.id })
+        return row!.id
+      },
+    } as unknown as JobQueue
+    const first = await generaSuRichiesta(queue, now, db)
+    const again = await Promise.all([1, 2, 3].map((i) => generaSuRichiesta(queue, new Date(now.getTime() + i), db)))
+    expect(enqueued).toBe(1)
+    expect(again).toEqual([first, first, first])
+    // once it runs, a later request queues the next one
+    await db.update(job).set({ stato: 'IN_CORSO' }).where(eq(job.id, first!))
+    expect(await generaSuRichiesta(queue, new Date(now.getTime() + 10), db)).not.toBe(first)
+    expect(enqueued).toBe(2)
   })
 })
 
