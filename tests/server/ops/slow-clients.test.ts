@@ -1,0 +1,180 @@
+// @vitest-environment node
+/**
+ * Slow and hostile clients over real sockets (issue 25 points 1 and 8; server/concurrency.ts,
+ * server/request-limits.ts): stalled connections hold no slot of the concurrency bound, so a logged-in request
+ * is answered while 50 of them are open; stalled headers and bodies are closed after the idle timeouts, while a
+ * body that keeps arriving slowly is not cut; a body over the limit gets a readable 413 with the catalogue's
+ * code and message even while the client is still sending it. Run on PGlite and on PostgreSQL (DATABASE_URL).
+ */
+import { connect, type Socket } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestServer, type TestServer } from '../helpers'
+
+const SARA = 'RMNSRA92E51A944H'
+const SURVEY = '/api/servizio/cittadino/questionarioCompilato/1/compila/anonimo?t=abc'
+
+/** An open socket to the server that records whether it was closed by the server. */
+interface Probe { socket: Socket; closed: Promise<void>; isClosed(): boolean; received(): string }
+
+function open(port: number): Probe {
+  const socket = connect(port, '127.0.0.1')
+  let closed = false
+  let data = ''
+  socket.on('data', (chunk: Buffer) => { data += chunk.toString('latin1') })
+  socket.on('error', () => undefined)
+  const done = new Promise<void>((resolve) => socket.once('close', () => { closed = true; resolve() }))
+  return { socket, closed: done, isClosed: () => closed, received: () => data }
+}
+
+/** A socket that sends a request's headers announcing a 1000-byte body, and then nothing. */
+function stalledBody(port: number, path: string): Probe {
+  const probe = open(port)
+  probe.socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"a":`)
+  return probe
+}
+
+/** A socket that sends half a request's headers, and then nothing. */
+function stalledHeaders(port: number, path: string): Probe {
+  const probe = open(port)
+  probe.socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: appl`)
+  return probe
+}
+
+/** The status and JSON body of a raw HTTP/1.1 answer (Content-Length framed). */
+function parseAnswer(raw: string): { status: number; headers: string; body: unknown } {
+  const end = raw.indexOf('\r\n\r\n')
+  const head = raw.slice(0, end)
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1])
+  const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1])
+  const body = Buffer.from(raw.slice(end + 4), 'latin1').subarray(0, length).toString('utf8')
+  return { status, headers: head.toLowerCase(), body: JSON.parse(body) as unknown }
+}
+
+/** What a client that uploads while reading saw: the answer's bytes, the body bytes it could send, its socket error. */
+interface Upload { raw: string; sent: number; error?: string }
+
+/**
+ * Sends `total` bytes of body after `headers` as fast as the socket takes them (as a browser's upload does),
+ * reading the answer meanwhile, then half-closes; resolves once the connection is closed, with what it saw.
+ */
+function uploadWhileReading(port: number, headers: string, total: number, chunked = false): Promise<Upload> {
+  const probe = open(port)
+  const chunk = Buffer.alloc(64 * 1024, 0x20)
+  let sent = 0
+  let error: string | undefined
+  probe.socket.on('error', (err: NodeJS.ErrnoException) => { error ??= err.code ?? err.message })
+  const pump = () => {
+    while (sent < total && !probe.socket.destroyed) {
+      const piece = chunk.subarray(0, Math.min(chunk.length, total - sent))
+      const ok = probe.socket.write(chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece)
+      sent += piece.length
+      if (!ok) return void probe.socket.once('drain', pump)
+    }
+    if (!probe.socket.destroyed) probe.socket.end(chunked ? '0\r\n\r\n' : undefined)
+  }
+  probe.socket.once('connect', () => { probe.socket.write(headers); pump() })
+  return probe.closed.then(() => ({ raw: probe.received(), sent, error }))
+}
+
+describe('slow clients', () => {
+  let server: TestServer
+  let port: number
+  let token: string
+  const probes: Probe[] = []
+
+  beforeAll(async () => {
+    server = await createTestServer({ env: { BODY_IDLE_TIMEOUT_MS: '120000', HEADERS_TIMEOUT_MS: '120000' } })
+    await server.app.listen({ port: 0, host: '127.0.0.1' })
+    port = (server.app.server.address() as { port: number }).port
+    token = await server.signIdToken(SARA)
+  })
+  afterAll(async () => {
+    probes.forEach((p) => p.socket.destroy())
+    await server?.close()
+  })
+
+  const contesto = async () => {
+    const answer = await fetch(`http://127.0.0.1:${port}/api/contesto`, { method: 'POST', headers: { authToken: token, 'content-type': 'application/json' }, body: '{}' })
+    return { status: answer.status, body: await answer.json() as unknown }
+  }
+
+  it('answers a logged-in request while 50 stalled anonymous connections are open', async () => {
+    expect((await contesto()).status).toBe(200)
+    const paths = [SURVEY, '/api/contesto', '/api/servizio', '/api/servizio/facilitatore/sedi/dropdown', '/api/notifications/stream/ticket']
+    for (let i = 0; i < 50; i++) probes.push(stalledBody(port, paths[i % paths.length]!))
+    // every stalled socket has reached the server and waits for its body
+    await expect.poll(() => countConnections(server), { timeout: 30_000 }).toBeGreaterThanOrEqual(51)
+    const answer = await contesto()
+    expect(answer.status).toBe(200)
+    // the stalled connections were all still open while it was answered
+    expect(probes.filter((p) => p.isClosed())).toHaveLength(0)
+  })
+
+  it('answers a 413 with the catalogue code and message while the client is still sending (Content-Length over the limit)', async () => {
+    const total = 12 * 1024 * 1024
+    const upload = await uploadWhileReading(port, `POST /api/contesto HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`, total)
+    // the connection was not reset under the client while it was sending (a browser then reports a network error)
+    expect(upload).toMatchObject({ sent: total, error: undefined })
+    const answer = parseAnswer(upload.raw)
+    expect(answer.status).toBe(413)
+    expect(answer.body).toEqual({ errorCode: 'G02', message: expect.stringMatching(/dimensione massima accettata \(1 MB\)/) })
+  })
+
+  it('answers a file route\'s own 413 (CO05) while the client is still sending', async () => {
+    const total = 12 * 1024 * 1024
+    const upload = await uploadWhileReading(port, `POST /api/item/file/stage?type=attachment&filename=a.pdf HTTP/1.1\r\nHost: 127.0.0.1\r\nauthToken: ${token}\r\nContent-Type: application/octet-stream\r\nContent-Length: ${total}\r\n\r\n`, total)
+    expect(upload).toMatchObject({ sent: total, error: undefined })
+    const answer = parseAnswer(upload.raw)
+    expect(answer.status).toBe(413)
+    expect(answer.body).toMatchObject({ errorCode: 'CO05', message: expect.stringMatching(/10 MB/) })
+  })
+
+  it('answers a 413 to a chunked body that passes the limit, while the client is still sending', async () => {
+    const total = 12 * 1024 * 1024
+    const upload = await uploadWhileReading(port, `POST /api/contesto HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`, total, true)
+    expect(upload).toMatchObject({ sent: total, error: undefined })
+    const answer = parseAnswer(upload.raw)
+    expect(answer.status).toBe(413)
+    expect(answer.body).toMatchObject({ errorCode: 'G02' })
+  })
+})
+
+/** Connections the server holds open right now. */
+function countConnections(server: TestServer): Promise<number> {
+  return new Promise((resolve, reject) => server.app.server.getConnections((err, n) => (err ? reject(err) : resolve(n))))
+}
+
+describe('stalled sockets are closed after the timeouts', () => {
+  let server: TestServer
+  let port: number
+  let token: string
+
+  beforeAll(async () => {
+    // short timeouts for the test; a body that keeps coming is never cut however long it takes
+    server = await createTestServer({ env: { BODY_IDLE_TIMEOUT_MS: '1500', HEADERS_TIMEOUT_MS: '1500', REQUEST_TIMEOUT_MS: '600000' } })
+    await server.app.listen({ port: 0, host: '127.0.0.1' })
+    port = (server.app.server.address() as { port: number }).port
+    token = await server.signIdToken(SARA)
+  })
+  afterAll(async () => { await server?.close() })
+
+  it('closes sockets whose body or headers stopped arriving', async () => {
+    const body = [stalledBody(port, SURVEY), stalledBody(port, '/api/contesto')]
+    const headers = [stalledHeaders(port, SURVEY), stalledHeaders(port, '/api/contesto')]
+    await Promise.all([...body, ...headers].map((p) => p.closed))
+    expect([...body, ...headers].every((p) => p.isClosed())).toBe(true)
+  }, 60_000)
+
+  it('does not cut a body that keeps arriving, however slowly', async () => {
+    const probe = open(port)
+    const text = `{${' '.repeat(38)}}`
+    probe.socket.write(`POST /api/contesto HTTP/1.1\r\nHost: 127.0.0.1\r\nauthToken: ${token}\r\nContent-Type: application/json\r\nContent-Length: ${text.length}\r\nConnection: close\r\n\r\n`)
+    // one byte every 100 ms: 4 s in all, longer than the idle timeout, never idle that long
+    for (const ch of text) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      probe.socket.write(ch)
+    }
+    await probe.closed
+    expect(parseAnswer(probe.received()).status).toBe(200)
+  }, 60_000)
+})
