@@ -61,7 +61,7 @@ import { databaseCheck } from './readiness'
 import { echoRequestId, requestIdOf } from './request-id'
 import { collectRoutes } from './openapi/collect'
 import openapiRoutes from './routes/openapi'
-import { registerConcurrencyLimit } from './concurrency'
+import { registerConcurrencyLimit, saturationCheck } from './concurrency'
 import { bodyTooLarge, keepDiscarding, registerBodyIdleTimeout, serverTimeoutOptions } from './request-limits'
 
 export { MAX_ACTIVE_API_REQUESTS } from './request-limits'
@@ -292,7 +292,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes, {
     prefix: '/api', ready: () => ready, stopping: () => stopping,
     // a saturated process (requests queue for their turn: server/concurrency.ts) asks for no more traffic
-    checks: [() => (limit.saturated() ? 'saturated' : undefined), databaseCheck(() => db.execute(sql`select 1`))],
+    checks: [saturationCheck(limit), databaseCheck(() => db.execute(sql`select 1`))],
   })
   await app.register(contestoRoutes, { prefix: '/api', db })
   // S3-compatible storage when S3_BUCKET is set (the SDK is loaded only then), else local disk

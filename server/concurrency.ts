@@ -31,6 +31,7 @@
  * sends new requests elsewhere until the queue drains (liveness is unaffected).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ReadinessCheck } from './readiness'
 
 const UNBOUNDED = ['/api/health/', '/api/notifications/stream']
 
@@ -127,4 +128,9 @@ export function registerConcurrencyLimit(app: FastifyInstance, opts: Concurrency
     uploads: { active: uploads.active, waiting: uploads.waiting },
     saturated: () => general.waiting() > 0 && general.oldestWait() >= saturatedAfterMs,
   }
+}
+
+/** The readiness check of a saturated process: `'saturated'` while {@link ConcurrencyLimit.saturated} holds. */
+export function saturationCheck(limit: Pick<ConcurrencyLimit, 'saturated'>): ReadinessCheck {
+  return () => (limit.saturated() ? 'saturated' : undefined)
 }

@@ -110,6 +110,13 @@ describe('slow clients', () => {
     expect(probes.filter((p) => p.isClosed())).toHaveLength(0)
   })
 
+  it('runs every route with a large body (or a streamed one) in the upload pool', () => {
+    const large = server.routes.filter((r) => (r.bodyLimit ?? 0) > server.app.initialConfig.bodyLimit!).map((r) => r.url)
+    expect(large.length).toBeGreaterThanOrEqual(4)
+    const uploads = server.routes.filter((r) => (r.config as { upload?: boolean } | undefined)?.upload === true).map((r) => r.url)
+    expect(uploads).toEqual(expect.arrayContaining([...large, '/api/caricamentoMassivo']))
+  })
+
   it('answers a 413 with the catalogue code and message while the client is still sending (Content-Length over the limit)', async () => {
     const total = 12 * 1024 * 1024
     const upload = await uploadWhileReading(port, `POST /api/contesto HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`, total)
