@@ -98,8 +98,9 @@ function announcesBody(headers: IncomingHttpHeaders): boolean {
 export function registerBodyIdleTimeout(app: FastifyInstance, limits: Pick<RequestLimits, 'bodyIdleTimeoutMs'>): void {
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw
-    if (!announcesBody(raw.headers) || raw.complete) return done()
     const socket = raw.socket
+    // (light-my-request's injected requests have no real socket)
+    if (!announcesBody(raw.headers) || raw.complete || typeof socket?.setTimeout !== 'function') return done()
     const onTimeout = () => {
       request.log.info('request body stalled: connection closed')
       socket.destroy()
@@ -139,7 +140,7 @@ export function keepDiscarding(request: FastifyRequest, reply: FastifyReply): vo
     discarded += chunk.length
     if (discarded > MAX_DISCARDED_BYTES) {
       raw.removeListener('data', count)
-      raw.socket.destroy()
+      raw.socket?.destroy()
     }
   }
   raw.on('data', count)
