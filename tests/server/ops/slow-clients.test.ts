@@ -70,7 +70,7 @@ function uploadWhileReading(port: number, headers: string, total: number, chunke
       sent += piece.length
       if (!ok) return void probe.socket.once('drain', pump)
     }
-    if (!probe.socket.destroyed) probe.socket.end(chunked ? '0\r\n\r\n' : undefined)
+    if (!probe.socket.destroyed) probe.socket.end(chunked ? '0\r\n\r\n' : '')
   }
   probe.socket.once('connect', () => { probe.socket.write(headers); pump() })
   return probe.closed.then(() => ({ raw: probe.received(), sent, error }))
