@@ -214,7 +214,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onRequest', echoRequestId)
   // Prometheus /metrics behind METRICS_TOKEN (server/metrics): its hooks first, so they see every answer and
   // its latencies include the wait for a turn
-  registerMetrics(app, { token: config.metricsToken, database, apiRequests: () => ({ active: limit.active(), waiting: limit.waiting() }) })
+  registerMetrics(app, { token: config.metricsToken, database, apiRequests: () => ({ active: limit.active(), waiting: limit.waiting(), uploadsActive: limit.uploads.active(), uploadsWaiting: limit.uploads.waiting() }) })
   // at most MAX_ACTIVE_API_REQUESTS /api requests run at once per process, uploads in a pool of their own, the
   // others wait their turn once their body is in (server/concurrency.ts); a stalled body is cut (server/request-limits.ts)
   const limit = registerConcurrencyLimit(app, {
