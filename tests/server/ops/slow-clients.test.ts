@@ -9,6 +9,8 @@
 import type { IncomingMessage } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../../../server/config'
+import { DEFAULT_REQUEST_LIMITS, serverTimeoutOptions } from '../../../server/request-limits'
 import { createTestServer, type TestServer } from '../helpers'
 
 const SARA = 'RMNSRA92E51A944H'
@@ -184,4 +186,25 @@ describe('stalled sockets are closed after the timeouts', () => {
     await probe.closed
     expect(parseAnswer(probe.received()).status).toBe(200)
   }, 60_000)
+})
+
+describe('limits configuration', () => {
+  // both secrets given: nothing is written to DATA_DIR
+  const base = () => ({ DATA_DIR: '/nonexistent/pd-limits', CITIZEN_HASH_SECRET: 'x'.repeat(32), COOKIE_KEYS: 'y'.repeat(32) })
+
+  it('has the documented defaults, read from the environment, handed to the HTTP server', () => {
+    expect(loadConfig(base()).limits).toEqual(DEFAULT_REQUEST_LIMITS)
+    const limits = loadConfig({ ...base(), MAX_ACTIVE_API_REQUESTS: '20', MAX_ACTIVE_UPLOADS: '3', API_SATURATED_AFTER_MS: '500', HEADERS_TIMEOUT_MS: '10000', BODY_IDLE_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '60000', SOCKET_IDLE_TIMEOUT_MS: '90000', KEEP_ALIVE_TIMEOUT_MS: '65000' }).limits
+    expect(limits).toEqual({ maxActiveRequests: 20, maxActiveUploads: 3, saturatedAfterMs: 500, headersTimeoutMs: 10_000, bodyIdleTimeoutMs: 5_000, requestTimeoutMs: 60_000, socketIdleTimeoutMs: 90_000, keepAliveTimeoutMs: 65_000 })
+    expect(serverTimeoutOptions(limits)).toEqual({
+      connectionTimeout: 90_000, requestTimeout: 60_000, keepAliveTimeout: 65_000,
+      http: { headersTimeout: 10_000, requestTimeout: 60_000, connectionsCheckingInterval: 2_500 },
+    })
+  })
+
+  it('refuses values that are not positive integers, and headers allowed longer than the whole request', () => {
+    expect(() => loadConfig({ ...base(), BODY_IDLE_TIMEOUT_MS: '0' })).toThrow(/BODY_IDLE_TIMEOUT_MS/)
+    expect(() => loadConfig({ ...base(), MAX_ACTIVE_UPLOADS: 'due' })).toThrow(/MAX_ACTIVE_UPLOADS/)
+    expect(() => loadConfig({ ...base(), HEADERS_TIMEOUT_MS: '70000', REQUEST_TIMEOUT_MS: '60000' })).toThrow(/HEADERS_TIMEOUT_MS/)
+  })
 })
