@@ -33,6 +33,14 @@
  * | `CHAT_URL` | — (no chat) | Origin of the Rocket.Chat server embedded by the chat modal (spec 001 §2 "Chat"). Unset: no chat button, and `POST /api/rocket-chat/auth/iframe/utente/{id}` answers 404. |
  * | `CHAT_ADMIN_USER` / `CHAT_ADMIN_TOKEN` | — | User id and personal access token of a Rocket.Chat administrator, used to create each user's login token (`users.createToken`). Required with `CHAT_URL`. |
  * | `METRICS_TOKEN` | — (`/metrics` answers 404) | Secret (≥ 32 chars) a Prometheus scraper sends as `Authorization: Bearer <token>` to read `/metrics` (server/metrics); unset, the metrics are off. |
+ * | `MAX_ACTIVE_API_REQUESTS` | `12` | `/api` requests one process runs at once; more wait their turn (server/concurrency.ts). |
+ * | `MAX_ACTIVE_UPLOADS` | `2` | File uploads one process runs at once, in a pool of their own (server/concurrency.ts). |
+ * | `API_SATURATED_AFTER_MS` | `2000` | Readiness answers 503 `saturated` once a request has waited this long (ms) for its turn. |
+ * | `HEADERS_TIMEOUT_MS` | `20000` | A request's headers must arrive within this time (ms), else 408 and the connection closed. |
+ * | `BODY_IDLE_TIMEOUT_MS` | `30000` | A request body from which no byte arrives for this long (ms) is abandoned and its connection closed. |
+ * | `REQUEST_TIMEOUT_MS` | `900000` | The whole request, headers and body, must arrive within this time (ms; 15 minutes: 16 MiB at 200 kbit/s take ~11). |
+ * | `SOCKET_IDLE_TIMEOUT_MS` | `120000` | A connection moving no byte either way for this long (ms) is closed. |
+ * | `KEEP_ALIVE_TIMEOUT_MS` | `72000` | A kept-alive connection without a new request is closed after this long (ms). |
  *
  * Invalid values throw a {@link ConfigError} naming the variable, at startup.
  */
@@ -42,6 +50,7 @@ import { join, resolve } from 'node:path'
 import type { JWK } from 'jose'
 import { ensurePrivateDir } from './data-dir'
 import { citizenKeyChain } from './db/citizen-hash'
+import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from './request-limits'
 import { isLoopbackHost, notLocalReasons, notLocalSecretsMessage, readSecretsFile, SecretsError, type SecretOrigin, type SecretsFileContent } from './secret-sources'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -103,6 +112,8 @@ export interface AppConfig {
   chat?: ChatConfig
   /** bearer token of `/metrics` (`METRICS_TOKEN`, ≥ 32 chars); undefined = metrics off (404) */
   metricsToken?: string
+  /** concurrency pools and connection timeouts (server/request-limits.ts) */
+  limits: RequestLimits
 }
 
 /** Where the secrets came from, and what the server must tell the operator about them. */
@@ -449,7 +460,26 @@ export function loadConfig(env: Env = process.env): AppConfig {
     s3: parseS3(env),
     chat: parseChat(env),
     metricsToken: parseMetricsToken(read(env, 'METRICS_TOKEN')),
+    limits: parseRequestLimits(env),
   }
+}
+
+/** The pools and timeouts of the module table (`MAX_ACTIVE_*`, `*_TIMEOUT_MS`, `API_SATURATED_AFTER_MS`). */
+function parseRequestLimits(env: Env): RequestLimits {
+  const d = DEFAULT_REQUEST_LIMITS
+  const n = (name: string, fallback: number) => parsePositiveInteger(name, read(env, name), fallback)
+  const limits: RequestLimits = {
+    maxActiveRequests: n('MAX_ACTIVE_API_REQUESTS', d.maxActiveRequests),
+    maxActiveUploads: n('MAX_ACTIVE_UPLOADS', d.maxActiveUploads),
+    saturatedAfterMs: n('API_SATURATED_AFTER_MS', d.saturatedAfterMs),
+    headersTimeoutMs: n('HEADERS_TIMEOUT_MS', d.headersTimeoutMs),
+    bodyIdleTimeoutMs: n('BODY_IDLE_TIMEOUT_MS', d.bodyIdleTimeoutMs),
+    requestTimeoutMs: n('REQUEST_TIMEOUT_MS', d.requestTimeoutMs),
+    socketIdleTimeoutMs: n('SOCKET_IDLE_TIMEOUT_MS', d.socketIdleTimeoutMs),
+    keepAliveTimeoutMs: n('KEEP_ALIVE_TIMEOUT_MS', d.keepAliveTimeoutMs),
+  }
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) throw new ConfigError('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS')
+  return limits
 }
 
 /** `METRICS_TOKEN`: undefined (metrics off) or a secret of at least 32 characters. */
