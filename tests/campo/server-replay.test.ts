@@ -19,7 +19,7 @@ import { cittadino, questionarioCompilato, servizio, servizioXCittadino } from '
 import { ApiCallError } from '../../src/api/client'
 import { CampoBootstrapSchema } from '../../src/api/contract/campo'
 import { aggiungiCittadino, compilaQuestionario, creaServizio } from '../../src/features/campo'
-import { storeBootstrap } from '../../src/features/campo/bootstrap'
+import { storeSnapshot } from './helpers'
 import { registerCampoHandlers } from '../../src/features/campo/handlers'
 import { closeUserDb, currentDb, getRecord, listEntries, listRecords, openUserDb, runReplay } from '../../src/offline'
 import type { OutboxRequest } from '../../src/offline/handlers'
@@ -78,7 +78,7 @@ describe('replay against the reference server', () => {
   it('creates the service, adds the citizen and compiles the survey once, with the device ids mapped back', async () => {
     const startedAt = Date.now()
     const first = await fetchBootstrap()
-    await storeBootstrap(currentDb()!, first, startedAt)
+    await storeSnapshot(first, startedAt)
     const before = (await listRecords('servizio')).length
     expect(before).toBe(first.servizi.length)
 
@@ -117,7 +117,7 @@ describe('replay against the reference server', () => {
     // a replay run again sends nothing; the next bootstrap maps the server rows onto the device copies
     expect(await runReplay(currentDb()!)).toMatchObject({ sent: 0 })
     configureConnectivityForTests({ state: 'online' })
-    await storeBootstrap(currentDb()!, await fetchBootstrap(), Date.now())
+    await storeSnapshot(await fetchBootstrap(), Date.now())
     expect(await listRecords('servizio')).toHaveLength(before + 1)
     const add = await getRecord<{ statoQuestionario: string; sezioneQ1Questionario: string }>('cittadino-servizio', c.idLocale)
     expect(add).toMatchObject({ syncState: 'confermato', data: { statoQuestionario: 'COMPILATA' } })
@@ -136,7 +136,7 @@ describe('replay against the reference server', () => {
     expect(altrove.statusCode, altrove.body).toBe(201)
     const idCittadino = (altrove.json() as { id: number }).id
 
-    await storeBootstrap(currentDb()!, await fetchBootstrap(), Date.now())
+    await storeSnapshot(await fetchBootstrap(), Date.now())
     const sede = (await fetchBootstrap()).sedi[0]!
     const q3 = { '22': '2025-05-05', '23': '1:00', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'SPID' }
     configureConnectivityForTests({ state: 'offline' })
@@ -165,7 +165,7 @@ describe('replay against the reference server', () => {
   })
 
   it('sends the corrections made in step Q1 with the compilation and the consent: the server updates the citizen and Q1 (issue 8 points 1 and 5)', async () => {
-    await storeBootstrap(currentDb()!, await fetchBootstrap(), Date.now())
+    await storeSnapshot(await fetchBootstrap(), Date.now())
     const sede = (await fetchBootstrap()).sedi[0]!
     configureConnectivityForTests({ state: 'offline' })
     const s = await creaServizio({ nome: `Correzioni ${Math.random()}`, idSede: sede.id, q3: { '22': '2025-05-06', '23': '1:00', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'SPID' } })
@@ -189,7 +189,7 @@ describe('replay against the reference server', () => {
     expect(JSON.stringify(q1)).toContain('55-74')
     // the next bootstrap brings the server's Q1: the same answers the device showed
     configureConnectivityForTests({ state: 'online' })
-    await storeBootstrap(currentDb()!, await fetchBootstrap(), Date.now())
+    await storeSnapshot(await fetchBootstrap(), Date.now())
     const add = await getRecord<{ sezioneQ1Questionario: string; genere: string }>('cittadino-servizio', c.idLocale)
     expect(add!.data.genere).toBe('F')
     expect(decodeSection(add!.data.sezioneQ1Questionario).answers).toMatchObject({ '5': ['F'], '6': ['55-74'], '8': ['Casalinga/o'], '9': ['L’Aquila'], '18': ['Email'], '19': ['2025-05-06'] })

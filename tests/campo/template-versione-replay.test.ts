@@ -25,7 +25,7 @@ import { CampoBootstrapSchema } from '../../src/api/contract/campo'
 import { SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
 import { sezioneFromWire, sezioneToWire, type QuestionarioTemplateDettaglio } from '../../src/api/contract/questionario-template'
 import { aggiungiCittadino, compilaQuestionario, creaServizio } from '../../src/features/campo'
-import { storeBootstrap } from '../../src/features/campo/bootstrap'
+import { storeSnapshot } from './helpers'
 import { registerCampoHandlers } from '../../src/features/campo/handlers'
 import { aggiungiDomanda, modelloDaTemplate, modificaDomanda, rimuoviDomanda, sezioniSchema, type ModelloEditor } from '../../src/lib/questionario-editor'
 import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
@@ -99,7 +99,7 @@ describe('a template edited while a tablet is offline', () => {
 
   it('replays the surveys compiled against version 1 cleanly; the old service keeps it, new services take version 2', async () => {
     const first = await fetchBootstrap()
-    await storeBootstrap(currentDb()!, first, Date.now())
+    await storeSnapshot(first, Date.now())
     const v1 = first.template!.idQuestionarioTemplate
     const [v1Before] = await server.database.db.select().from(questionarioTemplate).where(eq(questionarioTemplate.id, v1))
     const sede = first.sedi[0]!
