@@ -250,8 +250,8 @@ async function applyRimossi(db: OfflineDb, rimossi: CampoSyncPagina['rimossi']):
       let kept = false
       for (const c of additions) {
         const q = await db.records.get(['questionario', c.idLocale])
-        if (q && !(await dropConfirmed(db, q))) kept = true
-        if (!(await dropConfirmed(db, c))) kept = true
+        // a survey compiled here and not yet sent keeps its addition (and so the service)
+        if ((q && !(await dropConfirmed(db, q))) || !(await dropConfirmed(db, c))) kept = true
       }
       if (!kept) await dropConfirmed(db, s)
     }
