@@ -5,7 +5,6 @@
  * calls `app.inject`, then a second bootstrap that maps the server rows onto the device copies.
  */
 import { and, eq } from 'drizzle-orm'
-import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Profilo } from '../../src/api/contract/contesto'
 
@@ -17,9 +16,11 @@ vi.mock('../../src/auth/session', () => {
 
 import { cittadino, questionarioCompilato, servizio, servizioXCittadino } from '../../server/db/schema'
 import { ApiCallError } from '../../src/api/client'
-import { CampoBootstrapSchema } from '../../src/api/contract/campo'
 import { aggiungiCittadino, compilaQuestionario, creaServizio } from '../../src/features/campo'
 import { storeSnapshot } from './helpers'
+
+/** A service date inside the field window (issue 25 point 2): a later whole sync brings it back to the device. */
+const OGGI = new Date().toISOString().slice(0, 10)
 import { registerCampoHandlers } from '../../src/features/campo/handlers'
 import { closeUserDb, currentDb, getRecord, listEntries, listRecords, openUserDb, runReplay } from '../../src/offline'
 import type { OutboxRequest } from '../../src/offline/handlers'
@@ -29,6 +30,7 @@ import { decodeSection, encodeSection, sectionHeader } from '../../src/lib/surve
 import { createTestServer, TEST_HOST, type TestServer } from '../server/helpers'
 import { actor, call, CF, createService, fiscalCodeAged, type Actor } from '../server/field/fixtures'
 import { setupReplay } from '../offline/helpers'
+import { syncCompleta } from '../server/field/sync-helper'
 
 describe('replay against the reference server', () => {
   let server: TestServer
@@ -47,15 +49,8 @@ describe('replay against the reference server', () => {
     return body
   }
 
-  const fetchBootstrap = async () => {
-    const { idProgramma, idProgetto, idEnte } = sara.ids
-    const res = await server.app.inject({
-      method: 'GET', url: `/api/campo/bootstrap?idProgramma=${idProgramma}&idProgetto=${idProgetto}&idEnte=${idEnte}`,
-      headers: { host: TEST_HOST, authToken: sara.token, userRole: 'FAC' },
-    })
-    expect(res.statusCode, res.body).toBe(200)
-    return v.parse(CampoBootstrapSchema, res.json())
-  }
+  /** What a whole field sync of Sara's profile returns (all pages, in the older one-answer shape). */
+  const fetchBootstrap = async () => (await syncCompleta(server, sara)).bootstrap
 
   beforeAll(async () => {
     server = await createTestServer()
@@ -85,7 +80,7 @@ describe('replay against the reference server', () => {
     configureConnectivityForTests({ state: 'offline' })
     const sede = first.sedi[0]!
     const nome = `Corso SPID offline ${Math.random().toString(36).slice(2, 7)}`
-    const s = await creaServizio({ nome, idSede: sede.id, q3: { '22': first.progetto.dataInizio!, '23': '1:15', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'Attivazione SPID, con app' } })
+    const s = await creaServizio({ nome, idSede: sede.id, q3: { '22': OGGI, '23': '1:15', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'Attivazione SPID, con app' } })
     const cf = fiscalCodeAged(35, 'F')
     const c = await aggiungiCittadino(s.idLocale, { codiceFiscale: cf, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Libero professionista', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: true })
     await compilaQuestionario(c.idLocale, encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '1663320201383': '5' } }),
@@ -168,7 +163,7 @@ describe('replay against the reference server', () => {
     await storeSnapshot(await fetchBootstrap(), Date.now())
     const sede = (await fetchBootstrap()).sedi[0]!
     configureConnectivityForTests({ state: 'offline' })
-    const s = await creaServizio({ nome: `Correzioni ${Math.random()}`, idSede: sede.id, q3: { '22': '2025-05-06', '23': '1:00', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'SPID' } })
+    const s = await creaServizio({ nome: `Correzioni ${Math.random()}`, idSede: sede.id, q3: { '22': OGGI, '23': '1:00', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'SPID' } })
     const numero = `DOC${Math.random().toString(36).slice(2, 8).toUpperCase()}`
     const c = await aggiungiCittadino(s.idLocale, {
       tipoDocumento: 'Passaporto', numeroDocumento: numero, fasciaDiEtaId: 2, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore',

@@ -9,7 +9,6 @@
  * version 2, and the next bootstrap brings version 2 to the tablet.
  */
 import { eq } from 'drizzle-orm'
-import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Profilo } from '../../src/api/contract/contesto'
 
@@ -21,7 +20,6 @@ vi.mock('../../src/auth/session', () => {
 
 import { questionarioCompilato, questionarioTemplate, servizio } from '../../server/db/schema'
 import { ApiCallError } from '../../src/api/client'
-import { CampoBootstrapSchema } from '../../src/api/contract/campo'
 import { SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
 import { sezioneFromWire, sezioneToWire, type QuestionarioTemplateDettaglio } from '../../src/api/contract/questionario-template'
 import { aggiungiCittadino, compilaQuestionario, creaServizio } from '../../src/features/campo'
@@ -35,6 +33,7 @@ import { configureConnectivityForTests } from '../../src/offline/connectivity'
 import { createTestServer, TEST_HOST, type TestServer } from '../server/helpers'
 import { actor, call, CF, fiscalCodeAged, named, type Actor } from '../server/field/fixtures'
 import { setupReplay } from '../offline/helpers'
+import { syncCompleta } from '../server/field/sync-helper'
 
 const Q4 = SEZIONI_QUESTIONARIO.Q4.id
 
@@ -53,15 +52,8 @@ describe('a template edited while a tablet is offline', () => {
     if (res.statusCode >= 400) throw new ApiCallError(res.statusCode, body?.errorCode ?? null, body?.message ?? 'errore', 'http')
     return body
   }
-  const fetchBootstrap = async () => {
-    const { idProgramma, idProgetto, idEnte } = sara.ids
-    const res = await server.app.inject({
-      method: 'GET', url: `/api/campo/bootstrap?idProgramma=${idProgramma}&idProgetto=${idProgetto}&idEnte=${idEnte}`,
-      headers: { host: TEST_HOST, authToken: sara.token, userRole: 'FAC' },
-    })
-    expect(res.statusCode, res.body).toBe(200)
-    return v.parse(CampoBootstrapSchema, res.json())
-  }
+  /** What a whole field sync of Sara's profile returns (all pages, in the older one-answer shape). */
+  const fetchBootstrap = async () => (await syncCompleta(server, sara)).bootstrap
   const saveTemplate = async (id: string, edit: (m: ModelloEditor) => ModelloEditor) => {
     const d = (await call(server, dtd, 'POST', `/api/questionarioTemplate/${id}`)).json() as QuestionarioTemplateDettaglio
     const m = edit(modelloDaTemplate(d['survey-name'], d['survey-description'], d['survey-sections'].map((s) => sezioneFromWire(s)!)))
