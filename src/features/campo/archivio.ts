@@ -7,14 +7,14 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { GIORNI_FINESTRA_CAMPO, type CampoArchivio } from '../../api/contract/campo'
+import { toWireDate } from '../../lib/dates'
 import { currentDb, useOfflineQuery } from '../../offline'
 import { syncKey, type ProfiloCampo } from './records'
 import { profiloCampoCorrente, profiloParams, statoSync, storeServizio } from './sync'
 
 /** Local 'YYYY-MM-DD' of `GIORNI_FINESTRA_CAMPO` days before `now` (the window's first day as the device computes it). */
 export function inizioFinestra(now: Date = new Date()): string {
-  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() - GIORNI_FINESTRA_CAMPO)
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+  return toWireDate(new Date(now.getFullYear(), now.getMonth(), now.getDate() - GIORNI_FINESTRA_CAMPO))
 }
 
 /** React: the window's first day ('YYYY-MM-DD'): the server's, from the last sync, else computed on the device. */
@@ -55,8 +55,7 @@ export async function caricaServizioCampo(idServizio: number): Promise<'caricato
       silent: true, background: true, headers: { userRole: p.codiceRuolo }, searchParams: profiloParams(p),
     })
     if (currentDb() !== db) return 'non-trovato'
-    await storeServizio(db, p, s)
-    return 'caricato'
+    return (await storeServizio(db, p, s)) ? 'caricato' : 'non-trovato'
   } catch (e) {
     if (e instanceof ApiCallError && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 408 && e.status !== 429) return 'non-trovato'
     throw e
@@ -90,5 +89,5 @@ export function useServizioSuRichiesta(id: string, manca: boolean, online: boole
     }
     caricaServizioCampo(Number(id)).then(done, () => done('errore'))
   }, [ask, id])
-  return { stato: current, riprova: () => setStato({ id, s: 'no' }) }
+  return { stato: ask ? 'caricamento' : current, riprova: () => setStato({ id, s: 'no' }) }
 }

@@ -318,10 +318,12 @@ export async function statoSync(db: OfflineDb, profilo: ProfiloCampo): Promise<S
 /**
  * Stores one service of `profilo` fetched on demand (`GET /campo/servizio/{id}`, outside the window) with
  * its survey instances and citizens: then it reads and works like any other, offline too, until the next
- * whole sync. Exported for tests.
+ * whole sync. False when it was deleted on this device (not brought back). Exported for tests.
  */
-export async function storeServizio(db: OfflineDb, profilo: ProfiloCampo, s: CampoServizio, now: number = Date.now()): Promise<void> {
+export async function storeServizio(db: OfflineDb, profilo: ProfiloCampo, s: CampoServizio, now: number = Date.now()): Promise<boolean> {
+  if ((await serviziEliminati(db)).has(s.servizio.id)) return false
   await storeRecords(db, { servizi: [s.servizio], cittadini: s.cittadini, questionari: s.questionari }, ambitoOf(profilo), now)
+  return true
 }
 
 let running: Promise<void> | null = null
