@@ -11,9 +11,12 @@ import { useAvanzamentoSync } from './sync'
 export const PRIMO_ALLINEAMENTO = 'Primo allineamento in corso'
 export const ALLINEAMENTO_COMPLETO = 'Allineamento completo in corso'
 
+// Italian leaves 4-digit numbers ungrouped by default: '3.200', as in the rest of the counts
+const numero = new Intl.NumberFormat('it-IT', { useGrouping: 'always' })
+
 /** '3.200 di 18.676 record' (exported for tests). */
 export function conteggioRecord(inviati: number, totale: number): string {
-  return `${inviati.toLocaleString('it-IT')} di ${totale.toLocaleString('it-IT')} record`
+  return `${numero.format(inviati)} di ${numero.format(totale)} record`
 }
 
 /** The progress of the running whole sync of the current profile (nothing visible when none). */
