@@ -4,7 +4,9 @@
  * through Playwright's `APIRequestContext` (not the page), so they work while the page is offline.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import type { CampoBootstrap, CampoSyncPagina } from '../src/api/contract/campo'
 import { SEZIONI_QUESTIONARIO } from '../src/api/contract/enums'
+import { toWireDate } from '../src/lib/dates'
 import { encodeSection } from '../src/lib/survey-sections'
 import { readIdToken } from './helpers'
 
@@ -39,8 +41,35 @@ export async function callAs<T = unknown>(request: APIRequestContext, who: ApiAc
   return (text ? JSON.parse(text) : null) as T
 }
 
-/** Creates a service through the API (date inside every seeded project) and returns its id. */
-export async function createServiceApi(request: APIRequestContext, who: ApiActor, nome: string, data = '2026-05-12'): Promise<number> {
+/**
+ * What a whole field sync of `who`'s profile holds (`GET /campo/sync` page by page, issue 25 point 2): the
+ * services and survey instances of every page (a record repeated on a later page replaces the earlier copy).
+ */
+export async function fieldSyncAs(request: APIRequestContext, who: ApiActor): Promise<Pick<CampoBootstrap, 'servizi' | 'questionari'>> {
+  const servizi = new Map<number, CampoBootstrap['servizi'][number]>()
+  const questionari = new Map<string, CampoBootstrap['questionari'][number]>()
+  const ids = Object.entries(who.ids).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${v}`)
+  let cursore: string | null = null
+  for (let n = 0; n < 500; n++) {
+    const query = [...ids, ...(cursore ? [`cursore=${encodeURIComponent(cursore)}`] : [])].join('&')
+    const page: CampoSyncPagina = await callAs<CampoSyncPagina>(request, who, 'GET', `campo/sync?${query}`)
+    for (const x of page.servizi) servizi.set(x.id, x)
+    for (const q of page.questionari) questionari.set(q.idQuestionarioCompilato, q)
+    if (page.completo) return { servizi: [...servizi.values()], questionari: [...questionari.values()] }
+    cursore = page.cursore
+  }
+  throw new Error('sync non completato')
+}
+
+/**
+ * A service date ten days ago ('YYYY-MM-DD'): inside every seeded project and inside the field window (issue
+ * 25 point 2: the device holds the services of the last 90 days and those with open surveys, so a service
+ * dated earlier leaves the device at its next whole sync).
+ */
+export const DATA_SERVIZIO = toWireDate(new Date(Date.now() - 10 * 86_400_000))
+
+/** Creates a service through the API (date inside every seeded project and the field window) and returns its id. */
+export async function createServiceApi(request: APIRequestContext, who: ApiActor, nome: string, data = DATA_SERVIZIO): Promise<number> {
   const sedi = await callAs<{ id: number }[]>(request, who, 'POST', 'servizio/facilitatore/sedi/dropdown')
   const idSede = sedi[0]?.id
   if (!idSede) throw new Error('nessuna sede')
