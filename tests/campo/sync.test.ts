@@ -156,7 +156,12 @@ describe('whole sync', () => {
     expect(getAvanzamentoSync()).toBeNull()
 
     fail = false
+    const events: (AvanzamentoSync | null)[] = []
+    const off = subscribeAvanzamentoSync(() => events.push(getAvanzamentoSync()))
     await refreshCampo()
+    off()
+    // the progress reached before shows at once
+    expect(events[0]).toMatchObject({ modalita: 'completa', primo: true, inviati: 6, totale: 9 })
     // resumed at page 3, not from the start
     expect(asked).toEqual([null, 'p2', 'p3', 'p3'])
     // pages 1-2 (stored in the first attempt) stay, 90 (no page returned it) goes

@@ -363,6 +363,8 @@ async function syncOnce(): Promise<void> {
   let inCorso = stato.inCorso
   let cursore = inCorso?.cursore ?? stato.cursore
   try {
+    // a sync resumed: its progress shows at once, not only after the next page
+    if (inCorso) setAvanzamento({ profilo: key, modalita: inCorso.modalita, primo: stato.cursore === null, inviati: inCorso.inviati, totale: inCorso.totale })
     for (;;) {
       const requestedAt = Date.now()
       const pagina = await fetcher(profilo, cursore)
