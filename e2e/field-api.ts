@@ -70,6 +70,28 @@ export const DATA_SERVIZIO = toWireDate(new Date(Date.now() - 10 * 86_400_000))
 
 /** Creates a service through the API (date inside every seeded project and the field window) and returns its id. */
 export async function createServiceApi(request: APIRequestContext, who: ApiActor, nome: string, data = DATA_SERVIZIO): Promise<number> {
+  const { idServizio } = await callAs<{ idServizio: number }>(request, who, 'POST', 'servizio', await serviceBody(request, who, nome, data))
+  return idServizio
+}
+
+/** Creates services named `nomi` (a few requests at a time); returns their ids in the same order. */
+export async function createServicesApi(request: APIRequestContext, who: ApiActor, nomi: readonly string[], data = DATA_SERVIZIO): Promise<number[]> {
+  const base = await serviceBody(request, who, '', data)
+  const ids: number[] = []
+  for (let i = 0; i < nomi.length; i += 8) {
+    const batch = nomi.slice(i, i + 8).map((nome) => callAs<{ idServizio: number }>(request, who, 'POST', 'servizio', { ...base, nomeServizio: nome }))
+    ids.push(...(await Promise.all(batch)).map((r) => r.idServizio))
+  }
+  return ids
+}
+
+/** Renames a service through the API (another session's edit). */
+export async function renameServiceApi(request: APIRequestContext, who: ApiActor, idServizio: number, nome: string, data = DATA_SERVIZIO): Promise<void> {
+  await callAs(request, who, 'PUT', `servizio/${idServizio}`, await serviceBody(request, who, nome, data))
+}
+
+/** The body of a service's creation or edit (the profile's first site). */
+async function serviceBody(request: APIRequestContext, who: ApiActor, nome: string, data: string): Promise<Record<string, unknown>> {
   const sedi = await callAs<{ id: number }[]>(request, who, 'POST', 'servizio/facilitatore/sedi/dropdown')
   const idSede = sedi[0]?.id
   if (!idSede) throw new Error('nessuna sede')
@@ -86,7 +108,7 @@ export async function createServiceApi(request: APIRequestContext, who: ApiActor
       '28': 'Attivazione dell’app IO',
     },
   })
-  const { idServizio } = await callAs<{ idServizio: number }>(request, who, 'POST', 'servizio', {
+  return {
     nomeServizio: nome,
     idEnteServizio: who.ids.idEnte,
     idSedeServizio: idSede,
@@ -94,8 +116,7 @@ export async function createServiceApi(request: APIRequestContext, who: ApiActor
     durataServizio: '1:00',
     tipoDiServizioPrenotato: ['Facilitazione individuale'],
     sezioneQuestionarioCompilatoQ3: q3,
-  })
-  return idServizio
+  }
 }
 
 /** Adds a citizen by document number; returns the survey instance id. */
