@@ -215,6 +215,19 @@ describe('incremental sync', () => {
     expect(await statoSync(currentDb()!, PROFILO_FAC)).toMatchObject({ cursore: 'c2', inCorso: null })
   })
 
+  it("takes a citizen's new demographics sent without any of their instances (a registry edit)", async () => {
+    const persona = { idCittadino: 1201, genere: 'F', fasciaDiEtaId: 2, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', tipoDocumento: null }
+    const { fetcher } = serverOf({
+      inizio: pagina(bootstrap({ servizi: [servizio(12)], questionari: [questionario(12, 1)], cittadini: [persona] }), { cursore: 'c1' }),
+      c1: pagina(bootstrap({ cittadini: [{ ...persona, occupazione: 'Pensionato', provinciaDiDomicilio: 'Latina' }] }), { modalita: 'incrementale', riferimenti: null, cursore: 'c2' }),
+    })
+    setSyncFetcherForTests(fetcher)
+    await refreshCampo()
+    expect(await getRecord('cittadino-servizio', 'srv-q-12-1')).toMatchObject({ data: { occupazione: 'Imprenditore' } })
+    await refreshCampo()
+    expect(await getRecord('cittadino-servizio', 'srv-q-12-1')).toMatchObject({ data: { occupazione: 'Pensionato', provinciaDiDomicilio: 'Latina', statoQuestionario: 'NON_COMPILATA' } })
+  })
+
   it('does not remove what no incremental page mentions (stale removal is for whole syncs only)', async () => {
     const { fetcher } = serverOf({
       inizio: pagina(bootstrap({ servizi: [servizio(11), servizio(12)] }), { cursore: 'c1' }),

@@ -212,6 +212,28 @@ async function storeRecords(db: OfflineDb, r: RecordServer, ambito: Ambito, now:
 
   await putServerRecords('servizio', serviziRows, now)
   await putServerRecords('cittadino-servizio', cittadiniRows, now)
+  await updateCitizens(db, r.cittadini.filter((c) => !cittadiniRows.some((x) => x.data.idCittadino === c.idCittadino)), now)
+}
+
+/**
+ * Citizens sent without any of their survey instances (an incremental page: their demographics changed in
+ * the registry): their additions on the device take the new data. One pass over the stored additions.
+ */
+async function updateCitizens(db: OfflineDb, persone: RecordServer['cittadini'], now: number): Promise<void> {
+  if (persone.length === 0) return
+  const byId = new Map(persone.map((c) => [c.idCittadino, c]))
+  const copie = (await db.records.where('tipo').equals('cittadino-servizio')
+    .filter((x) => x.syncState === 'confermato' && x.idServer !== undefined && byId.has((x.data as CittadinoDati).idCittadino ?? -1))
+    .toArray()) as LocalRecord<CittadinoDati>[]
+  await putServerRecords('cittadino-servizio', copie.map((x) => {
+    const c = byId.get(x.data.idCittadino!)!
+    const data: CittadinoDati = {
+      ...x.data, genere: c.genere ?? null, fasciaDiEtaId: c.fasciaDiEtaId ?? null, titoloDiStudio: c.titoloDiStudio ?? null, occupazione: c.occupazione ?? null,
+      provinciaDiDomicilio: c.provinciaDiDomicilio ?? null, cittadinanza: c.cittadinanza ?? null, tipoDocumento: c.tipoDocumento ?? null,
+      identificativoMascherato: c.identificativoMascherato ?? x.data.identificativoMascherato,
+    }
+    return { idLocale: x.idLocale, idServer: x.idServer!, data }
+  }), now)
 }
 
 /** True when a record still has entries to send (not acknowledged). */
