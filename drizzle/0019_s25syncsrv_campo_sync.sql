@@ -7,8 +7,12 @@
 -- snapshot, so nothing committed late is missed; duplicates are harmless). A link (re)sent or used touches its
 -- instance. What leaves a device is written to `campo_rimozione` (tombstones) by statement-level triggers: deleted
 -- services, deleted instances (unless their service went in the same statement), and services moved to another
--- facilitator, project or body (a tombstone for the old scope). Existing rows start at 0 (any whole sync sends them).
+-- facilitator, project or body (a tombstone for the old scope). A service's `xid_ingresso` is the transaction that
+-- created it, moved it to its scope or changed its date: the one that may bring it to a device that lacked it, so an
+-- incremental sync sends it then with all its instances (else only the service row and its changed instances).
+-- Existing rows start at 0 (any whole sync sends them).
 ALTER TABLE "servizio" ADD COLUMN "xid_sync" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "servizio" ADD COLUMN "xid_ingresso" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "questionario_compilato" ADD COLUMN "xid_sync" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "cittadino" ADD COLUMN "xid_sync" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE TABLE "campo_rimozione" (
@@ -35,7 +39,16 @@ BEGIN
   NEW.xid_sync := pg_current_xact_id()::text::bigint;
   RETURN NEW;
 END $$;--> statement-breakpoint
-CREATE TRIGGER "servizio_xid_sync" BEFORE INSERT OR UPDATE ON "servizio" FOR EACH ROW EXECUTE FUNCTION "pd_xid_sync"();--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "pd_xid_sync_servizio"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.xid_sync := pg_current_xact_id()::text::bigint;
+  IF TG_OP = 'INSERT' OR OLD.id_facilitatore <> NEW.id_facilitatore OR OLD.id_progetto <> NEW.id_progetto OR OLD.id_ente <> NEW.id_ente
+    OR OLD.data_servizio <> NEW.data_servizio THEN
+    NEW.xid_ingresso := NEW.xid_sync;
+  END IF;
+  RETURN NEW;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "servizio_xid_sync" BEFORE INSERT OR UPDATE ON "servizio" FOR EACH ROW EXECUTE FUNCTION "pd_xid_sync_servizio"();--> statement-breakpoint
 CREATE TRIGGER "questionario_compilato_xid_sync" BEFORE INSERT OR UPDATE ON "questionario_compilato" FOR EACH ROW EXECUTE FUNCTION "pd_xid_sync"();--> statement-breakpoint
 CREATE TRIGGER "cittadino_xid_sync" BEFORE INSERT OR UPDATE ON "cittadino" FOR EACH ROW EXECUTE FUNCTION "pd_xid_sync"();--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "campo_link_tocca"() RETURNS trigger LANGUAGE plpgsql AS $$

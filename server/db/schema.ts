@@ -463,6 +463,8 @@ export const servizio = pgTable('servizio', {
   ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome)`),
   /** id of the transaction that last wrote the row (trigger of migration 0019; the field sync's change tracking) */
   xidSync: bigint('xid_sync', { mode: 'number' }).notNull().default(0),
+  /** the transaction that created the service, moved it to its facilitator/project/body or changed its date (migration 0019) */
+  xidIngresso: bigint('xid_ingresso', { mode: 'number' }).notNull().default(0),
   ...audit,
 }, (t) => [
   index('servizio_facilitatore_idx').on(t.idFacilitatore),

@@ -11,9 +11,10 @@
  *
  * Page layout. Whole sync: the window's services by id, each followed by its instances (by id), until
  * `PAGINA_RECORD` records; the instances' citizens and link expiries ride along. Incremental sync, in phases:
- * tombstones (`T`), services aged out of the window since the last sync (`A`), services changed (`S`, sent with
- * all their instances, or removed when out of the window), instances changed on unchanged services (`Q`, with
- * their service), citizens changed (`C`). Every query is bounded by a LIMIT and reads along an index.
+ * tombstones (`T`), services aged out of the window since the last sync (`A`), services changed (`S`: the row, with
+ * all its instances when it was created, moved into the scope or re-dated since — `xid_ingresso` — or removed when
+ * out of the window), instances changed on the other services (`Q`, with their service's row), citizens changed
+ * (`C`). Every query is bounded by a LIMIT and reads along an index.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { and, asc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm'
@@ -26,8 +27,8 @@ import { encodeCittadinoCampo, encodePagina, encodeServizioCampo, inFinestra, in
 import { rowsOf } from './liste/engine'
 import { fieldProfile, type Caller } from './profile'
 
-/** Records (services, instances, removals) per page: a few hundred, ~0.5 MB at most. */
-export const PAGINA_RECORD = 300
+/** Records (services, instances, removals) per page: a few hundred (~2.3 KB each with its citizen: ~0.5 MB a page). */
+export const PAGINA_RECORD = 200
 /** Tombstones older than this are purged; a cursor older than this starts a whole sync. */
 export const GIORNI_RIMOZIONI = 60
 const DAY_MS = 24 * 3600 * 1000
@@ -137,11 +138,12 @@ const istanzeDi = (tx: Executor, idServizio: number, kq: string, limit: number):
     .orderBy(asc(questionarioCompilato.id)).limit(limit)
 
 /**
- * Walks services (whole sync: those of the window; incremental: those changed) each with all its instances, from
- * the cursor's position, until the page's budget is spent. Services out of the window (incremental) are removed.
- * Returns true when the walk is over.
+ * Walks services (whole sync: those of the window; incremental: those changed) from the cursor's position, each
+ * followed by all its instances when `conIstanze` says so, until the page's budget is spent. Services out of the
+ * window (incremental) are removed. Returns true when the walk is over.
  */
-async function percorriServizi(tx: Executor, f: ProfiloCampo, c: Cursore, out: Raccolta, filter: SQL): Promise<boolean> {
+async function percorriServizi(tx: Executor, f: ProfiloCampo, c: Cursore, out: Raccolta, filter: SQL,
+  conIstanze: (s: ServizioConSede) => boolean): Promise<boolean> {
   if (c.kq !== null) {
     const rows = await istanzeDi(tx, c.ks, c.kq, out.budget + 1)
     const taken = rows.slice(0, out.budget)
@@ -166,6 +168,7 @@ async function percorriServizi(tx: Executor, f: ProfiloCampo, c: Cursore, out: R
       }
       out.addServizio(r)
       out.budget -= 1
+      if (!conIstanze(r)) continue
       const rows = await istanzeDi(tx, r.s.id, '', out.budget + 1)
       const taken = rows.slice(0, out.budget)
       out.istanze.push(...taken)
@@ -210,17 +213,20 @@ async function faseUscite(tx: Executor, f: ProfiloCampo, c: Cursore, out: Raccol
   return rows.length === taken.length
 }
 
-/** Instances changed on services not changed since the base floor, with their service (phase Q). */
+/**
+ * Instances changed since the base floor on services that phase S did not send whole (not created, moved or
+ * re-dated since), with their service's row when phase S did not send it (phase Q).
+ */
 async function faseIstanze(tx: Executor, f: ProfiloCampo, c: Cursore, out: Raccolta): Promise<boolean> {
   const rows = await tx.select({ q: questionarioCompilato, ...fields(c.d) }).from(servizio)
     .innerJoin(questionarioCompilato, eq(questionarioCompilato.idServizio, servizio.id))
     .innerJoin(sede, eq(sede.id, servizio.idSede))
-    .where(and(inScope(f), lt(servizio.xidSync, c.b), gte(questionarioCompilato.xidSync, c.b), c.kx === '' ? undefined : gt(questionarioCompilato.id, c.kx)))
+    .where(and(inScope(f), lt(servizio.xidIngresso, c.b), gte(questionarioCompilato.xidSync, c.b), c.kx === '' ? undefined : gt(questionarioCompilato.id, c.kx)))
     .orderBy(asc(questionarioCompilato.id)).limit(out.budget + 1)
   const taken = rows.slice(0, out.budget)
   for (const r of taken) {
     if (r.finestra) {
-      out.addServizio(r)
+      if (r.s.xidSync < c.b) out.addServizio(r)
       out.istanze.push(r.q)
     } else {
       out.rimossiServizi.add(r.s.id)
@@ -260,7 +266,9 @@ async function totale(tx: Executor, f: ProfiloCampo, c: Cursore): Promise<number
     eq(campoRimozione.idProgetto, f.idProgetto), eq(campoRimozione.idEnte, f.idEnte), gte(campoRimozione.xid, c.b))))
     + await count(tx.select({ n }).from(servizio).where(and(inScope(f), gte(servizio.xidSync, c.b))))
     + await count(tx.select({ n }).from(servizio).innerJoin(questionarioCompilato, eq(questionarioCompilato.idServizio, servizio.id))
-      .where(and(inScope(f), or(gte(servizio.xidSync, c.b), gte(questionarioCompilato.xidSync, c.b)))))
+      .where(and(inScope(f), gte(servizio.xidSync, c.b), or(gte(servizio.xidIngresso, c.b), gte(questionarioCompilato.xidSync, c.b)))))
+    + await count(tx.select({ n }).from(servizio).innerJoin(questionarioCompilato, eq(questionarioCompilato.idServizio, servizio.id))
+      .where(and(inScope(f), lt(servizio.xidSync, c.b), gte(questionarioCompilato.xidSync, c.b))))
 }
 
 let lastPurge = 0
@@ -300,17 +308,19 @@ export async function paginaSync(db: Database, codec: CursoreCodec, caller: Call
         ? { v: 1, p: scope, m: 'i', b: prev.f, f: floor, at: Date.now(), d: dal, pd: prev.d, h, ph: 'T', ks: 0, kq: null, kx: '', n: 0, t: 0, fine: false }
         : { v: 1, p: scope, m: 'c', b: 0, f: floor, at: Date.now(), d: dal, pd: null, h, ph: 'S', ks: 0, kq: null, kx: '', n: 0, t: 0, fine: false }
       if (!prev || prev.h !== h) riferimenti = rif
-      c.t = await totale(tx, f, c)
+      // a whole sync counts its records first; an incremental one only when it needs more than this page
+      if (c.m === 'c') c.t = await totale(tx, f, c)
     }
+    const primaPagina = c.n === 0
     const out = new Raccolta()
     let fine = false
     if (c.m === 'c') {
-      fine = await percorriServizi(tx, f, c, out, inFinestra(c.d))
+      fine = await percorriServizi(tx, f, c, out, inFinestra(c.d), () => true)
     } else {
       while (out.budget > 0 && !fine) {
         const done = c.ph === 'T' ? await faseRimozioni(tx, f, c, out)
           : c.ph === 'A' ? await faseUscite(tx, f, c, out)
-            : c.ph === 'S' ? await percorriServizi(tx, f, c, out, gte(servizio.xidSync, c.b))
+            : c.ph === 'S' ? await percorriServizi(tx, f, c, out, gte(servizio.xidSync, c.b), (r) => r.s.xidIngresso >= c.b)
               : c.ph === 'Q' ? await faseIstanze(tx, f, c, out)
                 : await faseCittadini(tx, f, c, out)
         if (!done) break
@@ -327,6 +337,7 @@ export async function paginaSync(db: Database, codec: CursoreCodec, caller: Call
     const encoded = await encodePagina(tx, out.istanze)
     const seen = new Set(encoded.cittadini.map((x) => x.idCittadino))
     const cittadini = [...encoded.cittadini, ...out.cittadini.filter((x) => !seen.has(x.idCittadino))]
+    if (primaPagina && c.m === 'i' && !fine) c.t = await totale(tx, f, c)
     c.n += out.inviati
     c.t = Math.max(c.t, c.n)
     if (fine) c.t = c.n
