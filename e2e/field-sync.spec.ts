@@ -1,7 +1,7 @@
 /**
  * Field sync on a real server (issue 25 point 2), as Matteo De Luca (facilitator of 'Lazio Digitale Latina')
  * on a fresh device: a first sync of more than one page shows its progress ('Primo allineamento in corso:
- * 300 di N record', a progress bar) and then the list; a service renamed and one deleted by another session
+ * 200 di N record', a progress bar) and then the list; a service renamed and one deleted by another session
  * reach the device by an incremental sync (the kept cursor is sent); a service older than the window is not
  * on the device, is listed under 'Servizi precedenti' online, opens from there and then stays on the device;
  * offline the older list says it needs the network. axe at 1280 and 375 px on the list with the progress and
@@ -14,8 +14,8 @@ import { toWireDate } from '../src/lib/dates'
 
 /** Matteo De Luca, FAC of 'Lazio Digitale Latina' (server/seed/identities.ts). */
 const MATTEO = 'DLCMTT95C15A662J'
-/** Records of a whole sync page (server/domain/campo-sync.ts): one more service makes a second page. */
-const PAGINA = 300
+/** More services than a whole sync page holds (server/domain/campo-sync.ts `PAGINA_RECORD`, a few hundred). */
+const SERVIZI = 305
 
 async function axeBoth(page: Page, label: string): Promise<void> {
   for (const viewport of [DESKTOP, PHONE]) {
@@ -40,7 +40,7 @@ test('field sync: progress of a long first sync, incremental changes from anothe
   const officePage = await office.newPage()
   await login(officePage, MATTEO)
   const matteo = await actorOf(officePage, request, 'FAC')
-  const nomi = Array.from({ length: PAGINA + 5 }, (_, i) => `Sync ${run} n${i}`)
+  const nomi = Array.from({ length: SERVIZI }, (_, i) => `Sync ${run} n${i}`)
   const ids = await createServicesApi(request, matteo, nomi)
   const vecchio = `Archivio ${run}`
   await createServiceApi(request, matteo, vecchio, toWireDate(new Date(Date.now() - 200 * 86_400_000)))
@@ -63,16 +63,22 @@ test('field sync: progress of a long first sync, incremental changes from anothe
   await page.goto('/area-amministrativa/servizi')
   await expect(page.getByRole('heading', { level: 1, name: 'Elenco servizi' })).toBeVisible()
   const bar = page.getByRole('progressbar', { name: 'Record scaricati su questo dispositivo' })
-  await expect(bar).toHaveAttribute('aria-valuenow', String(PAGINA), { timeout: 30_000 })
-  expect(Number(await bar.getAttribute('aria-valuemax'))).toBeGreaterThan(PAGINA)
-  await expect(page.getByTestId('allineamento-campo')).toContainText(/Primo allineamento in corso: 300 di \d{1,3}(\.\d{3})* record/)
+  await expect(bar).toBeVisible({ timeout: 30_000 })
+  // the first page is on the device, the rest is held back: records received of the whole sync's total
+  const inviati = Number(await bar.getAttribute('aria-valuenow'))
+  const totale = Number(await bar.getAttribute('aria-valuemax'))
+  expect(inviati).toBeGreaterThan(0)
+  expect(totale).toBeGreaterThanOrEqual(SERVIZI)
+  expect(inviati).toBeLessThan(totale)
+  const num = (n: number) => new Intl.NumberFormat('it-IT', { useGrouping: 'always' }).format(n)
+  await expect(page.getByTestId('allineamento-campo')).toContainText(`Primo allineamento in corso: ${num(inviati)} di ${num(totale)} record`)
   await expect(page.getByRole('status').filter({ hasText: 'Primo allineamento in corso' })).toHaveCount(1)
   await axeBoth(page, 'elenco servizi durante il primo allineamento')
 
   release()
   await expect(bar).toHaveCount(0, { timeout: 30_000 })
-  await search(page, `Sync ${run} n${PAGINA + 4}`)
-  await expect(page.getByRole('link', { name: `Sync ${run} n${PAGINA + 4}` })).toBeVisible()
+  await search(page, `Sync ${run} n${SERVIZI - 1}`)
+  await expect(page.getByRole('link', { name: `Sync ${run} n${SERVIZI - 1}` })).toBeVisible()
   // the older service is not on the device
   await search(page, vecchio)
   await expect(page.getByRole('link', { name: vecchio })).toHaveCount(0)

@@ -157,7 +157,7 @@ async function byServerIds(db: OfflineDb, ids: readonly (string | number)[]): Pr
  * survey instances whose service is on the device (in these records or stored before). Bounded by the
  * records given: the local copies are looked up by their server ids.
  */
-async function storeRecords(db: OfflineDb, r: RecordServer, ambito: Ambito, now: number): Promise<void> {
+async function storeRecords(db: OfflineDb, r: RecordServer, ambito: Ambito, now: number, incrementale = false): Promise<void> {
   const { idProgetto, idEnte } = ambito
   const eliminati = await serviziEliminati(db)
   const idServizi = [...new Set([...r.servizi.map((s) => s.id), ...r.questionari.map((q) => q.idServizio)])]
@@ -212,7 +212,8 @@ async function storeRecords(db: OfflineDb, r: RecordServer, ambito: Ambito, now:
 
   await putServerRecords('servizio', serviziRows, now)
   await putServerRecords('cittadino-servizio', cittadiniRows, now)
-  await updateCitizens(db, r.cittadini.filter((c) => !cittadiniRows.some((x) => x.data.idCittadino === c.idCittadino)), now)
+  // (on a whole sync every citizen comes with an instance; rewriting one otherwise would hide it from the stale rule)
+  if (incrementale) await updateCitizens(db, r.cittadini.filter((c) => !cittadiniRows.some((x) => x.data.idCittadino === c.idCittadino)), now)
 }
 
 /**
@@ -319,7 +320,7 @@ export async function storePagina(db: OfflineDb, profilo: ProfiloCampo, pagina: 
   if (pagina.riferimenti) await cacheSet(riferimentiKey(profilo), riferimentiDi(pagina.riferimenti, pagina.generatedAt), now)
   const ambito = ambitoOf(profilo)
   // what this sync writes is stamped at or after its start: the stale rule below tells it by that
-  await storeRecords(db, pagina, ambito, Math.max(now, startedAt))
+  await storeRecords(db, pagina, ambito, Math.max(now, startedAt), pagina.modalita === 'incrementale')
   await applyRimossi(db, pagina.rimossi)
   if (pagina.completo && pagina.modalita === 'completa') await removeStale(db, ambito, startedAt)
 }
