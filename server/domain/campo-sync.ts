@@ -156,7 +156,8 @@ async function percorriServizi(tx: Executor, f: ProfiloCampo, c: Cursore, out: R
     c.kq = null
   }
   while (out.budget > 0) {
-    const next = await serviziDopo(tx, f, c.d, filter, c.ks, Math.min(out.budget, 100))
+    // a few at a time: a page holds two or three services of a hundred instances, or many empty ones
+    const next = await serviziDopo(tx, f, c.d, filter, c.ks, Math.min(out.budget, 10))
     if (next.length === 0) return true
     for (const r of next) {
       if (out.budget <= 0) return false
