@@ -4,10 +4,12 @@
  *
  * Change tracking (migration 0019): `xid_sync` on services, instances and citizens is the id of the transaction
  * that last wrote the row; tombstones in `campo_rimozione` record deletions and services moved to another scope.
- * Each page runs in one REPEATABLE READ, read-only transaction. The first page of a sync reads the snapshot's xmin
- * (`floor`) in that same snapshot: every transaction that page could not see has an xid >= floor, so the next
- * incremental sync (changes with xid >= floor) sends whatever committed during or after the sync (duplicates,
- * never losses). The scope always comes from the caller; the cursor (HMAC-signed) only carries positions.
+ * Each page runs in one REPEATABLE READ, read-only transaction. The first page of a sync reads its snapshot's
+ * xmax and in-progress xids (`floor`, `fx`) in that same snapshot: a transaction that page could not see has an xid
+ * >= xmax or one of those in progress, so the next incremental sync (changes with such an xid) sends whatever
+ * committed during or after the sync (duplicates, never losses). Not the snapshot's xmin: it is the cluster's oldest
+ * open transaction, and one long transaction anywhere (a backup, another database) would make every device's next
+ * sync send everything again. With more than `MAX_IN_CORSO` transactions in progress the floor falls back to xmin. The scope always comes from the caller; the cursor (HMAC-signed) only carries positions.
  *
  * Page layout. Whole sync: the window's services by id, each followed by its instances (by id), until
  * `PAGINA_RECORD` records; the instances' citizens and link expiries ride along. Incremental sync, in phases:
@@ -17,7 +19,7 @@
  * (`C`). Every query is bounded by a LIMIT and reads along an index.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { and, asc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { GIORNI_FINESTRA_CAMPO, type CampoRiferimentiWire, type CampoSyncPagina, type ServizioCampo } from '../../src/api/contract/campo'
 import type { CittadinoTrovato } from '../../src/api/contract/cittadino'
 import type { QuestionarioCompilato } from '../../src/api/contract/questionario'
@@ -35,6 +37,21 @@ const DAY_MS = 24 * 3600 * 1000
 
 type Fase = 'S' | 'T' | 'A' | 'Q' | 'C'
 
+/** Most in-progress xids a cursor carries; beyond, the floor is the snapshot's xmin (more re-sent, nothing lost). */
+const MAX_IN_CORSO = 64
+
+/** SQL: `col` (an xid) was written by a transaction the base snapshot could not see (changed since the cursor). */
+function dopo(col: AnyColumn, c: Cursore): SQL {
+  if (!c.bx?.length) return gte(col, c.b)
+  return sql`(${col} >= ${c.b} or ${col} in (select (jsonb_array_elements_text(${JSON.stringify(c.bx)}::jsonb))::bigint))`
+}
+
+/** SQL: `col` (an xid) was visible to the base snapshot (unchanged since the cursor). */
+const prima = (col: AnyColumn, c: Cursore): SQL => sql`not (${dopo(col, c)})`
+
+/** `dopo` for a value already read. */
+const dopoJs = (xid: number, c: Cursore): boolean => xid >= c.b || (c.bx?.includes(xid) ?? false)
+
 /** What the cursor carries (never trusted for the scope: `p` is compared with the caller). */
 interface Cursore {
   v: 1
@@ -44,8 +61,12 @@ interface Cursore {
   m: 'c' | 'i'
   /** incremental: changes since this floor (the floor of the previous sync); 0 on a whole sync */
   b: number
-  /** floor of this sync (xmin of its first page's snapshot): the next sync's `b` */
+  /** incremental: xids in progress at the previous sync's snapshot (changed too although < `b`); absent = none */
+  bx?: number[]
+  /** floor of this sync (xmax of its first page's snapshot, or xmin with too many in progress): the next sync's `b` */
   f: number
+  /** xids in progress at this sync's first snapshot: the next sync's `bx` */
+  fx?: number[]
   /** ms since epoch when `f` was read */
   at: number
   /** window start of this sync, and of the previous one (incremental) */
@@ -94,7 +115,8 @@ export class CursoreCodec {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
     try {
       const c = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Cursore
-      return c && c.v === 1 && Array.isArray(c.p) && (c.m === 'c' || c.m === 'i') && Number.isSafeInteger(c.f) && Number.isSafeInteger(c.b) ? c : null
+      return c && c.v === 1 && Array.isArray(c.p) && (c.m === 'c' || c.m === 'i') && Number.isSafeInteger(c.f) && Number.isSafeInteger(c.b)
+        && [c.bx, c.fx].every((a) => a === undefined || (Array.isArray(a) && a.length <= MAX_IN_CORSO && a.every(Number.isSafeInteger))) ? c : null
     } catch {
       return null
     }
@@ -188,7 +210,7 @@ async function percorriServizi(tx: Executor, f: ProfiloCampo, c: Cursore, out: R
 async function faseRimozioni(tx: Executor, f: ProfiloCampo, c: Cursore, out: Raccolta): Promise<boolean> {
   const rows = await tx.select({ id: campoRimozione.id, tipo: campoRimozione.tipo, idRecord: campoRimozione.idRecord }).from(campoRimozione)
     .where(and(eq(campoRimozione.idFacilitatore, f.userId), eq(campoRimozione.idProgetto, f.idProgetto), eq(campoRimozione.idEnte, f.idEnte),
-      gte(campoRimozione.xid, c.b), gt(campoRimozione.id, Number(c.kx || 0))))
+      dopo(campoRimozione.xid, c), gt(campoRimozione.id, Number(c.kx || 0))))
     .orderBy(asc(campoRimozione.id)).limit(out.budget + 1)
   const taken = rows.slice(0, out.budget)
   for (const r of taken) {
@@ -204,7 +226,7 @@ async function faseRimozioni(tx: Executor, f: ProfiloCampo, c: Cursore, out: Rac
 async function faseUscite(tx: Executor, f: ProfiloCampo, c: Cursore, out: Raccolta): Promise<boolean> {
   if (c.pd === null || c.pd >= c.d) return true
   const rows = await tx.select({ id: servizio.id }).from(servizio)
-    .where(and(inScope(f), gte(servizio.dataServizio, c.pd), lt(servizio.dataServizio, c.d), lt(servizio.xidSync, c.b),
+    .where(and(inScope(f), gte(servizio.dataServizio, c.pd), lt(servizio.dataServizio, c.d), prima(servizio.xidSync, c),
       gt(servizio.id, Number(c.kx || 0)), sql`not ${inFinestra(c.d)}`))
     .orderBy(asc(servizio.id)).limit(out.budget + 1)
   const taken = rows.slice(0, out.budget)
@@ -222,12 +244,12 @@ async function faseIstanze(tx: Executor, f: ProfiloCampo, c: Cursore, out: Racco
   const rows = await tx.select({ q: questionarioCompilato, ...fields(c.d) }).from(servizio)
     .innerJoin(questionarioCompilato, eq(questionarioCompilato.idServizio, servizio.id))
     .innerJoin(sede, eq(sede.id, servizio.idSede))
-    .where(and(inScope(f), lt(servizio.xidIngresso, c.b), gte(questionarioCompilato.xidSync, c.b), c.kx === '' ? undefined : gt(questionarioCompilato.id, c.kx)))
+    .where(and(inScope(f), prima(servizio.xidIngresso, c), dopo(questionarioCompilato.xidSync, c), c.kx === '' ? undefined : gt(questionarioCompilato.id, c.kx)))
     .orderBy(asc(questionarioCompilato.id)).limit(out.budget + 1)
   const taken = rows.slice(0, out.budget)
   for (const r of taken) {
     if (r.finestra) {
-      if (r.s.xidSync < c.b) out.addServizio(r)
+      if (!dopoJs(r.s.xidSync, c)) out.addServizio(r)
       out.istanze.push(r.q)
     } else {
       out.rimossiServizi.add(r.s.id)
@@ -241,7 +263,7 @@ async function faseIstanze(tx: Executor, f: ProfiloCampo, c: Cursore, out: Racco
 /** Citizens changed since the base floor that are on a service of the window (phase C). */
 async function faseCittadini(tx: Executor, f: ProfiloCampo, c: Cursore, out: Raccolta): Promise<boolean> {
   const rows = await tx.select().from(cittadino)
-    .where(and(gte(cittadino.xidSync, c.b), c.kx === '' ? undefined : gt(cittadino.id, Number(c.kx)), sql`exists (select 1 from ${questionarioCompilato}
+    .where(and(dopo(cittadino.xidSync, c), c.kx === '' ? undefined : gt(cittadino.id, Number(c.kx)), sql`exists (select 1 from ${questionarioCompilato}
       join ${servizio} on ${servizio.id} = ${questionarioCompilato.idServizio}
       where ${questionarioCompilato.idCittadino} = ${cittadino.id} and ${inScope(f)} and ${inFinestra(c.d)})`))
     .orderBy(asc(cittadino.id)).limit(out.budget + 1)
@@ -264,12 +286,12 @@ async function totale(tx: Executor, f: ProfiloCampo, c: Cursore): Promise<number
         .where(and(inScope(f), inFinestra(c.d))))
   }
   return await count(tx.select({ n }).from(campoRimozione).where(and(eq(campoRimozione.idFacilitatore, f.userId),
-    eq(campoRimozione.idProgetto, f.idProgetto), eq(campoRimozione.idEnte, f.idEnte), gte(campoRimozione.xid, c.b))))
-    + await count(tx.select({ n }).from(servizio).where(and(inScope(f), gte(servizio.xidSync, c.b))))
+    eq(campoRimozione.idProgetto, f.idProgetto), eq(campoRimozione.idEnte, f.idEnte), dopo(campoRimozione.xid, c))))
+    + await count(tx.select({ n }).from(servizio).where(and(inScope(f), dopo(servizio.xidSync, c))))
     + await count(tx.select({ n }).from(servizio).innerJoin(questionarioCompilato, eq(questionarioCompilato.idServizio, servizio.id))
-      .where(and(inScope(f), gte(servizio.xidSync, c.b), or(gte(servizio.xidIngresso, c.b), gte(questionarioCompilato.xidSync, c.b)))))
+      .where(and(inScope(f), dopo(servizio.xidSync, c), or(dopo(servizio.xidIngresso, c), dopo(questionarioCompilato.xidSync, c)))))
     + await count(tx.select({ n }).from(servizio).innerJoin(questionarioCompilato, eq(questionarioCompilato.idServizio, servizio.id))
-      .where(and(inScope(f), lt(servizio.xidSync, c.b), gte(questionarioCompilato.xidSync, c.b))))
+      .where(and(inScope(f), prima(servizio.xidSync, c), dopo(questionarioCompilato.xidSync, c))))
 }
 
 let lastPurge = 0
@@ -294,9 +316,12 @@ export async function paginaSync(db: Database, codec: CursoreCodec, caller: Call
   if (prev && (!sameScope(prev, scope) || Date.now() - prev.at > GIORNI_RIMOZIONI * DAY_MS)) prev = null
   if (!prev || prev.fine) await purgeRimozioni(db).catch(() => undefined)
   return db.transaction(async (tx) => {
-    // the first statement: it takes the transaction's snapshot, whose xmin is this sync's floor
-    const [snap] = await rowsOf(tx, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as floor, current_date::text as oggi`)
-    const floor = Number(snap!.floor)
+    // the first statement: it takes the transaction's snapshot, which gives this sync's floor (see the module comment)
+    const [snap] = await rowsOf(tx, sql`select pg_snapshot_xmin(s)::text as xmin, pg_snapshot_xmax(s)::text as xmax,
+      (select coalesce(json_agg(x::text), '[]'::json) from pg_snapshot_xip(s) as x)::text as xip, current_date::text as oggi
+      from (select pg_current_snapshot() as s) as snap`)
+    const inCorso = (JSON.parse(String(snap!.xip)) as string[]).map(Number)
+    const [floor, fx] = inCorso.length <= MAX_IN_CORSO ? [Number(snap!.xmax), inCorso] : [Number(snap!.xmin), []]
     const dal = addDays(String(snap!.oggi), -GIORNI_FINESTRA_CAMPO)
     let c: Cursore
     let riferimenti: CampoRiferimentiWire | null = null
@@ -306,8 +331,8 @@ export async function paginaSync(db: Database, codec: CursoreCodec, caller: Call
       const rif = await riferimentiCampo(tx, caller)
       const h = hashOf(rif)
       c = prev
-        ? { v: 1, p: scope, m: 'i', b: prev.f, f: floor, at: Date.now(), d: dal, pd: prev.d, h, ph: 'T', ks: 0, kq: null, kx: '', n: 0, t: 0, fine: false }
-        : { v: 1, p: scope, m: 'c', b: 0, f: floor, at: Date.now(), d: dal, pd: null, h, ph: 'S', ks: 0, kq: null, kx: '', n: 0, t: 0, fine: false }
+        ? { v: 1, p: scope, m: 'i', b: prev.f, bx: prev.fx ?? [], f: floor, fx, at: Date.now(), d: dal, pd: prev.d, h, ph: 'T', ks: 0, kq: null, kx: '', n: 0, t: 0, fine: false }
+        : { v: 1, p: scope, m: 'c', b: 0, f: floor, fx, at: Date.now(), d: dal, pd: null, h, ph: 'S', ks: 0, kq: null, kx: '', n: 0, t: 0, fine: false }
       if (!prev || prev.h !== h) riferimenti = rif
       // a whole sync counts its records first; an incremental one only when it needs more than this page
       if (c.m === 'c') c.t = await totale(tx, f, c)
@@ -321,7 +346,7 @@ export async function paginaSync(db: Database, codec: CursoreCodec, caller: Call
       while (out.budget > 0 && !fine) {
         const done = c.ph === 'T' ? await faseRimozioni(tx, f, c, out)
           : c.ph === 'A' ? await faseUscite(tx, f, c, out)
-            : c.ph === 'S' ? await percorriServizi(tx, f, c, out, gte(servizio.xidSync, c.b), (r) => r.s.xidIngresso >= c.b)
+            : c.ph === 'S' ? await percorriServizi(tx, f, c, out, dopo(servizio.xidSync, c), (r) => dopoJs(r.s.xidIngresso, c))
               : c.ph === 'Q' ? await faseIstanze(tx, f, c, out)
                 : await faseCittadini(tx, f, c, out)
         if (!done) break

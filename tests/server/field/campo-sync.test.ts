@@ -11,7 +11,7 @@
  * - a tampered, unreadable or foreign cursor starts a whole sync; other roles get 403; other people's services
  *   404/403 on demand; the archive pages the older services; readiness is answered while a sync runs.
  */
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildWorldCampo, type WorldCampo } from '../../../bench/world-campo'
 import { questionarioCompilato, servizio } from '../../../server/db/schema'
@@ -310,5 +310,36 @@ describe('field sync: paged, incremental, bounded (issue 25 point 2)', () => {
     expect(seen.sort()).toEqual(older)
     const bad = await call(server, fac, 'GET', `/api/campo/archivio?${q}&prima=${dal}&cursore=zzz`)
     expect(bad.statusCode).toBe(400)
+  })
+
+  it('a transaction left open elsewhere does not make the next sync send again what the device has (PostgreSQL)', async () => {
+    if (server.database.kind !== 'postgres') return // PGlite has one connection: nothing else can stay open
+    const db = server.database.db
+    let release!: () => void
+    const held = new Promise<void>((r) => { release = r })
+    let opened!: () => void
+    const isOpen = new Promise<void>((r) => { opened = r })
+    // an old transaction (a backup, a long report, another database of the server) with an xid, writing nothing here
+    const old = db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_current_xact_id()`)
+      opened()
+      await held
+    })
+    await isOpen
+    try {
+      const targets = whole.bootstrap.questionari.slice(0, 30).map((x) => x.idQuestionarioCompilato)
+      await db.update(questionarioCompilato).set({ dataOraAggiornamento: new Date() }).where(inArray(questionarioCompilato.id, targets))
+      const base = await syncCompleta(server, fac, { cursore: whole.cursore })
+      // sent (but those of the services an earlier test deleted or moved away)
+      const sent = new Set(base.bootstrap.questionari.map((x) => x.idQuestionarioCompilato))
+      expect(targets.filter((t) => sent.has(t)).length).toBeGreaterThanOrEqual(20)
+      // the next sync, with the old transaction still open: nothing changed, nothing sent (the floor is not its xid)
+      const next = await syncCompleta(server, fac, { cursore: base.cursore })
+      expect(next.bootstrap.questionari).toHaveLength(0)
+      expect(next.bootstrap.servizi).toHaveLength(0)
+    } finally {
+      release()
+      await old
+    }
   })
 })
