@@ -130,6 +130,9 @@ export default defineConfig({
     manifest: true,
     // every browser of the target supports <link rel="modulepreload">: no polyfill in the entry (issue 24 point 27)
     modulePreload: { polyfill: false },
+    // fonts are always files, never data: URLs, however small a subset gets: the CSP's font-src is 'self'
+    // only (server/app.ts, issue 25 point 7)
+    assetsInlineLimit: (file: string) => (/\.(?:woff2?|ttf|otf)$/i.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
         // The landing page's shared modules travel as three chunks instead of a dozen tiny ones (each chunk

@@ -40,6 +40,8 @@
  * Issue 14 point 4 (bench/pg-writes.ts): pg_writes_per_s, pg_write_p99_ms and pg_write_errors — two server processes on
  * one PostgreSQL under an open-loop load of 300 field writes/s for 5 minutes (targets ≥ 300, ≤ 200 ms, 0);
  * `BENCH_ONLY=writes` measures them alone. The 30-minute memory soak is `npm run soak` (bench/soak.ts).
+ * Issue 25 point 2 (bench/campo-sync.ts): the field sync's figures (campo_sync_*_pglite, campo_sync_*_pg) and the mixed load
+ * on PostgreSQL with two processes (campo_mix_*); `BENCH_ONLY=campo` measures them alone.
  * `npm run bench:smoke` (bench/smoke.ts, a step of `npm test`) runs every leg at tiny sizes and checks that each
  * prints its figures.
  */
@@ -198,6 +200,12 @@ async function main(): Promise<void> {
     const { measurePgWrites } = await import('./pg-writes')
     await measurePgWrites()
     if (only === 'writes') return
+  }
+  if (only === 'campo' || only === undefined) {
+    // issue 25 point 2: the field sync on the 20,000-row world, PGlite and PostgreSQL (bench/campo-sync.ts)
+    const { measureCampoSync } = await import('./campo-sync')
+    await measureCampoSync()
+    if (only === 'campo') return
   }
   if (only === 'search' || only === undefined) {
     // issue 12: community full-text search over 100,000 contents (bench/search.ts)

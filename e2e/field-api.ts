@@ -4,7 +4,9 @@
  * through Playwright's `APIRequestContext` (not the page), so they work while the page is offline.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import type { CampoBootstrap, CampoSyncPagina } from '../src/api/contract/campo'
 import { SEZIONI_QUESTIONARIO } from '../src/api/contract/enums'
+import { toWireDate } from '../src/lib/dates'
 import { encodeSection } from '../src/lib/survey-sections'
 import { readIdToken } from './helpers'
 
@@ -39,8 +41,57 @@ export async function callAs<T = unknown>(request: APIRequestContext, who: ApiAc
   return (text ? JSON.parse(text) : null) as T
 }
 
-/** Creates a service through the API (date inside every seeded project) and returns its id. */
-export async function createServiceApi(request: APIRequestContext, who: ApiActor, nome: string, data = '2026-05-12'): Promise<number> {
+/**
+ * What a whole field sync of `who`'s profile holds (`GET /campo/sync` page by page, issue 25 point 2): the
+ * services and survey instances of every page (a record repeated on a later page replaces the earlier copy).
+ */
+export async function fieldSyncAs(request: APIRequestContext, who: ApiActor): Promise<Pick<CampoBootstrap, 'servizi' | 'questionari'>> {
+  const servizi = new Map<number, CampoBootstrap['servizi'][number]>()
+  const questionari = new Map<string, CampoBootstrap['questionari'][number]>()
+  const ids = Object.entries(who.ids).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${v}`)
+  let cursore: string | null = null
+  for (let n = 0; n < 500; n++) {
+    const query = [...ids, ...(cursore ? [`cursore=${encodeURIComponent(cursore)}`] : [])].join('&')
+    const page: CampoSyncPagina = await callAs<CampoSyncPagina>(request, who, 'GET', `campo/sync?${query}`)
+    for (const x of page.servizi) servizi.set(x.id, x)
+    for (const q of page.questionari) questionari.set(q.idQuestionarioCompilato, q)
+    if (page.completo) return { servizi: [...servizi.values()], questionari: [...questionari.values()] }
+    cursore = page.cursore
+  }
+  throw new Error('sync non completato')
+}
+
+/**
+ * A service date ten days ago ('YYYY-MM-DD'): inside every seeded project and inside the field window (issue
+ * 25 point 2: the device holds the services of the last 90 days and those with open surveys, so a service
+ * dated earlier leaves the device at its next whole sync).
+ */
+export const DATA_SERVIZIO = toWireDate(new Date(Date.now() - 10 * 86_400_000))
+
+/** Creates a service through the API (date inside every seeded project and the field window) and returns its id. */
+export async function createServiceApi(request: APIRequestContext, who: ApiActor, nome: string, data = DATA_SERVIZIO): Promise<number> {
+  const { idServizio } = await callAs<{ idServizio: number }>(request, who, 'POST', 'servizio', await serviceBody(request, who, nome, data))
+  return idServizio
+}
+
+/** Creates services named `nomi` (a few requests at a time); returns their ids in the same order. */
+export async function createServicesApi(request: APIRequestContext, who: ApiActor, nomi: readonly string[], data = DATA_SERVIZIO): Promise<number[]> {
+  const base = await serviceBody(request, who, '', data)
+  const ids: number[] = []
+  for (let i = 0; i < nomi.length; i += 8) {
+    const batch = nomi.slice(i, i + 8).map((nome) => callAs<{ idServizio: number }>(request, who, 'POST', 'servizio', { ...base, nomeServizio: nome }))
+    ids.push(...(await Promise.all(batch)).map((r) => r.idServizio))
+  }
+  return ids
+}
+
+/** Renames a service through the API (another session's edit). */
+export async function renameServiceApi(request: APIRequestContext, who: ApiActor, idServizio: number, nome: string, data = DATA_SERVIZIO): Promise<void> {
+  await callAs(request, who, 'PUT', `servizio/${idServizio}`, await serviceBody(request, who, nome, data))
+}
+
+/** The body of a service's creation or edit (the profile's first site). */
+async function serviceBody(request: APIRequestContext, who: ApiActor, nome: string, data: string): Promise<Record<string, unknown>> {
   const sedi = await callAs<{ id: number }[]>(request, who, 'POST', 'servizio/facilitatore/sedi/dropdown')
   const idSede = sedi[0]?.id
   if (!idSede) throw new Error('nessuna sede')
@@ -57,7 +108,7 @@ export async function createServiceApi(request: APIRequestContext, who: ApiActor
       '28': 'Attivazione dell’app IO',
     },
   })
-  const { idServizio } = await callAs<{ idServizio: number }>(request, who, 'POST', 'servizio', {
+  return {
     nomeServizio: nome,
     idEnteServizio: who.ids.idEnte,
     idSedeServizio: idSede,
@@ -65,8 +116,7 @@ export async function createServiceApi(request: APIRequestContext, who: ApiActor
     durataServizio: '1:00',
     tipoDiServizioPrenotato: ['Facilitazione individuale'],
     sezioneQuestionarioCompilatoQ3: q3,
-  })
-  return idServizio
+  }
 }
 
 /** Adds a citizen by document number; returns the survey instance id. */

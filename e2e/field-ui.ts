@@ -6,7 +6,7 @@
 import { chromium, expect, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { loadCodiceFiscale } from '../src/lib/fiscal-code'
 import { USERS, login, setTicked, waitForOfflineSet, waitForServiceWorkerControl } from './helpers'
-import { actorOf, type ApiActor } from './field-api'
+import { DATA_SERVIZIO, actorOf, type ApiActor } from './field-api'
 import type { APIRequestContext } from '@playwright/test'
 
 /** Valid fiscal code (born 1958, Rome), an omocodic code (born 1990, Naples) and the base of the latter. */
@@ -107,7 +107,7 @@ export async function createServiceUI(page: Page, s: NewService): Promise<void> 
   await main.getByRole('textbox', { name: 'Nome', exact: true }).fill(s.nome)
   const sede = main.getByRole('combobox', { name: 'Sede', exact: true })
   if (await sede.isEnabled()) await sede.selectOption({ index: 1 })
-  await main.getByRole('textbox', { name: 'Data', exact: true }).fill(s.data ?? '2026-05-12')
+  await main.getByRole('textbox', { name: 'Data', exact: true }).fill(s.data ?? DATA_SERVIZIO)
   await main.getByRole('textbox', { name: 'Durata', exact: true }).fill('1:30')
   await tick(main, 'Facilitazione individuale')
   await tick(main, 'Sicurezza')

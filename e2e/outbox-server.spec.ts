@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
 import { PG_JOURNEY, USERS, login } from './helpers'
-import { actorOf, servicesNamed } from './field-api'
+import { DATA_SERVIZIO, actorOf, servicesNamed } from './field-api'
 import { SEZIONI_QUESTIONARIO } from '../src/api/contract/enums'
 import { encodeSection } from '../src/lib/survey-sections'
 
@@ -21,13 +21,13 @@ test('#4 five parallel replays of one key: one service, the same answer for all;
     nomeServizio: nome,
     idEnteServizio: fac.ids.idEnte,
     idSedeServizio: sedi[0]!.id,
-    data: '2026-05-12',
+    data: DATA_SERVIZIO,
     durataServizio: '1:00',
     tipoDiServizioPrenotato: ['Facilitazione individuale'],
     sezioneQuestionarioCompilatoQ3: encodeSection({
       id: SEZIONI_QUESTIONARIO.Q3.id,
       title: SEZIONI_QUESTIONARIO.Q3.titolo,
-      answers: { '22': '2026-05-12', '23': '1:00', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '27': ['App IO'], '28': 'Identità digitale' },
+      answers: { '22': DATA_SERVIZIO, '23': '1:00', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '27': ['App IO'], '28': 'Identità digitale' },
     }),
   }
   const key = randomUUID()

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { DESKTOP, USERS, chooseProfile, isInApp, jwtPayload, login, profileDialog, readIdToken, waitForServiceWorkerControl } from './helpers'
-import { actorOf, citizensOf, documentNumber, servicesNamed } from './field-api'
+import { DATA_SERVIZIO, actorOf, citizensOf, documentNumber, servicesNamed } from './field-api'
 import { addCitizenUI, citizenRows, closeToasts, createServiceUI, tick, waitForFieldData } from './field-ui'
 import {
   WriteGate, changeRoleUI, installStorageFullSwitch, isCitizenAdd, isServiceCreate, logoutUI, openSyncCentre, setStorageFull, syncEntries,
@@ -123,7 +123,7 @@ test('#16 storage full: creating a service says so in Italian, keeps the form, a
   await main.getByRole('textbox', { name: 'Nome', exact: true }).fill(nome)
   const sede = main.getByRole('combobox', { name: 'Sede', exact: true })
   if (await sede.isEnabled()) await sede.selectOption({ index: 1 })
-  await main.getByRole('textbox', { name: 'Data', exact: true }).fill('2026-05-12')
+  await main.getByRole('textbox', { name: 'Data', exact: true }).fill(DATA_SERVIZIO)
   await main.getByRole('textbox', { name: 'Durata', exact: true }).fill('1:30')
   await tick(main, 'Facilitazione individuale')
   await tick(main, 'Sicurezza')

@@ -12,10 +12,9 @@ import type { QuestionarioCompilato } from '../src/api/contract/questionario'
 import { sezioneFromWire, sezioneToWire, type QuestionarioTemplateDettaglio } from '../src/api/contract/questionario-template'
 import { modelloDaTemplate, rimuoviSezione, sezioniSchema } from '../src/lib/questionario-editor'
 import { decodeSection } from '../src/lib/survey-sections'
-import { actorOf, addCitizenByDocumentApi, callAs, createServiceApi, documentNumber } from './field-api'
+import { actorOf, addCitizenByDocumentApi, callAs, createServiceApi, documentNumber, fieldSyncAs } from './field-api'
 import { addCitizenUI, citizenRows, compileSurveyUI, createServiceUI, readyFacilitator, recordConsentUI } from './field-ui'
 import { DESKTOP, PG_JOURNEY, PHONE, expectNoA11yViolations, login, setTicked, USERS } from './helpers'
-import type { CampoBootstrap } from '../src/api/contract/campo'
 
 async function axeAtBothWidths(page: Page, label: string): Promise<void> {
   for (const viewport of [PHONE, DESKTOP]) {
@@ -105,7 +104,7 @@ test('a DTD adds a section to the default RFD template; the wizard and the citiz
   await compileSurveyUI(facPage, 0)
   // sent by the outbox: the server holds the answer of the added section ('Mai', the first option)
   await expect.poll(async () => {
-    const b = await callAs<CampoBootstrap>(fac.request, sara, 'GET', 'campo/bootstrap')
+    const b = await fieldSyncAs(fac.request, sara)
     const svc = b.servizi.find((x) => x.nome === nomeServizio)
     const q = b.questionari.find((x) => svc !== undefined && x.idServizio === svc.id)
     return (q?.sezioniAggiuntiveQuestionario ?? []).map((x) => decodeSection(x)).map((d) => [d.title, ...Object.values(d.answers).flat()])

@@ -7,12 +7,17 @@
 #
 # Writes into BACKUP_FOLDER (created; it must not exist yet or be empty):
 #   database.dump  `pg_dump -Fc` of DATABASE_URL: schema, data, sequences and the migrations journal
-#                  (schema `drizzle`), one consistent snapshot taken while the servers keep writing;
-#   data-dir.tar   DATA_DIR without the embedded database folder `pglite/`: the local file storage `files/`
-#                  (absent with S3_BUCKET: the files are in the bucket, back it up there), `secrets.json` and
-#                  `oidc-jwks.json` when present (CITIZEN_HASH_SECRET and COOKIE_KEYS generated there: without
-#                  CITIZEN_HASH_SECRET the restored citizens can no longer be found by fiscal code);
+#                  (schema `drizzle`), one consistent snapshot taken while the servers keep writing; without
+#                  the rows of `segreto_server` (generated secrets);
+#   data-dir.tar   DATA_DIR without the embedded database folder `pglite/` and without the secrets
+#                  (`secrets.json`, `oidc-jwks.json`): the local file storage `files/` (absent with S3_BUCKET:
+#                  the files are in the bucket, back it up there);
 #   manifest.txt   date, application version (package.json), last migration applied, the commands' versions.
+# The backup never carries the secrets (issue 25 point 4): the citizens' key next to their hashes would let
+# whoever holds a copy recover fiscal codes. Keep CITIZEN_HASH_SECRET (and CITIZEN_HASH_REKEYS, COOKIE_KEYS) in
+# your secret store, or SECRETS_FILE outside DATA_DIR (README "Dove stanno i segreti"): a restore needs them.
+# When the installation still keeps its citizens' key in the data, the backup warns (standard error and
+# manifest.txt): export it first (npm run secrets -- export FILE).
 # Order: the database first, then the files. A file is stored before the row that names it, so every file
 # the dump names was already on disk when the copy began; only a file replaced or deleted in the seconds
 # between the two steps can be missing (a backup taken with the servers stopped has no such window).
@@ -39,11 +44,26 @@ command -v "$pg_dump" >/dev/null || die "$pg_dump not found (set PG_BIN to the f
 if [ -e "$out" ] && [ -n "$(ls -A "$out")" ]; then die "$out is not empty"; fi
 mkdir -p -m 700 "$out"
 
-# 1. the database: custom format (compressed, restored selectively and in parallel by pg_restore)
-"$pg_dump" --format=custom --file="$out/database.dump" --dbname="$DATABASE_URL"
+# 0. secrets still kept in the data: not in the backup (below), so a restore would lack them
+in_data=""
+if [ -e "$data_dir/secrets.json" ]; then in_data="DATA_DIR/secrets.json"; fi
+rows=$("$psql" --no-psqlrc --tuples-only --no-align --dbname="$DATABASE_URL" \
+  --command="select count(*) from segreto_server where nome = 'citizen_hash_secret'" 2>/dev/null || echo 0)
+if [ "${rows:-0}" != 0 ]; then in_data="${in_data:+$in_data and }the table segreto_server"; fi
+warning=""
+if [ -n "$in_data" ]; then
+  warning="the citizens' key is kept in $in_data and is NOT in this backup: a restore without it can no longer find citizens by fiscal code. Export it to your secret store (npm run secrets -- export FILE) and start the servers with SECRETS_FILE=FILE."
+  echo "backup: WARNING: $warning" >&2
+fi
 
-# 2. DATA_DIR without the embedded database (unused on PostgreSQL; a running PGlite cannot be copied)
-tar --create --file="$out/data-dir.tar" --directory="$data_dir" --exclude=./pglite .
+# 1. the database: custom format (compressed, restored selectively and in parallel by pg_restore), without the
+#    generated secrets (the table's definition stays)
+"$pg_dump" --format=custom --file="$out/database.dump" --dbname="$DATABASE_URL" --exclude-table-data=segreto_server
+
+# 2. DATA_DIR without the embedded database (unused on PostgreSQL; a running PGlite cannot be copied) and
+#    without the secret files
+tar --create --file="$out/data-dir.tar" --directory="$data_dir" --exclude=./pglite \
+  --exclude=./secrets.json --exclude=./oidc-jwks.json --exclude='./secrets.json.*' .
 
 # 3. what was backed up
 version=$(sed -n 's/^  "version": "\(.*\)",$/\1/p' "$(dirname "$0")/../package.json" | head -n 1)
@@ -56,6 +76,7 @@ migrations=$("$psql" --no-psqlrc --tuples-only --no-align --dbname="$DATABASE_UR
   echo "application version: ${version:-unknown}"
   echo "migrations applied: ${migrations:-unknown} (last hash ${migration:-unknown})"
   echo "pg_dump: $("$pg_dump" --version)"
+  echo "secrets: not included (keep them in the secret store)${warning:+; WARNING: $warning}"
   echo "files: $(if [ -d "$data_dir/files" ]; then echo "DATA_DIR/files in data-dir.tar"; else echo "none in DATA_DIR (S3 bucket or nothing stored yet)"; fi)"
 } > "$out/manifest.txt"
 echo "backup: written to $out ($(du -sh "$out" | cut -f1))"

@@ -11,8 +11,9 @@
 # Steps: refuses a database that holds any table, view or sequence and a DATA_DIR that holds anything;
 # `pg_restore` of database.dump in one transaction (all or nothing), objects owned by the DATABASE_URL
 # user (--no-owner --no-privileges: the target may use other role names); extracts data-dir.tar into
-# DATA_DIR (mode 700; files/, secrets.json, oidc-jwks.json). Files kept in an S3 bucket are restored there
-# (README).
+# DATA_DIR (mode 700; files/). Files kept in an S3 bucket are restored there (README). The backup holds no
+# secrets: start the restored servers with the same CITIZEN_HASH_SECRET (and CITIZEN_HASH_REKEYS, COOKIE_KEYS) or
+# SECRETS_FILE as the backed-up installation (README "Dove stanno i segreti").
 #
 # Environment: DATABASE_URL (required), DATA_DIR (default ./data), PG_BIN (folder of pg_restore and psql,
 # same major version as the pg_dump that wrote the backup or newer; default: found on PATH).
@@ -45,8 +46,9 @@ if [ -e "$data_dir" ] && [ -n "$(ls -A "$data_dir")" ]; then die "DATA_DIR $data
 # 1. the database, all or nothing
 "$pg_restore" --exit-on-error --single-transaction --no-owner --no-privileges --dbname="$DATABASE_URL" "$from/database.dump"
 
-# 2. DATA_DIR: the local files and the generated secrets
+# 2. DATA_DIR: the local files
 mkdir -p -m 700 "$data_dir"
 chmod 700 "$data_dir"
 tar --extract --preserve-permissions --file="$from/data-dir.tar" --directory="$data_dir"
+echo "restore: start the servers with the installation's secrets (CITIZEN_HASH_SECRET or SECRETS_FILE): the backup holds none" >&2
 echo "restore: database and DATA_DIR restored from $from ($(sed -n 's/^application version: //p' "$from/manifest.txt" 2>/dev/null || echo 'version unknown'))"

@@ -61,10 +61,10 @@ import { databaseCheck } from './readiness'
 import { echoRequestId, requestIdOf } from './request-id'
 import { collectRoutes } from './openapi/collect'
 import openapiRoutes from './routes/openapi'
-import { registerConcurrencyLimit } from './concurrency'
+import { registerConcurrencyLimit, saturationCheck } from './concurrency'
+import { bodyTooLarge, keepDiscarding, registerBodyIdleTimeout, serverTimeoutOptions } from './request-limits'
 
-/** `/api` requests one process runs at once (a little above the PostgreSQL pool's 10 connections: measured by `npm run bench`, 20 let a short stall grow into seconds of queueing); more wait their turn. */
-export const MAX_ACTIVE_API_REQUESTS = 12
+export { MAX_ACTIVE_API_REQUESTS } from './request-limits'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,7 +122,10 @@ export function runtimeAppConfig(config: AppConfig): RuntimeAppConfig {
  * connect-src allows the issuer (token and refresh calls) and PUBLIC_URL's loopback twin; style-src
  * without helmet's `https:` (every style is served from here): `'unsafe-inline'` stays because the
  * shell's `index.html` and the identity provider's pages carry an inline `<style>` block; script-src
- * allows the inline scripts of the built `index.html` by their hashes (`scriptHashes`).
+ * allows the inline scripts of the built `index.html` by their hashes (`scriptHashes`); font-src without
+ * helmet's `https:` and `data:` (issue 25 point 7): every font is a self-hosted file (src/styles/fonts.css,
+ * never inlined by the build: vite.config.ts), the API reference and the identity provider's pages use
+ * system fonts.
  */
 export function cspDirectives(config: AppConfig, scriptHashes: readonly string[] = []): Record<string, string[] | null> {
   const twins = loopbackTwins(config.publicUrl)
@@ -135,6 +138,7 @@ export function cspDirectives(config: AppConfig, scriptHashes: readonly string[]
     connectSrc,
     imgSrc: ["'self'", 'data:'],
     styleSrc: ["'self'", "'unsafe-inline'"],
+    fontSrc: ["'self'"],
     // the dev provider's login POST ends in a redirect to the app (possibly the loopback twin origin)
     formAction: ["'self'", ...twins],
     upgradeInsecureRequests: null,
@@ -155,7 +159,8 @@ function isFastifyError(err: unknown): err is FastifyError {
 
 /**
  * The one error handler: `ApiError` → its status and `{errorCode, message}`; a body over the route's limit
- * → the route's `config.tooLarge` when it has one; schema validation,
+ * → 413 with the route's `config.tooLarge`, else `bodyTooLarge` (the rest of the body read and thrown away, so
+ * that the client reads the answer: server/request-limits.ts); schema validation,
  * malformed JSON and other 4xx raised by Fastify → that status (400 for validation) with `G02`; a
  * database error caused by the caller's values (out-of-range number, NUL byte…: `isBadInputDbError`, a
  * safety net behind input validation) → 400 `G02`, logged as a warning; the database away (refused, timed out,
@@ -169,8 +174,11 @@ export function apiErrorHandler(error: unknown, request: FastifyRequest, reply: 
   const fastifyError = isFastifyError(error) ? error : undefined
   const status = fastifyError?.statusCode
   // a body over the route's limit: the route's own answer when it has one (a file route: 413 CO05)
-  const tooLarge = fastifyError?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? request.routeOptions.config.tooLarge : undefined
-  if (tooLarge) return reply.code(tooLarge.status).send({ errorCode: tooLarge.errorCode, message: tooLarge.message })
+  if (fastifyError?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    const tooLarge = request.routeOptions.config.tooLarge ?? bodyTooLarge(request.routeOptions.bodyLimit)
+    keepDiscarding(request, reply)
+    return reply.code(tooLarge.status).send({ errorCode: tooLarge.errorCode, message: tooLarge.message })
+  }
   if (fastifyError?.validation || (status !== undefined && status >= 400 && status < 500)) {
     return reply.code(status && status < 500 ? status : 400).send({ errorCode: 'G02', message: catalogueMessage('G02') ?? 'Richiesta non valida.' })
   }
@@ -201,6 +209,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     genReqId: requestIdOf,
     // a request already received when a graceful shutdown begins is served, not refused (issue 14 point 2)
     return503OnClosing: false,
+    // headers, body, socket and keep-alive timeouts (server/request-limits.ts, README "Tempi massimi e limiti")
+    ...serverTimeoutOptions(config.limits),
   })
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute)
   // the route table the API description is generated from (server/openapi)
@@ -208,9 +218,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onRequest', echoRequestId)
   // Prometheus /metrics behind METRICS_TOKEN (server/metrics): its hooks first, so they see every answer and
   // its latencies include the wait for a turn
-  registerMetrics(app, { token: config.metricsToken, database, apiRequests: () => ({ active: limit.active(), waiting: limit.waiting() }) })
-  // at most MAX_ACTIVE_API_REQUESTS /api requests run at once per process, the others wait their turn (server/concurrency.ts)
-  const limit = registerConcurrencyLimit(app, { maxActive: MAX_ACTIVE_API_REQUESTS })
+  registerMetrics(app, { token: config.metricsToken, database, apiRequests: () => ({ active: limit.active(), waiting: limit.waiting(), uploadsActive: limit.uploads.active(), uploadsWaiting: limit.uploads.waiting() }) })
+  // at most MAX_ACTIVE_API_REQUESTS /api requests run at once per process, uploads in a pool of their own, the
+  // others wait their turn once their body is in (server/concurrency.ts); a stalled body is cut (server/request-limits.ts)
+  const limit = registerConcurrencyLimit(app, {
+    maxActive: config.limits.maxActiveRequests, maxUploads: config.limits.maxActiveUploads, saturatedAfterMs: config.limits.saturatedAfterMs,
+  })
+  registerBodyIdleTimeout(app, config.limits)
 
   app.setErrorHandler(apiErrorHandler)
   await app.register(inputGuard)
@@ -279,13 +293,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onReady', async () => { ready = true })
   app.decorate('beginStopping', () => { stopping = true })
   app.addHook('preClose', async () => { stopping = true })
-  await app.register(healthRoutes, { prefix: '/api', ready: () => ready, stopping: () => stopping, checks: [databaseCheck(() => db.execute(sql`select 1`))] })
+  await app.register(healthRoutes, {
+    prefix: '/api', ready: () => ready, stopping: () => stopping,
+    // a saturated process (requests queue for their turn: server/concurrency.ts) asks for no more traffic
+    checks: [saturationCheck(limit), databaseCheck(() => db.execute(sql`select 1`))],
+  })
   await app.register(contestoRoutes, { prefix: '/api', db })
   // S3-compatible storage when S3_BUCKET is set (the SDK is loaded only then), else local disk
   app.decorate('storage', config.s3 ? (await import('./storage/s3')).createS3Storage(config.s3) : createLocalStorage(join(config.dataDir, 'files')))
   await app.register(servizioRoutes, { prefix: '/api', db })
   await app.register(cittadinoServizioRoutes, { prefix: '/api', db, citizenHashSecret: config.citizenHashSecret })
-  await app.register(campoRoutes, { prefix: '/api', db })
+  await app.register(campoRoutes, { prefix: '/api', db, cursorSecret: config.citizenHashSecret })
   await app.register(amministrazioneRoutes, { prefix: '/api', db })
   await app.register(questionarioTemplateRoutes, { prefix: '/api', db })
   // mass-upload jobs: resumed when the server is ready, paused (still IN_PROGRESS) when it closes

@@ -6,17 +6,19 @@
  * | `PORT` | `8080` | TCP port to listen on (0–65535; 0 picks a free port). |
  * | `HOST` | `127.0.0.1` | Interface to bind (`0.0.0.0` to listen on every interface). |
  * | `PUBLIC_URL` | `http://HOST:PORT` (`127.0.0.1` when HOST is `0.0.0.0`/`::`) | Origin the browser uses to reach the server (http/https, no path). The dev identity provider's issuer is `PUBLIC_URL/oidc`; its client accepts redirects to this origin and to its `localhost`/`127.0.0.1` twin. |
- * | `DATA_DIR` | `./data` | Folder for the embedded PGlite database (`DATA_DIR/pglite`), the dev provider's signing keys (`oidc-jwks.json`) and generated secrets (`secrets.json`); created with mode 700, its files 600. |
+ * | `DATA_DIR` | `./data` | Folder for the embedded PGlite database (`DATA_DIR/pglite`) and, on a local server only, the dev provider's signing keys (`oidc-jwks.json`) and generated secrets (`secrets.json`); created with mode 700, its files 600. |
  * | `DATABASE_URL` | — (embedded PGlite) | `postgres://…` connection string: use PostgreSQL instead of PGlite (migrated and seeded the same way). |
  * | `STATIC_DIR` | `./dist` | Folder of the built application (`npm run build`) served at `/`. |
  * | `OIDC_ISSUER` | — (dev provider at `PUBLIC_URL/oidc`) | Issuer URL of an external OpenID Connect provider. When set, the development provider is off. Required unless the server is local (see `DEV_IDENTITY_PROVIDER`). |
- * | `DEV_IDENTITY_PROVIDER` | `auto` | `auto`: the development provider runs only when the server is local — `PUBLIC_URL` and `HOST` on loopback and `TRUST_PROXY` off — and no `OIDC_ISSUER` is set; a server that is not local refuses to start without `OIDC_ISSUER`. `on`: runs it anyway (a test environment reachable from other machines), with a warning at every start and a banner on every page. `off`: never (needs `OIDC_ISSUER`). |
+ * | `DEV_IDENTITY_PROVIDER` | `auto` | `auto`: the development provider runs only when the server is local (server/secret-sources.ts notLocalReasons: `PUBLIC_URL` and `HOST` on loopback, `TRUST_PROXY` off, `NODE_ENV` not `production`, `DATABASE_URL` on loopback) and no `OIDC_ISSUER` is set; a server that is not local refuses to start without `OIDC_ISSUER`. `on`: runs it anyway (a test environment reachable from other machines), with a warning at every start and a banner on every page. `off`: never (needs `OIDC_ISSUER`). |
  * | `OIDC_MAX_TOKEN_LIFETIME` | `86400` (24 h) | Longest ID token lifetime accepted, in seconds (`exp - iat`); a token without `iat`, or living longer, is refused. |
  * | `OIDC_CLIENT_ID` | `punto-digitale` | Client id of the application at the provider; the ID token's audience must equal it. |
  * | `OIDC_JWKS_URI` | — (discovered from the issuer) | JWKS URL of the external provider, to verify ID token signatures. |
  * | `OIDC_FISCAL_CODE_CLAIM` | `fiscalNumber` | ID token claim holding the fiscal code (`TINIT-<CF>` or the bare CF). |
- * | `CITIZEN_HASH_SECRET` | generated once into `DATA_DIR/secrets.json` (PostgreSQL: into the table `segreto_server`, shared by every process) | Secret (≥ 32 chars) of the keyed hash (HMAC) that identifies citizens by fiscal code. Keep it stable: changing it orphans stored hashes. |
- * | `COOKIE_KEYS` | generated once into `DATA_DIR/secrets.json` (PostgreSQL: `segreto_server`) | Comma-separated keys (each ≥ 32 chars) signing the dev provider's cookies; the first signs, all verify. |
+ * | `CITIZEN_HASH_SECRET` | `SECRETS_FILE`; local server only: generated once into `DATA_DIR/secrets.json` (PostgreSQL: into the table `segreto_server`, shared by every process) | Secret (≥ 32 chars) of the keyed hash (HMAC) that identifies citizens by fiscal code. Keep it stable: changing it orphans stored hashes (rotate with `npm run rekey`). Required from outside the data on a server that is not local. |
+ * | `CITIZEN_HASH_REKEYS` | — | Comma-separated keys added by `npm run rekey`, oldest first (only with `CITIZEN_HASH_SECRET`; server/db/citizen-hash.ts). |
+ * | `COOKIE_KEYS` | `SECRETS_FILE`; local server only: generated once into `DATA_DIR/secrets.json` (PostgreSQL: `segreto_server`) | Comma-separated keys (each ≥ 32 chars) signing the dev provider's cookies; the first signs, all verify. Required from outside the data on a server that is not local. |
+ * | `SECRETS_FILE` | — | JSON file outside `DATA_DIR` with `citizenHashSecret`, `citizenHashRekeys`, `cookieKeys`, `oidcJwks` (the variables win member by member; server/secret-sources.ts). |
  * | `TRUST_PROXY` | `false` | `true` behind a TLS-terminating reverse proxy (honours `X-Forwarded-*`). |
  * | `LOG_LEVEL` | `info` | `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`. |
  * | `IDEMPOTENCY_STALE_MS` | `120000` | Age (ms, 1000–86400000) after which a pending idempotency claim is deemed abandoned (crashed process) and taken over. |
@@ -31,13 +33,25 @@
  * | `CHAT_URL` | — (no chat) | Origin of the Rocket.Chat server embedded by the chat modal (spec 001 §2 "Chat"). Unset: no chat button, and `POST /api/rocket-chat/auth/iframe/utente/{id}` answers 404. |
  * | `CHAT_ADMIN_USER` / `CHAT_ADMIN_TOKEN` | — | User id and personal access token of a Rocket.Chat administrator, used to create each user's login token (`users.createToken`). Required with `CHAT_URL`. |
  * | `METRICS_TOKEN` | — (`/metrics` answers 404) | Secret (≥ 32 chars) a Prometheus scraper sends as `Authorization: Bearer <token>` to read `/metrics` (server/metrics); unset, the metrics are off. |
+ * | `MAX_ACTIVE_API_REQUESTS` | `12` | `/api` requests one process runs at once; more wait their turn (server/concurrency.ts). |
+ * | `MAX_ACTIVE_UPLOADS` | `2` | File uploads one process runs at once, in a pool of their own (server/concurrency.ts). |
+ * | `API_SATURATED_AFTER_MS` | `2000` | Readiness answers 503 `saturated` once a request has waited this long (ms) for its turn. |
+ * | `HEADERS_TIMEOUT_MS` | `20000` | A request's headers must arrive within this time (ms), else 408 and the connection closed. |
+ * | `BODY_IDLE_TIMEOUT_MS` | `30000` | A request body from which no byte arrives for this long (ms) is abandoned and its connection closed. |
+ * | `REQUEST_TIMEOUT_MS` | `900000` | The whole request, headers and body, must arrive within this time (ms; 15 minutes: 16 MiB at 200 kbit/s take ~11). |
+ * | `SOCKET_IDLE_TIMEOUT_MS` | `120000` | A connection moving no byte either way for this long (ms) is closed. |
+ * | `KEEP_ALIVE_TIMEOUT_MS` | `72000` | A kept-alive connection without a new request is closed after this long (ms). |
  *
  * Invalid values throw a {@link ConfigError} naming the variable, at startup.
  */
 import { randomBytes } from 'node:crypto'
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import type { JWK } from 'jose'
 import { ensurePrivateDir } from './data-dir'
+import { citizenKeyChain } from './db/citizen-hash'
+import { DEFAULT_REQUEST_LIMITS, type RequestLimits } from './request-limits'
+import { isLoopbackHost, notLocalReasons, notLocalSecretsMessage, readSecretsFile, SecretsError, type SecretOrigin, type SecretsFileContent } from './secret-sources'
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -78,8 +92,14 @@ export interface AppConfig {
   staticDir: string
   oidc: OidcConfig
   devIdentityProvider: DevIdentityProviderMode
+  /**
+   * key of the citizens' hashes: `CITIZEN_HASH_SECRET` followed by the re-keying keys when any
+   * (server/db/citizen-hash.ts citizenKeyChain); empty until server/shared-secrets.ts reads it from PostgreSQL
+   */
   citizenHashSecret: string
   cookieKeys: string[]
+  /** where the secrets came from (server/secret-sources.ts) */
+  secrets: SecretSources
   trustProxy: boolean
   logLevel: LogLevel
   /** a pending idempotency claim older than this (ms) is taken over (server/idempotency.ts) */
@@ -92,6 +112,20 @@ export interface AppConfig {
   chat?: ChatConfig
   /** bearer token of `/metrics` (`METRICS_TOKEN`, ≥ 32 chars); undefined = metrics off (404) */
   metricsToken?: string
+  /** concurrency pools and connection timeouts (server/request-limits.ts) */
+  limits: RequestLimits
+}
+
+/** Where the secrets came from, and what the server must tell the operator about them. */
+export interface SecretSources {
+  /** why the server is not local (server/secret-sources.ts notLocalReasons); empty = local */
+  notLocal: string[]
+  citizenHashSecret: SecretOrigin
+  cookieKeys: SecretOrigin
+  /** the development provider's private signing keys from `SECRETS_FILE`; undefined = kept in the data (local only) */
+  devSigningJwks?: JWK[]
+  /** messages for the log: copies of outside secrets removed from the data */
+  notices: string[]
 }
 
 /** The Rocket.Chat server of the chat modal and its administrator's credentials (`CHAT_*` variables). */
@@ -170,11 +204,7 @@ function parseStaleMs(raw: string | undefined): number {
   return Number(raw)
 }
 
-/** True for a loopback host name or address: `localhost`, `127.x.x.x`, `::1` (bracketed or not). */
-export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1')
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h)
-}
+export { isLoopbackHost }
 
 /** Default of `OIDC_MAX_TOKEN_LIFETIME`: 24 hours. */
 export const DEFAULT_MAX_TOKEN_LIFETIME = 24 * 60 * 60
@@ -185,7 +215,7 @@ export const DEFAULT_MAX_TOKEN_LIFETIME = 24 * 60 * 60
  * else can reach, and a server others can reach refuses to start without a real issuer unless told
  * explicitly (`on`).
  */
-function devIdentityProviderMode(raw: string | undefined, ctx: { externalIssuer: boolean; publicUrl: string; host: string; trustProxy: boolean }): DevIdentityProviderMode {
+function devIdentityProviderMode(raw: string | undefined, ctx: { externalIssuer: boolean; notLocal: string[] }): DevIdentityProviderMode {
   const value = (raw ?? 'auto').toLowerCase()
   const on = /^(on|true|1|yes)$/.test(value)
   const off = /^(off|false|0|no)$/.test(value)
@@ -196,10 +226,7 @@ function devIdentityProviderMode(raw: string | undefined, ctx: { externalIssuer:
   }
   if (on) return 'forced'
   if (off) throw new ConfigError('DEV_IDENTITY_PROVIDER=off needs OIDC_ISSUER (the identity provider to use instead)')
-  const reasons: string[] = []
-  if (!isLoopbackHost(new URL(ctx.publicUrl).hostname)) reasons.push(`PUBLIC_URL ${ctx.publicUrl} is not a loopback address`)
-  if (!isLoopbackHost(ctx.host)) reasons.push(`HOST ${ctx.host} accepts connections from other machines`)
-  if (ctx.trustProxy) reasons.push('TRUST_PROXY=true (behind a reverse proxy)')
+  const reasons = ctx.notLocal
   if (reasons.length > 0) {
     throw new ConfigError(`OIDC_ISSUER is required: ${reasons.join(', ')}, and without OIDC_ISSUER the server would run `
       + 'the development identity provider, which logs anyone in (national administrator included) without a password. '
@@ -255,9 +282,122 @@ function persistedSecrets(dataDir: string, need: { citizenHashSecret: boolean; c
 }
 
 /**
+ * Removes from `DATA_DIR/secrets.json` the secrets that now come from outside when the copy there is the same
+ * value (a different value is left: it is not the one in use, and may be someone's only copy; a notice says so);
+ * deletes the file once empty. Returns a notice per removal.
+ */
+function purgeDataCopies(dataDir: string, outside: { citizenHashSecret?: string; cookieKeys?: string[] }): string[] {
+  const file = join(dataDir, 'secrets.json')
+  if (!existsSync(file)) return []
+  let stored: StoredSecrets
+  try {
+    stored = JSON.parse(readFileSync(file, 'utf8')) as StoredSecrets
+  } catch {
+    return []
+  }
+  const notices: string[] = []
+  const before = Object.keys(stored).length
+  if (outside.citizenHashSecret !== undefined && stored.citizenHashSecret === outside.citizenHashSecret) {
+    delete stored.citizenHashSecret
+    notices.push(`${file}: removed its copy of CITIZEN_HASH_SECRET (it now comes from outside the data)`)
+  }
+  if (outside.cookieKeys !== undefined && stored.cookieKeys !== undefined && JSON.stringify(stored.cookieKeys) === JSON.stringify(outside.cookieKeys)) {
+    delete stored.cookieKeys
+    notices.push(`${file}: removed its copy of COOKIE_KEYS (they now come from outside the data)`)
+  }
+  if (outside.citizenHashSecret !== undefined && stored.citizenHashSecret !== undefined) {
+    notices.push(`${file} holds a CITIZEN_HASH_SECRET other than the one in use (which comes from outside the data): it is ignored; `
+      + 'delete it once you are sure no citizen was registered with it')
+  }
+  if (Object.keys(stored).length === before) return notices
+  if (Object.keys(stored).length === 0) rmSync(file)
+  else writeFileSync(file, JSON.stringify(stored, null, 2) + '\n', { mode: 0o600 })
+  return notices
+}
+
+const validSecret = (v: string | undefined): boolean => v !== undefined && v.length >= MIN_SECRET_LENGTH && !v.includes('\0')
+const validKeyList = (v: string[] | undefined): boolean => v !== undefined && v.length > 0 && v.every(validSecret)
+
+/**
+ * The secrets and where they come from (server/secret-sources.ts): the environment first, then `SECRETS_FILE`,
+ * then — on a local server only — generated into the data (`DATA_DIR/secrets.json`; PostgreSQL: the values are
+ * completed from `segreto_server` by server/shared-secrets.ts). A server that is not local whose citizens' key,
+ * cookie keys or (development provider on) signing keys would come from the data is refused. Checked before
+ * anything is written.
+ * @throws ConfigError naming the variable or the missing secrets
+ */
+function resolveSecretSources(env: Env, ctx: { dataDir: string; databaseUrl?: string; notLocal: string[]; devIdentityProvider: DevIdentityProviderMode }): { citizenHashSecret: string; cookieKeys: string[]; sources: SecretSources } {
+  const filePath = read(env, 'SECRETS_FILE')
+  let file: SecretsFileContent = {}
+  if (filePath) {
+    try {
+      file = readSecretsFile(filePath, ctx.dataDir)
+    } catch (err) {
+      if (err instanceof SecretsError) throw new ConfigError(err.message)
+      throw err
+    }
+  }
+  const secretEnv = read(env, 'CITIZEN_HASH_SECRET')
+  if (secretEnv !== undefined && !validSecret(secretEnv)) throw new ConfigError(`CITIZEN_HASH_SECRET must be at least ${MIN_SECRET_LENGTH} characters`)
+  if (secretEnv === undefined && file.citizenHashSecret !== undefined && !validSecret(file.citizenHashSecret)) {
+    throw new ConfigError(`SECRETS_FILE: citizenHashSecret must be at least ${MIN_SECRET_LENGTH} characters`)
+  }
+  const cookieEnv = read(env, 'COOKIE_KEYS')?.split(',').map((k) => k.trim()).filter(Boolean)
+  if (cookieEnv !== undefined && !validKeyList(cookieEnv)) {
+    throw new ConfigError(`COOKIE_KEYS must be a comma-separated list of keys of at least ${MIN_SECRET_LENGTH} characters each`)
+  }
+  if (cookieEnv === undefined && file.cookieKeys !== undefined && !validKeyList(file.cookieKeys)) {
+    throw new ConfigError(`SECRETS_FILE: cookieKeys must be a list of keys of at least ${MIN_SECRET_LENGTH} characters each`)
+  }
+  const rekeysEnv = read(env, 'CITIZEN_HASH_REKEYS')?.split(',').map((k) => k.trim()).filter(Boolean)
+  const base = secretEnv ?? file.citizenHashSecret
+  // the re-keying keys belong to the base key they were added on: taken from the same place
+  const rekeys = secretEnv !== undefined ? rekeysEnv ?? [] : file.citizenHashSecret !== undefined ? file.citizenHashRekeys ?? [] : undefined
+  if (rekeysEnv !== undefined && secretEnv === undefined) throw new ConfigError('CITIZEN_HASH_REKEYS needs CITIZEN_HASH_SECRET (the key they were added on)')
+  if (rekeys === undefined && file.citizenHashRekeys?.length) throw new ConfigError('SECRETS_FILE: citizenHashRekeys needs citizenHashSecret (the key they were added on)')
+  if (rekeys !== undefined && rekeys.length > 0 && !validKeyList(rekeys)) {
+    throw new ConfigError(`CITIZEN_HASH_REKEYS / citizenHashRekeys: every key must be at least ${MIN_SECRET_LENGTH} characters`)
+  }
+  const cookies = cookieEnv ?? file.cookieKeys
+  const sources: SecretSources = {
+    notLocal: ctx.notLocal,
+    citizenHashSecret: secretEnv !== undefined ? 'env' : base !== undefined ? 'file' : 'data',
+    cookieKeys: cookieEnv !== undefined ? 'env' : cookies !== undefined ? 'file' : 'data',
+    devSigningJwks: ctx.devIdentityProvider === 'off' ? undefined : file.oidcJwks?.keys,
+    notices: [],
+  }
+  if (ctx.notLocal.length > 0) {
+    const missing: string[] = []
+    if (sources.citizenHashSecret === 'data') missing.push('CITIZEN_HASH_SECRET')
+    if (sources.cookieKeys === 'data') missing.push('COOKIE_KEYS')
+    if (ctx.devIdentityProvider !== 'off' && !sources.devSigningJwks) missing.push('the development identity provider\'s signing keys (oidcJwks in SECRETS_FILE)')
+    if (missing.length > 0) throw new ConfigError(notLocalSecretsMessage(ctx.notLocal, missing))
+  }
+  const stored = base !== undefined && cookies !== undefined
+    ? undefined
+    // PostgreSQL: the processes share the generated secrets through the database (server/shared-secrets.ts,
+    // after the database opens); an existing secrets.json is only read, as the candidate to adopt
+    : persistedSecrets(ctx.dataDir, { citizenHashSecret: base === undefined, cookieKeys: cookies === undefined }, ctx.databaseUrl !== undefined)
+  sources.notices = purgeDataCopies(ctx.dataDir, { citizenHashSecret: base, cookieKeys: cookies })
+  if (ctx.notLocal.length > 0) {
+    const jwks = join(ctx.dataDir, 'oidc-jwks.json')
+    if (existsSync(jwks)) {
+      rmSync(jwks)
+      sources.notices.push(`${jwks}: removed (a server that is not local takes the development provider's keys from SECRETS_FILE only)`)
+    }
+  }
+  return {
+    citizenHashSecret: base !== undefined ? citizenKeyChain(base, rekeys ?? []) : stored?.citizenHashSecret ?? '',
+    cookieKeys: cookies ?? stored?.cookieKeys ?? [],
+    sources,
+  }
+}
+
+/**
  * Builds the typed configuration from `env` (default `process.env`).
- * Side effect: when `CITIZEN_HASH_SECRET` or `COOKIE_KEYS` is unset, creates `DATA_DIR` and
- * `DATA_DIR/secrets.json` holding a generated value (reused on later starts). With `DATABASE_URL` nothing is
+ * Side effect (local server only): when `CITIZEN_HASH_SECRET` or `COOKIE_KEYS` comes neither from `env` nor from
+ * `SECRETS_FILE`, creates `DATA_DIR` and `DATA_DIR/secrets.json` holding a generated value (reused on later
+ * starts); copies in `DATA_DIR` of secrets that now come from outside are deleted (resolveSecretSources). With `DATABASE_URL` nothing is
  * written: the values (empty when generated) are completed from the database by `resolveSharedSecrets`
  * (server/shared-secrets.ts) once it is open.
  * @throws ConfigError on any invalid value
@@ -291,28 +431,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const trustProxy = parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY'))
   // checked before anything is written to DATA_DIR: a refused start leaves no trace
-  const devIdentityProvider = devIdentityProviderMode(read(env, 'DEV_IDENTITY_PROVIDER'), {
-    externalIssuer: oidc.external, publicUrl, host, trustProxy,
-  })
+  const notLocal = notLocalReasons({ host, publicUrl, trustProxy, nodeEnv: read(env, 'NODE_ENV'), databaseUrl })
+  const devIdentityProvider = devIdentityProviderMode(read(env, 'DEV_IDENTITY_PROVIDER'), { externalIssuer: oidc.external, notLocal })
 
   const logLevel = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase()
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`)
   }
 
-  const secretEnv = read(env, 'CITIZEN_HASH_SECRET')
-  if (secretEnv !== undefined && secretEnv.length < MIN_SECRET_LENGTH) {
-    throw new ConfigError(`CITIZEN_HASH_SECRET must be at least ${MIN_SECRET_LENGTH} characters`)
-  }
-  const cookieEnv = read(env, 'COOKIE_KEYS')?.split(',').map((k) => k.trim()).filter(Boolean)
-  if (cookieEnv !== undefined && (cookieEnv.length === 0 || cookieEnv.some((k) => k.length < MIN_SECRET_LENGTH))) {
-    throw new ConfigError(`COOKIE_KEYS must be a comma-separated list of keys of at least ${MIN_SECRET_LENGTH} characters each`)
-  }
-  const stored = secretEnv && cookieEnv
-    ? undefined
-    // PostgreSQL: the processes share the generated secrets through the database (server/shared-secrets.ts,
-    // after the database opens); an existing secrets.json is only read, as the candidate to adopt
-    : persistedSecrets(dataDir, { citizenHashSecret: !secretEnv, cookieKeys: !cookieEnv }, databaseUrl !== undefined)
+  const secrets = resolveSecretSources(env, { dataDir, databaseUrl, notLocal, devIdentityProvider })
 
   return {
     port,
@@ -323,8 +450,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     staticDir,
     oidc,
     devIdentityProvider,
-    citizenHashSecret: secretEnv ?? stored?.citizenHashSecret ?? '',
-    cookieKeys: cookieEnv ?? stored?.cookieKeys ?? [],
+    citizenHashSecret: secrets.citizenHashSecret,
+    cookieKeys: secrets.cookieKeys,
+    secrets: secrets.sources,
     trustProxy,
     logLevel: logLevel as LogLevel,
     idempotencyStaleMs: parseStaleMs(read(env, 'IDEMPOTENCY_STALE_MS')),
@@ -332,7 +460,26 @@ export function loadConfig(env: Env = process.env): AppConfig {
     s3: parseS3(env),
     chat: parseChat(env),
     metricsToken: parseMetricsToken(read(env, 'METRICS_TOKEN')),
+    limits: parseRequestLimits(env),
   }
+}
+
+/** The pools and timeouts of the module table (`MAX_ACTIVE_*`, `*_TIMEOUT_MS`, `API_SATURATED_AFTER_MS`). */
+function parseRequestLimits(env: Env): RequestLimits {
+  const d = DEFAULT_REQUEST_LIMITS
+  const n = (name: string, fallback: number) => parsePositiveInteger(name, read(env, name), fallback)
+  const limits: RequestLimits = {
+    maxActiveRequests: n('MAX_ACTIVE_API_REQUESTS', d.maxActiveRequests),
+    maxActiveUploads: n('MAX_ACTIVE_UPLOADS', d.maxActiveUploads),
+    saturatedAfterMs: n('API_SATURATED_AFTER_MS', d.saturatedAfterMs),
+    headersTimeoutMs: n('HEADERS_TIMEOUT_MS', d.headersTimeoutMs),
+    bodyIdleTimeoutMs: n('BODY_IDLE_TIMEOUT_MS', d.bodyIdleTimeoutMs),
+    requestTimeoutMs: n('REQUEST_TIMEOUT_MS', d.requestTimeoutMs),
+    socketIdleTimeoutMs: n('SOCKET_IDLE_TIMEOUT_MS', d.socketIdleTimeoutMs),
+    keepAliveTimeoutMs: n('KEEP_ALIVE_TIMEOUT_MS', d.keepAliveTimeoutMs),
+  }
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) throw new ConfigError('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS')
+  return limits
 }
 
 /** `METRICS_TOKEN`: undefined (metrics off) or a secret of at least 32 characters. */

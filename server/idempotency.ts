@@ -33,6 +33,7 @@
  * 30-day TTL, after which the legacy branch ({@link legacyRequestHash}) can be removed.
  */
 import { createHash, createHmac } from 'node:crypto'
+import { citizenBaseKey } from './db/citizen-hash'
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { and, eq, isNull, lt } from 'drizzle-orm'
 import { idempotencyRecord } from './db/schema'
@@ -107,10 +108,13 @@ export function requestFingerprint(request: Pick<FastifyRequest, 'method' | 'url
   return `${request.method} ${request.url}\n${Array.isArray(role) ? role.join(',') : role ?? ''}\n${canonicalJson(request.body ?? null)}`
 }
 
-/** The HMAC key of the request hash, derived from the server secret (not the secret itself). */
+/**
+ * The HMAC key of the request hash, derived from the server secret (not the secret itself): its base key, so a
+ * re-keying of citizens' hashes (server/db/citizen-hash.ts) leaves the stored request hashes valid.
+ */
 export function requestHashKey(secret: string): Buffer {
   if (!secret) throw new Error('idempotency: empty secret')
-  return createHmac('sha256', secret).update('punto-digitale/idempotency/request-hash/v1', 'utf8').digest()
+  return createHmac('sha256', citizenBaseKey(secret)).update('punto-digitale/idempotency/request-hash/v1', 'utf8').digest()
 }
 
 /** The stored request hash of a fingerprint: `h1:` + base64url HMAC-SHA-256 under `key` (46 characters). */

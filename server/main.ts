@@ -9,12 +9,16 @@
  * claims are released (server/jobs), the database is closed, exit 0. A shutdown stuck beyond
  * {@link FORCED_EXIT_MS} exits 1.
  * Exits with status 1 and a readable message when the configuration or the database is unusable — among
- * others, a server that is not local without `OIDC_ISSUER` (server/config.ts). With
+ * others, a server that is not local without `OIDC_ISSUER`, or whose secrets would live in the data instead of
+ * the environment or `SECRETS_FILE` (server/config.ts, server/secret-sources.ts): refused before anything is
+ * written or the port is opened; and one whose citizens' key chain is not the one the stored hashes were made with
+ * (server/db/citizen-rekey.ts verifyCitizenKey). With
  * `DEV_IDENTITY_PROVIDER=on` every start prints a warning on standard error, whatever `LOG_LEVEL`.
  */
 import { buildApp } from './app'
 import { ConfigError, devIdentityProviderWarning, loadConfig } from './config'
 import { tightenDataDir } from './data-dir'
+import { CitizenKeyMismatchError, verifyCitizenKey } from './db/citizen-rekey'
 import { openDatabase } from './db/index'
 import { MIGRATION_LATCH_ENV, startStartupResponder, waitWhileExists } from './startup'
 import { resolveSharedSecrets } from './shared-secrets'
@@ -42,8 +46,16 @@ async function main(): Promise<void> {
   }
   startup?.setStatus('starting')
   let app
+  let secretNotices: string[]
   try {
     const config = await resolveSharedSecrets(loaded, database)
+    secretNotices = config.secrets.notices
+    try {
+      await verifyCitizenKey(database.db, config.citizenHashSecret)
+    } catch (err) {
+      if (err instanceof CitizenKeyMismatchError) throw new ConfigError(err.message)
+      throw err
+    }
     app = await buildApp({ config, database })
     await app.ready()
     await startup?.close()
@@ -54,6 +66,7 @@ async function main(): Promise<void> {
     throw err
   }
   for (const message of dataDirWarnings) app.log.warn(message)
+  for (const message of secretNotices) app.log.warn(message)
   if (warning) app.log.warn(warning)
   const config = loaded
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`

@@ -461,6 +461,10 @@ export const servizio = pgTable('servizio', {
   idLocale: uuid('id_locale'),
   /** folded name, the search text of the services list (pd_fold, migration 0005; issue 9 point 7) */
   ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome)`),
+  /** id of the transaction that last wrote the row (trigger of migration 0019; the field sync's change tracking) */
+  xidSync: bigint('xid_sync', { mode: 'number' }).notNull().default(0),
+  /** the transaction that created the service, moved it to its facilitator/project/body or changed its date (migration 0019) */
+  xidIngresso: bigint('xid_ingresso', { mode: 'number' }).notNull().default(0),
   ...audit,
 }, (t) => [
   index('servizio_facilitatore_idx').on(t.idFacilitatore),
@@ -540,6 +544,8 @@ export const cittadino = pgTable('cittadino', {
   tipoConferimentoConsenso: text('tipo_conferimento_consenso').$type<'CARTACEO' | 'ONLINE' | 'EMAIL'>(),
   dataConferimentoConsenso: ts('data_conferimento_consenso'),
   codInserimento: text('cod_inserimento'),
+  /** id of the transaction that last wrote the row (trigger of migration 0019; the field sync's change tracking) */
+  xidSync: bigint('xid_sync', { mode: 'number' }).notNull().default(0),
   ...audit,
 }, (t) => [
   uniqueIndex('cittadino_documento_uq').on(t.tipoDocumento, t.numeroDocumentoHash),
@@ -571,10 +577,32 @@ export const questionarioCompilato = pgTable('questionario_compilato', {
   codInserimento: text('cod_inserimento'),
   stato: text('stato').notNull().default('NON_COMPILATA').$type<StatoQuestionario>(),
   sezioni: jsonb('sezioni').notNull().default([]).$type<SezioneCompilata[]>(),
+  /** id of the transaction that last wrote the row (trigger of migration 0019; the field sync's change tracking) */
+  xidSync: bigint('xid_sync', { mode: 'number' }).notNull().default(0),
   ...audit,
 }, (t) => [
   uniqueIndex('questionario_compilato_cittadino_servizio_uq').on(t.idCittadino, t.idServizio),
   index('questionario_compilato_servizio_idx').on(t.idServizio),
+])
+
+/**
+ * Tombstones of the field sync (migration 0019, statement-level triggers): a service deleted or moved to another
+ * facilitator, project or body (the old scope's row), an instance deleted while its service stays. An incremental
+ * sync sends those of its scope written since its cursor as `rimossi`; rows older than the purge horizon are deleted
+ * (server/domain/campo-sync.ts), and a cursor older than that starts a whole sync.
+ */
+export const campoRimozione = pgTable('campo_rimozione', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  xid: bigint('xid', { mode: 'number' }).notNull(),
+  idFacilitatore: integer('id_facilitatore').notNull(),
+  idProgetto: integer('id_progetto').notNull(),
+  idEnte: integer('id_ente').notNull(),
+  tipo: text('tipo').notNull().$type<'servizio' | 'questionario'>(),
+  idRecord: text('id_record').notNull(),
+  dataOra: ts('data_ora').notNull().defaultNow(),
+}, (t) => [
+  index('campo_rimozione_scope_idx').on(t.idFacilitatore, t.idProgetto, t.idEnte, t.xid, t.id),
+  index('campo_rimozione_data_idx').on(t.dataOra),
 ])
 
 /** Anonymous self-compile link: only the hash of the token is stored. */
@@ -985,9 +1013,11 @@ export const notifica = pgTable('notifica', {
 ])
 
 /**
- * Secrets every server process must share (issue 14 point 1; server/shared-secrets.ts), on PostgreSQL only:
- * `citizen_hash_secret`, `cookie_keys`, `oidc_jwks` (the dev provider's private keys). Written once
- * (insert-if-absent: concurrent first starts converge on one value), never updated by the server.
+ * Secrets every server process must share (issue 14 point 1; server/shared-secrets.ts), on a local PostgreSQL
+ * only (issue 25 point 4: elsewhere they come from outside the data): `citizen_hash_secret`, `cookie_keys`,
+ * `oidc_jwks` (the dev provider's private keys). Written once (insert-if-absent: concurrent first starts converge
+ * on one value), never updated by the server. Also `citizen_hash_check`, on every database: the check value (not
+ * a secret) of the key chain the citizens' hashes were made with (server/db/citizen-rekey.ts), updated by re-keying.
  */
 export const segretoServer = pgTable('segreto_server', {
   nome: text('nome').primaryKey(),

@@ -28,10 +28,14 @@ async function visibleCitizen(db: Executor, caller: Caller, id: number) {
   return row
 }
 
-/** The card of citizen `id` for the caller (module comment). */
-export async function schedaCittadino(db: Executor, caller: Caller, id: number): Promise<SchedaCittadino> {
+/** Most services one citizen's card lists, the most recent (issue 25 point 3). */
+export const SERVIZI_CITTADINO_MAX = 500
+
+/** The card of citizen `id` for the caller (module comment): at most `max` services, the most recent, and their total. */
+export async function schedaCittadino(db: Executor, caller: Caller, id: number, max = SERVIZI_CITTADINO_MAX): Promise<SchedaCittadino> {
   const c = await visibleCitizen(db, caller, id)
   const rows = await db.select({
+    totale: sql<number>`count(*) over ()`.mapWith(Number),
     idServizio: servizio.id, nomeServizio: servizio.nome, dataServizio: servizio.dataServizio, nomeSede: sede.nome,
     nomeFac: utente.nome, cognomeFac: utente.cognome, idFacilitatore: servizio.idFacilitatore,
     idQuestionario: questionarioCompilato.id, stato: questionarioCompilato.stato,
@@ -44,8 +48,14 @@ export async function schedaCittadino(db: Executor, caller: Caller, id: number):
     .leftJoin(questionarioCompilato, and(eq(questionarioCompilato.idServizio, servizio.id), eq(questionarioCompilato.idCittadino, c.id)))
     .where(and(eq(servizioXCittadino.idCittadino, c.id), serviceScope(caller)))
     .orderBy(desc(servizio.dataServizio), desc(servizio.id))
+    .limit(max)
   const mine = (idFac: number) => isFieldRole(caller.codiceRuolo) && idFac === caller.principal.userId
     && caller.profilo.idProgetto !== null && caller.profilo.idEnte !== null
+  const totale = rows[0]?.totale ?? 0
+  // whether one of the caller's services has the citizen, also among those beyond the listed ones
+  const modificabile = rows.some((r) => mine(r.idFacilitatore)) || (totale > rows.length && mine(caller.principal.userId) && (await db.select({ x: sql`1` })
+    .from(servizioXCittadino).innerJoin(servizio, eq(servizio.id, servizioXCittadino.idServizio))
+    .where(and(eq(servizioXCittadino.idCittadino, c.id), eq(servizio.idFacilitatore, caller.principal.userId), serviceScope(caller))).limit(1)).length > 0)
   return {
     dettaglioCittadino: {
       id: c.id, identificativoMascherato: c.identificativoMascherato, conCodiceFiscale: c.codiceFiscaleHash !== null,
@@ -58,7 +68,8 @@ export async function schedaCittadino(db: Executor, caller: Caller, id: number):
       nomeCompletoFacilitatore: nominativo(r.nomeFac, r.cognomeFac), idQuestionarioCompilato: r.idQuestionario, statoQuestionario: r.stato,
       associatoAUtente: mine(r.idFacilitatore),
     })),
-    modificabile: rows.some((r) => mine(r.idFacilitatore)),
+    totaleServizi: totale,
+    modificabile,
   }
 }
 

@@ -33,8 +33,14 @@ export async function registraEvento(db: Executor, caller: Pick<Caller, 'princip
   return true
 }
 
-/** Counts of the events in the period, most recent period first, then by count. */
-export async function riepilogoUtilizzo(db: Executor, filtro: RiepilogoFiltro): Promise<RiepilogoUtilizzo> {
+/** Most rows one `POST /utilizzo/riepilogo` answers (issue 25 point 3): more say `troncato`. */
+export const RIEPILOGO_UTILIZZO_MAX = 2000
+
+/**
+ * Counts of the events in the period, most recent period first, then by count: at most `max` rows
+ * ({@link RIEPILOGO_UTILIZZO_MAX}), `troncato` when the period holds more (days × events × roles × programmes).
+ */
+export async function riepilogoUtilizzo(db: Executor, filtro: RiepilogoFiltro, max = RIEPILOGO_UTILIZZO_MAX): Promise<RiepilogoUtilizzo> {
   const where: SQL[] = []
   if (filtro.dal) where.push(gte(eventoUtilizzo.dataOra, new Date(`${filtro.dal}T00:00:00Z`)))
   if (filtro.al) where.push(lt(eventoUtilizzo.dataOra, new Date(new Date(`${filtro.al}T00:00:00Z`).getTime() + 86_400_000)))
@@ -51,6 +57,9 @@ export async function riepilogoUtilizzo(db: Executor, filtro: RiepilogoFiltro): 
     .leftJoin(programma, eq(programma.id, eventoUtilizzo.programId))
     .where(where.length ? and(...where) : undefined)
     .groupBy(...(filtro.periodo === 'totale' ? [] : [periodo]), eventoUtilizzo.event, eventoUtilizzo.eventType, eventoUtilizzo.roleCode, eventoUtilizzo.programId, programma.nome)
-    .orderBy(...(filtro.periodo === 'totale' ? [] : [desc(periodo)]), desc(totale), asc(eventoUtilizzo.event), asc(eventoUtilizzo.eventType), asc(eventoUtilizzo.roleCode))
-  return { righe: rows.map((r) => ({ ...r, totale: Number(r.totale) })) }
+    .orderBy(...(filtro.periodo === 'totale' ? [] : [desc(periodo)]), desc(totale), asc(eventoUtilizzo.event), asc(eventoUtilizzo.eventType), asc(eventoUtilizzo.roleCode),
+      asc(eventoUtilizzo.programId))
+    .limit(max + 1)
+  const righe = rows.slice(0, max).map((r) => ({ ...r, totale: Number(r.totale) }))
+  return rows.length > max ? { righe, troncato: true } : { righe }
 }

@@ -260,13 +260,17 @@ export async function inviaQuestionario(tx: Transaction, caller: Caller, id: str
   return newLink(tx, row, new Date())
 }
 
+/** Most surveys one 'Invia questionario a tutti' sends (issue 25 point 3). */
+export const INVIA_A_TUTTI_MAX = 500
+
 /**
  * 'Invia questionario a tutti' (platform-frontend §3.6; issue 8 point 3): a new link for every instance
  * of the service not COMPILATA, in one transaction, oldest addition first. Only the facilitator who
  * created the service, in its profile: 404 S09 unknown service, 403 A02 otherwise. A service with every
- * survey compiled (or no citizen) answers an empty list.
+ * survey compiled (or no citizen) answers an empty list. More than `max` ({@link INVIA_A_TUTTI_MAX}) surveys to
+ * send answer 400 G02 before any link is made (issue 25 point 3: one request's work stays bounded).
  */
-export async function inviaATutti(tx: Transaction, caller: Caller, idServizio: number): Promise<InviaATuttiRisposta> {
+export async function inviaATutti(tx: Transaction, caller: Caller, idServizio: number, max = INVIA_A_TUTTI_MAX): Promise<InviaATuttiRisposta> {
   const [s] = Number.isNaN(idServizio) ? [] : await tx.select().from(servizio).where(eq(servizio.id, idServizio))
   if (!s) throw notFound('S09')
   const p = caller.profilo
@@ -277,6 +281,8 @@ export async function inviaATutti(tx: Transaction, caller: Caller, idServizio: n
     .innerJoin(cittadino, eq(cittadino.id, questionarioCompilato.idCittadino))
     .where(and(eq(questionarioCompilato.idServizio, s.id), ne(questionarioCompilato.stato, 'COMPILATA')))
     .orderBy(questionarioCompilato.dataOraCreazione, questionarioCompilato.id)
+    .limit(max + 1)
+  if (rows.length > max) throw badRequest('G02', `Il servizio ha più di ${max} questionari da inviare: invia i link dalla scheda di ogni cittadino.`)
   const now = new Date()
   const questionari: InviaATuttiRisposta['questionari'] = []
   for (const r of rows) {

@@ -15,15 +15,15 @@ import type { Executor } from '../db/types'
 import type { Caller } from './profile'
 import { serviceScope } from './servizio-scope'
 import { nominativo } from './servizi'
-import { filterValues, inList, pageOf, rowsOf, searchCondition, whereClause, type ListDefinition } from './liste/engine'
+import { DROPDOWN_MAX, filterValues, inList, pageOf, rowsOf, searchCondition, whereClause, type ListDefinition } from './liste/engine'
 
 /** The service has any of `tipi` (its `tipologia_servizio` holds the types joined with ", ", as its tipologia_servizio rows). */
 const hasAnyType = (tipi: string[]) => sql`string_to_array(${servizio.tipologiaServizio}, ', ') && ${sql.param(tipi)}::text[]`
 
 const scoped = sql`${servizio} join ${progetto} on ${progetto.id} = ${servizio.idProgetto} join ${programma} on ${programma.id} = ${progetto.idProgramma}`
 
-async function distinct(db: Executor, caller: Caller, column: ReturnType<typeof sql>, from = scoped): Promise<string[]> {
-  const rows = await rowsOf(db, sql`select distinct ${column} as v from ${from} where ${serviceScope(caller) ?? sql`true`} order by 1`)
+async function distinct(db: Executor, caller: Caller, column: ReturnType<typeof sql>, from = scoped, limit = DROPDOWN_MAX): Promise<string[]> {
+  const rows = await rowsOf(db, sql`select distinct ${column} as v from ${from} where ${serviceScope(caller) ?? sql`true`} order by 1 limit ${limit}`)
   return rows.map((r) => String(r.v))
 }
 
@@ -60,8 +60,9 @@ export const serviziList: ListDefinition<FiltroServizi, ServizioRiga> = {
     cells: (r) => [r.id, r.nome, r.facilitatore, r.data.split('-').reverse().join('-'), r.stato, r.durataServizio],
   },
   dropdowns: {
-    tipologiaServizio: (db, caller) => distinct(db, caller, sql`${tipologiaServizio.titolo}`,
-      sql`${tipologiaServizio} join ${servizio} on ${servizio.id} = ${tipologiaServizio.idServizio} join ${progetto} on ${progetto.id} = ${servizio.idProgetto} join ${programma} on ${programma.id} = ${progetto.idProgramma}`),
+    // the types are the facilitators' words (free text): as many as the data hold
+    tipologiaServizio: (db, caller, limit) => distinct(db, caller, sql`${tipologiaServizio.titolo}`,
+      sql`${tipologiaServizio} join ${servizio} on ${servizio.id} = ${tipologiaServizio.idServizio} join ${progetto} on ${progetto.id} = ${servizio.idProgetto} join ${programma} on ${programma.id} = ${progetto.idProgramma}`, limit),
     stati: (db, caller) => distinct(db, caller, sql`${servizio.stato}`),
   },
   permissions: { list: 'list.serv', download: 'list.dwnl.serv' },

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import type { DatabaseHandle } from '../db/index'
 import { notFound, unauthorized } from '../errors'
 import { instrumentRequests } from './http'
-import { createMetrics, type AppMetrics } from './registry'
+import { createMetrics, type ApiRequestsNow, type AppMetrics } from './registry'
 import { poolConnections, readQueueDepth, withTimeout } from './sources'
 import { bearerChecker } from './token'
 
@@ -22,8 +22,8 @@ export interface MetricsOptions {
   /** `METRICS_TOKEN`; undefined = metrics off */
   token?: string
   database: DatabaseHandle
-  /** `/api` requests running and waiting (server/concurrency.ts) */
-  apiRequests?: () => { active: number; waiting: number }
+  /** `/api` requests running and waiting, and the upload pool's (server/concurrency.ts) */
+  apiRequests?: () => ApiRequestsNow
 }
 
 /** Registers `/metrics` (and, when on, the request hooks) on `app`; returns the metrics, or undefined when off. */

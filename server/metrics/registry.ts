@@ -14,6 +14,9 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 
 /** One row of queue depth: `count` items of `queue` (a job kind, or the mass upload) in `state`. */
+/** The `/api` requests of this process now: general pool, and the upload pool when known (server/concurrency.ts). */
+export interface ApiRequestsNow { active: number; waiting: number; uploadsActive?: number; uploadsWaiting?: number }
+
 export interface QueueDepth { queue: string; state: string; count: number }
 
 /** Connections of the database pool (PGlite: one connection, `total` only). */
@@ -25,7 +28,7 @@ export interface MetricSources {
   queueDepth(): Promise<QueueDepth[]>
   poolConnections(): PoolConnections
   /** `/api` requests running and waiting their turn (server/concurrency.ts); absent: no such gauge */
-  apiRequests?(): { active: number; waiting: number }
+  apiRequests?(): ApiRequestsNow
   /** told when a source fails (the scrape still answers) */
   onSourceError?(err: unknown, metric: string): void
 }
@@ -93,12 +96,14 @@ export function createMetrics(sources: MetricSources): AppMetrics {
   const apiRequests = sources.apiRequests
   if (apiRequests) {
     new Gauge({
-      name: 'api_requests_in_progress', help: '/api requests of this process running (active) and waiting for their turn (waiting).',
+      name: 'api_requests_in_progress', help: '/api requests of this process running (active) and waiting for their turn (waiting); uploads in their own pool (uploads_active, uploads_waiting).',
       labelNames: ['state'] as const, registers,
       collect() {
         const now = apiRequests()
         this.set({ state: 'active' }, now.active)
         this.set({ state: 'waiting' }, now.waiting)
+        if (now.uploadsActive !== undefined) this.set({ state: 'uploads_active' }, now.uploadsActive)
+        if (now.uploadsWaiting !== undefined) this.set({ state: 'uploads_waiting' }, now.uploadsWaiting)
       },
     })
   }

@@ -11,7 +11,7 @@ import type { JSONWebKeySet } from 'jose'
 import type { AppConfig } from '../config'
 import { DEMO_IDENTITIES, type DemoIdentity } from '../seed/identities'
 import { LOGOUT_SCRIPT_PATH, interactionRoutes } from './interactions'
-import { loadOrCreateSigningKeys, loadSharedSigningKeys } from './keys'
+import { loadOrCreateSigningKeys, loadSharedSigningKeys, signingKeysOf } from './keys'
 import type { Database } from '../db/types'
 import { createDevProvider, type AccountLookup, type DevProviderOptions } from './provider'
 
@@ -35,13 +35,17 @@ export const OIDC_MOUNT_PATH = '/oidc'
 
 /**
  * Registers the provider and its interaction pages on `app` (call at the root, before `ready`).
- * Keys come from `DATA_DIR/oidc-jwks.json` (created on first start), or from the database when `sharedKeysDb`
- * is given (several processes on one PostgreSQL).
+ * Keys come from `SECRETS_FILE` when it holds them (`config.secrets.devSigningJwks`; always on a server that is
+ * not local, issue 25 point 4: nothing is then written to the data), else from `DATA_DIR/oidc-jwks.json`
+ * (created on first start), or from the database when `sharedKeysDb` is given (several processes on one PostgreSQL).
  */
 export async function registerDevIdentityProvider(app: FastifyInstance, opts: DevIdentityProviderOptions): Promise<DevIdentityProvider> {
-  const keys = opts.sharedKeysDb
-    ? await loadSharedSigningKeys(opts.config.dataDir, opts.sharedKeysDb)
-    : await loadOrCreateSigningKeys(opts.config.dataDir)
+  const outside = opts.config.secrets.devSigningJwks
+  const keys = outside
+    ? signingKeysOf(outside, 'SECRETS_FILE oidcJwks')
+    : opts.sharedKeysDb
+      ? await loadSharedSigningKeys(opts.config.dataDir, opts.sharedKeysDb)
+      : await loadOrCreateSigningKeys(opts.config.dataDir)
   const provider = createDevProvider({
     config: opts.config,
     jwks: keys.privateJwks,

@@ -39,6 +39,16 @@ function isPrivateRsaJwk(value: unknown): value is JWK {
 }
 
 /**
+ * The signing keys of a private JWKS given from outside the data (`SECRETS_FILE`).
+ * @throws Error when it holds no private RSA key (`where` names the source in the message)
+ */
+export function signingKeysOf(jwks: unknown[], where: string): SigningKeys {
+  const keys = jwks.filter(isPrivateRsaJwk)
+  if (keys.length === 0) throw new Error(`${where} holds no private RSA key (kty RSA with d, n and kid)`)
+  return { privateJwks: { keys }, publicJwks: { keys: keys.map(toPublicJwk) } }
+}
+
+/**
  * Loads `dataDir/oidc-jwks.json`, creating it (with a new key) when absent.
  * @throws Error when the file exists but holds no private RSA key (never silently replaced:
  *   that would invalidate every issued token)

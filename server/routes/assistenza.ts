@@ -28,7 +28,7 @@ export default async function assistenzaRoutes(app: FastifyInstance, opts: Assis
 
   app.post('/assistenza/tematiche', { config: { ...role, doc: { summary: 'Aree tematiche dell’assistenza tecnica', tags: ['Assistenza'] } } }, async () => tematiche(db))
 
-  app.post('/assistenza/apriTicket', { config: { ...role, doc: { summary: 'Apre una richiesta di assistenza tecnica (con allegati)', tags: ['Assistenza'], body: ApriTicketBodySchema, status: 201, errors: [413] } }, bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
+  app.post('/assistenza/apriTicket', { config: { ...role, upload: true, doc: { summary: 'Apre una richiesta di assistenza tecnica (con allegati)', tags: ['Assistenza'], body: ApriTicketBodySchema, status: 201, errors: [413] } }, bodyLimit: 16 * 1024 * 1024 }, async (request, reply) => {
     const body = parseBody(ApriTicketBodySchema, request.body, LABELS)
     const caller = resolveCaller(request, body)
     if (!assistenzaAbilitata(caller.codiceRuolo, caller.profilo.policy)) throw forbidden('A02', 'Il servizio di assistenza tecnica non è disponibile per il tuo ruolo.')

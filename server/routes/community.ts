@@ -158,7 +158,7 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
   })
 
   app.post('/item/:id/file/upload', {
-    config: { ...permAny(...FILE_WRITE), tooLarge: FILE_TOO_LARGE, doc: { summary: 'Carica la copertina o l’allegato di un contenuto (base64)', tags: TAG, body: FileUploadBodySchema, errors: [413] } },
+    config: { ...permAny(...FILE_WRITE), upload: true, tooLarge: FILE_TOO_LARGE, doc: { summary: 'Carica la copertina o l’allegato di un contenuto (base64)', tags: TAG, body: FileUploadBodySchema, errors: [413] } },
     // base64 of a 10 MB file plus the JSON around it
     bodyLimit: 15 * 1024 * 1024,
   }, async (request) => {
@@ -168,7 +168,7 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
 
   // a file sent before the item it belongs to: checked now, attached by the create/update naming its token
   app.post('/item/file/stage', {
-    config: { ...permAny(...FILE_WRITE), tooLarge: FILE_TOO_LARGE, doc: {
+    config: { ...permAny(...FILE_WRITE), upload: true, tooLarge: FILE_TOO_LARGE, doc: {
       summary: 'Carica un file prima di pubblicare il contenuto (copertina o allegato)', tags: TAG, query: FileStageQuerySchema, status: 201, errors: [413],
       body: { mediaType: 'application/octet-stream', description: 'Il file (al massimo 10 MB); il contenuto pubblicato con `cover_file`/`attachment_file` lo riceve.' },
     } },

@@ -4,7 +4,7 @@
  * | route | permission | answer |
  * |---|---|---|
  * | POST /{entity}/all?currPage&pageSize | list code | `{[plural]: rows, numeroPagine, numeroTotaleElementi}`; 400 G03 beyond the last page |
- * | POST /{entity}/{dropdownType}/dropdown | list code | string[] or [{id, nome}] over the caller's scope |
+ * | POST /{entity}/{dropdownType}/dropdown | list code | string[] or [{id, nome}] over the caller's scope, at most DROPDOWN_MAX (1000; `x-opzioni-troncate: true` when cut) |
  * | POST /{entity}/download | download code | CSV streamed in keyset batches (`{plural}.csv`) |
  *
  * | entity | list / download codes | dropdowns |
@@ -40,7 +40,7 @@ import {
 import { PaginazioneQuerySchema, ServiziListaBodySchema } from '../../src/api/contract/servizio'
 import type { Database } from '../db/types'
 import { resolveCaller, type ProfileIds } from '../domain/profile'
-import { csvChunks, pageOf, type ListDefinition, type SortRequest } from '../domain/liste/engine'
+import { csvChunks, DROPDOWN_MAX, pageOf, type ListDefinition, type SortRequest } from '../domain/liste/engine'
 import { programmiList } from '../domain/liste/programmi'
 import { progettiList } from '../domain/liste/progetti'
 import { entiList } from '../domain/liste/enti'
@@ -116,8 +116,14 @@ export default async function listeRoutes(app: FastifyInstance, opts: { db: Data
     })
 
     for (const [type, provider] of Object.entries(def.dropdowns)) {
-      app.post(`/${def.entity}/${type}/dropdown`, { config: { ...perm(def.permissions.list), doc: { summary: `Valori del filtro «${type}» dell’elenco dei ${name}`, tags: TAG, body: schema } } }, async (request) => {
-        return provider(db, resolveCaller(request, parse(request.body)))
+      app.post(`/${def.entity}/${type}/dropdown`, { config: { ...perm(def.permissions.list), doc: {
+        summary: `Valori del filtro «${type}» dell’elenco dei ${name}`, tags: TAG, body: schema,
+        description: `Al massimo ${DROPDOWN_MAX} valori; quando ce ne sono di più la risposta ha l’intestazione \`x-opzioni-troncate: true\`.`,
+      } } }, async (request, reply) => {
+        const options = await provider(db, resolveCaller(request, parse(request.body)), DROPDOWN_MAX + 1)
+        if (options.length <= DROPDOWN_MAX) return options
+        reply.header('x-opzioni-troncate', 'true')
+        return options.slice(0, DROPDOWN_MAX)
       })
     }
 

@@ -113,7 +113,7 @@ export default async function openDataRoutes(app: FastifyInstance, opts: OpenDat
 
   app.post('/open-data/genera', { config: { access: { kind: 'permission', codes: ['gen.opendata'] }, doc: { summary: 'Avvia ora la generazione del file open data del mese', tags: TAG, status: 202 } } }, async (_request, reply) => {
     const at = now()
-    const idJob = await generaSuRichiesta(jobs, at)
+    const idJob = await generaSuRichiesta(jobs, at, db)
     reply.code(202)
     return { mese: meseDi(at), idJob }
   })

@@ -46,7 +46,7 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
     }))
   })
 
-  app.post('/utente/upload/immagineProfilo', { config: { ...token, doc: {
+  app.post('/utente/upload/immagineProfilo', { config: { ...token, upload: true, doc: {
     summary: 'Carica l’immagine del profilo', tags: TAG, errors: [404, 413, 415],
     body: { mediaType: 'image/*', description: 'L’immagine (JPEG, PNG, WebP, GIF, AVIF o HEIF), salvata in WebP in più dimensioni.' },
   } }, bodyLimit: MAX_IMMAGINE_BYTES }, async (request) => {

@@ -6,8 +6,10 @@
  * - `retry`: network error, timeout, 5xx, 408, 429, 409 G06 (same idempotency key still in progress) →
  *   capped exponential backoff, never discarded;
  * - `auth`: 401 → refresh the token once, else pause every entry until the next login;
- * - `attention`: 403 and the other 4xx (400 G02, 404, 409, 422 …) and 2xx answers that do not match the
- *   contract → "richiede attenzione" with the server's message: editable, retryable, exportable;
+ * - `attention`: 403 and the other 4xx (400 G02, 404, 409, 413, 422 …) and 2xx answers that do not match the
+ *   contract → "richiede attenzione" with the server's message: editable, retryable, exportable. A 413 (the data
+ *   exceed what the server accepts, issue 25 point 8) is never retried as it is: sending it again would be
+ *   refused again;
  * - `done-duplicate`: never returned here. A repeat of an already applied request is answered by the server
  *   with the stored 2xx (same Idempotency-Key), so it is a plain success; a 409/422 such as S10 or U23
  *   means a DIFFERENT request collided and is NOT treated as success. Handlers may opt in through their
@@ -37,6 +39,7 @@ export const MESSAGES = {
   unauthorized: 'Sessione scaduta: accedi di nuovo per inviare i dati. Nessun dato andrà perso.',
   forbidden: 'Il profilo con cui è stata creata questa operazione non è autorizzato.',
   refused: 'Il server ha rifiutato i dati: controlla e modifica, poi riprova.',
+  tooLarge: 'I dati inviati superano la dimensione massima accettata dal server: riduci gli allegati o il testo, poi riprova.',
   invalidAnswer: 'Il server ha risposto in modo inatteso: verifica i dati prima di riprovare.',
   unknown: 'Errore imprevisto durante l’invio: verifica i dati prima di riprovare.',
 } as const
@@ -47,6 +50,7 @@ interface ErrorShape {
   status?: unknown
   errorCode?: unknown
   kind?: unknown
+  fromServer?: unknown
   cause?: unknown
   response?: { status?: unknown } | null
   data?: unknown
@@ -79,6 +83,7 @@ export function classifyStatus(status: number, errorCode: string | null, serverM
   if (status === 403) return { ...base, class: 'attention', reason: 'forbidden', message: withCode(serverMessage ?? MESSAGES.forbidden) }
   if (status === 404) return { ...base, class: 'attention', reason: 'not-found', message: withCode(serverMessage ?? MESSAGES.refused) }
   if (status === 409) return { ...base, class: 'attention', reason: 'conflict', message: withCode(serverMessage ?? MESSAGES.refused) }
+  if (status === 413) return { ...base, class: 'attention', reason: 'too-large', message: withCode(serverMessage ?? MESSAGES.tooLarge) }
   if (status === 400 || status === 422) return { ...base, class: 'attention', reason: 'validation', message: withCode(serverMessage ?? MESSAGES.refused) }
   if (status >= 400) return { ...base, class: 'attention', reason: 'client', message: withCode(serverMessage ?? MESSAGES.refused) }
   // a 2xx/3xx reaching here means the answer could not be used (schema mismatch): the server did apply it
@@ -93,7 +98,8 @@ export function classifyFailure(e: unknown): Classification {
     const kind = str(s.kind)
     if (kind === 'network') return { class: 'retry', reason: 'network', message: MESSAGES.network }
     if (kind === 'timeout') return { class: 'retry', reason: 'timeout', message: MESSAGES.timeout }
-    if (kind === 'http') return classifyStatus(s.status, str(s.errorCode), str(s.message))
+    // a message that is not the server's (no catalogue code either: a proxy's page) is ky's English text: not shown
+    if (kind === 'http') return classifyStatus(s.status, str(s.errorCode), s.fromServer === false && !str(s.errorCode) ? null : str(s.message))
     if (kind === 'validation') return { class: 'attention', reason: 'invalid-answer', status: s.status, message: MESSAGES.invalidAnswer }
     // 'unknown': look at what it wraps (an AbortSignal timeout, a fetch TypeError…)
     const inner = transportFailure(s.cause)

@@ -54,6 +54,7 @@ export type FailureReason =
   | 'not-found'
   | 'conflict'
   | 'client'
+  | 'too-large'
   | 'invalid-answer'
   | 'dependency'
   | 'no-handler'

@@ -8,13 +8,13 @@ import {
   aggiungiCittadino, compilaQuestionario, creaServizio, modificaServizio, refreshCampo, registraLinkInviati, startCampo, useCampoRiferimenti,
   useCittadiniServizioCampo, useQuestionarioCampo, useServiziCampo, useServizioCampo,
 } from '../../src/features/campo'
-import { setBootstrapFetcherForTests, storeBootstrap } from '../../src/features/campo/bootstrap'
+import { setSyncFetcherForTests } from '../../src/features/campo/sync'
 import { registerCampoHandlers } from '../../src/features/campo/handlers'
 import { currentDb, getRecord, listRecords, runReplay } from '../../src/offline'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
 import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { resetDbs, setupReplay } from '../offline/helpers'
-import { FAC, VOL, bootstrap, fakeApi, login, servizioInput, storeRiferimenti } from './helpers'
+import { FAC, VOL, bootstrap, fakeApi, login, pagina, servizioInput, storeRiferimenti, storeSnapshot } from './helpers'
 
 const Q3 = encodeSection({ ...sectionHeader('Q3'), answers: { '22': '2025-02-01', '23': '2:00', '24': ['Formazione online'] } })
 const Q1 = encodeSection({ ...sectionHeader('Q1'), answers: { '1': 'Codice fiscale disponibile ma non visualizzabile', '5': 'F' } })
@@ -47,12 +47,12 @@ beforeEach(async () => {
 })
 afterEach(() => {
   unregister()
-  setBootstrapFetcherForTests(null)
+  setSyncFetcherForTests(null)
 })
 
-describe('bootstrap on the device', () => {
+describe('whole sync on the device', () => {
   it('stores services, additions and reference data; server rows get srv- ids', async () => {
-    await storeBootstrap(currentDb()!, serverSnapshot(), Date.now())
+    await storeSnapshot(serverSnapshot(), Date.now())
     expect(await getRecord('servizio', 'srv-12')).toMatchObject({ idServer: 12, syncState: 'confermato', data: { nome: 'Laboratorio PEC', idProgetto: 10 } })
     expect(await getRecord('cittadino-servizio', 'srv-q-77')).toMatchObject({ idServer: 'q-77', data: { idServizioLocale: 'srv-12', idCittadino: 77, identificazione: 'CF' } })
   })
@@ -61,7 +61,7 @@ describe('bootstrap on the device', () => {
     const snap = serverSnapshot()
     snap.cittadini[0]!.identificativoMascherato = 'RSS•••90••••••••'
     snap.questionari[0] = { ...snap.questionari[0]!, dataOraCreazione: '2025-02-01T10:01:00.000Z', scadenzaLink: null }
-    await storeBootstrap(currentDb()!, snap, Date.now())
+    await storeSnapshot(snap, Date.now())
     const cittadini = renderHook(() => useCittadiniServizioCampo('srv-12'))
     await waitFor(() => expect(cittadini.result.current?.[0]).toMatchObject({
       identificativoMascherato: 'RSS•••90••••••••', dataOraAggiunta: '2025-02-01T10:01:00.000Z', scadenzaLink: null, statoQuestionario: 'NON_COMPILATA',
@@ -73,11 +73,11 @@ describe('bootstrap on the device', () => {
     await waitFor(() => expect(cittadini.result.current?.[0]).toMatchObject({ statoQuestionario: 'INVIATO', scadenzaLink: '2025-02-04T10:01:00.000Z', syncState: 'confermato' }))
     // the next bootstrap says the same (the server set INVIATO); an older copy without the fields reads null
     snap.questionari[0] = { ...snap.questionari[0]!, statoQuestionario: 'INVIATO', scadenzaLink: '2025-02-04T10:01:00.000Z' }
-    await storeBootstrap(currentDb()!, snap, Date.now())
+    await storeSnapshot(snap, Date.now())
     await waitFor(() => expect(cittadini.result.current?.[0]).toMatchObject({ statoQuestionario: 'INVIATO', scadenzaLink: '2025-02-04T10:01:00.000Z' }))
     // a compiled survey stays COMPILATA when a link is recorded late
     snap.questionari[0] = { ...snap.questionari[0]!, statoQuestionario: 'COMPILATA' }
-    await storeBootstrap(currentDb()!, snap, Date.now())
+    await storeSnapshot(snap, Date.now())
     await act(async () => {
       await registraLinkInviati([{ idQuestionario: 'q-77', scadenza: '2025-02-05T10:01:00.000Z' }])
     })
@@ -85,14 +85,14 @@ describe('bootstrap on the device', () => {
   })
 
   it('does not clobber a pending local edit; the edit survives until confirmed', async () => {
-    await storeBootstrap(currentDb()!, serverSnapshot(), Date.now())
+    await storeSnapshot(serverSnapshot(), Date.now())
     await modificaServizio('srv-12', servizioInput({ nome: 'Laboratorio PEC e SPID', idSede: 8 }))
-    await storeBootstrap(currentDb()!, serverSnapshot(), Date.now())
+    await storeSnapshot(serverSnapshot(), Date.now())
     expect(await getRecord('servizio', 'srv-12')).toMatchObject({ syncState: 'locale', data: { nome: 'Laboratorio PEC e SPID' } })
     // once confirmed, the next snapshot (with the server's new name) is taken
     setupReplay({ transport: fakeApi().transport })
     await runReplay(currentDb()!)
-    await storeBootstrap(currentDb()!, serverSnapshot({ nome: 'Laboratorio PEC e SPID (server)' }), Date.now())
+    await storeSnapshot(serverSnapshot({ nome: 'Laboratorio PEC e SPID (server)' }), Date.now())
     expect(await getRecord('servizio', 'srv-12')).toMatchObject({ syncState: 'confermato', data: { nome: 'Laboratorio PEC e SPID (server)' } })
   })
 
@@ -107,45 +107,45 @@ describe('bootstrap on the device', () => {
     snap.servizi.push({ ...snap.servizi[0]!, id: 500, idLocale: s.idLocale, nome: 'Corso SPID', stato: 'ATTIVO' })
     snap.questionari.push({ ...snap.questionari[0]!, idQuestionarioCompilato: 'q-900', idServizio: 500, idCittadino: 900 })
     snap.cittadini.push({ ...snap.cittadini[0]!, idCittadino: 900 })
-    await storeBootstrap(currentDb()!, snap, before)
+    await storeSnapshot(snap, before)
     expect((await listRecords('servizio')).map((r) => r.idLocale).sort()).toEqual([s.idLocale, 'srv-12'].sort())
     expect((await listRecords('cittadino-servizio')).map((r) => r.idLocale).sort()).toEqual([c.idLocale, 'srv-q-77'].sort())
     // service 12 deleted elsewhere: gone with its citizen at the next snapshot
     snap.servizi.shift()
     snap.questionari.shift()
-    await storeBootstrap(currentDb()!, snap, Date.now() + 1)
+    await storeSnapshot(snap, Date.now() + 1)
     expect((await listRecords('servizio')).map((r) => r.idLocale)).toEqual([s.idLocale])
     expect((await listRecords('cittadino-servizio')).map((r) => r.idLocale)).toEqual([c.idLocale])
   })
 
   it('a snapshot taken before a creation was confirmed does not remove it, nor bring back a service deleted here', async () => {
     await storeRiferimenti()
-    await storeBootstrap(currentDb()!, serverSnapshot(), Date.now())
+    await storeSnapshot(serverSnapshot(), Date.now())
     const startedAt = Date.now()
     const s = await creaServizio(servizioInput())
     setupReplay({ transport: fakeApi().transport })
     await runReplay(currentDb()!)
     expect(await getRecord('servizio', s.idLocale)).toMatchObject({ syncState: 'confermato', idServer: 500 })
     // the snapshot left before the confirmation: service 500 is not in it
-    await storeBootstrap(currentDb()!, serverSnapshot(), startedAt - 1)
+    await storeSnapshot(serverSnapshot(), startedAt - 1)
     expect(await getRecord('servizio', s.idLocale)).toMatchObject({ idServer: 500 })
     // service 12 deleted on this device and confirmed; an older snapshot still lists it
     const { eliminaServizio } = await import('../../src/features/campo')
-    await storeBootstrap(currentDb()!, serverSnapshot({ stato: 'NON ATTIVO' }), Date.now())
+    await storeSnapshot(serverSnapshot({ stato: 'NON ATTIVO' }), Date.now())
     const snapNoCitizens = { ...serverSnapshot({ stato: 'NON ATTIVO' }), questionari: [], cittadini: [] }
-    await storeBootstrap(currentDb()!, snapNoCitizens, Date.now() + 1)
+    await storeSnapshot(snapNoCitizens, Date.now() + 1)
     await eliminaServizio('srv-12')
     await runReplay(currentDb()!)
     expect(await getRecord('servizio', 'srv-12')).toBeUndefined()
-    await storeBootstrap(currentDb()!, snapNoCitizens, startedAt)
+    await storeSnapshot(snapNoCitizens, startedAt)
     expect(await getRecord('servizio', 'srv-12')).toBeUndefined()
   })
 
   it('refreshCampo fetches the current FAC/VOL profile, silently ignores failures, and does nothing for other roles or offline', async () => {
-    const fetcher = vi.fn(async () => serverSnapshot())
-    setBootstrapFetcherForTests(fetcher)
+    const fetcher = vi.fn(async (_p: unknown, _c: string | null) => pagina(serverSnapshot()))
+    setSyncFetcherForTests(fetcher)
     await refreshCampo()
-    expect(fetcher).toHaveBeenCalledWith({ codiceRuolo: 'FAC', idProgramma: 1, idProgetto: 10, idEnte: 100 })
+    expect(fetcher).toHaveBeenCalledWith({ codiceRuolo: 'FAC', idProgramma: 1, idProgetto: 10, idEnte: 100 }, null)
     expect(await getRecord('servizio', 'srv-12')).toBeDefined()
     fetcher.mockRejectedValueOnce(new Error('rete'))
     await expect(refreshCampo()).resolves.toBeUndefined()
@@ -159,8 +159,8 @@ describe('bootstrap on the device', () => {
 
   it('startCampo registers the handlers and refreshes at start, on profile change and when the API is reachable again', async () => {
     unregister()
-    const fetcher = vi.fn(async (p: { codiceRuolo: string }) => ({ ...serverSnapshot(), profilo: { ...serverSnapshot().profilo, codiceRuolo: p.codiceRuolo } }))
-    setBootstrapFetcherForTests(fetcher)
+    const fetcher = vi.fn(async (p: { codiceRuolo: string }) => pagina({ ...serverSnapshot(), profilo: { ...serverSnapshot().profilo, codiceRuolo: p.codiceRuolo } }))
+    setSyncFetcherForTests(fetcher)
     const stop = startCampo()
     try {
       await waitFor(() => expect(fetcher).toHaveBeenCalledTimes(1))
@@ -180,7 +180,7 @@ describe('bootstrap on the device', () => {
 describe('live reads', () => {
   it('merge the bootstrap copy and local records, with sync state and the local status rules', async () => {
     await storeRiferimenti()
-    await storeBootstrap(currentDb()!, serverSnapshot(), Date.now())
+    await storeSnapshot(serverSnapshot(), Date.now())
     const servizi = renderHook(() => useServiziCampo())
     await waitFor(() => expect(servizi.result.current).toHaveLength(1))
     expect(servizi.result.current![0]).toMatchObject({ idLocale: 'srv-12', syncState: 'confermato', stato: 'ATTIVO' })
@@ -236,7 +236,7 @@ describe('live reads', () => {
     const stesso = snap.servizi[0]!
     snap.servizi = [9, 30, 12].map((id) => ({ ...stesso, id, nome: `Servizio ${id}` }))
     snap.questionari = []
-    await storeBootstrap(currentDb()!, snap, Date.now())
+    await storeSnapshot(snap, Date.now())
     const servizi = renderHook(() => useServiziCampo())
     // same date and the same refresh timestamp: the device's key order (srv-12, srv-30, srv-9) must not decide
     await waitFor(() => expect(servizi.result.current?.map((s) => s.nome)).toEqual(['Servizio 30', 'Servizio 12', 'Servizio 9']))
@@ -245,13 +245,13 @@ describe('live reads', () => {
     })
     await waitFor(() => expect(servizi.result.current?.map((s) => s.nome)).toEqual(['Nuovo sul dispositivo', 'Servizio 30', 'Servizio 12', 'Servizio 9']))
     await act(async () => {
-      await storeBootstrap(currentDb()!, snap, Date.now())
+      await storeSnapshot(snap, Date.now())
     })
     await waitFor(() => expect(servizi.result.current?.map((s) => s.nome)).toEqual(['Nuovo sul dispositivo', 'Servizio 30', 'Servizio 12', 'Servizio 9']))
   })
 
   it("show only the current profile's services and its reference data", async () => {
-    await storeBootstrap(currentDb()!, serverSnapshot(), Date.now())
+    await storeSnapshot(serverSnapshot(), Date.now())
     const rif = renderHook(() => useCampoRiferimenti())
     await waitFor(() => expect(rif.result.current).toMatchObject({ progetto: { dataInizio: '2025-01-01' }, sedi: [{ id: 7 }, { id: 8 }] }))
     await act(async () => {

@@ -1,13 +1,14 @@
 /** Helpers of the field data layer tests: a logged facilitator, reference data, a fake API for the replay. */
 import { vi } from 'vitest'
-import type { CampoBootstrap } from '../../src/api/contract/campo'
+import { GIORNI_FINESTRA_CAMPO, type CampoBootstrap, type CampoSyncPagina } from '../../src/api/contract/campo'
 import type { Profilo } from '../../src/api/contract/contesto'
 import { resetSessionForTests } from '../../src/auth/session'
 import { writeAuth, writeSessionData } from '../../src/auth/token-store'
-import { cacheSet } from '../../src/offline'
+import { cacheSet, currentDb } from '../../src/offline'
 import type { OutboxRequest } from '../../src/offline/handlers'
 import { syncDbWithSession } from '../../src/offline/session-bridge'
 import { riferimentiKey } from '../../src/features/campo/records'
+import { storePagina } from '../../src/features/campo/sync'
 import type { CampoRiferimenti, ServizioInput } from '../../src/features/campo/types'
 import { contesto, profile } from '../auth/helpers'
 import { CF_SARA } from '../offline/helpers'
@@ -63,6 +64,26 @@ export function bootstrap(extra: Partial<CampoBootstrap> = {}): CampoBootstrap {
     generatedAt: '2025-03-01T08:00:00.000Z', profilo: r.profilo, progetto: r.progetto, servizi: [], cittadini: [], questionari: [],
     template: TEMPLATE, templateSnapshot: [TEMPLATE], sedi: r.sedi, configurazioneMinorenni: null, ...extra,
   }
+}
+
+/**
+ * The bootstrap-shaped fixture `b` as one page of a sync (by default the only page of a whole sync, with
+ * the reference data); `extra` overrides page fields (e.g. `modalita`, `completo`, `rimossi`, `cursore`).
+ */
+export function pagina(b: CampoBootstrap, extra: Partial<CampoSyncPagina> = {}): CampoSyncPagina {
+  const n = b.servizi.length + b.questionari.length
+  return {
+    generatedAt: b.generatedAt, modalita: 'completa',
+    riferimenti: { profilo: b.profilo, progetto: b.progetto, template: b.template, templateSnapshot: b.templateSnapshot, sedi: b.sedi, configurazioneMinorenni: b.configurazioneMinorenni },
+    finestra: { dal: '2024-12-01', giorni: GIORNI_FINESTRA_CAMPO },
+    servizi: b.servizi, cittadini: b.cittadini, questionari: b.questionari, rimossi: { servizi: [], questionari: [] },
+    cursore: 'c-fine', completo: true, avanzamento: { inviati: n, totale: n }, ...extra,
+  }
+}
+
+/** Stores `b` on the device as a whole sync of one page whose request left at `startedAt` (ms epoch). */
+export async function storeSnapshot(b: CampoBootstrap, startedAt: number): Promise<void> {
+  await storePagina(currentDb()!, b.profilo, pagina(b), startedAt)
 }
 
 /**

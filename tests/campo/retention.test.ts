@@ -12,13 +12,12 @@ vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn(), redirectBrows
 import { logout } from '../../src/auth/session'
 import { aggiungiCittadino, compilaQuestionario, creaServizio } from '../../src/features/campo'
 import { registerCampoHandlers } from '../../src/features/campo/handlers'
-import { storeBootstrap } from '../../src/features/campo/bootstrap'
 import { closeUserDb, currentDb, enqueue, listEntries, listRecords, openUserDb, runReplay } from '../../src/offline'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
 import { syncDbWithSession } from '../../src/offline/session-bridge'
 import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { CF_LUCA, CF_SARA, networkError, resetDbs, role, setupReplay } from '../offline/helpers'
-import { FAC, bootstrap, fakeApi, login, servizioInput, storeRiferimenti } from './helpers'
+import { FAC, bootstrap, fakeApi, login, servizioInput, storeRiferimenti, storeSnapshot } from './helpers'
 
 const CF_CITTADINO = 'BNCMRC69S02H501X'
 const CONSENSO = { tipoConferimentoConsenso: 'CARTACEO', dataConferimentoConsenso: '2025-03-10' } as const
@@ -106,7 +105,7 @@ describe('what stays on the device after a logout', () => {
     setupReplay({ transport: fakeApi().transport })
     expect(await runReplay(currentDb()!)).toMatchObject({ sent: 3, stopped: null })
     // the field bootstrap's confirmed copies too
-    await storeBootstrap(currentDb()!, bootstrap({
+    await storeSnapshot(bootstrap({
       servizi: [{ ...bootstrapServizio(501), nome: 'Corso PEC' }],
     }), Date.now())
 
@@ -177,7 +176,7 @@ describe('what stays on the device after a logout', () => {
     // only the compiled survey is on the device
     expect((await listRecords('cittadino-servizio')).map((r) => r.idLocale)).toEqual([])
     expect((await listRecords('questionario')).map((r) => r.idLocale)).toEqual([c.idLocale])
-    await storeBootstrap(currentDb()!, bootstrap({
+    await storeSnapshot(bootstrap({
       servizi: [{ ...bootstrapServizio(500), idLocale: s.idLocale, nome: 'Corso SPID', stato: 'ATTIVO' as const }],
       cittadini: [{ idCittadino: 900, genere: 'M', fasciaDiEtaId: 3, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', tipoDocumento: null }],
       questionari: [{

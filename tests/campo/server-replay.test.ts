@@ -5,7 +5,6 @@
  * calls `app.inject`, then a second bootstrap that maps the server rows onto the device copies.
  */
 import { and, eq } from 'drizzle-orm'
-import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Profilo } from '../../src/api/contract/contesto'
 
@@ -17,9 +16,11 @@ vi.mock('../../src/auth/session', () => {
 
 import { cittadino, questionarioCompilato, servizio, servizioXCittadino } from '../../server/db/schema'
 import { ApiCallError } from '../../src/api/client'
-import { CampoBootstrapSchema } from '../../src/api/contract/campo'
 import { aggiungiCittadino, compilaQuestionario, creaServizio } from '../../src/features/campo'
-import { storeBootstrap } from '../../src/features/campo/bootstrap'
+import { storeSnapshot } from './helpers'
+
+/** A service date inside the field window (issue 25 point 2): a later whole sync brings it back to the device. */
+const OGGI = new Date().toISOString().slice(0, 10)
 import { registerCampoHandlers } from '../../src/features/campo/handlers'
 import { closeUserDb, currentDb, getRecord, listEntries, listRecords, openUserDb, runReplay } from '../../src/offline'
 import type { OutboxRequest } from '../../src/offline/handlers'
@@ -29,6 +30,7 @@ import { decodeSection, encodeSection, sectionHeader } from '../../src/lib/surve
 import { createTestServer, TEST_HOST, type TestServer } from '../server/helpers'
 import { actor, call, CF, createService, fiscalCodeAged, type Actor } from '../server/field/fixtures'
 import { setupReplay } from '../offline/helpers'
+import { syncCompleta } from '../server/field/sync-helper'
 
 describe('replay against the reference server', () => {
   let server: TestServer
@@ -47,15 +49,8 @@ describe('replay against the reference server', () => {
     return body
   }
 
-  const fetchBootstrap = async () => {
-    const { idProgramma, idProgetto, idEnte } = sara.ids
-    const res = await server.app.inject({
-      method: 'GET', url: `/api/campo/bootstrap?idProgramma=${idProgramma}&idProgetto=${idProgetto}&idEnte=${idEnte}`,
-      headers: { host: TEST_HOST, authToken: sara.token, userRole: 'FAC' },
-    })
-    expect(res.statusCode, res.body).toBe(200)
-    return v.parse(CampoBootstrapSchema, res.json())
-  }
+  /** What a whole field sync of Sara's profile returns (all pages, in the older one-answer shape). */
+  const fetchBootstrap = async () => (await syncCompleta(server, sara)).bootstrap
 
   beforeAll(async () => {
     server = await createTestServer()
@@ -78,14 +73,14 @@ describe('replay against the reference server', () => {
   it('creates the service, adds the citizen and compiles the survey once, with the device ids mapped back', async () => {
     const startedAt = Date.now()
     const first = await fetchBootstrap()
-    await storeBootstrap(currentDb()!, first, startedAt)
+    await storeSnapshot(first, startedAt)
     const before = (await listRecords('servizio')).length
     expect(before).toBe(first.servizi.length)
 
     configureConnectivityForTests({ state: 'offline' })
     const sede = first.sedi[0]!
     const nome = `Corso SPID offline ${Math.random().toString(36).slice(2, 7)}`
-    const s = await creaServizio({ nome, idSede: sede.id, q3: { '22': first.progetto.dataInizio!, '23': '1:15', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'Attivazione SPID, con app' } })
+    const s = await creaServizio({ nome, idSede: sede.id, q3: { '22': OGGI, '23': '1:15', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'Attivazione SPID, con app' } })
     const cf = fiscalCodeAged(35, 'F')
     const c = await aggiungiCittadino(s.idLocale, { codiceFiscale: cf, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Libero professionista', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: true })
     await compilaQuestionario(c.idLocale, encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '1663320201383': '5' } }),
@@ -117,7 +112,7 @@ describe('replay against the reference server', () => {
     // a replay run again sends nothing; the next bootstrap maps the server rows onto the device copies
     expect(await runReplay(currentDb()!)).toMatchObject({ sent: 0 })
     configureConnectivityForTests({ state: 'online' })
-    await storeBootstrap(currentDb()!, await fetchBootstrap(), Date.now())
+    await storeSnapshot(await fetchBootstrap(), Date.now())
     expect(await listRecords('servizio')).toHaveLength(before + 1)
     const add = await getRecord<{ statoQuestionario: string; sezioneQ1Questionario: string }>('cittadino-servizio', c.idLocale)
     expect(add).toMatchObject({ syncState: 'confermato', data: { statoQuestionario: 'COMPILATA' } })
@@ -136,7 +131,7 @@ describe('replay against the reference server', () => {
     expect(altrove.statusCode, altrove.body).toBe(201)
     const idCittadino = (altrove.json() as { id: number }).id
 
-    await storeBootstrap(currentDb()!, await fetchBootstrap(), Date.now())
+    await storeSnapshot(await fetchBootstrap(), Date.now())
     const sede = (await fetchBootstrap()).sedi[0]!
     const q3 = { '22': '2025-05-05', '23': '1:00', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'SPID' }
     configureConnectivityForTests({ state: 'offline' })
@@ -165,10 +160,10 @@ describe('replay against the reference server', () => {
   })
 
   it('sends the corrections made in step Q1 with the compilation and the consent: the server updates the citizen and Q1 (issue 8 points 1 and 5)', async () => {
-    await storeBootstrap(currentDb()!, await fetchBootstrap(), Date.now())
+    await storeSnapshot(await fetchBootstrap(), Date.now())
     const sede = (await fetchBootstrap()).sedi[0]!
     configureConnectivityForTests({ state: 'offline' })
-    const s = await creaServizio({ nome: `Correzioni ${Math.random()}`, idSede: sede.id, q3: { '22': '2025-05-06', '23': '1:00', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'SPID' } })
+    const s = await creaServizio({ nome: `Correzioni ${Math.random()}`, idSede: sede.id, q3: { '22': OGGI, '23': '1:00', '24': ['Facilitazione individuale'], '25': ['Sicurezza'], '28': 'SPID' } })
     const numero = `DOC${Math.random().toString(36).slice(2, 8).toUpperCase()}`
     const c = await aggiungiCittadino(s.idLocale, {
       tipoDocumento: 'Passaporto', numeroDocumento: numero, fasciaDiEtaId: 2, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore',
@@ -189,7 +184,7 @@ describe('replay against the reference server', () => {
     expect(JSON.stringify(q1)).toContain('55-74')
     // the next bootstrap brings the server's Q1: the same answers the device showed
     configureConnectivityForTests({ state: 'online' })
-    await storeBootstrap(currentDb()!, await fetchBootstrap(), Date.now())
+    await storeSnapshot(await fetchBootstrap(), Date.now())
     const add = await getRecord<{ sezioneQ1Questionario: string; genere: string }>('cittadino-servizio', c.idLocale)
     expect(add!.data.genere).toBe('F')
     expect(decodeSection(add!.data.sezioneQ1Questionario).answers).toMatchObject({ '5': ['F'], '6': ['55-74'], '8': ['Casalinga/o'], '9': ['L’Aquila'], '18': ['Email'], '19': ['2025-05-06'] })

@@ -9,7 +9,6 @@
  * version 2, and the next bootstrap brings version 2 to the tablet.
  */
 import { eq } from 'drizzle-orm'
-import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Profilo } from '../../src/api/contract/contesto'
 
@@ -21,11 +20,10 @@ vi.mock('../../src/auth/session', () => {
 
 import { questionarioCompilato, questionarioTemplate, servizio } from '../../server/db/schema'
 import { ApiCallError } from '../../src/api/client'
-import { CampoBootstrapSchema } from '../../src/api/contract/campo'
 import { SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
 import { sezioneFromWire, sezioneToWire, type QuestionarioTemplateDettaglio } from '../../src/api/contract/questionario-template'
 import { aggiungiCittadino, compilaQuestionario, creaServizio } from '../../src/features/campo'
-import { storeBootstrap } from '../../src/features/campo/bootstrap'
+import { storeSnapshot } from './helpers'
 import { registerCampoHandlers } from '../../src/features/campo/handlers'
 import { aggiungiDomanda, modelloDaTemplate, modificaDomanda, rimuoviDomanda, sezioniSchema, type ModelloEditor } from '../../src/lib/questionario-editor'
 import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
@@ -35,6 +33,7 @@ import { configureConnectivityForTests } from '../../src/offline/connectivity'
 import { createTestServer, TEST_HOST, type TestServer } from '../server/helpers'
 import { actor, call, CF, fiscalCodeAged, named, type Actor } from '../server/field/fixtures'
 import { setupReplay } from '../offline/helpers'
+import { syncCompleta } from '../server/field/sync-helper'
 
 const Q4 = SEZIONI_QUESTIONARIO.Q4.id
 
@@ -53,15 +52,8 @@ describe('a template edited while a tablet is offline', () => {
     if (res.statusCode >= 400) throw new ApiCallError(res.statusCode, body?.errorCode ?? null, body?.message ?? 'errore', 'http')
     return body
   }
-  const fetchBootstrap = async () => {
-    const { idProgramma, idProgetto, idEnte } = sara.ids
-    const res = await server.app.inject({
-      method: 'GET', url: `/api/campo/bootstrap?idProgramma=${idProgramma}&idProgetto=${idProgetto}&idEnte=${idEnte}`,
-      headers: { host: TEST_HOST, authToken: sara.token, userRole: 'FAC' },
-    })
-    expect(res.statusCode, res.body).toBe(200)
-    return v.parse(CampoBootstrapSchema, res.json())
-  }
+  /** What a whole field sync of Sara's profile returns (all pages, in the older one-answer shape). */
+  const fetchBootstrap = async () => (await syncCompleta(server, sara)).bootstrap
   const saveTemplate = async (id: string, edit: (m: ModelloEditor) => ModelloEditor) => {
     const d = (await call(server, dtd, 'POST', `/api/questionarioTemplate/${id}`)).json() as QuestionarioTemplateDettaglio
     const m = edit(modelloDaTemplate(d['survey-name'], d['survey-description'], d['survey-sections'].map((s) => sezioneFromWire(s)!)))
@@ -99,7 +91,7 @@ describe('a template edited while a tablet is offline', () => {
 
   it('replays the surveys compiled against version 1 cleanly; the old service keeps it, new services take version 2', async () => {
     const first = await fetchBootstrap()
-    await storeBootstrap(currentDb()!, first, Date.now())
+    await storeSnapshot(first, Date.now())
     const v1 = first.template!.idQuestionarioTemplate
     const [v1Before] = await server.database.db.select().from(questionarioTemplate).where(eq(questionarioTemplate.id, v1))
     const sede = first.sedi[0]!

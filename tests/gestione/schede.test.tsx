@@ -102,6 +102,19 @@ describe('programme detail', () => {
     expect(within(screen.getByTestId('step-puntiFacilitazione')).getAllByRole('row')).toHaveLength(2)
   })
 
+  it('says when the server cut the programme\'s body-sites (issue 25 point 3)', async () => {
+    scheda = programma('NON ATTIVO')
+    vi.mocked(apiPost).mockImplementation(async (path: string) => {
+      if (/^programma\/\d+$/.test(path)) return scheda
+      if (/^programma\/\d+\/sedi$/.test(path)) return { sedi: [], totale: 1500 }
+      throw new Error(`unexpected ${path}`)
+    })
+    await renderRoutes('/area-amministrativa/programmi/12/info', ROUTES)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lazio Digitale' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('link', { name: 'Punti di facilitazione' }))
+    expect((await screen.findByTestId('sedi-troncate')).textContent).toBe('Sono mostrate le prime 0 sedi su 1500: apri i singoli progetti per le altre.')
+  })
+
   it('NON ATTIVO: terminate disabled with the reason; delete confirmed → DELETE programma/12, back to the list', async () => {
     scheda = programma('NON ATTIVO', [{ id: 30, nome: 'Roma', nomeBreve: 'R', stato: 'NON ATTIVO', nomeEnteGestore: null }])
     await renderRoutes('/area-amministrativa/programmi/12/info', ROUTES)

@@ -36,6 +36,8 @@ describe('failure classifier', () => {
     ['409 U23 citizen already on the service', http(409, 'U23'), 'attention', 'conflict'],
     ['409 Q02 already compiled', http(409, 'Q02'), 'attention', 'conflict'],
     ['410', http(410), 'attention', 'client'],
+    ['413 G02 body over the limit', http(413, 'G02', 'La richiesta supera la dimensione massima accettata (1 MB): riduci i dati o gli allegati e riprova.'), 'attention', 'too-large'],
+    ['413 CO05 file over the limit', http(413, 'CO05', 'Il file supera la dimensione massima di 10 MB.'), 'attention', 'too-large'],
     ['2xx not matching the schema (ApiCallError validation)', new ApiCallError(200, null, 'Risposta non valida', 'validation'), 'attention', 'invalid-answer'],
     ['2xx not matching the schema (InvalidAnswerError)', new InvalidAnswerError([{ message: 'x' }]), 'attention', 'invalid-answer'],
     ['fetch TypeError', new TypeError('Failed to fetch'), 'retry', 'network'],
@@ -52,6 +54,16 @@ describe('failure classifier', () => {
     expect(c.class).toBe(cls)
     expect(c.reason).toBe(reason)
     expect(c.message.length).toBeGreaterThan(0)
+  })
+
+  it('a 413 is a refusal to fix, never a failure to retry: the server\'s message, or a readable one without it (a proxy\'s page)', () => {
+    const fromServer = classifyFailure(kyHttpError(413, { errorCode: 'CO05', message: 'Il file supera la dimensione massima di 10 MB.' }))
+    expect(fromServer).toMatchObject({ class: 'attention', reason: 'too-large', status: 413, message: 'Il file supera la dimensione massima di 10 MB. (errore CO05)' })
+    expect(stopsTheRun(fromServer)).toBe(false)
+    // a proxy's own 413 page: no catalogue code, no message of the server's
+    const proxy = toApiCallError(kyHttpError(413, '<html>413 Request Entity Too Large</html>'))
+    expect(classifyFailure(proxy)).toMatchObject({ class: 'attention', reason: 'too-large', status: 413, message: expect.stringMatching(/^I dati inviati superano la dimensione massima accettata dal server/) })
+    expect(classifyFailure(kyHttpError(413, null))).toMatchObject({ class: 'attention', reason: 'too-large', message: expect.stringMatching(/dimensione massima accettata dal server/) })
   })
 
   it("keeps the server's message and code for refusals", () => {

@@ -323,6 +323,21 @@ describe('replay: failures never lose a record', () => {
     expect(calls[1]!.idempotencyKey).not.toBe(calls[0]!.idempotencyKey)
     expect(await statusOf(a.id)).toBe('done')
   })
+
+  it('413 (data over the server\'s limit): attention with the server\'s message, kept and not retried, the next entries still sent', async () => {
+    const db = await freshDb()
+    const a = await servizio('s-a', 'x'.repeat(50))
+    const b = await servizio('s-b')
+    const { transport, calls } = fakeServer((req) => ((req.body as ServizioPayload).nomeServizio.length === 50
+      ? httpError(413, 'G02', 'La richiesta supera la dimensione massima accettata (1 MB): riduci i dati o gli allegati e riprova.') : null))
+    setupReplay({ transport })
+    const r = await runReplay(db)
+    expect(r).toMatchObject({ sent: 1, attention: 1, stopped: null })
+    expect(await getEntry(a.id)).toMatchObject({ status: 'attention', payload: { nomeServizio: 'x'.repeat(50) }, lastError: { kind: 'too-large', status: 413, message: 'La richiesta supera la dimensione massima accettata (1 MB): riduci i dati o gli allegati e riprova. (errore G02)' } })
+    expect(await statusOf(b.id)).toBe('done')
+    await runReplay(db, { force: true })
+    expect(calls.filter((c) => c.idempotencyKey === a.idempotencyKey)).toHaveLength(1)
+  })
 })
 
 describe('replay: reloads and concurrency', () => {

@@ -35,8 +35,8 @@ function decoded(res: LightMyRequestResponse): string {
   }
 }
 
-/** A bootstrap answer without its generation time (the only field that differs from call to call). */
-const stable = (json: unknown) => ({ ...(json as Record<string, unknown>), generatedAt: undefined })
+/** A field sync page without its generation time and cursor (the only fields that differ from call to call). */
+const stable = (json: unknown) => ({ ...(json as Record<string, unknown>), generatedAt: undefined, cursore: undefined })
 
 const varies = (res: LightMyRequestResponse) => String(res.headers.vary ?? '').toLowerCase().split(/\s*,\s*/).includes('accept-encoding')
 
@@ -118,19 +118,19 @@ describe('compression', () => {
     })
 
     it(`compresses an answer of ${API_COMPRESSION_THRESHOLD} bytes or more (br, else gzip), not one below`, async () => {
-      const plain = await call(server, sara, 'GET', '/api/campo/bootstrap')
+      const plain = await call(server, sara, 'GET', '/api/campo/sync')
       expect(plain.statusCode).toBe(200)
       expect(plain.headers['content-encoding']).toBeUndefined()
       expect(plain.rawPayload.length).toBeGreaterThan(API_COMPRESSION_THRESHOLD)
 
-      const br = await call(server, sara, 'GET', '/api/campo/bootstrap', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
+      const br = await call(server, sara, 'GET', '/api/campo/sync', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
       expect(br.statusCode).toBe(200)
       expect(br.headers['content-encoding']).toBe('br')
       expect(varies(br)).toBe(true)
       expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length)
       expect(stable(JSON.parse(decoded(br)))).toEqual(stable(plain.json()))
 
-      const gz = await call(server, sara, 'GET', '/api/campo/bootstrap', { headers: { 'accept-encoding': 'gzip' } })
+      const gz = await call(server, sara, 'GET', '/api/campo/sync', { headers: { 'accept-encoding': 'gzip' } })
       expect(gz.headers['content-encoding']).toBe('gzip')
       expect(stable(JSON.parse(decoded(gz)))).toEqual(stable(plain.json()))
 

@@ -73,7 +73,8 @@ export async function createTestServer(opts: TestServerOptions = {}): Promise<Te
   await app.ready()
 
   const realKey = () => {
-    const { keys } = JSON.parse(readFileSync(join(config.dataDir, 'oidc-jwks.json'), 'utf8')) as { keys: JWK[] }
+    // the provider's keys: from SECRETS_FILE when given there (never written to DATA_DIR then), else DATA_DIR's
+    const { keys } = config.secrets.devSigningJwks ? { keys: config.secrets.devSigningJwks } : JSON.parse(readFileSync(join(config.dataDir, 'oidc-jwks.json'), 'utf8')) as { keys: JWK[] }
     const key = keys[0]
     if (!key) throw new Error('no signing key in DATA_DIR')
     return key

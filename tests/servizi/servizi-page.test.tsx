@@ -9,6 +9,7 @@ const state = vi.hoisted(() => ({
   session: null as unknown as SessionState,
   servizi: undefined as ServizioLocale[] | undefined,
   connectivity: 'online' as 'online' | 'offline' | 'unknown',
+  archivio: null as unknown as (prima: string, cursore: string | null) => Promise<unknown>,
 }))
 
 vi.mock('../../src/auth/session', () => ({
@@ -20,6 +21,9 @@ vi.mock('../../src/offline/connectivity', () => ({ useConnectivity: () => state.
 vi.mock('../../src/features/campo', () => ({
   isFieldRole: (r: string | null | undefined) => r === 'FAC' || r === 'VOL',
   useServiziCampo: () => state.servizi,
+  AllineamentoCampo: () => null,
+  useFinestraCampo: () => ({ dal: '2025-01-01', giorni: 90 }),
+  fetchArchivioCampo: (prima: string, cursore: string | null) => state.archivio(prima, cursore),
   SyncChip: ({ state: s }: { state: string }) => (s === 'confermato' ? null : <span>DA SINCRONIZZARE</span>),
 }))
 vi.mock('../../src/api/client', () => ({ apiPost: vi.fn(), api: { post: vi.fn() } }))
@@ -108,6 +112,38 @@ describe('Elenco servizi — facilitator (device data)', () => {
     // aria-disabled: still focusable, so a screen reader reaches it and hears the reason
     expect(btn.getAttribute('aria-disabled')).toBe('true')
     expect(document.getElementById(btn.getAttribute('aria-describedby')!)!.textContent).toBe('Sei offline: per scaricare il file CSV serve la connessione.')
+  })
+
+  it("the field window: says what the device holds and reads 'Servizi precedenti' online, 50 at a time, each opening its detail (issue 25)", async () => {
+    const older = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ ...servizio({ idServer: from - i, nome: `Vecchio ${from - i}`, data: '2024-06-01' }), id: from - i }))
+    state.archivio = vi.fn(async (_prima: string, cursore: string | null) => (cursore === null ? { servizi: older(100, 2), cursore: 'pag-2' } : { servizi: older(50, 1), cursore: null }))
+    await renderList()
+    expect(screen.getByTestId('nota-finestra').textContent).toBe('Sul dispositivo: servizi degli ultimi 90 giorni e quelli con questionari aperti.')
+    const toggle = screen.getByRole('button', { name: 'Servizi precedenti' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(state.archivio).not.toHaveBeenCalled()
+    fireEvent.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Vecchio 100' }).getAttribute('href')).toBe('/area-amministrativa/servizi/100/info'))
+    expect(state.archivio).toHaveBeenCalledWith('2025-01-01', null)
+    fireEvent.click(screen.getByRole('button', { name: 'Mostra altri servizi precedenti' }))
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Vecchio 50' })).toBeTruthy())
+    expect(state.archivio).toHaveBeenLastCalledWith('2025-01-01', 'pag-2')
+    expect(within(screen.getByTestId('servizi-precedenti-lista')).getAllByRole('link').map((a) => a.textContent)).toEqual(['Vecchio 100', 'Vecchio 99', 'Vecchio 50'])
+    expect(screen.queryByRole('button', { name: 'Mostra altri servizi precedenti' })).toBeNull()
+  })
+
+  it("offline, 'Servizi precedenti' says it needs the network and reads nothing", async () => {
+    state.connectivity = 'offline'
+    state.archivio = vi.fn()
+    await renderList()
+    expect(screen.queryByTestId('nota-finestra')).toBeNull()
+    const toggle = screen.getByRole('button', { name: 'Servizi precedenti' })
+    expect(toggle.getAttribute('aria-disabled')).toBe('true')
+    expect(document.getElementById(toggle.getAttribute('aria-describedby')!)!.textContent).toBe('Sei offline: per vedere i servizi precedenti serve la connessione a internet.')
+    fireEvent.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(state.archivio).not.toHaveBeenCalled()
   })
 })
 

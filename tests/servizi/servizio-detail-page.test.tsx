@@ -12,6 +12,8 @@ const state = vi.hoisted(() => ({
   cittadini: undefined as CittadinoServizioLocale[] | undefined,
   riferimenti: undefined as CampoRiferimenti | null | undefined,
   connectivity: 'online' as 'online' | 'offline' | 'unknown',
+  remoto: { stato: 'no' as string, riprova: () => undefined },
+  remotoArgs: [] as unknown[],
 }))
 
 vi.mock('../../src/auth/session', () => ({
@@ -19,11 +21,16 @@ vi.mock('../../src/auth/session', () => ({
   getSessionState: () => state.session,
 }))
 vi.mock('../../src/offline', () => ({ useConnectivity: () => state.connectivity }))
+vi.mock('../../src/offline/connectivity', () => ({ useConnectivity: () => state.connectivity, useNetworkAvailable: () => true }))
 vi.mock('../../src/features/campo', () => ({
   isFieldRole: (r: string | null | undefined) => r === 'FAC' || r === 'VOL',
   useServizioCampo: () => state.servizio,
   useCampoRiferimenti: () => state.riferimenti,
   useCittadiniServizioCampo: () => state.cittadini,
+  useServizioSuRichiesta: (...args: unknown[]) => {
+    state.remotoArgs = args
+    return state.remoto
+  },
   eliminaServizio: vi.fn(),
   SyncChip: ({ state: s }: { state: string }) => (s === 'confermato' ? null : <span>DA SINCRONIZZARE</span>),
 }))
@@ -67,6 +74,7 @@ describe('service detail — facilitator', () => {
       cittadino({ idLocale: 'c-3', idQuestionario: null, idCittadino: null, syncState: 'locale' }),
     ]
     state.connectivity = 'online'
+    state.remoto = { stato: 'no', riprova: () => undefined }
     vi.mocked(eliminaServizio).mockReset()
     vi.mocked(apiPost).mockReset()
   })
@@ -128,6 +136,27 @@ describe('service detail — facilitator', () => {
     state.servizio = null
     await renderInfo('nope')
     expect(screen.getByText('Servizio non trovato')).toBeTruthy()
+  })
+
+  it('a service not on the device (outside the field window): online it is fetched from the server, offline the page says it needs the network (issue 25)', async () => {
+    state.servizio = null
+    state.remoto = { stato: 'caricamento', riprova: () => undefined }
+    await renderInfo('42')
+    expect(state.remotoArgs).toEqual(['42', true, true])
+    expect(screen.getByRole('status').textContent).toBe('Caricamento del servizio dal server…')
+
+    const riprova = vi.fn()
+    state.remoto = { stato: 'errore', riprova }
+    await renderInfo('42')
+    fireEvent.click(screen.getByRole('button', { name: 'Riprova' }))
+    expect(riprova).toHaveBeenCalled()
+
+    state.remoto = { stato: 'no', riprova: () => undefined }
+    state.connectivity = 'offline'
+    await renderInfo('42')
+    expect(state.remotoArgs).toEqual(['42', true, false])
+    expect(screen.getByText('Servizio non trovato')).toBeTruthy()
+    expect(screen.getByText(/i servizi precedenti si aprono solo con la connessione a internet/)).toBeTruthy()
   })
 
   it('citizens: counters, rows with the actions of their survey state, unsent row with its device id', async () => {

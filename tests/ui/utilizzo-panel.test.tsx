@@ -43,6 +43,18 @@ describe('UtilizzoPanel', () => {
     expect(calls.find((c) => c.url.pathname === '/api/utilizzo/riepilogo')?.headers.get('userRole')).toBe('DTD')
   })
 
+  it('says when the server cut the summary (issue 25 point 3)', async () => {
+    installFetch({
+      'GET /app-config.json': () => json(200, {}),
+      'POST /api/utilizzo/riepilogo': () => json(200, { troncato: true, righe: [
+        { periodo: '2026-11', event: 'download', event_type: 'csv', role_code: 'FAC', program_id: 1, nomeProgramma: 'RFD Lazio', totale: 12 },
+      ] }),
+    })
+    loginAs('DTD', ['tab.dshb', 'view.utilizzo'])
+    render(<UtilizzoPanel />)
+    expect((await screen.findByTestId('utilizzo-troncato')).textContent).toBe('Sono mostrate le prime 1 righe: restringi il periodo per vederle tutte.')
+  })
+
   it('renders nothing and asks nothing without view.utilizzo', () => {
     const { calls } = installFetch({})
     loginAs('FAC', ['tab.home'])

@@ -4,13 +4,14 @@
  * programmes and projects the body manages and the projects where it is a partner. Per-id checks:
  * ./accesso.ts (applied on update too: the reference had commented them out).
  */
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import type { EnteBody, SchedaEnte } from '../../../src/api/contract/gestione'
 import { ente, entePartner, programma, progetto } from '../../db/schema'
 import type { Executor, Transaction as Tx } from '../../db/types'
 import { ApiError, notFound } from '../../errors'
 import type { Caller } from '../profile'
 import { checkEnte } from './accesso'
+import { SCHEDA_ELENCO_MAX } from './programma-sedi'
 
 async function checkUnique(tx: Executor, body: EnteBody, exceptId?: number): Promise<void> {
   const other = exceptId === undefined ? undefined : ne(ente.id, exceptId)
@@ -47,19 +48,28 @@ export async function aggiornaEnte(tx: Tx, caller: Caller, id: number, body: Ent
   return { id }
 }
 
-/** `POST /ente/{id}`: the body with the programmes and projects it manages and its partnerships. */
-export async function schedaEnte(db: Executor, caller: Caller, id: number): Promise<SchedaEnte> {
+/**
+ * `POST /ente/{id}`: the body with the programmes and projects it manages and its partnerships, at most `max`
+ * ({@link SCHEDA_ELENCO_MAX}) of each kind (issue 25 point 3), `totali` counting them all.
+ */
+export async function schedaEnte(db: Executor, caller: Caller, id: number, max = SCHEDA_ELENCO_MAX): Promise<SchedaEnte> {
   const e = await mustEnte(db, caller, id)
-  const programmiGestiti = await db.select({ id: programma.id, nome: programma.nome, stato: programma.stato, statoEnte: programma.statoGestoreProgramma })
-    .from(programma).where(eq(programma.idEnteGestoreProgramma, id)).orderBy(programma.nome)
-  const progettiGestiti = await db.select({ id: progetto.id, nome: progetto.nome, stato: progetto.stato, statoEnte: progetto.statoGestoreProgetto })
-    .from(progetto).where(eq(progetto.idEnteGestoreProgetto, id)).orderBy(progetto.nome)
-  const progettiPartner = await db.select({ id: progetto.id, nome: progetto.nome, stato: progetto.stato, statoEnte: entePartner.statoEntePartner })
-    .from(entePartner).innerJoin(progetto, eq(progetto.id, entePartner.idProgetto)).where(eq(entePartner.idEnte, id)).orderBy(progetto.nome)
+  // the window count is taken before the limit: the number of rows of each kind
+  const totale = sql<number>`count(*) over ()`.mapWith(Number)
+  const programmiGestiti = await db.select({ id: programma.id, nome: programma.nome, stato: programma.stato, statoEnte: programma.statoGestoreProgramma, totale })
+    .from(programma).where(eq(programma.idEnteGestoreProgramma, id)).orderBy(programma.nome, programma.id).limit(max)
+  const progettiGestiti = await db.select({ id: progetto.id, nome: progetto.nome, stato: progetto.stato, statoEnte: progetto.statoGestoreProgetto, totale })
+    .from(progetto).where(eq(progetto.idEnteGestoreProgetto, id)).orderBy(progetto.nome, progetto.id).limit(max)
+  const progettiPartner = await db.select({ id: progetto.id, nome: progetto.nome, stato: progetto.stato, statoEnte: entePartner.statoEntePartner, totale })
+    .from(entePartner).innerJoin(progetto, eq(progetto.id, entePartner.idProgetto)).where(eq(entePartner.idEnte, id)).orderBy(progetto.nome, progetto.id).limit(max)
+  const rows = <R extends { totale: number }>(list: R[]) => list.map(({ totale: _t, ...r }) => r)
   return {
     dettaglioEnte: {
       id: e.id, nome: e.nome, nomeBreve: e.nomeBreve, partitaIva: e.partitaIva, tipologia: e.tipologia, sedeLegale: e.sedeLegale, indirizzoPec: e.indirizzoPec,
     },
-    programmiGestiti, progettiGestiti, progettiPartner,
+    programmiGestiti: rows(programmiGestiti), progettiGestiti: rows(progettiGestiti), progettiPartner: rows(progettiPartner),
+    totali: {
+      programmiGestiti: programmiGestiti[0]?.totale ?? 0, progettiGestiti: progettiGestiti[0]?.totale ?? 0, progettiPartner: progettiPartner[0]?.totale ?? 0,
+    },
   }
 }

@@ -7,8 +7,8 @@
 import { and, eq, ne } from 'drizzle-orm'
 import type { Avviso, ProgettoBody, ProgettoCreato, SchedaProgetto, TerminaBody } from '../../../src/api/contract/gestione'
 import {
-  ente, entePartner, enteSedeProgetto, enteSedeProgettoFacilitatore, programma, progetto, referenteDelegatiGestoreProgetto,
-  referenteDelegatiPartner, sede, STATO, utente, type Obiettivi,
+  ente, entePartner, enteSedeProgetto, programma, progetto, referenteDelegatiGestoreProgetto,
+  referenteDelegatiPartner, STATO, type Obiettivi,
 } from '../../db/schema'
 import type { Executor, Transaction as Tx } from '../../db/types'
 import { badRequest, notFound } from '../../errors'
@@ -20,6 +20,7 @@ import { checkGuard, checkTransition, daGiornoMeseAnno, istanteTerminazione, ogg
 import { avvisoCup, obiettiviValidi, regolaCup } from './programma-stati'
 import { guardDatiProgetto, guardEliminaProgetto, guardTerminaProgetto, PROGETTO } from './progetto-stati'
 import { conteggi, referentiDi } from './programmi'
+import { SCHEDA_ELENCO_MAX, sediConFacilitatori } from './programma-sedi'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -115,8 +116,8 @@ export async function assegnaGestoreProgetto(tx: Tx, caller: Caller, id: number,
   return { id }
 }
 
-/** `POST /progetto/{id}`: the detail card. */
-export async function schedaProgetto(db: Executor, caller: Caller, id: number): Promise<SchedaProgetto> {
+/** `POST /progetto/{id}`: the detail card (at most `maxSedi` body-sites; `totaleSedi` counts them all). */
+export async function schedaProgetto(db: Executor, caller: Caller, id: number, maxSedi = SCHEDA_ELENCO_MAX): Promise<SchedaProgetto> {
   const prj = await checkProgetto(db, caller, id)
   const [prg] = await db.select({ nome: programma.nome }).from(programma).where(eq(programma.id, prj.idProgramma))
   let enteGestore: SchedaProgetto['enteGestore'] = null
@@ -132,19 +133,9 @@ export async function schedaProgetto(db: Executor, caller: Caller, id: number): 
   for (const p of partners) {
     entiPartner.push({ ...p, referenti: await referentiDi(db, referenteDelegatiPartner, and(eq(referenteDelegatiPartner.idProgetto, id), eq(referenteDelegatiPartner.idEnte, p.id))) })
   }
-  const sediRows = await db.select({
-    idSede: sede.id, nome: sede.nome, idEnte: ente.id, nomeEnte: ente.nome, ruoloEnte: enteSedeProgetto.ruoloEnte, stato: enteSedeProgetto.statoSede,
-  }).from(enteSedeProgetto).innerJoin(sede, eq(sede.id, enteSedeProgetto.idSede)).innerJoin(ente, eq(ente.id, enteSedeProgetto.idEnte))
-    .where(eq(enteSedeProgetto.idProgetto, id)).orderBy(sede.nome)
-  const facs = await db.select({
-    idSede: enteSedeProgettoFacilitatore.idSede, idEnte: enteSedeProgettoFacilitatore.idEnte, idUtente: utente.id, nome: utente.nome,
-    cognome: utente.cognome, codiceRuolo: enteSedeProgettoFacilitatore.ruoloUtente, stato: enteSedeProgettoFacilitatore.statoUtente,
-  }).from(enteSedeProgettoFacilitatore).innerJoin(utente, eq(utente.id, enteSedeProgettoFacilitatore.idFacilitatore))
-    .where(eq(enteSedeProgettoFacilitatore.idProgetto, id)).orderBy(utente.cognome, utente.nome)
-  const sedi = sediRows.map((s) => ({
-    ...s, facilitatori: facs.filter((f) => f.idSede === s.idSede && f.idEnte === s.idEnte)
-      .map(({ idUtente, nome, cognome, codiceRuolo, stato }) => ({ idUtente, nome, cognome, codiceRuolo, stato })),
-  }))
+  // at most SCHEDA_ELENCO_MAX body-sites, with their facilitators (issue 25 point 3)
+  const { sedi: sediRows, totale: totaleSedi } = await sediConFacilitatori(db, eq(enteSedeProgetto.idProgetto, id), maxSedi)
+  const sedi = sediRows.map(({ idProgetto: _p, nomeProgetto: _n, ...s }) => s)
   return {
     dettaglioProgetto: {
       id: prj.id, nome: prj.nome, nomeBreve: prj.nomeBreve, idProgramma: prj.idProgramma, nomeProgramma: prg?.nome ?? '', policy: prj.policy,
@@ -155,6 +146,7 @@ export async function schedaProgetto(db: Executor, caller: Caller, id: number): 
     enteGestore,
     entiPartner,
     sedi,
+    totaleSedi,
     conteggi: await conteggi(db, { idProgetto: id }),
   }
 }

@@ -27,6 +27,7 @@ import {
   chiudiReferenti, chiudiStoricoProgramma, eliminaProgettoCascata, eliminaReferenti, progettoConLavoro, revocaRuoliOrfani, terminaProgettoCascata,
 } from './cascate'
 import { badRequest } from '../../errors'
+import { SCHEDA_ELENCO_MAX } from './programma-sedi'
 
 type RefTable = typeof referenteDelegatiGestoreProgramma | typeof referenteDelegatiGestoreProgetto | typeof referenteDelegatiPartner
 
@@ -183,8 +184,8 @@ export async function referentiDi(db: Executor, anyTable: RefTable, where: SQL |
   }).from(table).innerJoin(utente, eq(utente.id, table.idUtente)).where(where).orderBy(utente.cognome, utente.nome)
 }
 
-/** `POST /programma/{id}`: the detail card (general info, managing body with referents, projects, counts). */
-export async function schedaProgramma(db: Executor, caller: Caller, id: number): Promise<SchedaProgramma> {
+/** `POST /programma/{id}`: the detail card (general info, managing body with referents, at most `maxProgetti` projects and their total, counts). */
+export async function schedaProgramma(db: Executor, caller: Caller, id: number, maxProgetti = SCHEDA_ELENCO_MAX): Promise<SchedaProgramma> {
   const prg = await checkProgramma(db, caller, id)
   let enteGestore: SchedaProgramma['enteGestore'] = null
   if (prg.idEnteGestoreProgramma !== null) {
@@ -193,8 +194,13 @@ export async function schedaProgramma(db: Executor, caller: Caller, id: number):
       eq(referenteDelegatiGestoreProgramma.idProgramma, id), eq(referenteDelegatiGestoreProgramma.idEnte, prg.idEnteGestoreProgramma)))
     if (e) enteGestore = { ...e, stato: prg.statoGestoreProgramma, referenti }
   }
-  const progetti = await db.select({ id: progetto.id, nome: progetto.nome, nomeBreve: progetto.nomeBreve, stato: progetto.stato, nomeEnteGestore: ente.nome })
-    .from(progetto).leftJoin(ente, eq(ente.id, progetto.idEnteGestoreProgetto)).where(eq(progetto.idProgramma, id)).orderBy(progetto.nome)
+  // at most SCHEDA_ELENCO_MAX projects (issue 25 point 3); the window count is taken before the limit
+  const progettiRows = await db.select({
+    id: progetto.id, nome: progetto.nome, nomeBreve: progetto.nomeBreve, stato: progetto.stato, nomeEnteGestore: ente.nome,
+    totale: sql<number>`count(*) over ()`.mapWith(Number),
+  }).from(progetto).leftJoin(ente, eq(ente.id, progetto.idEnteGestoreProgetto)).where(eq(progetto.idProgramma, id))
+    .orderBy(progetto.nome, progetto.id).limit(maxProgetti)
+  const progetti = progettiRows.map(({ totale: _t, ...p }) => p)
   return {
     dettaglioProgramma: {
       id: prg.id, codice: prg.codice, nome: prg.nome, nomeBreve: prg.nomeBreve, policy: prg.policy, bando: prg.bando, cup: prg.cup,
@@ -204,6 +210,7 @@ export async function schedaProgramma(db: Executor, caller: Caller, id: number):
     },
     enteGestore,
     progetti,
+    totaleProgetti: progettiRows[0]?.totale ?? 0,
     conteggi: await conteggi(db, { idProgramma: id }),
   }
 }

@@ -412,7 +412,7 @@ async function inserisciCittadini(tx: Transaction, ctx: ContestoJob, piani: Pian
         id: ids[i]!, codiceFiscaleHash: x.identita.cfHash, tipoDocumento: x.identita.tipoDocumento, numeroDocumentoHash: x.identita.docHash,
         identificativoMascherato: x.identita.mask, genere: x.identita.genere, fasciaDiEtaId: x.identita.fascia, titoloDiStudio: b.titoloDiStudio ?? null,
         occupazione: b.occupazione ?? null, cittadinanza: b.cittadinanza ?? null, provinciaDiDomicilio: b.provinciaDiDomicilio ?? null,
-        tipoConferimentoConsenso: null, dataConferimentoConsenso: null, codInserimento: ctx.codInserimento, dataOraCreazione: now, dataOraAggiornamento: now,
+        tipoConferimentoConsenso: null, dataConferimentoConsenso: null, codInserimento: ctx.codInserimento, dataOraCreazione: now, dataOraAggiornamento: now, xidSync: 0,
       })
     })
     todo = next

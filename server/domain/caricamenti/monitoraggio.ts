@@ -79,13 +79,13 @@ const columns = {
 }
 
 /** Options of a dropdown over the caller's rows: `{id, nome}` pairs or plain values. */
-async function opzioni(db: Executor, caller: Caller, idCol: SQL | null, nome: SQL): Promise<{ id: number; nome: string }[] | string[]> {
+async function opzioni(db: Executor, caller: Caller, idCol: SQL | null, nome: SQL, limit: number): Promise<{ id: number; nome: string }[] | string[]> {
   const w = whereClause([scope(caller)])
   if (!idCol) {
-    const rows = await rowsOf(db, sql`select distinct ${nome} as v from ${from} where ${w} and ${nome} is not null order by 1`)
+    const rows = await rowsOf(db, sql`select distinct ${nome} as v from ${from} where ${w} and ${nome} is not null order by 1 limit ${limit}`)
     return rows.map((r) => String(r.v))
   }
-  const rows = await rowsOf(db, sql`select distinct ${idCol} as id, ${nome} as nome from ${from} where ${w} and ${idCol} is not null order by 2, 1`)
+  const rows = await rowsOf(db, sql`select distinct ${idCol} as id, ${nome} as nome from ${from} where ${w} and ${idCol} is not null order by 2, 1 limit ${limit}`)
   return rows.map((r) => ({ id: Number(r.id), nome: String(r.nome ?? '') }))
 }
 
@@ -121,10 +121,10 @@ export const monitoraggioList: ListDefinition<FiltroMonitoraggio, MonitoraggioRi
       r.serviziAggiunti, r.cittadiniAssociati],
   },
   dropdowns: {
-    enti: (db, caller) => opzioni(db, caller, AGG.idEnte, sql`${ente.nome}`),
-    programmi: (db, caller) => opzioni(db, caller, sql`${programma.id}`, sql`${programma.nome}`),
-    progetti: (db, caller) => opzioni(db, caller, AGG.idProgetto, sql`${progetto.nome}`),
-    policies: (db, caller) => opzioni(db, caller, null, sql`${programma.policy}`),
+    enti: (db, caller, limit) => opzioni(db, caller, AGG.idEnte, sql`${ente.nome}`, limit),
+    programmi: (db, caller, limit) => opzioni(db, caller, sql`${programma.id}`, sql`${programma.nome}`, limit),
+    progetti: (db, caller, limit) => opzioni(db, caller, AGG.idProgetto, sql`${progetto.nome}`, limit),
+    policies: (db, caller, limit) => opzioni(db, caller, null, sql`${programma.policy}`, limit),
   },
   permissions: { list: 'vis.mntr', download: 'vis.mntr' },
 }

@@ -22,19 +22,29 @@ import { notifyComment, notifyReport } from '../notifiche/crea'
 const SECTION_OF = { board_item: 'board', community_item: 'forum', document_item: 'documents' } as const
 const authorName = sql<string>`coalesce(${utente.nome} || ' ' || ${utente.cognome}, '')`
 
-/** `GET /item/{id}/comments/user/{userId}`: the item's live comments, oldest first, replies nested. */
-export async function listComments(db: Database, caller: CommunityCaller, itemId: number): Promise<{ items: Comment[] }> {
+/** Most comments one `GET /item/{id}/comments/…` answers: the most recent ones (issue 25 point 3). */
+export const COMMENTS_MAX = 300
+
+/**
+ * `GET /item/{id}/comments/user/{userId}`: the item's live comments, oldest first, replies nested; at most the
+ * {@link COMMENTS_MAX} most recent (a reply whose comment is older than them is left out with it), and
+ * `total_items`, how many live comments the item has (more than those listed: the answer is cut).
+ */
+export async function listComments(db: Database, caller: CommunityCaller, itemId: number): Promise<{ items: Comment[]; total_items: number }> {
   const { row: item } = await loadItem(db, caller, itemId)
   const userId = caller.principal.userId
-  const rows = await db.select({
+  const live = and(eq(communityComment.idItem, itemId), isNull(communityComment.deletedAt))
+  const [total] = await db.select({ n: count() }).from(communityComment).where(live)
+  const newest = await db.select({
     c: communityComment,
     authorName,
     authorAvatar: utente.immagineProfilo,
     userLike: sql<boolean>`exists (select 1 from ${communityCommentLike} l where l.id_comment = ${communityComment.id} and l.id_utente = ${userId})`,
     reported: sql<boolean>`exists (select 1 from ${communityReport} r where r.id_comment = ${communityComment.id})`,
   }).from(communityComment).leftJoin(utente, eq(utente.id, communityComment.idAutore))
-    .where(and(eq(communityComment.idItem, itemId), isNull(communityComment.deletedAt)))
-    .orderBy(communityComment.createdAt, communityComment.id)
+    .where(live)
+    .orderBy(desc(communityComment.createdAt), desc(communityComment.id)).limit(COMMENTS_MAX)
+  const rows = newest.reverse()
   const seeReports = caller.permessi.includes('btn.rprt')
   const byId = new Map<number, Comment>()
   const top: Comment[] = []
@@ -52,7 +62,7 @@ export async function listComments(db: Database, caller: CommunityCaller, itemId
     if (parent) parent.replies.push(comment)
     else if (r.c.idPadre === null) top.push(comment)
   }
-  return { items: top }
+  return { items: top, total_items: Number(total?.n ?? 0) }
 }
 
 /** Loads a live comment and its item (which the caller must see). 404 C01 otherwise. */

@@ -345,11 +345,19 @@ export async function searchItems(db: Database, caller: CommunityCaller, section
   }
 }
 
-/** `GET /tags/retrieve`: distinct tags of the visible topics. */
+/** Most tags `GET /tags/retrieve` answers (issue 25 point 3). */
+export const TAGS_MAX = 500
+
+/**
+ * `GET /tags/retrieve`: distinct tags of the visible topics, in alphabetical order (folded), at most
+ * {@link TAGS_MAX}: split and deduplicated in SQL, so memory holds the answer only, never every topic's tags.
+ */
 export async function listTags(db: Database, caller: CommunityCaller): Promise<{ items: { id: string; name: string }[] }> {
-  const rows = await db.select({ tags: communityItem.tags }).from(communityItem)
-    .where(and(eq(communityItem.itemType, 'community_item'), audienceCondition(caller), sql`${communityItem.tags} <> ''`))
-  const names = [...new Set(rows.flatMap((r) => r.tags.split(';')).map((t) => t.trim()).filter(Boolean))].sort((a, b) => a.localeCompare(b, 'it'))
+  const where = and(eq(communityItem.itemType, 'community_item'), audienceCondition(caller), sql`${communityItem.tags} <> ''`)
+  const result = await db.execute<{ name: string }>(sql`select t.name from (
+      select distinct btrim(tag) as name from ${communityItem}, unnest(string_to_array(${communityItem.tags}, ';')) as tag where ${where}
+    ) t where t.name <> '' order by pd_fold(t.name), t.name limit ${TAGS_MAX}`)
+  const names = (result as unknown as { rows: { name: string }[] }).rows.map((r) => String(r.name))
   return { items: names.map((name) => ({ id: name, name })) }
 }
 

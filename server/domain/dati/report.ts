@@ -9,6 +9,7 @@ import { DIMENSIONI_DATI, type DimensioneDati, type FiltroDati, type PuntoSerie,
 import type { Executor } from '../../db/types'
 import type { Caller } from '../profile'
 import { datiScope, sorgente, type DatiScope } from './scope'
+import { DROPDOWN_MAX } from '../liste/engine'
 
 type Row = Record<string, unknown>
 const rowsOf = async (db: Executor, q: SQL) => ((await db.execute(q)) as unknown as { rows: Row[] }).rows
@@ -107,7 +108,7 @@ async function reportPer(db: Executor, scope: DatiScope, filtro: FiltroDati, cal
   }
 }
 
-/** Programmes and projects the filters may pick within the scope (projects once a programme is known). */
+/** Programmes and projects the filters may pick within the scope (projects once a programme is known), at most DROPDOWN_MAX of each. */
 async function opzioni(db: Executor, caller: Caller, scope: DatiScope, filtro: FiltroDati): Promise<Pick<ReportDati, 'programmi' | 'progetti'>> {
   if (scope.kind === 'nessuno') return { programmi: [], progetti: [] }
   const p = caller.profilo
@@ -116,7 +117,7 @@ async function opzioni(db: Executor, caller: Caller, scope: DatiScope, filtro: F
   if (filtro.policy) cProg.push(sql`policy = ${filtro.policy}`)
   const idProgrammaProfilo = scope.kind === 'aggregati' && scope.idProgramma === undefined && scope.idProgetto === undefined ? null : p.idProgramma
   if (idProgrammaProfilo !== null) cProg.push(sql`id = ${idProgrammaProfilo}`)
-  const programmi = (await rowsOf(db, sql`select id, nome from programma ${cProg.length ? sql`where ${sql.join(cProg, sql` and `)}` : sql``} order by nome, id`))
+  const programmi = (await rowsOf(db, sql`select id, nome from programma ${cProg.length ? sql`where ${sql.join(cProg, sql` and `)}` : sql``} order by nome, id limit ${DROPDOWN_MAX}`))
     .map((r) => ({ id: Number(r.id), nome: String(r.nome) }))
   const idProgramma = filtro.idProgramma ?? idProgrammaProfilo ?? undefined
   if (idProgramma === undefined) return { programmi, progetti: [] }
@@ -124,7 +125,7 @@ async function opzioni(db: Executor, caller: Caller, scope: DatiScope, filtro: F
   const idProgettoProfilo = scope.kind === 'propri' ? scope.idProgetto : scope.kind === 'aggregati' ? scope.idProgetto : undefined
   if (idProgettoProfilo !== undefined) cPrj.push(sql`id = ${idProgettoProfilo}`)
   if (scope.kind === 'aggregati' && scope.policy) cPrj.push(sql`exists (select 1 from programma g where g.id = id_programma and g.policy = ${scope.policy})`)
-  const progetti = (await rowsOf(db, sql`select id, nome from progetto where ${sql.join(cPrj, sql` and `)} order by nome, id`))
+  const progetti = (await rowsOf(db, sql`select id, nome from progetto where ${sql.join(cPrj, sql` and `)} order by nome, id limit ${DROPDOWN_MAX}`))
     .map((r) => ({ id: Number(r.id), nome: String(r.nome) }))
   return { programmi, progetti }
 }

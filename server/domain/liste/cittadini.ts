@@ -104,8 +104,8 @@ export function cittadiniList(secret: string, narrow?: SQL): ListDefinition<Filt
         r.dataUltimoAggiornamento.slice(0, 10).split('-').reverse().join('-')],
     },
     dropdowns: {
-      sedi: async (db, caller) => (await rowsOf(db, sql`select distinct ${sede.id} as id, ${sede.nome} as nome from ${servicesOf}
-        join ${sede} on ${sede.id} = ${servizio.idSede} where ${scopeOr(caller)} order by 2, 1`)).map((r) => ({ id: Number(r.id), nome: String(r.nome) })),
+      sedi: async (db, caller, limit) => (await rowsOf(db, sql`select distinct ${sede.id} as id, ${sede.nome} as nome from ${servicesOf}
+        join ${sede} on ${sede.id} = ${servizio.idSede} where ${scopeOr(caller)} order by 2, 1 limit ${limit}`)).map((r) => ({ id: Number(r.id), nome: String(r.nome) })),
       fasceDiEta: () => Promise.resolve(FASCE_DI_ETA.map((f) => ({ id: f.id, nome: f.fascia }))),
     },
     permissions: { list: 'list.citt', download: 'list.dwnl.citt' },

@@ -26,8 +26,15 @@ import type { Opzione } from '../../../src/api/contract/servizio'
 /** Sort request of the body (`ordinamento`); undefined → the list's default. */
 export interface SortRequest { campo: string; verso: 'asc' | 'desc' }
 
-/** A dropdown: its answer computed over the caller's scope. */
-export type DropdownProvider = (db: Executor, caller: Caller) => Promise<string[] | Opzione[]>
+/**
+ * Most options one dropdown answers (issue 25 point 3): the providers whose options grow with the data
+ * (sites, bodies, projects, programmes) read at most `limit` rows (the route asks one more than this, to
+ * know that it cut the answer, and says so in the `x-opzioni-troncate` header).
+ */
+export const DROPDOWN_MAX = 1000
+
+/** A dropdown: its answer computed over the caller's scope, at most `limit` options when they grow with the data. */
+export type DropdownProvider = (db: Executor, caller: Caller, limit: number) => Promise<string[] | Opzione[]>
 
 /**
  * One list. `F` is the filter object of the body (`filtroRequest`), `R` the wire row.

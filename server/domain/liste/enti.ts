@@ -135,15 +135,15 @@ export const entiList: ListDefinition<FiltroEnti, EnteRiga> = {
       }
       return present
     },
-    programmi: (db, caller) => {
+    programmi: (db, caller, limit) => {
       const union = relationsUnion(caller, undefined, (rel) => rel.idProgramma)
       return union ? opzioni(db, sql`select ${programma.id} as id, ${programma.nome} as nome from ${programma}
-        where ${programma.id} in (${union}) order by pd_fold(${programma.nome}), ${programma.id}`) : Promise.resolve([])
+        where ${programma.id} in (${union}) order by pd_fold(${programma.nome}), ${programma.id} limit ${limit}`) : Promise.resolve([])
     },
-    progetti: (db, caller) => {
+    progetti: (db, caller, limit) => {
       const union = relationsUnion(caller, undefined, (rel) => rel.idProgetto ?? sql`null::integer`)
       return union ? opzioni(db, sql`select ${progetto.id} as id, ${progetto.nome} as nome from ${progetto}
-        where ${progetto.id} in (${union}) order by pd_fold(${progetto.nome}), ${progetto.id}`) : Promise.resolve([])
+        where ${progetto.id} in (${union}) order by pd_fold(${progetto.nome}), ${progetto.id} limit ${limit}`) : Promise.resolve([])
     },
     policies: async (db, caller) => {
       const union = relationsUnion(caller, undefined, (rel) => sql`${rel.policy} as policy`)

@@ -79,10 +79,10 @@ export const progettiList: ListDefinition<FiltroProgetti, ProgettoRiga> = {
     policies,
     'policies/programmi': policies,
     stati: (db, caller) => distinct(db, caller, sql`${progetto.stato}`),
-    programmi: async (db, caller) => {
+    programmi: async (db, caller, limit) => {
       const rows = await rowsOf(db, sql`select ${programma.id} as id, ${programma.nome} as nome from ${programma}
         where ${programma.id} in (select ${progetto.idProgramma} from ${scoped} where ${progettoScope(caller) ?? sql`true`})
-        order by pd_fold(${programma.nome}), ${programma.id}`)
+        order by pd_fold(${programma.nome}), ${programma.id} limit ${limit}`)
       return rows.map((r) => ({ id: Number(r.id), nome: String(r.nome) }))
     },
   },

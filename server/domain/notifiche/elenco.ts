@@ -57,8 +57,9 @@ export async function oneNotification(db: Database, userId: number, id: number):
 /** `POST /notification/{ids}/read`: marks the caller's rows among `ids` read; `ids` null = all of them. */
 export async function markRead(tx: Executor, userId: number, ids: number[] | null): Promise<{ count: number }> {
   const mine = and(eq(notifica.idUtente, userId), eq(notifica.letta, false), ids === null ? sql`true` : inArray(notifica.id, ids))
-  const changed = await tx.update(notifica).set({ letta: true }).where(mine).returning({ id: notifica.id })
-  return { count: changed.length }
+  // counted in SQL: 'mark all read' of a long history never brings every id into memory
+  const changed = await tx.execute<{ n: number }>(sql`with u as (update ${notifica} set letta = true where ${mine} returning 1) select count(*)::int as n from u`)
+  return { count: Number((changed as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) }
 }
 
 /** `POST /notification/{ids}/delete`: deletes the caller's rows among `ids`. */

@@ -5,6 +5,9 @@
  * once per month whatever the number of checks or of server processes; a server down on the 1st
  * generates the month's file at its first check. A DTD's on-demand generation uses its own key.
  */
+import { and, eq, sql } from 'drizzle-orm'
+import { job } from '../../db/schema'
+import type { Executor } from '../../db/types'
 import type { JobQueue } from '../../jobs/coda'
 import { meseDi } from './genera'
 
@@ -23,9 +26,15 @@ export function pianificaMese(queue: JobQueue, now: Date): Promise<number | null
   return queue.enqueue(JOB_OPEN_DATA, { ...payload }, { chiave: chiaveMensile(mese), maxTentativi: 5 })
 }
 
-/** Queues a DTD's on-demand generation of the month of `now` (always a new job). */
-export function generaSuRichiesta(queue: JobQueue, now: Date): Promise<number | null> {
+/**
+ * Queues a DTD's on-demand generation of the month of `now`: a new job, unless one of that month is already
+ * waiting, whose id is answered instead (issue 25 point 3: repeated requests queue one generation, not one each).
+ */
+export async function generaSuRichiesta(queue: JobQueue, now: Date, db: Executor): Promise<number | null> {
   const mese = meseDi(now)
+  const [waiting] = await db.select({ id: job.id }).from(job)
+    .where(and(eq(job.tipo, JOB_OPEN_DATA), eq(job.stato, 'IN_ATTESA'), sql`${job.payload}->>'mese' = ${mese}`)).limit(1)
+  if (waiting) return waiting.id
   const payload: PayloadOpenData = { mese, oggi: now.toISOString().slice(0, 10) }
   return queue.enqueue(JOB_OPEN_DATA, { ...payload }, { chiave: `opendata:${mese}:richiesta:${now.getTime()}`, maxTentativi: 3 })
 }

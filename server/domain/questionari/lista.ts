@@ -64,7 +64,7 @@ export const questionariTemplateList: ListDefinition<FiltroQuestionariTemplate, 
   },
   dropdowns: {
     stati,
-    programmi: (db, caller) => programmiAssociabili(db, caller),
+    programmi: (db, caller, limit) => programmiAssociabili(db, caller, limit),
   },
   permissions: { list: 'list.quest.templ', download: 'list.quest.templ' },
 }

@@ -32,6 +32,7 @@ import type { Executor, Transaction } from '../../db/types'
 import { ApiError, badRequest, forbidden, notFound } from '../../errors'
 import { checkProgramma } from '../amministrazione/accesso'
 import { checkGuard, checkTransition } from '../amministrazione/macchina'
+import { DROPDOWN_MAX } from '../liste/engine'
 import { isUuid } from '../db-errors'
 import { NOTHING } from '../liste/engine'
 import { scopeOf } from '../liste/scope'
@@ -249,10 +250,10 @@ export async function associaProgramma(tx: Transaction, caller: Caller, idProgra
   return { id: row.id }
 }
 
-/** Programmes the caller may link a template to (not TERMINATO), as options `{id, nome}`. */
-export async function programmiAssociabili(db: Executor, caller: Caller): Promise<{ id: number; nome: string }[]> {
+/** Programmes the caller may link a template to (not TERMINATO), as options `{id, nome}` (at most `limit`). */
+export async function programmiAssociabili(db: Executor, caller: Caller, limit = DROPDOWN_MAX): Promise<{ id: number; nome: string }[]> {
   const s = scopeOf(caller)
   const cond = s.kind === 'all' ? undefined : s.kind === 'scd' ? eq(programma.policy, 'SCD') : s.kind === 'programma' ? eq(programma.id, s.idProgramma) : sql`false`
   return db.select({ id: programma.id, nome: programma.nome }).from(programma)
-    .where(and(ne(programma.stato, STATO.TERMINATO), cond)).orderBy(programma.nome, desc(programma.id))
+    .where(and(ne(programma.stato, STATO.TERMINATO), cond)).orderBy(programma.nome, desc(programma.id)).limit(limit)
 }

@@ -1,14 +1,10 @@
 /**
- * Field sync (issue 25 point 2, to replace the one-answer bootstrap below): the shapes of the paged protocol,
- * `CampoSyncPaginaSchema` and the schemas after it. The server does not serve them yet (the implementation
- * waits on a branch); `GET /campo/bootstrap` is what runs today. A whole sync amounts to a `CampoBootstrap`.
- *
- * The field bootstrap (issue #3 point 5 "what the field needs offline"): `GET /campo/bootstrap?idProgramma
- * &idProgetto&idEnte` for a facilitator or volunteer, fetched at login and on reconnect. Everything of the
- * profile (project + body) the device needs to work without network: own services with their Q3, their
- * citizens (demographics only) and survey instances, the programme's ATTIVO template and every template
- * snapshot the services use, the facilitator's sites, the project's dates and the programme's minors
- * configuration.
+ * Field sync (issue 25 point 2, replacing the one-answer `GET /campo/bootstrap` of issue #3 point 5): see
+ * `CampoSyncPaginaSchema` below. What the device needs to work without network, per profile (project + body):
+ * own services with their Q3, their citizens (demographics only) and survey instances, the programme's ATTIVO
+ * template and every template snapshot the services use, the facilitator's sites, the project's dates and the
+ * programme's minors configuration. `CampoBootstrap` is what a whole sync amounts to (tests aggregate pages
+ * into it).
  * Provinces are the static `/data/province.json`; enumerations are in `src/api/contract/enums.ts`.
  */
 import * as v from 'valibot'
@@ -41,7 +37,7 @@ export const ConfigurazioneMinorenniCampoSchema = v.object({
   dataDecorrenza: v.string(),
 })
 
-/** Answer of `GET /campo/bootstrap`. */
+/** What a whole sync amounts to, all pages together (the removed `GET /campo/bootstrap` answered it at once). */
 export const CampoBootstrapSchema = v.object({
   /** ISO timestamp of the snapshot */
   generatedAt: v.string(),

@@ -213,7 +213,8 @@ export const CommentSchema: v.GenericSchema<Comment> = v.object({
   ...CommentBase,
   replies: v.array(v.lazy(() => CommentSchema)),
 })
-export const CommentListSchema = v.object({ items: v.array(CommentSchema) })
+/** `total_items`: the item's live comments; the server lists at most the 300 most recent (older servers omit it). */
+export const CommentListSchema = v.object({ items: v.array(CommentSchema), total_items: v.optional(v.number()) })
 
 /** Filter options: id → label per filter (platform-frontend §9.2). */
 export const FiltersSchema = v.object({

@@ -114,7 +114,9 @@ export const SchedaProgrammaSchema = v.object({
     obiettivi: v.nullable(ObiettiviSchema),
   }),
   enteGestore: v.nullable(EnteInSchedaSchema),
+  /** at most 1000 projects (issue 25 point 3); `totaleProgetti` counts them all (older servers omit it) */
   progetti: v.array(v.object({ id: v.number(), nome: v.string(), nomeBreve: v.string(), stato: StatoEntitaSchema, nomeEnteGestore: v.nullable(v.string()) })),
+  totaleProgetti: v.optional(v.number()),
   conteggi: ConteggiSchema,
 })
 export type SchedaProgramma = v.InferOutput<typeof SchedaProgrammaSchema>
@@ -155,7 +157,9 @@ export const SchedaProgettoSchema = v.object({
   }),
   enteGestore: v.nullable(EnteInSchedaSchema),
   entiPartner: v.array(EnteInSchedaSchema),
+  /** at most 1000 body-sites (issue 25 point 3); `totaleSedi` counts them all (older servers omit it) */
   sedi: v.array(SedeInSchedaSchema),
+  totaleSedi: v.optional(v.number()),
   conteggi: ConteggiSchema,
 })
 export type SchedaProgetto = v.InferOutput<typeof SchedaProgettoSchema>
@@ -197,6 +201,8 @@ export const SchedaEnteSchema = v.object({
   programmiGestiti: v.array(v.object({ id: v.number(), nome: v.string(), stato: StatoEntitaSchema, statoEnte: v.nullable(StatoEntitaSchema) })),
   progettiGestiti: v.array(v.object({ id: v.number(), nome: v.string(), stato: StatoEntitaSchema, statoEnte: v.nullable(StatoEntitaSchema) })),
   progettiPartner: v.array(v.object({ id: v.number(), nome: v.string(), stato: StatoEntitaSchema, statoEnte: v.nullable(StatoEntitaSchema) })),
+  /** how many of each kind there are: each list holds at most 1000 (issue 25 point 3; older servers omit it) */
+  totali: v.optional(v.object({ programmiGestiti: v.number(), progettiGestiti: v.number(), progettiPartner: v.number() })),
 })
 export type SchedaEnte = v.InferOutput<typeof SchedaEnteSchema>
 

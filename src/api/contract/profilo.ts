@@ -85,5 +85,6 @@ export const RigaUtilizzoSchema = v.object({
   totale: v.number(),
 })
 export type RigaUtilizzo = v.InferOutput<typeof RigaUtilizzoSchema>
-export const RiepilogoUtilizzoSchema = v.object({ righe: v.array(RigaUtilizzoSchema) })
+/** `troncato`: more rows than the server answers (2000, the most recent periods first): narrow the period. */
+export const RiepilogoUtilizzoSchema = v.object({ righe: v.array(RigaUtilizzoSchema), troncato: v.optional(v.boolean()) })
 export type RiepilogoUtilizzo = v.InferOutput<typeof RiepilogoUtilizzoSchema>

@@ -73,7 +73,9 @@ export const SchedaCittadinoSchema = v.object({
     cittadinanza: v.nullable(v.string()),
     dataUltimoAggiornamento: v.string(),
   }),
+  /** at most the 500 most recent services (issue 25 point 3); `totaleServizi` counts them all (older servers omit it) */
   serviziCittadino: v.array(ServizioCittadinoSchema),
+  totaleServizi: v.optional(v.number()),
   /** the caller may edit the citizen (a facilitator or volunteer who has the citizen on a service) */
   modificabile: v.boolean(),
 })

@@ -10,7 +10,10 @@
  * Writes (resolve once saved on the device; throw `StorageFullError` or `CampoInputError` with an Italian
  * message): `creaServizio`, `modificaServizio`, `eliminaServizio`, `aggiungiCittadino`, `compilaQuestionario`.
  * `registraLinkInviati` records on the device the survey links the server just created (INVIATO, expiry).
- * `refreshCampo()` fetches the bootstrap (at login, profile choice and reconnect; `startCampo()` wires it).
+ * `refreshCampo()` syncs the profile with the server, page by page, incrementally after the first time (at
+ * login, profile choice, reconnect and after a replay; `startCampo()` wires it); `AllineamentoCampo` shows
+ * the progress of a long whole sync. The window (issue 25 point 2): `useFinestraCampo`; services outside it
+ * are read online (`fetchArchivioCampo`) and stored when opened (`useServizioSuRichiesta`).
  */
 export type {
   CampoRiferimenti,
@@ -23,6 +26,8 @@ export type {
 export { isFieldRole, CampoInputError } from './common'
 export { useServiziCampo, useServizioCampo, useCittadiniServizioCampo, useQuestionarioCampo, useCampoRiferimenti } from './read'
 export { creaServizio, modificaServizio, eliminaServizio, aggiungiCittadino, compilaQuestionario } from './write'
-export { refreshCampo, startCampo } from './bootstrap'
+export { refreshCampo, startCampo, useAvanzamentoSync, type AvanzamentoSync } from './sync'
+export { fetchArchivioCampo, caricaServizioCampo, useFinestraCampo, useServizioSuRichiesta, inizioFinestra, type StatoServizioRemoto } from './archivio'
+export { AllineamentoCampo } from './AllineamentoCampo'
 export { registraLinkInviati, type LinkInviato } from './invio'
 export { SyncChip } from './SyncChip'

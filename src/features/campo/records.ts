@@ -79,6 +79,11 @@ export function riferimentiKey(p: ProfiloCampo): string {
   return `campo:riferimenti:${p.codiceRuolo}:${p.idProgramma ?? ''}:${p.idProgetto ?? ''}:${p.idEnte ?? ''}`
 }
 
+/** Cache key of the field sync state of a profile (`StatoSyncCampo`: kept cursor, sync under way). */
+export function syncKey(p: ProfiloCampo): string {
+  return `campo:sync:${p.codiceRuolo}:${p.idProgramma ?? ''}:${p.idProgetto ?? ''}:${p.idEnte ?? ''}`
+}
+
 /** idLocale given to a service known only from the server. */
 export const serverServizioId = (id: number) => `srv-${id}`
 /** idLocale given to a citizen's addition known only from the server. */

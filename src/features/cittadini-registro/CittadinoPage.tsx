@@ -90,6 +90,9 @@ function Contenuto({ id }: { id: string }) {
       <h2 className="h4">Dati del cittadino</h2>
       <Dati d={d.dettaglioCittadino} />
       <h2 className="h4">Servizi</h2>
+      {(d.totaleServizi ?? 0) > d.serviziCittadino.length && (
+        <p className="text-secondary" data-testid="servizi-troncati">Sono mostrati i {d.serviziCittadino.length} servizi più recenti su {d.totaleServizi}.</p>
+      )}
       <Servizi rows={d.serviziCittadino} />
     </>
   )

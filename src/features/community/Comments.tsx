@@ -142,6 +142,8 @@ export function Comments({ item, canReport }: { item: Item; canReport: boolean }
   const me = readUser()?.id
   const close = () => setDialog(null)
   const list = comments.data?.items ?? []
+  const shown = list.reduce((n, c) => n + 1 + c.replies.length, 0)
+  const total = comments.data?.total_items ?? shown
   const entries = useEntries() ?? []
   const itemRef: ItemRef = { id: item.id, title: item.title }
   const pending = pendingComments(entries, item.id)
@@ -156,6 +158,7 @@ export function Comments({ item, canReport }: { item: Item; canReport: boolean }
       </div>
       {!item.enable_comments && <p className="text-secondary">I commenti su questo contenuto sono disattivati.</p>}
       {comments.isSuccess && list.length === 0 && item.enable_comments && <p className="text-secondary">Non ci sono ancora commenti.</p>}
+      {total > shown && <p className="text-secondary" data-testid="comments-truncated">Sono mostrati i {shown} commenti più recenti su {total}.</p>}
       <OutboxContext.Provider value={{ entries, item: itemRef, pending }}>
         <ul className="list-unstyled">
           {list.map((c) => <CommentView key={c.id} comment={c} canReport={canReport} open={setDialog} />)}

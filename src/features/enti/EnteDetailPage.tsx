@@ -38,6 +38,7 @@ function Contenuto({ idEnte }: { idEnte: string }) {
     ...s.progettiGestiti.map((p) => ({ key: `prgt-${p.id}`, nome: p.nome, to: enteInProgettoPath(p.id, d.id), ruolo: 'Ente gestore di progetto', stato: p.stato, statoEnte: p.statoEnte })),
     ...s.progettiPartner.map((p) => ({ key: `part-${p.id}`, nome: p.nome, to: enteInProgettoPath(p.id, d.id), ruolo: 'Ente partner', stato: p.stato, statoEnte: p.statoEnte })),
   ]
+  const totaleRighe = s.totali ? s.totali.programmiGestiti + s.totali.progettiGestiti + s.totali.progettiPartner : righe.length
   return (
     <>
       <DatiAggiornatiAl data={offline} />
@@ -67,6 +68,7 @@ function Contenuto({ idEnte }: { idEnte: string }) {
         ) : undefined}
       >
         {associa && <div className="mb-4"><AssociaPartner idEnte={d.id} /></div>}
+        {totaleRighe > righe.length && <p className="text-secondary" data-testid="ente-progetti-troncati">Sono mostrati {righe.length} programmi e progetti su {totaleRighe}.</p>}
         <ResponsiveTable<RigaProgetto>
           caption={`Programmi e progetti di ${d.nome}`}
           rows={righe}

@@ -61,8 +61,9 @@ export function startLiveCount(cb: LiveCallbacks): () => void {
       if (parsed.output.id !== null) cb.onNew()
     })
     es.addEventListener('error', () => {
-      // the browser retries a dropped stream by itself, with the same (soon expired) ticket: close it
-      // and poll; each poll tries a fresh stream
+      // the browser retries a dropped stream by itself, with the same ticket, which the server refuses
+      // (single use): close it and poll; each poll tries a fresh stream. A stream the server ends (a sixth
+      // tab of the same user ends the oldest one: server/events/user-streams.ts) lands here too.
       if (source === es) closeStream()
       startPolling()
     })

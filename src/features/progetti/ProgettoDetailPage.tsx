@@ -73,7 +73,12 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgetto; tab: string; onCh
   if (FAMIGLIE_OBIETTIVI.some((f) => f.key === tab)) {
     return (
       <PassoObiettivi famiglia={tab as Famiglia} conteggi={s.conteggi} obiettivi={d.obiettivi} entita="progetto" ambito={{ idProgetto: d.id }}
-        sedi={tab === 'facilitatori' ? <FacilitatoriTabella sedi={s.sedi} /> : <SediTabella sedi={s.sedi} />} />
+        sedi={(
+          <>
+            {(s.totaleSedi ?? 0) > s.sedi.length && <p className="text-secondary" data-testid="sedi-troncate">Sono mostrate le prime {s.sedi.length} sedi su {s.totaleSedi}.</p>}
+            {tab === 'facilitatori' ? <FacilitatoriTabella sedi={s.sedi} /> : <SediTabella sedi={s.sedi} />}
+          </>
+        )} />
     )
   }
   if (tab === 'ente-gestore') {

@@ -70,6 +70,9 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgramma; tab: string; onC
           <h2 id="progetti-h" className="h4 mb-0">Progetti</h2>
           {puo('add.prgt') && !chiuso && <CreaProgettoLink idProgramma={d.id} />}
         </div>
+        {(s.totaleProgetti ?? 0) > s.progetti.length && (
+          <p className="text-secondary" data-testid="progetti-troncati">Sono mostrati i primi {s.progetti.length} progetti su {s.totaleProgetti}: cercali nell&apos;elenco dei progetti.</p>
+        )}
         {s.progetti.length === 0 ? <p>Il programma non ha ancora progetti.</p> : (
           <div className="table-responsive">
             <table className="table" data-testid="progetti-programma">
@@ -106,7 +109,13 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgramma; tab: string; onC
 function SediDelProgramma({ id, facilitatori }: { id: number; facilitatori: boolean }) {
   const q = useQuery(sediProgrammaQuery(String(id)))
   if (!q.data) return q.isError ? <p role="alert">Non è stato possibile caricare l&apos;elenco. Controlla la connessione e riprova.</p> : <Caricamento />
-  return facilitatori ? <FacilitatoriTabella sedi={q.data.sedi} conProgetto /> : <SediTabella sedi={q.data.sedi} conProgetto />
+  const { sedi, totale = sedi.length } = q.data
+  return (
+    <>
+      {totale > sedi.length && <p className="text-secondary" data-testid="sedi-troncate">Sono mostrate le prime {sedi.length} sedi su {totale}: apri i singoli progetti per le altre.</p>}
+      {facilitatori ? <FacilitatoriTabella sedi={sedi} conProgetto /> : <SediTabella sedi={sedi} conProgetto />}
+    </>
+  )
 }
 
 function CreaProgettoLink({ idProgramma }: { idProgramma: number }) {

@@ -20,10 +20,11 @@ export function Notice({ title, children, tone = 'info' }: { title: string; chil
   )
 }
 
-export function ServizioNonTrovato() {
+/** `offline`: the service may be an older one, not on the device, that needs the network to be opened. */
+export function ServizioNonTrovato({ offline = false }: { offline?: boolean }) {
   return (
     <Notice title={T.servizioNonTrovato} tone="warning">
-      <p>{T.servizioNonTrovatoTesto}</p>
+      <p>{offline ? T.servizioNonSulDispositivoOffline : T.servizioNonTrovatoTesto}</p>
       <AppLink to="/area-amministrativa/servizi">{T.tornaElenco}</AppLink>
     </Notice>
   )

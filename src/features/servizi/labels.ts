@@ -20,6 +20,9 @@ export const T = {
   nonSincronizzato: 'In attesa di invio',
   servizioNonTrovato: 'Servizio non trovato',
   servizioNonTrovatoTesto: 'Il servizio non è presente su questo dispositivo o non è visibile con il tuo ruolo.',
+  servizioNonSulDispositivoOffline: 'Il servizio non è su questo dispositivo: i servizi precedenti si aprono solo con la connessione a internet. Collegati e riprova.',
+  caricamentoDalServer: 'Caricamento del servizio dal server…',
+  servizioRemotoErrore: 'Non è stato possibile caricare il servizio. Controlla la connessione e riprova.',
   tornaElenco: 'Torna all’elenco dei servizi',
   /** why a new service reads NON ATTIVO (platform-backend §2.8: ATTIVO from the first citizen) */
   nonAttivoDettaglio: 'Il servizio diventa attivo con il primo cittadino aggiunto.',

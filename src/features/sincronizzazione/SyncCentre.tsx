@@ -5,7 +5,8 @@
  * (disabled while the device has no network, with the reason; when the network is there but the server did
  * not answer, it probes the server first and says so if it is still unreachable), 'Esporta (JSON)' (file
  * `punto-digitale-operazioni-<date>.json`) and, per operation, 'Riprova', 'Modifica' and 'Elimina' (after a confirmation). Empty state: 'Tutte le
- * operazioni sono state inviate'. Reads the offline library only, so it works offline.
+ * operazioni sono state inviate'. Reads the offline library only, so it works offline. A long whole field
+ * sync shows its progress here too (`AllineamentoCampo`, issue 25 point 2).
  */
 import { Icon } from 'design-react-kit'
 import { useEffect, useRef, useState } from 'react'
@@ -18,6 +19,7 @@ import { downloadText } from './download'
 import { EditEntryModal } from './EditEntryModal'
 import { EntryCard } from './EntryCard'
 import { OfflineReadiness } from './OfflineReadiness'
+import { AllineamentoCampo } from '../campo'
 import { exportFileName, formatTime, GROUP_ORDER, GROUP_TITLES, groupEntries } from './format'
 
 export const EMPTY_TEXT = 'Tutte le operazioni sono state inviate'
@@ -211,6 +213,7 @@ export function SyncCentre() {
         </div>
       </section>
 
+      <AllineamentoCampo />
       <OfflineReadiness />
 
       {!entries ? (

@@ -2,7 +2,7 @@
  * The field's offline set (delivery issue 7, item 3): the code a facilitator or volunteer needs offline —
  * field routes, codice-fiscale-js, Dexie, every icon, province.json — is not precached for anonymous
  * visitors; the service worker fetches it when asked (src/pwa/offline-sets.ts). Asked at the moments the
- * field bootstrap uses (src/features/campo/bootstrap.ts): when the logged-in session starts with a FAC/VOL
+ * field sync uses (src/features/campo/sync.ts): when the logged-in session starts with a FAC/VOL
  * profile (right after the login, and at every start: what is already cached is not fetched again) and
  * whenever the chosen profile changes to a FAC/VOL one. Started by the offline wiring (`wiring.ts`).
  */

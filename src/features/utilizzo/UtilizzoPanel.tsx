@@ -84,9 +84,12 @@ function Panel() {
       ) : query.isPending ? (
         <p role="status">Caricamento dei conteggi…</p>
       ) : (
+        <>
+        {query.data?.troncato && <p className="text-secondary" data-testid="utilizzo-troncato">Sono mostrate le prime {righe.length} righe: restringi il periodo per vederle tutte.</p>}
         <ResponsiveTable caption="Eventi di utilizzo" columns={COLUMNS} rows={righe}
           rowKey={(r) => [r.periodo, r.event, r.event_type, r.role_code, r.program_id ?? '-'].join('|')}
           summary={(r) => `${PERIOD_LABEL(r.periodo)} · ${EVENT_LABELS[r.event] ?? r.event} · ${r.role_code}: ${r.totale}`} />
+        </>
       )}
     </section>
   )

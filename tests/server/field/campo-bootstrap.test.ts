@@ -1,15 +1,14 @@
 // @vitest-environment node
 /**
- * The field bootstrap's project dates (issue #3 point 5; src/api/contract/campo.ts): the answer carries the
- * profile project's `dataInizio`/`dataFine` (the A06 bounds of a service date) and matches the contract.
+ * The field sync's project dates (issue #3 point 5, issue 25 point 2; src/api/contract/campo.ts): the reference data
+ * carry the profile project's `dataInizio`/`dataFine` (the A06 bounds of a service date) and match the contract.
  */
 import { eq } from 'drizzle-orm'
-import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { progetto } from '../../../server/db/schema'
-import { CampoBootstrapSchema } from '../../../src/api/contract/campo'
 import { createTestServer, type TestServer } from '../helpers'
 import { actor, call, CF, servizioBody, firstSite, type Actor } from './fixtures'
+import { syncCompleta } from './sync-helper'
 
 describe('field bootstrap: project dates', () => {
   let server: TestServer
@@ -22,12 +21,8 @@ describe('field bootstrap: project dates', () => {
   })
   afterAll(() => server?.close())
 
-  const bootstrapOf = async (who: Actor) => {
-    const q = `?idProgramma=${who.ids.idProgramma}&idProgetto=${who.ids.idProgetto}&idEnte=${who.ids.idEnte}`
-    const res = await call(server, who, 'GET', `/api/campo/bootstrap${q}`)
-    expect(res.statusCode, res.body).toBe(200)
-    return v.parse(CampoBootstrapSchema, res.json())
-  }
+  // a whole field sync (pages checked against the contract by the helper), in the older bootstrap shape
+  const bootstrapOf = async (who: Actor) => (await syncCompleta(server, who)).bootstrap
 
   it.each([['FAC', () => sara], ['VOL', () => luca]])('%s: the dates of the profile project, and the answer matches the contract', async (_role, who) => {
     const b = await bootstrapOf(who())

@@ -15,6 +15,7 @@ import { SEZIONI_QUESTIONARIO } from '../../../src/api/contract/enums'
 import { maskDocumentNumber, maskFiscalCode } from '../../../src/lib/masked-identity'
 import { createTestServer, type TestServer } from '../helpers'
 import { actor, call, CF, createService, DEMOGRAFICA, documentNumber, fiscalCodeAged, named, omocodie, type Actor } from './fixtures'
+import { syncCompleta } from './sync-helper'
 
 const Q4 = encodeSection({ id: SEZIONI_QUESTIONARIO.Q4.id, title: SEZIONI_QUESTIONARIO.Q4.titolo, properties: { '29': ['Passaparola'], '1663320201383': ['4'] } })
 
@@ -191,10 +192,8 @@ describe('consent, masked identity and links of a service (issue 8)', () => {
       expect(rows.get(ids[0]!.idQuestionario)).toMatchObject({ statoQuestionario: 'COMPILATA', scadenzaLink: null })
       for (const q of questionari) expect(rows.get(q.idQuestionario)).toMatchObject({ statoQuestionario: 'INVIATO', scadenzaLink: q.scadenza })
 
-      // the bootstrap carries the same expiry, the time added and the masks
-      const boot = (await call(server, sara, 'GET', `/api/campo/bootstrap?idProgramma=${sara.ids.idProgramma}&idProgetto=${sara.ids.idProgetto}&idEnte=${sara.ids.idEnte}`)).json() as {
-        questionari: { idQuestionarioCompilato: string; scadenzaLink: string | null; dataOraCreazione: string }[]; cittadini: { idCittadino: number; identificativoMascherato: string | null }[]
-      }
+      // the field sync carries the same expiry, the time added and the masks
+      const boot = (await syncCompleta(server, sara)).bootstrap
       const bq = boot.questionari.find((q) => q.idQuestionarioCompilato === questionari[0]!.idQuestionario)
       expect(bq).toMatchObject({ scadenzaLink: questionari[0]!.scadenza, dataOraCreazione: expect.any(String) })
       expect(boot.cittadini.find((c) => c.idCittadino === questionari[0]!.idCittadino)?.identificativoMascherato).toBe(questionari[0]!.identificativoMascherato)

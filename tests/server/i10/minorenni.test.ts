@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configurazioneMinorenni, programma } from '../../../server/db/schema'
 import { createTestServer, type TestServer } from '../helpers'
 import { actor, call, CF, createService, DEMOGRAFICA, fiscalCodeAged, named, type Actor } from '../field/fixtures'
+import { syncCompleta } from '../field/sync-helper'
 
 const today = () => new Date().toISOString().slice(0, 10)
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
@@ -21,10 +22,8 @@ describe('minors configuration', () => {
   let idLom: number
 
   const bootstrap = async (who: Actor) => {
-    const q = `idProgramma=${who.ids.idProgramma}&idProgetto=${who.ids.idProgetto}&idEnte=${who.ids.idEnte}`
-    const res = await call(server, who, 'GET', `/api/campo/bootstrap?${q}`)
-    expect(res.statusCode, res.body).toBe(200)
-    return (res.json() as { configurazioneMinorenni: { dataDecorrenza: string } | null }).configurazioneMinorenni
+    // the reference data of a whole field sync
+    return (await syncCompleta(server, who)).bootstrap.configurazioneMinorenni
   }
   const table = async (who: Actor, ordinamento?: { campo: string; verso: 'asc' | 'desc' }) => {
     const res = await call(server, who, 'POST', '/api/configurazioneminorenni/all?currPage=0&pageSize=50', { body: { ordinamento } })

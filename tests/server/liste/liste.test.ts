@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPrincipalLoader } from '../../../server/domain/principal'
-import { csvChunks, CSV_BATCH_ROWS } from '../../../server/domain/liste/engine'
+import { csvChunks, CSV_BATCH_ROWS, DROPDOWN_MAX } from '../../../server/domain/liste/engine'
 import { entiList } from '../../../server/domain/liste/enti'
 import { programmiList } from '../../../server/domain/liste/programmi'
 import { utentiList } from '../../../server/domain/liste/utenti'
@@ -213,7 +213,7 @@ describe('administrative lists', () => {
       expect((await dropdown('ente', 'programmi', who.repp!)).map((o) => (o as Row).nome)).toEqual(['Rete dei servizi di facilitazione digitale - Regione Lazio'])
       expect((await dropdown('ente', 'programmi', who.reg!)).map((o) => (o as Row).nome)).toEqual(['Rete dei servizi di facilitazione digitale - Regione Lombardia'])
       expect(await dropdown('ente', 'policies', who.dscu!)).toEqual(['SCD'])
-      expect((await entiList.dropdowns.progetti!(server.database.db, await callerOf(who.fac!))).map((o) => (o as Row).id)).toEqual([roma])
+      expect((await entiList.dropdowns.progetti!(server.database.db, await callerOf(who.fac!), DROPDOWN_MAX)).map((o) => (o as Row).id)).toEqual([roma])
     })
   })
 
@@ -250,7 +250,7 @@ describe('administrative lists', () => {
     it('answers roles and states over the caller scope', async () => {
       expect(await dropdown('utente', 'ruoli', who.repp!)).toEqual(['REPP'])
       expect(await dropdown('utente', 'ruoli', who.regp!)).toEqual(['FAC', 'REGP', 'REPP'])
-      expect(await utentiList.dropdowns.ruoli!(server.database.db, await callerOf(who.fac!))).toEqual([])
+      expect(await utentiList.dropdowns.ruoli!(server.database.db, await callerOf(who.fac!), DROPDOWN_MAX)).toEqual([])
       expect(await dropdown('utente', 'stati', who.reg!)).toEqual(['ATTIVO', 'NON ATTIVO'])
     })
   })

@@ -134,6 +134,8 @@ describe('/metrics with METRICS_TOKEN', () => {
     // the scrape is not an /api request: nothing else is running
     expect(valueOf(samples, 'api_requests_in_progress', { state: 'active' })).toBe(0)
     expect(valueOf(samples, 'api_requests_in_progress', { state: 'waiting' })).toBe(0)
+    expect(valueOf(samples, 'api_requests_in_progress', { state: 'uploads_active' })).toBe(0)
+    expect(valueOf(samples, 'api_requests_in_progress', { state: 'uploads_waiting' })).toBe(0)
     for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_seconds', 'nodejs_heap_size_used_bytes']) {
       expect(find(samples, name).length, name).toBeGreaterThan(0)
     }

@@ -5,12 +5,14 @@
  * rolled-back event (no row, no push), scoping to the caller's own rows, list/sort/pages, read and delete,
  * the SSE stream over a real HTTP listen (delivered after commit), tickets, the e-mail jobs.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Socket } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { and, eq } from 'drizzle-orm'
 import { addComment } from '../../../server/domain/community/comments'
 import { createEventHub } from '../../../server/events/index'
 import { job, notifica } from '../../../server/db/schema'
-import { ticketSigner } from '../../../server/routes/notifiche'
+import { consumeStreamTicket } from '../../../server/domain/notifiche/biglietti'
+import { MAX_STREAMS_PER_USER, ticketSigner } from '../../../server/routes/notifiche'
 import { apiCall, createTestServer, type TestServer } from '../helpers'
 import { communityCalls, type Actor, type CommunityCalls } from '../community/attori'
 import { sseReader } from './sse'
@@ -69,6 +71,38 @@ beforeAll(async () => {
   vol = await actor(LUCA_VOL_SCD, 'VOL')
 })
 afterAll(() => server?.close())
+
+let address: string | undefined
+/** The server's sockets: a stream closed by the client is gone for the server once its socket is destroyed. */
+const sockets = new Set<Socket>()
+/** The server listening on a real port (streams need real connections). */
+async function listening(): Promise<string> {
+  if (address === undefined) {
+    server.app.server.on('connection', (socket: Socket) => sockets.add(socket))
+    address = await server.app.listen({ port: 0, host: '127.0.0.1' })
+  }
+  return address
+}
+/** A new ticket of `a`. */
+async function newTicket(a: Actor): Promise<string> {
+  const res = await post(a, '/notifications/stream/ticket')
+  expect(res.statusCode, res.body).toBe(200)
+  return (res.json() as { ticket: string }).ticket
+}
+/** GET of the stream with `ticket` over a real connection; `abort` closes it from the client side. */
+async function streamWith(ticket: string) {
+  const abort = new AbortController()
+  const res = await fetch(`${await listening()}/api/notifications/stream?ticket=${encodeURIComponent(ticket)}`, { signal: abort.signal })
+  return { res, close: () => abort.abort() }
+}
+/** A stream of `a` with a fresh ticket, its first event (the count at connection) read. */
+async function openStream(a: Actor) {
+  const { res, close } = await streamWith(await newTicket(a))
+  expect(res.status).toBe(200)
+  const events = sseReader(res)
+  expect((await events.next()).id).toBeNull()
+  return { events, close: async () => { close(); await events.cancel() } }
+}
 
 describe('triggers (platform-backend §11.4)', () => {
   let itemId: number
@@ -192,16 +226,81 @@ describe('scoping, reading, deleting (spec 001 §4, §7)', () => {
 describe('live stream (server-sent events)', () => {
   it('refuses a missing, forged or expired ticket with 4xx', async () => {
     expect((await apiCall(server.app, { method: 'GET', url: '/api/notifications/stream' })).statusCode).toBe(400)
-    const forged = await apiCall(server.app, { method: 'GET', url: `/api/notifications/stream?ticket=${reg.userId}.9999999999.${'a'.repeat(43)}` })
+    const forged = await apiCall(server.app, { method: 'GET', url: `/api/notifications/stream?ticket=${reg.userId}.9999999999.${'b'.repeat(16)}.${'a'.repeat(43)}` })
     expect(forged.statusCode).toBe(401)
     expect(forged.json()).toMatchObject({ errorCode: 'NT01' })
     const signer = ticketSigner(server.config.citizenHashSecret)
     expect(signer.verify(signer.issue(7, Date.now() - 120_000))).toBeNull()
-    expect(signer.verify(signer.issue(7))).toBe(7)
+    expect(signer.verify(signer.issue(7))).toMatchObject({ userId: 7 })
+    // two tickets of one user in the same second are two tickets
+    expect(signer.verify(signer.issue(7))!.id).not.toBe(signer.verify(signer.issue(7))!.id)
+  })
+
+  it('opens one stream per ticket: a second use is refused 401 NT01, also at the same moment (issue 25 point 5)', async () => {
+    const ticket = await newTicket(reg)
+    const first = await streamWith(ticket)
+    expect(first.res.status).toBe(200)
+    const events = sseReader(first.res)
+    try {
+      await events.next()
+      const again = await streamWith(ticket)
+      const status = again.res.status
+      again.close()
+      expect(status).toBe(401)
+      expect(await apiCall(server.app, { method: 'GET', url: `/api/notifications/stream?ticket=${encodeURIComponent(ticket)}` }))
+        .toMatchObject({ statusCode: 401, body: expect.stringContaining('"NT01"') })
+    } finally {
+      first.close()
+      await events.cancel()
+    }
+    // still refused once the stream it opened is closed
+    expect((await apiCall(server.app, { method: 'GET', url: `/api/notifications/stream?ticket=${encodeURIComponent(ticket)}` })).statusCode).toBe(401)
+    // one fresh ticket sent twice at once: exactly one stream
+    const shared = await newTicket(reg)
+    const both = await Promise.all([streamWith(shared), streamWith(shared)])
+    try {
+      expect(both.map((b) => b.res.status).sort()).toEqual([200, 401])
+      const refused = both.find((b) => b.res.status === 401)!
+      expect(await refused.res.json()).toMatchObject({ errorCode: 'NT01' })
+    } finally {
+      for (const b of both) b.close()
+    }
+  })
+
+  it('records a ticket\'s use atomically in the database: of concurrent uses exactly one succeeds', async () => {
+    const expiresAt = Math.floor(Date.now() / 1000) + 60
+    const uses = await Promise.all(Array.from({ length: 8 }, () => consumeStreamTicket(server.database.db, 'uso-unico-test01', expiresAt)))
+    expect(uses.filter(Boolean)).toHaveLength(1)
+    expect(await consumeStreamTicket(server.database.db, 'uso-unico-test02', expiresAt)).toBe(true)
+  })
+
+  it(`keeps at most ${MAX_STREAMS_PER_USER} streams per user: one more ends the oldest, closed ones free their slot`, async () => {
+    const notifyLaura = async (title: string) => comment(fac, await publish(reg, title), 'Ciao')
+    const destroyed = () => [...sockets].filter((socket) => socket.destroyed).length
+    const streams = []
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) streams.push(await openStream(reg))
+    const other = await openStream(fac) // another user's streams are not counted with hers
+    try {
+      streams.push(await openStream(reg))
+      await expect(streams[0]!.events.next()).rejects.toThrow('stream ended')
+      await notifyLaura('Limite dei flussi')
+      for (const s of streams.slice(1)) expect((await s.events.next()).id).not.toBeNull()
+
+      // two closed by the client: their slots are free once the server has seen them go
+      const before = destroyed()
+      await Promise.all([streams[1]!.close(), streams[2]!.close()])
+      await vi.waitFor(() => expect(destroyed()).toBeGreaterThanOrEqual(before + 2), { timeout: 10_000 })
+      streams.push(await openStream(reg), await openStream(reg))
+      await notifyLaura('Flussi liberati')
+      // none of the open ones was ended: each gets the new notification
+      for (const s of streams.slice(3)) expect((await s.events.next()).id).not.toBeNull()
+    } finally {
+      for (const s of [...streams, other]) await s.close()
+    }
   })
 
   it('pushes the unread count after the commit, over a real HTTP connection', async () => {
-    const address = await server.app.listen({ port: 0, host: '127.0.0.1' })
+    const address = await listening()
     const ticketRes = await post(reg, '/notifications/stream/ticket')
     expect(ticketRes.statusCode, ticketRes.body).toBe(200)
     const { ticket } = ticketRes.json() as { ticket: string }

@@ -6,10 +6,12 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import type { JWK } from 'jose'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, devIdentityProviderWarning, isLoopbackHost, loadConfig, loopbackTwins } from '../../../server/config'
 import { tightenDataDir } from '../../../server/data-dir'
-import { loadOrCreateSigningKeys } from '../../../server/oidc/keys'
+import { generateSigningJwk, loadOrCreateSigningKeys } from '../../../server/oidc/keys'
+import { secretsFileEnv } from '../secrets-fixture'
 
 const dirs: string[] = []
 const dataDir = () => {
@@ -20,6 +22,9 @@ const dataDir = () => {
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true })
 })
+// a server that is not local takes its secrets from outside the data (issue 25 point 4)
+let jwk: JWK
+beforeAll(async () => { jwk = await generateSigningJwk() })
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -38,8 +43,8 @@ describe('loadConfig', () => {
 
   it('derives PUBLIC_URL from HOST and PORT (loopback for 0.0.0.0)', () => {
     const dir = dataDir()
-    expect(loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0', PORT: '9000', DEV_IDENTITY_PROVIDER: 'on' }).publicUrl).toBe('http://127.0.0.1:9000')
-    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://pd.example.it/', DEV_IDENTITY_PROVIDER: 'on' }).oidc.issuer).toBe('https://pd.example.it/oidc')
+    expect(loadConfig({ DATA_DIR: dir, HOST: '0.0.0.0', PORT: '9000', DEV_IDENTITY_PROVIDER: 'on', ...secretsFileEnv(jwk) }).publicUrl).toBe('http://127.0.0.1:9000')
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://pd.example.it/', DEV_IDENTITY_PROVIDER: 'on', ...secretsFileEnv(jwk) }).oidc.issuer).toBe('https://pd.example.it/oidc')
   })
 
   it('generates secrets once, persists them in DATA_DIR/secrets.json (mode 600) and reuses them', () => {
@@ -163,7 +168,7 @@ describe('development identity provider rule', () => {
   })
 
   it('runs it anywhere with DEV_IDENTITY_PROVIDER=on, with a warning', () => {
-    const c = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://prova.example.it', HOST: '0.0.0.0', TRUST_PROXY: 'true', DEV_IDENTITY_PROVIDER: 'on' })
+    const c = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://prova.example.it', HOST: '0.0.0.0', TRUST_PROXY: 'true', DEV_IDENTITY_PROVIDER: 'on', ...secretsFileEnv(jwk) })
     expect(c.devIdentityProvider).toBe('forced')
     expect(c.oidc.issuer).toBe('https://prova.example.it/oidc')
     expect(devIdentityProviderWarning(c)).toMatch(/^WARNING: DEV_IDENTITY_PROVIDER=on: the development identity provider at https:\/\/prova\.example\.it\/oidc logs anyone in without a password/)
@@ -172,7 +177,7 @@ describe('development identity provider rule', () => {
   })
 
   it('OIDC_ISSUER switches it off; off without an issuer and on with one are refused', () => {
-    const external = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://pd.example.it', TRUST_PROXY: 'true', OIDC_ISSUER: 'https://idp.example.it' })
+    const external = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://pd.example.it', TRUST_PROXY: 'true', OIDC_ISSUER: 'https://idp.example.it', ...secretsFileEnv() })
     expect(external.devIdentityProvider).toBe('off')
     expect(loadConfig({ DATA_DIR: dataDir(), OIDC_ISSUER: 'https://idp.example.it', DEV_IDENTITY_PROVIDER: 'off' }).devIdentityProvider).toBe('off')
     expect(refused({ DEV_IDENTITY_PROVIDER: 'off' })).toMatch(/DEV_IDENTITY_PROVIDER=off needs OIDC_ISSUER/)

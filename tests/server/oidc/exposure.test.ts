@@ -10,7 +10,9 @@ import type { DatabaseHandle } from '../../../server/db/index'
 import { EXPOSED_WARNING } from '../../../server/oidc/layout'
 import { renderLoginPage } from '../../../server/oidc/login-page'
 import { DEV_LOGIN_LIMIT } from '../../../server/rate-limit'
+import { generateSigningJwk } from '../../../server/oidc/keys'
 import { createTestServer, openTestDatabase, TEST_HOST, type TestServer } from '../helpers'
+import { secretsFileEnv } from '../secrets-fixture'
 
 const escaped = (text: string) => text.replace(/'/g, '&#39;')
 
@@ -22,7 +24,8 @@ describe('exposure of the development provider and security headers', () => {
   beforeAll(async () => {
     database = await openTestDatabase()
     local = await createTestServer({ database })
-    forced = await createTestServer({ database, env: { PUBLIC_URL: 'https://prova.example.it', TRUST_PROXY: 'true', DEV_IDENTITY_PROVIDER: 'on' } })
+    // not local: its secrets and signing key come from a file outside the data (issue 25 point 4)
+    forced = await createTestServer({ database, env: { PUBLIC_URL: 'https://prova.example.it', TRUST_PROXY: 'true', DEV_IDENTITY_PROVIDER: 'on', ...secretsFileEnv(await generateSigningJwk()) } })
   })
   afterAll(async () => {
     await local?.close()

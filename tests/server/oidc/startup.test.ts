@@ -9,7 +9,9 @@ import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { PROJECT_ROOT } from '../../../server/paths'
+import { generateSigningJwk } from '../../../server/oidc/keys'
 import { tempDir } from '../helpers'
+import { secretsFileEnv } from '../secrets-fixture'
 
 const dirs: string[] = []
 afterAll(() => {
@@ -64,7 +66,9 @@ describe('server start', () => {
   })
 
   it('with DEV_IDENTITY_PROVIDER=on starts with a warning on standard error', async () => {
-    const run = await startServer({ PUBLIC_URL: 'https://prova.example.it', HOST: '127.0.0.1', PORT: '18313', DEV_IDENTITY_PROVIDER: 'on' }, /WARNING: DEV_IDENTITY_PROVIDER=on/)
+    // not local: its secrets and signing key come from a file outside the data (issue 25 point 4)
+    const secrets = secretsFileEnv(await generateSigningJwk())
+    const run = await startServer({ PUBLIC_URL: 'https://prova.example.it', HOST: '127.0.0.1', PORT: '18313', DEV_IDENTITY_PROVIDER: 'on', ...secrets }, /WARNING: DEV_IDENTITY_PROVIDER=on/)
     expect(run.stderr).toContain('WARNING: DEV_IDENTITY_PROVIDER=on: the development identity provider at https://prova.example.it/oidc logs anyone in without a password')
     expect(run.stderr).not.toContain('Configuration error')
   })

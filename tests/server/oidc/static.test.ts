@@ -107,6 +107,8 @@ describe('static app and SPA fallback', () => {
     expect(csp).toContain("img-src 'self' data:")
     expect(csp).toContain("connect-src 'self' http://127.0.0.1:8080 http://localhost:8080")
     expect(csp).not.toContain('upgrade-insecure-requests')
+    // fonts are self-hosted: no other origin, no inlined font (issue 25 point 7)
+    expect(csp.split(';').map((d) => d.trim()).filter((d) => d.startsWith('font-src'))).toEqual(["font-src 'self'"])
   })
 
   it("allows index.html's inline script by its hash and no other inline script", async () => {

@@ -8,12 +8,14 @@
  * (`pg_dump -Fc` of the pg_dump matching the server, DATA_DIR as a tar), restored into an EMPTY database
  * and an empty DATA_DIR, and opened again: `openDatabase` finds it migrated and seeded (no migration
  * applied, no seed), every table has the same rows and every sequence the same value, the API reads the
- * same service, citizen (found by fiscal code: the generated CITIZEN_HASH_SECRET came back with DATA_DIR)
- * and survey, serves the same picture bytes, and new writes work (sequences restored). The scripts refuse
- * a database or DATA_DIR that is not empty, and a backup without DATABASE_URL.
+ * same service, citizen (found by fiscal code: the restored server is given the same SECRETS_FILE) and survey,
+ * serves the same picture bytes, and new writes work (sequences restored). The backup carries no secret
+ * (issue 25 point 4): no secrets file, no `segreto_server` row, no secret value in the dump; it warns when the
+ * citizens' key is still kept in the data. The scripts refuse a database or DATA_DIR that is not empty, and a
+ * backup without DATABASE_URL.
  */
 import { execFile } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { promisify } from 'node:util'
@@ -27,6 +29,7 @@ import { actor, call, CF, createService, DEMOGRAFICA, fiscalCodeAged, named, typ
 import { registraCittadino } from '../scenari'
 import { encodeSection } from '../../../server/domain/survey-codec'
 import { SEZIONI_QUESTIONARIO } from '../../../src/api/contract/enums'
+import { OUTSIDE_SECRETS, secretsFileEnv } from '../secrets-fixture'
 
 const url = process.env.DATABASE_URL
 const run = promisify(execFile)
@@ -78,12 +81,14 @@ describe.skipIf(!url)('backup and restore of PostgreSQL and the file storage (sc
   let picturePath: string, pictureBytes: Buffer
   const directFile = { key: 'prova/backup/allegato.bin', bytes: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 31) % 256)) }
   let countsBefore: Record<string, number>, sequencesBefore: Record<string, string | null>
+  const secrets = secretsFileEnv()
 
   beforeAll(async () => {
     restoredUrl = databaseUrl(adminUrl, restoredName)
     backupDir = join(tempDir('backup'), 'punto-digitale-backup')
     restoredDataDir = join(tempDir('restored'), 'data')
-    source = await createTestServer()
+    // the installation's secrets live outside the data, as on any server that is not local
+    source = await createTestServer({ env: secrets })
     const [db] = await rowsOf<{ name: string; version: string }>(source.database, `select current_database() as name, current_setting('server_version_num') as version`)
     sourceUrl = databaseUrl(adminUrl, db!.name)
     // the pg_dump of the server's major version (Debian's layout), else the one on PATH
@@ -132,9 +137,20 @@ describe.skipIf(!url)('backup and restore of PostgreSQL and the file storage (sc
     expect(manifest).toContain(`application version: ${pkg.version}`)
     expect(manifest).toMatch(/migrations applied: [1-9]\d* /)
     const { stdout: listing } = await run('tar', ['--list', '--file', join(backupDir, 'data-dir.tar')])
-    expect(listing).toContain('./secrets.json')
     expect(listing).toContain(`./files/${directFile.key}`)
     expect(listing).not.toContain('pglite')
+    // no secret travels with the backup: no secrets file, no row of segreto_server, no secret value
+    expect(existsSync(join(source.config.dataDir, 'oidc-jwks.json'))).toBe(true)
+    expect(listing).not.toContain('oidc-jwks.json')
+    expect(listing).not.toContain('secrets.json')
+    expect(res.stderr).not.toContain('WARNING')
+    const pgRestore = pgBin ? join(pgBin, 'pg_restore') : 'pg_restore'
+    const { stdout: dumpSql } = await run(pgRestore, ['--file=-', join(backupDir, 'database.dump')], { maxBuffer: 256 * 1024 * 1024 })
+    expect(dumpSql).toContain('CREATE TABLE public.segreto_server')
+    expect(dumpSql).not.toContain('COPY public.segreto_server')
+    const signingKey = (JSON.parse(readFileSync(join(source.config.dataDir, 'oidc-jwks.json'), 'utf8')) as { keys: { d: string }[] }).keys[0]!.d
+    expect((await rowsOf<{ n: string }>(source.database, 'select count(*) as n from segreto_server'))[0]!.n).not.toBe('0')
+    for (const value of [signingKey, OUTSIDE_SECRETS.citizenHashSecret, ...OUTSIDE_SECRETS.cookieKeys]) expect(dumpSql).not.toContain(value)
 
     // the source keeps running and writing after its backup: none of this may reach the restored copy
     await createService(source, sara, { nomeServizio: named('Dopo il backup'), data: '2025-05-07' })
@@ -144,7 +160,25 @@ describe.skipIf(!url)('backup and restore of PostgreSQL and the file storage (sc
     await adminQuery(adminUrl, `CREATE DATABASE ${restoredName}`)
     const res = await script('restore.sh', [backupDir], { DATABASE_URL: restoredUrl, DATA_DIR: restoredDataDir, PG_BIN: pgBin })
     expect(res.code, res.stderr).toBe(0)
-    expect(readFileSync(join(restoredDataDir, 'secrets.json'), 'utf8')).toBe(readFileSync(join(source.config.dataDir, 'secrets.json'), 'utf8'))
+    expect(existsSync(join(restoredDataDir, 'secrets.json'))).toBe(false)
+    expect(res.stderr).toContain('SECRETS_FILE')
+  })
+
+  it('warns that a citizens\' key kept in the data is not in the backup, and leaves the file out', async () => {
+    const dataDir = tempDir('backup-data')
+    const out = join(tempDir('backup-warn'), 'b')
+    try {
+      writeFileSync(join(dataDir, 'secrets.json'), JSON.stringify({ citizenHashSecret: 'w'.repeat(40) }), { mode: 0o600 })
+      const res = await script('backup.sh', [out], { DATABASE_URL: sourceUrl, DATA_DIR: dataDir, PG_BIN: pgBin })
+      expect(res.code, res.stderr).toBe(0)
+      expect(res.stderr).toContain('WARNING: the citizens\' key is kept in DATA_DIR/secrets.json and is NOT in this backup')
+      expect(readFileSync(join(out, 'manifest.txt'), 'utf8')).toContain('WARNING')
+      const { stdout: listing } = await run('tar', ['--list', '--file', join(out, 'data-dir.tar')])
+      expect(listing).not.toContain('secrets.json')
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+      rmSync(join(out, '..'), { recursive: true, force: true })
+    }
   })
 
   it('refuses to restore over a database or a DATA_DIR that is not empty, and a backup without DATABASE_URL', async () => {
@@ -171,7 +205,8 @@ describe.skipIf(!url)('backup and restore of PostgreSQL and the file storage (sc
 
     beforeAll(async () => {
       restored = await openDatabase({ dataDir: 'memory://', databaseUrl: restoredUrl })
-      server = await createTestServer({ database: restored, dataDir: restoredDataDir })
+      // the secrets come back from the secret store, not from the backup
+      server = await createTestServer({ database: restored, dataDir: restoredDataDir, env: secrets })
       sara = await actor(server, CF.SARA, 'FAC')
     })
     afterAll(async () => {
@@ -196,7 +231,7 @@ describe.skipIf(!url)('backup and restore of PostgreSQL and the file storage (sc
       const survey = await call(server, sara, 'POST', `/api/servizio/cittadino/questionarioCompilato/compilato/${idQuestionario}`)
       expect(survey.statusCode, survey.body).toBe(200)
       expect(survey.json()).toMatchObject({ idQuestionarioCompilato: idQuestionario, idCittadino, idServizio, statoQuestionario: 'COMPILATA' })
-      // found by fiscal code: the keyed hash uses the restored CITIZEN_HASH_SECRET
+      // found by fiscal code: the keyed hash uses the installation's CITIZEN_HASH_SECRET (SECRETS_FILE)
       const search = await call(server, sara, 'POST', '/api/servizio/cittadino', { body: { criterioRicerca: cf, tipoDocumento: 'CF', idServizio } })
       expect(search.statusCode, search.body).toBe(200)
       expect(search.json()).toEqual([expect.objectContaining({ idCittadino, giaAssociatoAlServizio: true })])

@@ -53,17 +53,17 @@ describe.skipIf(!ADMIN_URL)('state shared through PostgreSQL', () => {
     const first = dir()
     writeFileSync(join(first, 'secrets.json'), JSON.stringify({ citizenHashSecret: SECRET, cookieKeys: ['k'.repeat(40)] }))
     const env1 = { DATA_DIR: first, DATABASE_URL: ADMIN_URL!, LOG_LEVEL: 'silent' }
-    const a = await resolveSharedSecrets(loadConfig(env1), handle, env1)
+    const a = await resolveSharedSecrets(loadConfig(env1), handle)
     expect(a.citizenHashSecret).toBe(SECRET)
     // a second machine: its own empty DATA_DIR, nothing written there, the same secrets
     const second = dir()
     const env2 = { DATA_DIR: second, DATABASE_URL: ADMIN_URL!, LOG_LEVEL: 'silent' }
-    const b = await resolveSharedSecrets(loadConfig(env2), handle, env2)
+    const b = await resolveSharedSecrets(loadConfig(env2), handle)
     expect(b.citizenHashSecret).toBe(SECRET)
     expect(b.cookieKeys).toEqual(['k'.repeat(40)])
     expect(existsSync(join(second, 'secrets.json'))).toBe(false)
     const env3 = { ...env2, CITIZEN_HASH_SECRET: 'e'.repeat(40) }
-    expect((await resolveSharedSecrets(loadConfig(env3), handle, env3)).citizenHashSecret).toBe('e'.repeat(40))
+    expect((await resolveSharedSecrets(loadConfig(env3), handle)).citizenHashSecret).toBe('e'.repeat(40))
   })
 
   it('adopts an existing oidc-jwks.json and mirrors the shared keys into a new DATA_DIR', async () => {

@@ -13,7 +13,6 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { QuestionarioAnonimo, QuestionarioCompilato } from '../../../src/api/contract/questionario'
 import { sezioneFromWire, sezioneToWire, type QuestionarioTemplateDettaglio } from '../../../src/api/contract/questionario-template'
-import type { CampoBootstrap } from '../../../src/api/contract/campo'
 import {
   aggiungiDomanda, aggiungiSezione, modelloDaTemplate, modificaDomanda, rinominaSezione, sezioniSchema, type ModelloEditor,
 } from '../../../src/lib/questionario-editor'
@@ -21,6 +20,7 @@ import { decodeSection, encodeSection, sectionHeader } from '../../../src/lib/su
 import { questionarioCompilato } from '../../../server/db/schema'
 import { createTestServer, type TestServer } from '../helpers'
 import { actor, call, CF, createService, fiscalCodeAged, named, type Actor } from '../field/fixtures'
+import { syncCompleta } from '../field/sync-helper'
 
 const Q4_OK = encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '1663320201383': '4' } })
 const CITTADINO = { nuovoCittadino: true, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana' }
@@ -73,9 +73,7 @@ describe('sections added to a survey template', () => {
 
   it('carries the added section to the device with the template of the survey', async () => {
     const idQ = await addCitizen(41)
-    const res = await call(server, sara, 'GET', '/api/campo/bootstrap')
-    expect(res.statusCode, res.body).toBe(200)
-    const b = res.json() as CampoBootstrap
+    const b = (await syncCompleta(server, sara)).bootstrap
     const istanza = b.questionari.find((q) => q.idQuestionarioCompilato === idQ)!
     const template = [...b.templateSnapshot, ...(b.template ? [b.template] : [])].find((t) => t.idQuestionarioTemplate === istanza.idQuestionarioTemplate)!
     const sezione = template.sezioniQuestionarioTemplate.find((s) => s.id === idSezione)!

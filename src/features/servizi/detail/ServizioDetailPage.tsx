@@ -1,7 +1,8 @@
 /**
  * Service detail `/area-amministrativa/servizi/$serviceId/{info|cittadini}` (spec 002 §2, §3 'Service';
  * platform-frontend §1.4). Facilitators and volunteers read their service from the device (by server id
- * or device id; offline too) and may edit, delete, add citizens and work on the surveys; managers read
+ * or device id; offline too; a service outside the field window is fetched online and then kept on the
+ * device, issue 25 point 2) and may edit, delete, add citizens and work on the surveys; managers read
  * `servizio/{id}/schedaDettaglio` and the citizens online, read-only; offline, the card and citizens kept
  * on the device with 'Dati aggiornati al …' (issue 9 point 6).
  */
@@ -10,8 +11,9 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { QueryProvider } from '../../../api/query'
 import { useSession } from '../../../auth/session'
-import { DatiAggiornatiAl, OFFLINE_TEXTS, useOfflineData } from '../../../ui/offline-data'
-import { isFieldRole, useCampoRiferimenti, useServizioCampo } from '../../campo'
+import { DatiAggiornatiAl, OFFLINE_TEXTS, useIsOffline, useOfflineData } from '../../../ui/offline-data'
+import { isFieldRole, useCampoRiferimenti, useServizioCampo, useServizioSuRichiesta } from '../../campo'
+import { T } from '../labels'
 import { Loading, Notice, SenzaProfilo, ServizioNonTrovato } from '../PageStates'
 import { useBreadcrumb } from '../useBreadcrumb'
 import { schedaServizioQuery } from '../api'
@@ -40,9 +42,23 @@ function DetailCampo({ serviceId, tab, readOnly = false }: ServizioDetailPagePro
   const servizio = useServizioCampo(serviceId)
   const riferimenti = useCampoRiferimenti()
   const session = useSession()
+  const offline = useIsOffline()
+  // a service outside the window (issue 25 point 2): read from the server, online, and kept on the device
+  const remoto = useServizioSuRichiesta(serviceId, servizio === null && !readOnly, !offline)
   useDetailBreadcrumb(serviceId, servizio?.nome)
   if (servizio === undefined || riferimenti === undefined) return <Loading />
-  if (servizio === null) return <ServizioNonTrovato />
+  if (servizio === null) {
+    if (remoto.stato === 'caricamento' || remoto.stato === 'caricato') return <Loading text={T.caricamentoDalServer} />
+    if (remoto.stato === 'errore') {
+      return (
+        <Notice title="Servizio non disponibile" tone="warning">
+          <p className="mb-2">{T.servizioRemotoErrore}</p>
+          <button type="button" className="btn btn-outline-primary btn-sm" onClick={remoto.riprova}>Riprova</button>
+        </Notice>
+      )
+    }
+    return <ServizioNonTrovato offline={offline && /^\d+$/.test(serviceId)} />
+  }
   const template = riferimenti?.templateSnapshot.find((t) => t.idQuestionarioTemplate === servizio.idQuestionarioTemplateSnapshot) ?? riferimenti?.template ?? null
   const letto = dettaglioDaLocale(servizio, template, (session.profilo ?? session.profiloNonAttivo)?.nomeEnte ?? '')
   const d = readOnly ? { ...letto, modificabile: false, eliminabile: false } : letto

@@ -1,6 +1,7 @@
 /**
  * 'Elenco servizi' (spec 002 §2 services list; platform-frontend §1.4) on the list pattern: facilitators
- * and volunteers see their services from the device (offline too) and the CTA 'Crea servizio' (permission
+ * and volunteers see their services from the device (offline too; older ones online under 'Servizi
+ * precedenti', issue 25 point 2) and the CTA 'Crea servizio' (permission
  * new.serv; on phones it sticks to the bottom of the screen); managers read `servizio/all` online.
  * 'Scarica CSV' with list.dwnl.serv.
  */
@@ -28,7 +29,7 @@ export function ServiziPage() {
   return (
     <ListScreen title={T.titoloLista} description={T.descrizioneLista} cta={cta} testId="servizi-page">
       {field ? (
-        <ServiziCampoList canDownload={canDownload} />
+        <ServiziCampoList canDownload={canDownload} archivio />
       ) : !session.profilo ? (
         <>
           <SenzaProfilo ended={ended} />
