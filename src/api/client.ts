@@ -106,13 +106,17 @@ export async function showApiErrorToast(err: ApiCallError, opts: { serverMessage
   showToast({ title: d.titolo, message, status: 'error', duration: TOAST_DURATION.slow, closable: true })
 }
 
-/** Side effects of a failure: 401 → expired session or local logout, A02 → /auth-redirect, D01 → nothing, else a toast unless silent. */
-export async function handleApiFailure(err: ApiCallError, opts: Pick<ApiCallOptions, 'silent' | 'authRedirects' | 'serverMessage'> = {}): Promise<void> {
+/**
+ * Side effects of a failure: 401 → expired session or local logout, A02 → /auth-redirect, D01 → nothing, else a
+ * toast unless silent. `sentIdToken`: the ID token the failed call carried (null: none); a 401 for other tokens
+ * than the stored ones (a call sent before a new login) ends nothing.
+ */
+export async function handleApiFailure(err: ApiCallError, opts: Pick<ApiCallOptions, 'silent' | 'authRedirects' | 'serverMessage'> & { sentIdToken?: string | null } = {}): Promise<void> {
   const authRedirects = opts.authRedirects !== false
   if (err.errorCode === 'D01') return
   if (err.kind === 'http' && err.status === 401 && authRedirects) {
     // a 401 after the session was already closed (e.g. a call sent without token) has nothing to end
-    if (readAuth()) void sessionRefused()
+    if (readAuth()) void sessionRefused({ refusedIdToken: opts.sentIdToken })
     return
   }
   if (err.errorCode === 'A02' && authRedirects) {
@@ -164,7 +168,7 @@ export const api = ky.create({
       async ({ request, options, error }) => {
         settleLoader(request)
         const err = toApiCallError(error)
-        await handleApiFailure(err, contextOptions(options.context))
+        await handleApiFailure(err, { ...contextOptions(options.context), sentIdToken: request.headers.get('authToken') })
         return err
       },
     ],

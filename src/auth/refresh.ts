@@ -45,7 +45,7 @@ export function refreshTokens(): Promise<boolean> {
       })
       return true
     } catch (e) {
-      if (isHTTPError(e) && (e.response.status === 400 || e.response.status === 401)) await sessionRefused({ refreshRefused: true })
+      if (isHTTPError(e) && (e.response.status === 400 || e.response.status === 401)) await sessionRefused({ refreshRefused: true, refusedIdToken: auth.id_token })
       return false
     }
   })().finally(() => {

@@ -42,10 +42,14 @@ export const SESSION_REJECTED_TOAST = {
 /**
  * The session's tokens were refused: by the API (401) or, with `refreshRefused`, by the provider's
  * refresh. Marks the session expired, or ends it locally with the app's message (module comment).
+ * `refusedIdToken`: the ID token the refused call was made with (null: none was sent). A refusal of other
+ * tokens than the stored ones changes nothing: a call sent before a new login (or a refresh) whose answer
+ * arrives after it must not end the new session.
  */
-export async function sessionRefused(opts: { refreshRefused?: boolean } = {}): Promise<void> {
+export async function sessionRefused(opts: { refreshRefused?: boolean; refusedIdToken?: string | null } = {}): Promise<void> {
   const auth = readAuth()
   if (!auth) return
+  if (opts.refusedIdToken !== undefined && opts.refusedIdToken !== auth.id_token) return
   if (opts.refreshRefused || refusalKind(auth) === 'expired') {
     markSessionExpired(true)
     return

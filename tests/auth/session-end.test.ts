@@ -99,4 +99,29 @@ describe('a 401 of the API', () => {
     // the provider's session could not be ended: the next login shows its form again
     expect(providerLogoutPending()).toBe(true)
   })
+
+  it('a 401 for the old tokens that arrives after a new login ends nothing: the new session stays', async () => {
+    // the expired session; a call goes out with its token, and a new login is stored before the answer
+    logIn(nowS() - 120, Date.now() - 3700_000)
+    const oldToken = readAuth()!.id_token
+    let answer!: (r: Response) => void
+    const { calls } = installFetch({ 'POST /api/notifications/stream/ticket': () => new Promise<Response>((resolve) => { answer = resolve }) })
+    const pending = apiPost('notifications/stream/ticket', {}, Ok).catch(() => undefined)
+    await vi.waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0]!.headers.get('authToken')).toBe(oldToken)
+    logIn(nowS() + 3600)
+    const newToken = readAuth()!.id_token
+    answer(json(401, { errorCode: 'A08', message: 'Token scaduto' }))
+    await pending
+    await new Promise((r) => setTimeout(r, 20))
+    expect(readAuth()?.id_token).toBe(newToken)
+    expect(readSessionExpired()).toBe(false)
+    expect(getSessionState()).toMatchObject({ status: 'authenticated', sessionExpired: false })
+    expect(sessionReady()).toBe(true)
+    // the same answer for the tokens in use still marks them expired
+    logIn(nowS() - 120, Date.now() - 3700_000)
+    installFetch({ 'POST /api/contesto': () => json(401, { errorCode: 'A08', message: 'Token scaduto' }) })
+    await apiPost('contesto', {}, Ok).catch(() => undefined)
+    await vi.waitFor(() => expect(readSessionExpired()).toBe(true))
+  })
 })

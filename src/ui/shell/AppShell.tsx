@@ -40,8 +40,10 @@ export function AppShell() {
   const openModal = useOpenShellModal()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   useFieldSession(model.loggedIn)
-  const sessionUser = useSession().user
-  useNotificationsWiring(model.loggedIn && model.canNotifications ? (sessionUser?.id ?? null) : null)
+  const session = useSession()
+  // not while the tokens are refused as expired: the stream's ticket would be asked with them (and its 401
+  // could race a new login's tokens)
+  useNotificationsWiring(model.loggedIn && model.canNotifications && !session.sessionExpired ? (session.user?.id ?? null) : null)
   useDocumentTitle()
   useRouteFocus()
   useAppStarted()
