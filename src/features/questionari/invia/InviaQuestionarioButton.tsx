@@ -19,7 +19,7 @@ import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { apiPost } from '../../../api/client'
 import { InviaQuestionarioRispostaSchema, type InviaQuestionarioRisposta } from '../../../api/contract/questionario'
-import { getSessionState } from '../../../auth/session'
+import { profileIds } from '../../../auth/current-profile'
 import { registraLinkInviati } from '../../campo'
 import { absoluteLink, motivoDisabilitato, scadenzaText } from './link'
 import { useOnline } from './online'
@@ -62,10 +62,9 @@ export function InviaQuestionarioButton({ idQuestionario, disabled = false, invi
     if (!idQuestionario || pending) return
     setPending(true)
     try {
-      const p = getSessionState().profilo
       const r = await apiPost(
         `servizio/cittadino/questionarioCompilato/${encodeURIComponent(idQuestionario)}/invia`,
-        { idProgramma: p?.idProgramma ?? null, idProgetto: p?.idProgetto ?? null, idEnte: p?.idEnte ?? null },
+        profileIds(),
         InviaQuestionarioRispostaSchema,
       )
       setOpenLink({ idQuestionario, risposta: r })
