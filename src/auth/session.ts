@@ -6,7 +6,6 @@
  * no network on the stored session. Tokens are refreshed 600 s before expiry: on a 60 s timer, before
  * every API call and when the network comes back.
  */
-import { useSyncExternalStore } from 'react'
 import { getAppConfig, loadAppConfig } from '../api/config'
 import type { apiPost as ApiPostFn } from '../api/client'
 import {
@@ -18,6 +17,7 @@ import {
 } from '../api/contract/contesto'
 import { showToast, TOAST_DURATION } from '../ui/stores/toasts'
 import { withLoader } from '../ui/stores/loader'
+import { createStore, useStore } from '../lib/store'
 import { decodeJwtPayload, fiscalCodeFromIdToken, originUri } from './jwt'
 import { createNonce, createPkcePair, createState, isPkceSupported } from './pkce'
 import {
@@ -119,32 +119,28 @@ export function computeSessionState(auth: unknown, user: Contesto | null, profil
   }
 }
 
-let state: SessionState = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile(), readSessionExpired())
-const listeners = new Set<() => void>()
+const store = createStore<SessionState>(computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile(), readSessionExpired()))
 
 function recompute(): void {
   const next = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile(), readSessionExpired())
-  if (JSON.stringify(next) !== JSON.stringify(state)) {
-    state = next
-    listeners.forEach((l) => l())
-  }
+  if (JSON.stringify(next) !== JSON.stringify(store.get())) store.set(next)
 }
 subscribeTokenStore(recompute)
 
 /** Current state without React. */
 export function getSessionState(): SessionState {
-  return state
+  return store.get()
 }
 
 export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener)
+  const off = store.subscribe(listener)
   startSessionTimers()
-  return () => listeners.delete(listener)
+  return off
 }
 
 /** React hook: the session state, re-rendering on change. */
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribeSession, getSessionState, getSessionState)
+  return useStore({ subscribe: subscribeSession, get: getSessionState })
 }
 
 let timersStarted = false
@@ -158,6 +154,7 @@ export function startSessionTimers(): void {
   window.addEventListener('storage', (e) => {
     if (e.key === null || e.key.startsWith('pd.')) notifyTokenStore()
   })
+  const state = store.get()
   if (state.status === 'authenticated' && !state.sessionExpired && isOnline()) {
     void ensureFreshToken().then(() => {
       if (getSessionState().user?.integrazione) return refreshUserContext({ background: true }).catch(() => undefined)
@@ -406,6 +403,5 @@ export function resetSessionForTests(offline = false): void {
   resetLogoutForTests()
   offlineStart = offline
   completing = null
-  state = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile(), readSessionExpired())
-  listeners.forEach((l) => l())
+  store.set(computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile(), readSessionExpired()))
 }

@@ -24,7 +24,7 @@
  * by this sync and unchanged since it started" is `updatedAt` before the start — no id set to keep, and it
  * holds across a resumed sync.
  */
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from '../../lib/store'
 import type { CampoRiferimentiWire, CampoServizio, CampoSyncPagina } from '../../api/contract/campo'
 import { getSessionState, subscribeSession, useSession } from '../../auth/session'
 import { cacheSet, currentDb, currentDbOwner, getConnectivity, onOfflineEvent, putServerRecords, type LocalRecord, type OfflineDb } from '../../offline'
@@ -85,28 +85,22 @@ export interface AvanzamentoSync {
   totale: number
 }
 
-let avanzamento: AvanzamentoSync | null = null
-const progressListeners = new Set<() => void>()
-
-function setAvanzamento(a: AvanzamentoSync | null): void {
-  avanzamento = a
-  progressListeners.forEach((l) => l())
-}
+const avanzamento = createStore<AvanzamentoSync | null>(null)
+const setAvanzamento = avanzamento.set
 
 /** The progress of the running sync (null: none); for tests and non-React callers. */
 export function getAvanzamentoSync(): AvanzamentoSync | null {
-  return avanzamento
+  return avanzamento.get()
 }
 
 /** Subscribes to the progress of the running sync (one call per stored page); returns the unsubscribe function. */
 export function subscribeAvanzamentoSync(listener: () => void): () => void {
-  progressListeners.add(listener)
-  return () => progressListeners.delete(listener)
+  return avanzamento.subscribe(listener)
 }
 
 /** React: the progress of the field sync running now for the current profile (null: none). */
 export function useAvanzamentoSync(): AvanzamentoSync | null {
-  const a = useSyncExternalStore(subscribeAvanzamentoSync, getAvanzamentoSync, getAvanzamentoSync)
+  const a = useStore(avanzamento)
   const p = useSession().profilo
   return a && p && a.profilo === riferimentiKey(p) ? a : null
 }
