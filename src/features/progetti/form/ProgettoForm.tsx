@@ -5,7 +5,7 @@
  */
 import { useCallback } from 'react'
 import { validaProgetto, wireToInput, type ProgettoFormValues } from '../../../lib/gestione-form'
-import { Campo, HINT_DATA } from '../../programmi/form/Campo'
+import { Campo, HINT_DATA } from '../../../ui/form/fields'
 import { FormGestione, useFormGestione } from '../../programmi/form/FormGestione'
 
 export interface ProgettoFormProps {

@@ -9,7 +9,7 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { REQUIRED_NOTE } from '../../../lib/validation'
 import { useDirtyForm } from '../../../pwa/dirty-forms'
 import type { ServizioInput } from '../../campo'
-import { FieldError } from './FieldError'
+import { FieldError } from '../../../ui/form/fields'
 import { Q3Field } from './Q3Field'
 import type { Q3Question } from './q3-questions'
 import {
