@@ -18,7 +18,7 @@ import { useBreadcrumb } from '../servizi/useBreadcrumb'
 import { schedaEnteQuery } from './api'
 import { AssociaPartner, enteInProgettoPath } from './AssociaPartner'
 import { entePath } from './lista'
-import { Caricamento, DetailFrame, NonDisponibile } from './PageFrame'
+import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
 
 interface RigaProgetto { key: string; nome: string; to: string; ruolo: string; stato: string; statoEnte: string | null }
 
@@ -31,7 +31,7 @@ function Contenuto({ idEnte }: { idEnte: string }) {
   const [associa, setAssocia] = useState(false)
   const s = q.data
   useBreadcrumb({ [entePath(Number(idEnte))]: s?.dettaglioEnte.nome })
-  if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile title="Ente non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
+  if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Ente non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} avvisoAccesso />
   const d = s.dettaglioEnte
   const righe: RigaProgetto[] = [
     ...s.programmiGestiti.map((p) => ({ key: `prgm-${p.id}`, nome: p.nome, to: `/area-amministrativa/programmi/${p.id}/info`, ruolo: 'Ente gestore di programma', stato: p.stato, statoEnte: p.statoEnte })),
@@ -88,10 +88,10 @@ function Contenuto({ idEnte }: { idEnte: string }) {
 
 export function EnteDetailPage({ idEnte }: { idEnte: string }) {
   return (
-    <DetailFrame testId="ente-detail">
+    <Frame testId="ente-detail">
       <QueryProvider>
         <Contenuto idEnte={idEnte} />
       </QueryProvider>
-    </DetailFrame>
+    </Frame>
   )
 }

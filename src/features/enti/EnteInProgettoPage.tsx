@@ -27,7 +27,7 @@ import { aggiungiReferente, rimuoviReferente, schedaProgettoQuery, type TipoRefe
 import { AggiungiPersona } from './AggiungiPersona'
 import { enteInProgettoPath } from './AssociaPartner'
 import { entePath } from './lista'
-import { Caricamento, DetailFrame, NonDisponibile } from './PageFrame'
+import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
 import { useConferma, type Richiesta } from './useConferma'
 
 type Ruolo = 'gestore' | 'partner'
@@ -177,7 +177,7 @@ function Contenuto({ idProgetto, idEnte }: { idProgetto: string; idEnte: string 
   const found = s ? ruoloDi(s, Number(idEnte)) : null
   const base = `/area-amministrativa/progetti/${idProgetto}`
   useBreadcrumb({ [base]: s?.dettaglioProgetto.nome, [`${base}/enti`]: 'Enti', [enteInProgettoPath(Number(idProgetto), Number(idEnte))]: found?.ente.nome })
-  if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile title="Ente del progetto non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
+  if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Ente del progetto non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} avvisoAccesso />
   if (!found) {
     return (
       <div className="alert alert-warning my-4" role="alert">
@@ -213,10 +213,10 @@ function Contenuto({ idProgetto, idEnte }: { idProgetto: string; idEnte: string 
 
 export function EnteInProgettoPage({ idProgetto, idEnte }: { idProgetto: string; idEnte: string }) {
   return (
-    <DetailFrame testId="ente-progetto">
+    <Frame testId="ente-progetto">
       <QueryProvider>
         <Contenuto idProgetto={idProgetto} idEnte={idEnte} />
       </QueryProvider>
-    </DetailFrame>
+    </Frame>
   )
 }

@@ -22,7 +22,7 @@ import {
   aggiornaCache, assegnaGestoreProgetto, associaPartner, attivaProgetto, eliminaProgetto, schedaProgettoQuery, terminaProgetto,
 } from '../programmi/api'
 import { POLICY_LABELS } from '../programmi/form/ProgrammaForm'
-import { Caricamento, Frame, NonDisponibile } from '../programmi/PageFrame'
+import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
 import { AzioneConferma } from '../programmi/scheda/AzioneConferma'
 import { EntePanel } from '../programmi/scheda/EntePanel'
 import { InfoGenerali } from '../programmi/scheda/InfoGenerali'

@@ -17,7 +17,7 @@ import { DatiAggiornatiAl, OnlineOnlyButton, useOfflineData } from '../../ui/off
 import { ResponsiveTable } from '../../ui/widgets/ResponsiveTable'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { enteInProgettoPath } from '../enti/AssociaPartner'
-import { Caricamento, DetailFrame, NonDisponibile } from '../enti/PageFrame'
+import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
 import { useBreadcrumb } from '../servizi/useBreadcrumb'
 import { aggiornaSede, schedaSedeQuery, sedePath } from './api'
 import { SedeForm } from './SedeForm'
@@ -60,7 +60,7 @@ function Contenuto({ idSede }: { idSede: string }) {
   const [modifica, setModifica] = useState(false)
   const s = q.data
   useBreadcrumb({ [sedePath(Number(idSede))]: s?.nome })
-  if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile title="Sede non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
+  if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Sede non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} avvisoAccesso />
   const canEdit = hasAny(held, ['upd.sede.gest.prgt', 'upd.sede.partner'])
   return (
     <>
@@ -108,10 +108,10 @@ function Contenuto({ idSede }: { idSede: string }) {
 
 export function SedeDetailPage({ idSede }: { idSede: string }) {
   return (
-    <DetailFrame testId="sede-detail">
+    <Frame testId="sede-detail">
       <QueryProvider>
         <Contenuto idSede={idSede} />
       </QueryProvider>
-    </DetailFrame>
+    </Frame>
   )
 }

@@ -10,7 +10,7 @@ import { obiettiviForm, obiettiviVuoti, progettoBody, wireToInput, type Progetto
 import { useOfflineData } from '../../../ui/offline-data'
 import { aggiornaProgetto, creaProgetto, schedaProgettoQuery, schedaProgrammaQuery } from '../../programmi/api'
 import { salva } from '../../programmi/form/salva'
-import { Caricamento, Frame, NonDisponibile } from '../../programmi/PageFrame'
+import { Caricamento, Frame, NonDisponibile } from '../../../ui/detail/PageFrame'
 import { useBreadcrumb } from '../../servizi/useBreadcrumb'
 import { ProgettoForm } from './ProgettoForm'
 
