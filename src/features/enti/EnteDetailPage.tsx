@@ -14,7 +14,7 @@ import { DetailSection, InfoList } from '../../ui/detail/InfoList'
 import { DatiAggiornatiAl, useOfflineData, useOnlineOnly, OnlineOnlyReason } from '../../ui/offline-data'
 import { ResponsiveTable } from '../../ui/widgets/ResponsiveTable'
 import { StatusChip } from '../../ui/widgets/StatusChip'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { schedaEnteQuery } from './api'
 import { AssociaPartner, enteInProgettoPath } from './AssociaPartner'
 import { entePath } from './lista'
@@ -30,7 +30,7 @@ function Contenuto({ idEnte }: { idEnte: string }) {
   const guard = useOnlineOnly()
   const [associa, setAssocia] = useState(false)
   const s = q.data
-  useBreadcrumb({ [entePath(Number(idEnte))]: s?.dettaglioEnte.nome })
+  useRegisterBreadcrumbLabels({ [entePath(Number(idEnte))]: s?.dettaglioEnte.nome })
   if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Ente non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} avvisoAccesso />
   const d = s.dettaglioEnte
   const righe: RigaProgetto[] = [

@@ -1,7 +1,7 @@
 /** 'Crea ente' (`/area-amministrativa/enti/crea`) and 'Modifica ente' (`/area-amministrativa/enti/$idEnte/modifica`). */
 import { useQuery } from '@tanstack/react-query'
 import { QueryProvider } from '../../api/query'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { schedaEnteQuery } from './api'
 import { EnteForm } from './EnteForm'
 import { entePath } from './lista'
@@ -11,7 +11,7 @@ import { useOfflineData } from '../../ui/offline-data'
 function Modifica({ idEnte }: { idEnte: string }) {
   const q = useQuery(schedaEnteQuery(idEnte))
   const offline = useOfflineData(q)
-  useBreadcrumb({ [entePath(Number(idEnte))]: q.data?.dettaglioEnte.nome, [`${entePath(Number(idEnte))}/modifica`]: 'Modifica' })
+  useRegisterBreadcrumbLabels({ [entePath(Number(idEnte))]: q.data?.dettaglioEnte.nome, [`${entePath(Number(idEnte))}/modifica`]: 'Modifica' })
   if (!q.data) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Ente non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} avvisoAccesso />
   return (
     <>

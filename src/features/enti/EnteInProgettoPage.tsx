@@ -19,7 +19,7 @@ import { DetailSection, InfoList } from '../../ui/detail/InfoList'
 import { DatiAggiornatiAl, OnlineOnlyButton, useOfflineData } from '../../ui/offline-data'
 import { ResponsiveTable } from '../../ui/widgets/ResponsiveTable'
 import { StatusChip } from '../../ui/widgets/StatusChip'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { associaFacilitatore, associaSede, cancellaOTerminaSede, creaSede, terminaFacilitatore } from '../sedi/api'
 import { sedePath } from '../sedi/api'
 import { SedeForm } from '../sedi/SedeForm'
@@ -176,7 +176,7 @@ function Contenuto({ idProgetto, idEnte }: { idProgetto: string; idEnte: string 
   const s = q.data
   const found = s ? ruoloDi(s, Number(idEnte)) : null
   const base = `/area-amministrativa/progetti/${idProgetto}`
-  useBreadcrumb({ [base]: s?.dettaglioProgetto.nome, [`${base}/enti`]: 'Enti', [enteInProgettoPath(Number(idProgetto), Number(idEnte))]: found?.ente.nome })
+  useRegisterBreadcrumbLabels({ [base]: s?.dettaglioProgetto.nome, [`${base}/enti`]: 'Enti', [enteInProgettoPath(Number(idProgetto), Number(idEnte))]: found?.ente.nome })
   if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Ente del progetto non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} avvisoAccesso />
   if (!found) {
     return (

@@ -17,7 +17,7 @@ import { FAMIGLIE_OBIETTIVI, type Famiglia } from '../../lib/gestione-form'
 import { AppLink } from '../../ui/AppLink'
 import { useOfflineData } from '../../ui/offline-data'
 import { showToast } from '../../ui/stores/toasts'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import {
   aggiornaCache, assegnaGestoreProgetto, associaPartner, attivaProgetto, eliminaProgetto, schedaProgettoQuery, terminaProgetto,
 } from '../programmi/api'
@@ -128,7 +128,7 @@ function Dettaglio({ id, tab }: { id: string; tab: string }) {
   const q = useQuery(schedaProgettoQuery(id))
   const offline = useOfflineData(q)
   const s = q.data
-  useBreadcrumb({ [`${BASE}/${id}`]: s?.dettaglioProgetto.nome, [`${BASE}/${id}/info`]: 'Informazioni' })
+  useRegisterBreadcrumbLabels({ [`${BASE}/${id}`]: s?.dettaglioProgetto.nome, [`${BASE}/${id}/info`]: 'Informazioni' })
   if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Progetto non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
   const d = s.dettaglioProgetto
   return (

@@ -18,7 +18,7 @@ import { ResponsiveTable } from '../../ui/widgets/ResponsiveTable'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { enteInProgettoPath } from '../enti/AssociaPartner'
 import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { aggiornaSede, schedaSedeQuery, sedePath } from './api'
 import { SedeForm } from './SedeForm'
 
@@ -59,7 +59,7 @@ function Contenuto({ idSede }: { idSede: string }) {
   const held = heldPermissions(useSession())
   const [modifica, setModifica] = useState(false)
   const s = q.data
-  useBreadcrumb({ [sedePath(Number(idSede))]: s?.nome })
+  useRegisterBreadcrumbLabels({ [sedePath(Number(idSede))]: s?.nome })
   if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Sede non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} avvisoAccesso />
   const canEdit = hasAny(held, ['upd.sede.gest.prgt', 'upd.sede.partner'])
   return (

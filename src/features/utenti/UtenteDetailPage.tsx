@@ -18,7 +18,7 @@ import { RoleCardDetails } from '../../ui/profile/RoleCard'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
 import { useConferma } from '../enti/useConferma'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { aggiungiRuolo, rimuoviRuolo, RUOLI_DI_COLLEGAMENTO, ruoliAssegnabiliQuery, schedaUtenteQuery, utentePathOf } from './api'
 
 function AggiungiRuolo({ s }: { s: SchedaUtente }) {
@@ -68,7 +68,7 @@ function Contenuto({ idUtente }: { idUtente: string }) {
   const { ask, dialog } = useConferma()
   const s = q.data
   const d = s?.dettaglioUtente
-  useBreadcrumb({ [utentePathOf(Number(idUtente))]: d ? `${d.cognome} ${d.nome}` : null })
+  useRegisterBreadcrumbLabels({ [utentePathOf(Number(idUtente))]: d ? `${d.cognome} ${d.nome}` : null })
   if (!s || !d) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Utente non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} avvisoAccesso />
   const nomeRuolo = new Map(s.ruoli.map((r) => [r.codiceRuolo, r.nomeRuolo]))
   const conProfilo = new Set(s.profili.map((p) => p.codiceRuolo))
