@@ -28,7 +28,7 @@ import { AggiungiPersona } from './AggiungiPersona'
 import { enteInProgettoPath } from './AssociaPartner'
 import { entePath } from './lista'
 import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
-import { useConferma, type Richiesta } from './useConferma'
+import { useConferma, type Richiesta } from '../../ui/widgets/useConferma'
 
 type Ruolo = 'gestore' | 'partner'
 

@@ -17,7 +17,7 @@ import { DatiAggiornatiAl, OnlineOnlyButton, OnlineOnlyReason, useOfflineData, u
 import { RoleCardDetails } from '../../ui/profile/RoleCard'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
-import { useConferma } from '../enti/useConferma'
+import { useConferma } from '../../ui/widgets/useConferma'
 import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { aggiungiRuolo, rimuoviRuolo, RUOLI_DI_COLLEGAMENTO, ruoliAssegnabiliQuery, schedaUtenteQuery, utentePathOf } from './api'
 
