@@ -4,9 +4,9 @@
  * `filtroIdsProgrammi` (platform-backend §13) and `ordinamento`; dropdowns `policies`, `stati`, `programmi`;
  * CSV `progetto/download` → progetti.csv with list.dwnl.prgt; row action 'Visualizza' → info.
  */
-import { ProgettiListaSchema, type FiltroProgettiSchema, type ProgettoRiga } from '../../api/contract/amministrazione'
-import { compact, filterIds, filterValues, type ListState } from '../../ui/list/list-state'
-import { adminListDefinition, colonneInterventoGestoreStato, type AdminListOptions } from '../../ui/list/admin-list'
+import { ProgettiListaSchema, type FiltroProgettiSchema, type ProgettoRiga } from '../../../api/contract/amministrazione'
+import { compact, filterIds, filterValues, type ListState } from '../../../ui/list/list-state'
+import { adminListDefinition, colonneInterventoGestoreStato, type AdminListOptions } from '../../../ui/list/admin-list'
 import type * as v from 'valibot'
 
 type Filtro = v.InferOutput<typeof FiltroProgettiSchema>
