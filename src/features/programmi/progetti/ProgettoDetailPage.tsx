@@ -14,6 +14,7 @@ import type { SchedaProgetto } from '../../../api/contract/gestione'
 import { azioniProgetto } from '../../../lib/ciclo-vita'
 import { formatDisplayDate, formatDisplayDateTime } from '../../../lib/dates'
 import { FAMIGLIE_OBIETTIVI, type Famiglia } from '../../../lib/gestione-form'
+import { enteInProgettoPath } from '../../../lib/percorsi'
 import { AppLink } from '../../../ui/AppLink'
 import { useOfflineData } from '../../../ui/offline-data'
 import { showToast } from '../../../ui/stores/toasts'
@@ -35,8 +36,6 @@ import { usePermessi } from '../scheda/usePermesso'
 import { TABS_PROGETTO } from '../tabs'
 
 const BASE = '/area-amministrativa/progetti'
-
-const entePath = (idProgetto: number, idEnte: number) => `${BASE}/${idProgetto}/enti/${idEnte}`
 
 function Azioni({ s, onChanged }: { s: SchedaProgetto; onChanged(): Promise<void> }) {
   const puo = usePermessi()
@@ -83,7 +82,7 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgetto; tab: string; onCh
   }
   if (tab === 'ente-gestore') {
     return (
-      <EnteGestoreSezione entita="progetto" ente={s.enteGestore} ruolo="gestoreProgetto" idEntita={d.id} href={(idEnte) => entePath(d.id, idEnte)}
+      <EnteGestoreSezione entita="progetto" ente={s.enteGestore} ruolo="gestoreProgetto" idEntita={d.id} href={(idEnte) => enteInProgettoPath(d.id, idEnte)}
         permessi={{ gestisci: 'add.enti.gest.prgt', aggiungiReferenti: 'add.ref_del.gest.prgt', rimuoviReferenti: 'del.ref_del.gest.prgt' }}
         chiuso={chiuso} assegna={(idEnte) => assegnaGestoreProgetto(d.id, idEnte)} onChanged={onChanged} />
     )
@@ -103,7 +102,7 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgetto; tab: string; onCh
           )}
         </div>
         {s.entiPartner.length === 0 ? <p>Il progetto non ha ancora enti partner.</p> : s.entiPartner.map((e) => (
-          <EntePanel key={e.id} ente={e} ruolo="partner" idEntita={d.id} href={entePath(d.id, e.id)}
+          <EntePanel key={e.id} ente={e} ruolo="partner" idEntita={d.id} href={enteInProgettoPath(d.id, e.id)}
             puoGestire={puo('del.ente.partner')} puoAggiungereReferenti={puo('add.ref_del.partner')} puoRimuovereReferenti={puo('del.ref_del.partner')}
             chiuso={chiuso} onChanged={onChanged} />
         ))}
