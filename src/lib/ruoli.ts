@@ -38,3 +38,8 @@ export function permessiDeiGruppi(gruppi: readonly { codice: string; permessi: r
 export function etichettaTipologia(tipologia: 'P' | 'NP'): string {
   return tipologia === 'P' ? 'Predefinito' : 'Personalizzato'
 }
+
+/** Roles that work in the field with their own services (offline-capable): facilitator and volunteer. */
+export function isFieldRole(codiceRuolo: string | null | undefined): boolean {
+  return codiceRuolo === 'FAC' || codiceRuolo === 'VOL'
+}

@@ -4,9 +4,9 @@
  * summarised and focused; the submit needs the server (offline guard).
  */
 import { useCallback } from 'react'
-import { validaProgetto, wireToInput, type ProgettoFormValues } from '../../../lib/gestione-form'
-import { Campo, HINT_DATA } from '../../programmi/form/Campo'
-import { FormGestione, useFormGestione } from '../../programmi/form/FormGestione'
+import { validaProgetto, wireToInput, type ProgettoFormValues } from '../../../../lib/gestione-form'
+import { Campo, HINT_DATA } from '../../../../ui/form/fields'
+import { FormGestione, useFormGestione } from '../../form/FormGestione'
 
 export interface ProgettoFormProps {
   initial: ProgettoFormValues

@@ -9,34 +9,33 @@
  * body links to its page in the project). The card is kept on the device (offline: 'Dati aggiornati al').
  */
 import { useQuery } from '@tanstack/react-query'
-import { QueryProvider } from '../../api/query'
-import type { SchedaProgetto } from '../../api/contract/gestione'
-import { azioniProgetto } from '../../lib/ciclo-vita'
-import { formatDisplayDate, formatDisplayDateTime } from '../../lib/dates'
-import { FAMIGLIE_OBIETTIVI, type Famiglia } from '../../lib/gestione-form'
-import { AppLink } from '../../ui/AppLink'
-import { useOfflineData } from '../../ui/offline-data'
-import { showToast } from '../../ui/stores/toasts'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { QueryProvider } from '../../../api/query'
+import type { SchedaProgetto } from '../../../api/contract/gestione'
+import { azioniProgetto } from '../../../lib/ciclo-vita'
+import { formatDisplayDate, formatDisplayDateTime } from '../../../lib/dates'
+import { FAMIGLIE_OBIETTIVI, type Famiglia } from '../../../lib/gestione-form'
+import { enteInProgettoPath } from '../../../lib/percorsi'
+import { AppLink } from '../../../ui/AppLink'
+import { useOfflineData } from '../../../ui/offline-data'
+import { showToast } from '../../../ui/stores/toasts'
+import { useRegisterBreadcrumbLabels } from '../../../ui/breadcrumb/labels'
 import {
   aggiornaCache, assegnaGestoreProgetto, associaPartner, attivaProgetto, eliminaProgetto, schedaProgettoQuery, terminaProgetto,
-} from '../programmi/api'
-import { POLICY_LABELS } from '../programmi/form/ProgrammaForm'
-import { Caricamento, Frame, NonDisponibile } from '../programmi/PageFrame'
-import { AzioneConferma } from '../programmi/scheda/AzioneConferma'
-import { EntePanel } from '../programmi/scheda/EntePanel'
-import { InfoGenerali } from '../programmi/scheda/InfoGenerali'
-import { ScegliEnte } from '../programmi/scheda/ScegliEnte'
+} from '../api'
+import { POLICY_LABELS } from '../form/ProgrammaForm'
+import { Caricamento, Frame, NonDisponibile } from '../../../ui/detail/PageFrame'
+import { AzioneConferma } from '../scheda/AzioneConferma'
+import { EntePanel } from '../scheda/EntePanel'
+import { InfoGenerali } from '../scheda/InfoGenerali'
+import { ScegliEnte } from '../scheda/ScegliEnte'
 import {
   AzioneElimina, AzioneTermina, BarraAzioni, EnteGestoreSezione, ModificaLink, PassoObiettivi, SchedaGestione,
-} from '../programmi/scheda/SchedaGestione'
-import { FacilitatoriTabella, SediTabella } from '../programmi/scheda/SediTabelle'
-import { usePermessi } from '../programmi/scheda/usePermesso'
-import { TABS_PROGETTO } from '../programmi/tabs'
+} from '../scheda/SchedaGestione'
+import { FacilitatoriTabella, SediTabella } from '../scheda/SediTabelle'
+import { usePermessi } from '../scheda/usePermesso'
+import { TABS_PROGETTO } from '../tabs'
 
 const BASE = '/area-amministrativa/progetti'
-
-const entePath = (idProgetto: number, idEnte: number) => `${BASE}/${idProgetto}/enti/${idEnte}`
 
 function Azioni({ s, onChanged }: { s: SchedaProgetto; onChanged(): Promise<void> }) {
   const puo = usePermessi()
@@ -83,7 +82,7 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgetto; tab: string; onCh
   }
   if (tab === 'ente-gestore') {
     return (
-      <EnteGestoreSezione entita="progetto" ente={s.enteGestore} ruolo="gestoreProgetto" idEntita={d.id} href={(idEnte) => entePath(d.id, idEnte)}
+      <EnteGestoreSezione entita="progetto" ente={s.enteGestore} ruolo="gestoreProgetto" idEntita={d.id} href={(idEnte) => enteInProgettoPath(d.id, idEnte)}
         permessi={{ gestisci: 'add.enti.gest.prgt', aggiungiReferenti: 'add.ref_del.gest.prgt', rimuoviReferenti: 'del.ref_del.gest.prgt' }}
         chiuso={chiuso} assegna={(idEnte) => assegnaGestoreProgetto(d.id, idEnte)} onChanged={onChanged} />
     )
@@ -103,7 +102,7 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgetto; tab: string; onCh
           )}
         </div>
         {s.entiPartner.length === 0 ? <p>Il progetto non ha ancora enti partner.</p> : s.entiPartner.map((e) => (
-          <EntePanel key={e.id} ente={e} ruolo="partner" idEntita={d.id} href={entePath(d.id, e.id)}
+          <EntePanel key={e.id} ente={e} ruolo="partner" idEntita={d.id} href={enteInProgettoPath(d.id, e.id)}
             puoGestire={puo('del.ente.partner')} puoAggiungereReferenti={puo('add.ref_del.partner')} puoRimuovereReferenti={puo('del.ref_del.partner')}
             chiuso={chiuso} onChanged={onChanged} />
         ))}
@@ -128,7 +127,7 @@ function Dettaglio({ id, tab }: { id: string; tab: string }) {
   const q = useQuery(schedaProgettoQuery(id))
   const offline = useOfflineData(q)
   const s = q.data
-  useBreadcrumb({ [`${BASE}/${id}`]: s?.dettaglioProgetto.nome, [`${BASE}/${id}/info`]: 'Informazioni' })
+  useRegisterBreadcrumbLabels({ [`${BASE}/${id}`]: s?.dettaglioProgetto.nome, [`${BASE}/${id}/info`]: 'Informazioni' })
   if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Progetto non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
   const d = s.dettaglioProgetto
   return (

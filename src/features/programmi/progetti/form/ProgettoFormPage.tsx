@@ -5,13 +5,13 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { QueryProvider } from '../../../api/query'
-import { obiettiviForm, obiettiviVuoti, progettoBody, wireToInput, type ProgettoFormValues } from '../../../lib/gestione-form'
-import { useOfflineData } from '../../../ui/offline-data'
-import { aggiornaProgetto, creaProgetto, schedaProgettoQuery, schedaProgrammaQuery } from '../../programmi/api'
-import { salva } from '../../programmi/form/salva'
-import { Caricamento, Frame, NonDisponibile } from '../../programmi/PageFrame'
-import { useBreadcrumb } from '../../servizi/useBreadcrumb'
+import { QueryProvider } from '../../../../api/query'
+import { obiettiviForm, obiettiviVuoti, progettoBody, wireToInput, type ProgettoFormValues } from '../../../../lib/gestione-form'
+import { useOfflineData } from '../../../../ui/offline-data'
+import { aggiornaProgetto, creaProgetto, schedaProgettoQuery, schedaProgrammaQuery } from '../../api'
+import { salva } from '../../form/salva'
+import { Caricamento, Frame, NonDisponibile } from '../../../../ui/detail/PageFrame'
+import { useRegisterBreadcrumbLabels } from '../../../../ui/breadcrumb/labels'
 import { ProgettoForm } from './ProgettoForm'
 
 const PRJ = '/area-amministrativa/progetti'
@@ -22,7 +22,7 @@ function Crea({ idProgramma }: { idProgramma: string }) {
   const q = useQuery(schedaProgrammaQuery(idProgramma))
   const offline = useOfflineData(q)
   const p = q.data?.dettaglioProgramma
-  useBreadcrumb({ [`${PRG}/${idProgramma}`]: p?.nome, [`${PRG}/${idProgramma}/progetti`]: 'Progetti', [`${PRG}/${idProgramma}/progetti/crea`]: 'Crea nuovo progetto' })
+  useRegisterBreadcrumbLabels({ [`${PRG}/${idProgramma}`]: p?.nome, [`${PRG}/${idProgramma}/progetti`]: 'Progetti', [`${PRG}/${idProgramma}/progetti/crea`]: 'Crea nuovo progetto' })
   if (!p) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Programma non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
   const initial: ProgettoFormValues = { nome: '', nomeBreve: '', cup: '', dataInizio: wireToInput(p.dataInizio), dataFine: wireToInput(p.dataFine), obiettivi: obiettiviVuoti() }
   return (
@@ -49,7 +49,7 @@ function Modifica({ id }: { id: string }) {
   const d = q.data?.dettaglioProgetto
   const qp = useQuery({ ...schedaProgrammaQuery(String(d?.idProgramma ?? '')), enabled: d !== undefined })
   const offline = useOfflineData(q)
-  useBreadcrumb({ [`${PRJ}/${id}`]: d?.nome, [`${PRJ}/${id}/modifica`]: 'Modifica' })
+  useRegisterBreadcrumbLabels({ [`${PRJ}/${id}`]: d?.nome, [`${PRJ}/${id}/modifica`]: 'Modifica' })
   const p = qp.data?.dettaglioProgramma
   if (!d || !p) return (q.isPending || qp.isPending) && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Progetto non disponibile" missing={offline.missing} onRetry={() => { void q.refetch(); void qp.refetch() }} />
   const initial: ProgettoFormValues = {

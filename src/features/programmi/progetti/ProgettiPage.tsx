@@ -1,5 +1,5 @@
 /** 'Elenco progetti' (spec 002 §2; platform-frontend §1.4): the projects in the profile's scope. */
-import { AdminListPage } from '../programmi/lista-amministrativa'
+import { AdminListPage } from '../../../ui/list/admin-list'
 import { progettiDefinition } from './lista'
 
 export function ProgettiPage() {

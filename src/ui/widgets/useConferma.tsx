@@ -3,7 +3,7 @@
  * opens it; 'Conferma' runs `run` (errors were already shown by the catalogue's toast) and closes it.
  */
 import { useState, type ReactNode } from 'react'
-import { ConfirmModal } from '../../ui/widgets/ConfirmModal'
+import { ConfirmModal } from './ConfirmModal'
 
 export interface Richiesta { title: string; text: string; confirmLabel: string; run(): Promise<unknown> }
 

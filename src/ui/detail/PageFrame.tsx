@@ -1,14 +1,16 @@
 /**
- * Shared page pieces of the administrative pages (programmes, projects, bodies, sites, users): frame, loading
- * state, unavailable notice. src/features/enti/PageFrame.tsx re-exports them under the names its pages use.
+ * Shared page pieces of the administrative cards (programmes, projects, bodies, sites, users): `Frame`,
+ * `Caricamento` (loading state), `NonDisponibile` (the card could not be read, with 'Riprova').
  */
 import type { ReactNode } from 'react'
-import { OFFLINE_TEXTS } from '../../ui/offline-data'
+import { OFFLINE_TEXTS } from '../offline-data'
 
+/** The page container of a card; `testId` names it for the tests. */
 export function Frame({ children, testId }: { children: ReactNode; testId: string }) {
   return <div className="container-xxl pd-page py-4 py-lg-5" data-testid={testId}>{children}</div>
 }
 
+/** The card is being read. */
 export function Caricamento() {
   return <p role="status" aria-live="polite" className="text-secondary my-4">Caricamento in corso…</p>
 }

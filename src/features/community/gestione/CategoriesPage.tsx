@@ -6,12 +6,12 @@
  */
 import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
-import type { Category } from '../../api/contract/community'
-import { QueryProvider } from '../../api/query'
-import { CATEGORY_SECTIONS, sectionFilter, sectionLabel } from '../../lib/community-gestione'
-import { countLabel } from '../../lib/plural'
-import { ListScreen } from '../../ui/list/ListScreen'
-import { ServerList, type ListDefinition } from '../../ui/list/ServerList'
+import type { Category } from '../../../api/contract/community'
+import { QueryProvider } from '../../../api/query'
+import { CATEGORY_SECTIONS, sectionFilter, sectionLabel } from '../../../lib/community-gestione'
+import { countLabel } from '../../../lib/plural'
+import { ListScreen } from '../../../ui/list/ListScreen'
+import { ServerList, type ListDefinition } from '../../../ui/list/ServerList'
 import { fetchCategories } from './api'
 import { CategoryModal, DeleteCategoryModal } from './CategoryDialogs'
 

@@ -5,12 +5,12 @@
  * (`GET /user/{id}/items?item_type=`). Pages are zero-based on the wire, 1-based in the list state.
  */
 import * as v from 'valibot'
-import { apiGet, apiPost } from '../../api/client'
-import { CategoryListSchema, ItemListSchema, ReportListSchema, type CategoryType, type ItemType } from '../../api/contract/community'
-import { readUser } from '../../auth/token-store'
-import type { ListState } from '../../ui/list/list-state'
-import type { ListPage } from '../../ui/list/ServerList'
-import { profileIds } from '../community/api'
+import { apiGet, apiPost } from '../../../api/client'
+import { CategoryListSchema, ItemListSchema, ReportListSchema, type CategoryType, type ItemType } from '../../../api/contract/community'
+import { readUser } from '../../../auth/token-store'
+import type { ListState } from '../../../ui/list/list-state'
+import type { ListPage } from '../../../ui/list/ServerList'
+import { profileIds } from '../api'
 
 /** Rows per page of the management lists (the list pattern's 8). */
 export const PAGE_SIZE = 8

@@ -4,9 +4,9 @@
  * `filtroIdsProgrammi` (platform-backend §13) and `ordinamento`; dropdowns `policies`, `stati`, `programmi`;
  * CSV `progetto/download` → progetti.csv with list.dwnl.prgt; row action 'Visualizza' → info.
  */
-import { ProgettiListaSchema, type FiltroProgettiSchema, type ProgettoRiga } from '../../api/contract/amministrazione'
-import { compact, filterIds, filterValues, type ListState } from '../../ui/list/list-state'
-import { adminListDefinition, colonneInterventoGestoreStato, type AdminListOptions } from '../programmi/lista-amministrativa'
+import { ProgettiListaSchema, type FiltroProgettiSchema, type ProgettoRiga } from '../../../api/contract/amministrazione'
+import { compact, filterIds, filterValues, type ListState } from '../../../ui/list/list-state'
+import { adminListDefinition, colonneInterventoGestoreStato, type AdminListOptions } from '../../../ui/list/admin-list'
 import type * as v from 'valibot'
 
 type Filtro = v.InferOutput<typeof FiltroProgettiSchema>
@@ -23,7 +23,7 @@ export function filtroProgetti(s: ListState): Filtro {
 
 export const progettoPath = (id: number) => `/area-amministrativa/progetti/${id}`
 
-/** The projects list (adminListDefinition, programmi/lista-amministrativa.tsx). */
+/** The projects list (adminListDefinition, ui/list/admin-list.tsx). */
 export const LISTA_PROGETTI = {
   entity: 'progetto', plural: 'progetti', singular: 'progetto', theseRows: 'i progetti', caption: 'Elenco progetti',
   columns: colonneInterventoGestoreStato<ProgettoRiga>(),

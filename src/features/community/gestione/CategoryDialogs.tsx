@@ -7,10 +7,10 @@
  */
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
 import { useEffect, useId, useState } from 'react'
-import { toApiCallError } from '../../api/client'
-import { LIMITS, type Category, type CategoryType } from '../../api/contract/community'
-import { describeError } from '../../api/errors-catalogue'
-import { CATEGORY_SECTIONS, categoryNameError, sectionLabel } from '../../lib/community-gestione'
+import { toApiCallError } from '../../../api/client'
+import { LIMITS, type Category, type CategoryType } from '../../../api/contract/community'
+import { describeError } from '../../../api/errors-catalogue'
+import { CATEGORY_SECTIONS, categoryNameError, sectionLabel } from '../../../lib/community-gestione'
 import { createCategory, deleteCategory, renameCategory } from './api'
 
 export interface CategoryModalProps {
