@@ -37,7 +37,7 @@ import { resolveCaller } from '../domain/profile'
 import { compilaAnonimo, compilaQuestionario, inviaATutti, inviaQuestionario, readAnonimo, readQuestionario } from '../domain/questionari'
 import { parseBody } from '../domain/validation'
 import { PUBLIC_SURVEY_LIMIT } from '../rate-limit'
-import { FIELD_WORK_LABELS } from './field-labels'
+import { FIELD_WORK_LABELS } from '../domain/field-labels'
 import { LinkTokenQuerySchema } from '../openapi/doc-schemas'
 
 const TAG = ['Cittadini del servizio e questionari']

@@ -60,7 +60,7 @@ import { CittadiniListaBodySchema } from '../../src/api/contract/registro-cittad
 import { RuoliListaBodySchema } from '../../src/api/contract/ruoli'
 import { MinorenniListaBodySchema } from '../../src/api/contract/minorenni'
 import { parseBody } from '../domain/validation'
-import { FIELD_WORK_LABELS } from './field-labels'
+import { FIELD_WORK_LABELS } from '../domain/field-labels'
 import { ticketList } from '../domain/assistenza/lista'
 import { TicketListaBodySchema } from '../../src/api/contract/assistenza'
 
