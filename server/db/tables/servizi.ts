@@ -97,7 +97,7 @@ export const servizio = pgTable('servizio', {
 /**
  * Exact service counts per (project, body, facilitator, state, types), kept by the statement-level triggers of
  * migration 0006 on every INSERT, UPDATE, DELETE or TRUNCATE of `servizio` (in the writing transaction). The
- * services list counts its rows from here when no search narrows it (server/domain/servizi-lista.ts): the same
+ * services list counts its rows from here when no search narrows it (server/domain/liste/servizi.ts): the same
  * `numeroTotaleElementi`, without scanning millions of services. Rows whose count drops to 0 are deleted.
  */
 export const servizioConteggio = pgTable('servizio_conteggio', {
@@ -112,7 +112,7 @@ export const servizioConteggio = pgTable('servizio_conteggio', {
 
 /**
  * As `servizio_conteggio`, one level finer: per folded service name (`servizio.ricerca`) too, kept by the same
- * triggers (migration 0010). The services list counts the matches of a name search here (server/domain/servizi-lista.ts):
+ * triggers (migration 0010). The services list counts the matches of a name search here (server/domain/liste/servizi.ts):
  * a search such as 'spid' matching hundreds of thousands of services is counted from the groups, not the services.
  */
 export const servizioConteggioRicerca = pgTable('servizio_conteggio_ricerca', {
