@@ -13,7 +13,7 @@ import {
 import type { Executor } from '../db/types'
 import { badRequest, forbidden, notFound } from '../errors'
 import { fieldProfile, type Caller } from './profile'
-import { encodeInstances } from './questionari'
+import { encodeInstances } from './questionari/istanze'
 import { encodeStored } from './survey-codec'
 import { activeTemplate, templatesById, templateToWire } from './template'
 

@@ -12,7 +12,7 @@
  *   non rispondere' by default and a required age band; the age rule of §9 (14–17 only where the
  *   programme's minors configuration is effective: 400 U25 'deve essere maggiorenne', U26 'deve avere
  *   almeno 14 anni'); U07 when `nuovoCittadino` and the citizen exists; U23 when already on the service;
- *   NON ATTIVO → ATTIVO; one questionnaire instance with Q1–Q3 (questionario-istanza.ts);
+ *   NON ATTIVO → ATTIVO; one questionnaire instance with Q1–Q3 (questionari/istanza.ts);
  * - a new citizen gets a random id (server/db/citizen-id.ts); an existing one within the caller's scope
  *   keeps its data; one outside it takes the data declared at the desk (required as for a new citizen),
  *   so that the new survey, and whatever the caller reads later, shows only what the caller was told
@@ -40,7 +40,7 @@ import {
 import type { Executor, Transaction } from '../db/types'
 import { ApiError, badRequest, forbidden, notFound } from '../errors'
 import { fieldProfile, type Caller } from './profile'
-import { initialSections } from './questionario-istanza'
+import { initialSections } from './questionari/istanza'
 import { activateServizio } from './servizi'
 import { citizensInScope, serviceVisible } from './servizio-scope'
 

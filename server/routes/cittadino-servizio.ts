@@ -34,10 +34,10 @@ import { runWrite } from '../idempotency'
 import { addCittadino, listCittadiniServizio, searchCittadini, statiQuestionariServizio } from '../domain/cittadini-servizio'
 import { parseIdParam } from '../domain/db-errors'
 import { resolveCaller } from '../domain/profile'
-import { compilaAnonimo, compilaQuestionario, inviaATutti, inviaQuestionario, readAnonimo, readQuestionario } from '../domain/questionari'
+import { compilaAnonimo, compilaQuestionario, inviaATutti, inviaQuestionario, readAnonimo, readQuestionario } from '../domain/questionari/istanze'
 import { parseBody } from '../domain/validation'
 import { PUBLIC_SURVEY_LIMIT } from '../rate-limit'
-import { FIELD_WORK_LABELS } from './field-labels'
+import { FIELD_WORK_LABELS } from '../domain/field-labels'
 import { LinkTokenQuerySchema } from '../openapi/doc-schemas'
 
 const TAG = ['Cittadini del servizio e questionari']

@@ -28,28 +28,28 @@ import { and, eq, ne } from 'drizzle-orm'
 import type {
   CompilaAnonimoBody, CompilaQuestionarioBody, CompilaQuestionarioRisposta, InviaATuttiRisposta, InviaQuestionarioRisposta, QuestionarioAnonimo,
   QuestionarioCompilato, SezioneTemplateWire,
-} from '../../src/api/contract/questionario'
-import { SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
-import { ID_SEZIONI_FISSE } from '../../src/lib/questionario-editor'
-import { controllaSezioniAggiuntive, sezioniAggiuntive } from '../../src/lib/survey-extra-sections'
-import { derivaDaCodiceFiscale } from './codice-fiscale'
-import { maskDocumentNumber, maskFiscalCode } from '../../src/lib/masked-identity'
-import { hashDocumentNumber, hashFiscalCode } from '../db/citizen-hash'
+} from '../../../src/api/contract/questionario'
+import { SEZIONI_QUESTIONARIO } from '../../../src/api/contract/enums'
+import { ID_SEZIONI_FISSE } from '../../../src/lib/questionario-editor'
+import { controllaSezioniAggiuntive, sezioniAggiuntive } from '../../../src/lib/survey-extra-sections'
+import { derivaDaCodiceFiscale } from '../codice-fiscale'
+import { maskDocumentNumber, maskFiscalCode } from '../../../src/lib/masked-identity'
+import { hashDocumentNumber, hashFiscalCode } from '../../db/citizen-hash'
 import {
   cittadino, questionarioCompilato, questionarioInviatoOnline, questionarioTemplate, servizio, type SezioneCompilata,
-} from '../db/schema'
-import type { Executor, Transaction } from '../db/types'
-import { ApiError, badRequest, forbidden, notFound } from '../errors'
-import { sha256Hex } from '../idempotency'
-import { checkAge, isProvincia } from './cittadini-servizio'
-import { consentInstant, consentIntoOpenInstances, recordConsent, withConsent } from './consenso'
-import { isUuid } from './db-errors'
-import { fieldProfile, isFieldRole, type Caller } from './profile'
-import { buildQ1, dropEmpty, sectionOf } from './questionario-istanza'
-import { serviceVisible } from './servizio-scope'
+} from '../../db/schema'
+import type { Executor, Transaction } from '../../db/types'
+import { ApiError, badRequest, forbidden, notFound } from '../../errors'
+import { sha256Hex } from '../../idempotency'
+import { checkAge, isProvincia } from '../cittadini-servizio'
+import { consentInstant, consentIntoOpenInstances, recordConsent, withConsent } from '../consenso'
+import { isUuid } from '../db-errors'
+import { fieldProfile, isFieldRole, type Caller } from '../profile'
+import { buildQ1, dropEmpty, sectionOf } from './istanza'
+import { serviceVisible } from '../servizio-scope'
 import {
   decodeSection, encodeSection, encodeStored, InvalidQuestionIdError, SectionFormatError, toStored, type DecodedSection,
-} from './survey-codec'
+} from '../survey-codec'
 
 type IstanzaRow = typeof questionarioCompilato.$inferSelect
 

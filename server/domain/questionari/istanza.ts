@@ -11,13 +11,13 @@
  * - Q3: the service's section.
  */
 import { and, desc, eq, ne, sql } from 'drizzle-orm'
-import { FASCE_DI_ETA, SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
-import { cittadino, programma, progetto, servizio, servizioXCittadino, type SezioneCompilata } from '../db/schema'
-import type { Executor } from '../db/types'
-import { consentAnswers } from './consenso'
-import type { Caller } from './profile'
-import { serviceScope } from './servizio-scope'
-import { fromStored, toStored, type DecodedSection } from './survey-codec'
+import { FASCE_DI_ETA, SEZIONI_QUESTIONARIO } from '../../../src/api/contract/enums'
+import { cittadino, programma, progetto, servizio, servizioXCittadino, type SezioneCompilata } from '../../db/schema'
+import type { Executor } from '../../db/types'
+import { consentAnswers } from '../consenso'
+import type { Caller } from '../profile'
+import { serviceScope } from '../servizio-scope'
+import { fromStored, toStored, type DecodedSection } from '../survey-codec'
 
 type CittadinoRow = typeof cittadino.$inferSelect
 

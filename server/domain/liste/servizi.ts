@@ -9,13 +9,13 @@
  * (they only narrow the caller's scope: a programme or project outside it gives an empty list). A page beyond the last answers 400 G03.
  */
 import { eq, sql, type SQL } from 'drizzle-orm'
-import { COLONNE_CSV_SERVIZI, type FiltroServizi, type PaginazioneQuery, type ServiziLista, type ServizioRiga } from '../../src/api/contract/servizio'
-import { programma, progetto, sede, servizio, servizioConteggio, servizioConteggioRicerca, STATO, tipologiaServizio, utente } from '../db/schema'
-import type { Executor } from '../db/types'
-import type { Caller } from './profile'
-import { serviceScope } from './servizio-scope'
-import { nominativo } from './servizi'
-import { DROPDOWN_MAX, filterValues, inList, pageOf, rowsOf, searchCondition, whereClause, type ListDefinition } from './liste/engine'
+import { COLONNE_CSV_SERVIZI, type FiltroServizi, type PaginazioneQuery, type ServiziLista, type ServizioRiga } from '../../../src/api/contract/servizio'
+import { programma, progetto, sede, servizio, servizioConteggio, servizioConteggioRicerca, STATO, tipologiaServizio, utente } from '../../db/schema'
+import type { Executor } from '../../db/types'
+import type { Caller } from '../profile'
+import { serviceScope } from '../servizio-scope'
+import { nominativo } from '../servizi'
+import { DROPDOWN_MAX, filterValues, inList, pageOf, rowsOf, searchCondition, whereClause, type ListDefinition } from './engine'
 
 /** The service has any of `tipi` (its `tipologia_servizio` holds the types joined with ", ", as its tipologia_servizio rows). */
 const hasAnyType = (tipi: string[]) => sql`string_to_array(${servizio.tipologiaServizio}, ', ') && ${sql.param(tipi)}::text[]`
