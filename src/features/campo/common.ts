@@ -1,9 +1,10 @@
 /** Small shared pieces of the field data layer. */
 import { newUuid } from '../../offline'
+import { inGruppo, RUOLI_CAMPO } from '../../lib/ruoli'
 
 /** Roles that work in the field with their own services (offline-capable): facilitator and volunteer. */
 export function isFieldRole(codiceRuolo: string | null | undefined): boolean {
-  return codiceRuolo === 'FAC' || codiceRuolo === 'VOL'
+  return inGruppo(RUOLI_CAMPO, codiceRuolo)
 }
 
 /** A write refused on the device before queueing (Italian message for the user; nothing was stored). */
