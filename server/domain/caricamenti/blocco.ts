@@ -42,7 +42,7 @@ import { buildQ1, buildQ2, dropEmpty, Q2_FIRST_SERVICE } from '../questionario-i
 import { parseQ4 } from '../questionari'
 import { decodeQ3, DUPLICATE_Q3_QUESTIONS } from '../servizi'
 import { rowsOf } from '../liste/engine'
-import { citizensInScope } from '../servizio-scope'
+import { citizensInScope } from '../ambito'
 import { answers, fromStored, toStored, type DecodedSection } from '../survey-codec'
 import { callerOf, motivo, righeRegistrate, type ContestoJob } from './applica'
 import type { RigaValida } from './validazione'

@@ -9,7 +9,7 @@ import { ente, programma, progetto } from '../../db/schema'
 import type { Executor } from '../../db/types'
 import type { Caller } from '../profile'
 import { filterValues, inList, NOTHING, rowsOf, searchCondition, type DropdownProvider, type ListDefinition } from './engine'
-import { scopeOf } from './scope'
+import { scopeOf } from '../ambito'
 
 type FiltroProgetti = NonNullable<ProgettiListaBody['filtroRequest']>
 

@@ -9,7 +9,7 @@ import { ente, programma } from '../../db/schema'
 import type { Executor } from '../../db/types'
 import type { Caller } from '../profile'
 import { filterValues, inList, NOTHING, rowsOf, searchCondition, type ListDefinition } from './engine'
-import { scopeOf } from './scope'
+import { scopeOf } from '../ambito'
 
 /** Programmes the caller sees: a condition on `programma`. */
 export function programmaScope(caller: Caller): SQL | undefined {

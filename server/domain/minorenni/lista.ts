@@ -11,7 +11,7 @@ import type { ConfigurazioneMinorenni, FiltroMinorenni } from '../../../src/api/
 import { configurazioneMinorenni, programma } from '../../db/schema'
 import type { Caller } from '../profile'
 import { NOTHING, searchCondition, type ListDefinition } from '../liste/engine'
-import { scopeOf } from '../liste/scope'
+import { scopeOf } from '../ambito'
 
 /** The programmes whose configuration the caller sees: a condition on `programma`, undefined for all. */
 export function minorenniScope(caller: Caller) {

@@ -35,7 +35,7 @@ import { checkGuard, checkTransition } from '../amministrazione/macchina'
 import { DROPDOWN_MAX } from '../liste/engine'
 import { isUuid } from '../db-errors'
 import { NOTHING } from '../liste/engine'
-import { scopeOf } from '../liste/scope'
+import { scopeOf } from '../ambito'
 import type { Caller } from '../profile'
 import { guardElimina, guardNome, guardVersioneCorrente, nuovaVersione, QUESTIONARIO_TEMPLATE } from './stati'
 

@@ -1,14 +1,16 @@
 /**
- * Which services a caller may see (platform-backend §4.4 row `POST /servizio/all`, for every role, and
- * the per-service card rule with defect §16.5 fixed: whoever lists a service may view its card):
- * - DTD and custom roles: all;
- * - DSCU: services of SCD programmes;
- * - REG / DEG: services of the profile programme;
- * - REGP / DEGP and REPP / DEPP: services of the profile project (partners see the whole project, as in
- *   the reference: the service's own body is not filtered);
- * - FAC / VOL: their own services in the profile project and body;
- * - MOD (community only): none.
- * The condition reads `servizio`, `progetto` and `programma`: queries join the three.
+ * Which services and citizens a caller may see (platform-backend §4.4 row `POST /servizio/all`, for every
+ * role, and the per-service card rule with defect §16.5 fixed: whoever lists a service may view its card),
+ * derived from the caller's scope (`scopeOf`, ./scope.ts):
+ * - `all` (DTD and custom roles): all;
+ * - `scd` (DSCU): services of SCD programmes;
+ * - `programma` (REG / DEG): services of the profile programme;
+ * - `progetto` and `partner` (REGP / DEGP and REPP / DEPP): services of the profile project (partners see
+ *   the whole project, as in the reference: the service's own body is not filtered);
+ * - `campo` (FAC / VOL): their own services in the profile project and body;
+ * - `none` (MOD, or a profile without the ids its role needs): none.
+ * The condition reads `servizio`, `progetto` and `programma`: queries join the three. The services list,
+ * its CSV, the data area, the citizens registry, the survey pages and the mass upload all read it.
  *
  * A citizen is within a caller's scope when it is on a service the caller sees (`citizensInScope`,
  * security issue 6 item 4; platform-backend §4.4 row `POST /cittadino/all`: FAC/VOL see the citizens of
@@ -16,36 +18,23 @@
  * exists and what the identifier typed at the desk itself says.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { programma, progetto, servizio, servizioXCittadino } from '../db/schema'
-import type { Executor } from '../db/types'
-import type { Caller } from './profile'
+import { programma, progetto, servizio, servizioXCittadino } from '../../db/schema'
+import type { Executor } from '../../db/types'
+import type { Caller } from '../profile'
+import { scopeOf } from './scope'
 
 const NOTHING = sql`false`
 
 /** The SQL condition on servizio ⋈ progetto ⋈ programma, or undefined for "all". */
 export function serviceScope(caller: Caller): SQL | undefined {
-  const p = caller.profilo
-  switch (caller.codiceRuolo) {
-    case 'DTD':
-      return undefined
-    case 'DSCU':
-      return eq(programma.policy, 'SCD')
-    case 'REG':
-    case 'DEG':
-      return p.idProgramma === null ? NOTHING : eq(progetto.idProgramma, p.idProgramma)
-    case 'REGP':
-    case 'DEGP':
-    case 'REPP':
-    case 'DEPP':
-      return p.idProgetto === null ? NOTHING : eq(servizio.idProgetto, p.idProgetto)
-    case 'FAC':
-    case 'VOL':
-      if (p.idProgetto === null || p.idEnte === null) return NOTHING
-      return and(eq(servizio.idFacilitatore, caller.principal.userId), eq(servizio.idProgetto, p.idProgetto), eq(servizio.idEnte, p.idEnte))
-    case 'MOD':
-      return NOTHING
-    default:
-      return undefined // custom roles: as DTD (platform-backend §4.4)
+  const s = scopeOf(caller)
+  switch (s.kind) {
+    case 'all': return undefined
+    case 'scd': return eq(programma.policy, 'SCD')
+    case 'programma': return eq(progetto.idProgramma, s.idProgramma)
+    case 'progetto': case 'partner': return eq(servizio.idProgetto, s.idProgetto)
+    case 'campo': return and(eq(servizio.idFacilitatore, caller.principal.userId), eq(servizio.idProgetto, s.idProgetto), eq(servizio.idEnte, s.idEnte))
+    case 'none': return NOTHING
   }
 }
 
