@@ -15,8 +15,10 @@ export const RUOLI_PROGETTO = ['REGP', 'DEGP'] as const
 export const RUOLI_PARTNER = ['REPP', 'DEPP'] as const
 /** Field roles: facilitator, volunteer (they create services and keep their data on the device). */
 export const RUOLI_CAMPO = ['FAC', 'VOL'] as const
-/** Global roles a DTD assigns by hand: administrator, civil-service department, community moderator. */
-export const RUOLI_GLOBALI = ['DTD', 'DSCU', 'MOD'] as const
+/** The departments' roles: administrator (DTD), civil-service department (DSCU); never deleted (R10). */
+export const RUOLI_DIPARTIMENTO = ['DTD', 'DSCU'] as const
+/** Global roles a DTD assigns by hand: the departments' roles and the community moderator. */
+export const RUOLI_GLOBALI = [...RUOLI_DIPARTIMENTO, 'MOD'] as const
 /** Referents who upload services in bulk (issue 10 point 5): of a programme, of a project, of a partner. */
 export const RUOLI_CARICAMENTO = ['REG', 'REGP', 'REPP'] as const
 
@@ -27,7 +29,7 @@ export const RUOLI_LIVELLO_PROGETTO = [...RUOLI_PROGETTO, ...RUOLI_PARTNER, ...R
 /** Roles whose data is scoped to a programme, project or body: they come and go with their links. */
 export const RUOLI_CON_PROFILO = [...RUOLI_PROGRAMMA, ...RUOLI_LIVELLO_PROGETTO] as const
 /** Every predefined role code, in the canonical order (spec 000 §6.1); custom roles use other codes. */
-export const RUOLI_PREDEFINITI = ['DTD', 'DSCU', ...RUOLI_CON_PROFILO, 'MOD'] as const
+export const RUOLI_PREDEFINITI = [...RUOLI_DIPARTIMENTO, ...RUOLI_CON_PROFILO, 'MOD'] as const
 export type CodiceRuolo = (typeof RUOLI_PREDEFINITI)[number]
 
 /** True when `codiceRuolo` is one of `gruppo` (any string, e.g. a custom role's code, is accepted). */
