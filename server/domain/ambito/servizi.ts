@@ -33,9 +33,14 @@ export function serviceScope(caller: Caller): SQL | undefined {
     case 'scd': return eq(programma.policy, 'SCD')
     case 'programma': return eq(progetto.idProgramma, s.idProgramma)
     case 'progetto': case 'partner': return eq(servizio.idProgetto, s.idProgetto)
-    case 'campo': return and(eq(servizio.idFacilitatore, caller.principal.userId), eq(servizio.idProgetto, s.idProgetto), eq(servizio.idEnte, s.idEnte))
+    case 'campo': return ownServices({ userId: caller.principal.userId, idProgetto: s.idProgetto, idEnte: s.idEnte })
     case 'none': return NOTHING
   }
+}
+
+/** The services of a field profile (`campo`): created by the user in the profile's project and body; on `servizio` alone. */
+export function ownServices(f: { userId: number; idProgetto: number; idEnte: number }): SQL {
+  return and(eq(servizio.idFacilitatore, f.userId), eq(servizio.idProgetto, f.idProgetto), eq(servizio.idEnte, f.idEnte)) as SQL
 }
 
 /** True when the service exists and the caller may see it. */
