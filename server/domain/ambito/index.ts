@@ -9,11 +9,13 @@
  * - `serviceScope`, `serviceVisible`, `citizensInScope`: the services and citizens (services list and CSV,
  *   citizens registry and CSV, service and citizen cards, surveys, mass upload); `ownServices`, the field
  *   profile's own services, is also what the field bootstrap and sync read (server/domain/campo.ts);
- * - `programmeForConfig`: a programme's survey template read for services.
+ * - `programmaScope`, `progettoScope`: the programmes and projects seen; `programmiAmministrati`: those
+ *   administered at programme level (minors, template links); `programmeForConfig`: a programme's survey
+ *   template read for services.
  * A new endpoint that reads programme data asks here; a role-code array or a role switch elsewhere is a
  * second copy of this rule.
  */
 export { inGruppo, livelloRuolo, type LivelloRuolo } from '../../../src/lib/ruoli'
 export { bodyBound, projectBound, scopeOf, type Scope, type ScopeKind } from './scope'
 export { citizensInScope, ownServices, serviceScope, serviceVisible } from './servizi'
-export { programmeConfigVisible, programmeForConfig } from './programmi'
+export { programmaScope, programmeConfigVisible, programmeForConfig, programmiAmministrati, progettoScope } from './programmi'
