@@ -19,7 +19,7 @@ import type { Caller } from '../profile'
 export const RUOLI_UPLOAD = RUOLI_CARICAMENTO
 
 /** True when the caller's role uploads. */
-export const uploads = (caller: Caller): boolean => inGruppo(RUOLI_UPLOAD, caller.codiceRuolo)
+const uploads = (caller: Caller): boolean => inGruppo(RUOLI_UPLOAD, caller.codiceRuolo)
 
 /** The contexts the caller may upload into (empty for the other roles). */
 export async function contestiUpload(db: Executor, caller: Caller): Promise<ContestoUpload[]> {
