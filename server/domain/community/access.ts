@@ -3,8 +3,9 @@
  *
  * Audience (scope) of an item, from the caller's role profile:
  * - forum topics have no programme targeting: every community member sees them;
- * - roles bound to a programme or project (REG…VOL, level `programma`…`campo` of src/lib/ruoli.ts): items for 'Tutti i programmi' or for their profile's programme,
- *   whose intervention is 'Tutti gli interventi' or their programme's policy;
+ * - roles bound to a programme or project (REG…VOL, levels `programma`…`campo` of src/lib/ruoli.ts): items
+ *   for 'Tutti i programmi' or for their profile's programme, whose intervention is 'Tutti gli interventi'
+ *   or their programme's policy;
  * - DSCU: items whose intervention is 'Tutti gli interventi' or SCD;
  * - DTD, MOD and custom roles: everything.
  * The role's level comes from the one scope module (server/domain/ambito/, `livelloRuolo`).
