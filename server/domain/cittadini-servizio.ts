@@ -2,7 +2,7 @@
  * Citizens of a service (platform-backend §5.2, §6, §9; spec 002 §5, §8; issue #3 point 2; security
  * issue 6 items 1 and 4):
  * - search (FAC/VOL, U06) by fiscal code (its HMAC) or by document number (any document type); a
- *   citizen outside the caller's scope (servizio-scope.ts `citizensInScope`) comes back with
+ *   citizen outside the caller's scope (ambito/servizi.ts `citizensInScope`) comes back with
  *   `datiRiservati` and only what the identifier typed says (gender and age band of the fiscal code, the
  *   document type); `giaAssociatoAlServizio` only for a service the caller sees;
  * - addition (only the facilitator who created the service, A02): the citizen is identified by the
@@ -42,7 +42,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../errors'
 import { fieldProfile, type Caller } from './profile'
 import { initialSections } from './questionari/istanza'
 import { activateServizio } from './servizi'
-import { citizensInScope, serviceVisible } from './servizio-scope'
+import { citizensInScope, serviceVisible } from './ambito'
 
 type CittadinoRow = typeof cittadino.$inferSelect
 const PROVINCE_NAMES = new Set((provinces as { nome: string }[]).map((p) => p.nome))

@@ -44,7 +44,7 @@ import { resolveCaller } from '../domain/profile'
 import { parseBody } from '../domain/validation'
 import { JOB_STATUS, type JobRunner } from '../jobs/caricamenti'
 
-const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes } })
+import { perm } from '../auth/route-access'
 const MB = Math.round(MAX_FILE_BYTES / 1024 / 1024)
 const TAG = ['Caricamento massivo']
 const tooLarge = () => new ApiError(413, 'G02', `Il file supera il limite di ${MB} MB: dividilo in più file.`)

@@ -42,7 +42,7 @@ import { LinkTokenQuerySchema } from '../openapi/doc-schemas'
 
 const TAG = ['Cittadini del servizio e questionari']
 
-const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes } })
+import { perm } from '../auth/route-access'
 /** anyone with the link: limited per client IP, wrong links counted (`FAILED_LINK_LIMIT`) */
 const PUBLIC_SURVEY = { access: { kind: 'public' as const }, rateLimit: PUBLIC_SURVEY_LIMIT, failedLinkLimit: true }
 

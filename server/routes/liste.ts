@@ -54,6 +54,7 @@ import { monitoraggioList } from '../domain/caricamenti/monitoraggio'
 import { cittadiniList, narrowedCittadiniList } from '../domain/liste/cittadini'
 import { checkProgetto, checkProgramma } from '../domain/amministrazione/accesso'
 import { param, perm as cardPerm, permAny as cardPermAny } from './amministrazione-comune'
+import { perm } from '../auth/route-access'
 import { ruoliList } from '../domain/ruoli/lista'
 import { minorenniList } from '../domain/minorenni/lista'
 import { CittadiniListaBodySchema } from '../../src/api/contract/registro-cittadini'
@@ -101,7 +102,6 @@ const LIST_NAMES: Record<string, string> = {
   ticketassistenza: 'richieste di assistenza',
 }
 const TAG = ['Elenchi']
-const perm = (code: string) => ({ access: { kind: 'permission' as const, codes: [code] } })
 
 export default async function listeRoutes(app: FastifyInstance, opts: { db: Database; citizenHashSecret: string }): Promise<void> {
   const { db } = opts

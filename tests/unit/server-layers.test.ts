@@ -26,12 +26,6 @@ function imports(dir: string): { file: string; spec: string; target: string }[] 
     .map((spec) => ({ file, spec, target: spec.startsWith('.') ? relative('.', join(file, '..', spec)).replaceAll('\\', '/') : spec })))
 }
 
-/**
- * Route files still reading the database themselves, each with the point that removes it: routes/servizio.ts
- * (its service programme check and local-id lookup) belongs to the scope work of issue 26 point 1.
- */
-const ROUTES_WITH_SQL = new Set(['server/routes/servizio.ts'])
-
 describe('server layers', () => {
   it('server/db imports neither the seed, the domain nor the routes', () => {
     const offending = imports(join('server', 'db')).filter((i) => /^server\/(?:seed|domain|routes)(?:\/|$)/.test(i.target))
@@ -45,7 +39,6 @@ describe('server layers', () => {
 
   it('server/routes holds no SQL: no schema, no drizzle-orm', () => {
     const offending = imports(join('server', 'routes'))
-      .filter((i) => !ROUTES_WITH_SQL.has(i.file.replaceAll('\\', '/')))
       .filter((i) => i.target === 'server/db/schema' || i.target.startsWith('server/db/schema/') || i.spec === 'drizzle-orm' || i.spec.startsWith('drizzle-orm/'))
       .map((i) => `${i.file} → ${i.spec}`)
     expect(offending).toEqual([])

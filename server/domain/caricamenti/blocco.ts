@@ -34,7 +34,7 @@ import { buildQ1, buildQ2, dropEmpty, Q2_FIRST_SERVICE } from '../questionari/is
 import { parseQ4 } from '../questionari/istanze'
 import { decodeQ3 } from '../servizi'
 import { rowsOf } from '../liste/engine'
-import { citizensInScope } from '../servizio-scope'
+import { citizensInScope } from '../ambito'
 import { toStored, type DecodedSection } from '../survey-codec'
 import { callerOf, motivo, righeRegistrate, type ContestoJob } from './applica'
 import { caricaFacilitatori, caricaProgetto, caricaServizi, chiaveServizio, improntaQ3, type Facilitatore, type StatoBlocchi, type VoceBlocco } from './blocco-cache'

@@ -3,7 +3,7 @@
  * platform-backend §5.1, §13; defect §16.8 fixed: real SQL paging). Wire contract unchanged:
  * `POST /servizio/all` (rows newest service date first), dropdowns `tipologiaServizio` and `stati`, and
  * `servizi.csv` with columns ID;NOME;FACILITATORE;DATA;STATO;DURATA_SERVIZIO (date DD-MM-YYYY).
- * Rows are the caller's visible services (servizio-scope.ts). Filters: `criterioRicerca` = the id (digits)
+ * Rows are the caller's visible services (ambito/servizi.ts). Filters: `criterioRicerca` = the id (digits)
  * or part of the name (case- and accent-insensitive); `tipologiaServizio` = services having any of the
  * types; `stato` = any of the states; `idProgramma` / `idProgetto` = services of that programme / project
  * (they only narrow the caller's scope: a programme or project outside it gives an empty list). A page beyond the last answers 400 G03.
@@ -13,7 +13,7 @@ import { COLONNE_CSV_SERVIZI, type FiltroServizi, type PaginazioneQuery, type Se
 import { programma, progetto, sede, servizio, servizioConteggio, servizioConteggioRicerca, STATO, tipologiaServizio, utente } from '../../db/schema'
 import type { Executor } from '../../db/types'
 import type { Caller } from '../profile'
-import { serviceScope } from '../servizio-scope'
+import { serviceScope } from '../ambito'
 import { nominativo } from '../servizi'
 import { DROPDOWN_MAX, filterValues, inList, pageOf, rowsOf, searchCondition, whereClause, type ListDefinition } from './engine'
 

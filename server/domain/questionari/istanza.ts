@@ -6,7 +6,7 @@
  *   document type; the document number is never written; 5–10 the demographics, 6 as the band label;
  *   18–19 the consent once recorded, consenso.ts);
  * - Q2: 20 = 'Sì' when the citizen has no other service, else 'No' and 21 = the types of the most recent
- *   other service the caller sees (servizio-scope.ts): the services of another scope are never described
+ *   other service the caller sees (ambito/servizi.ts): the services of another scope are never described
  *   (security issue 6), so 21 stays empty when the citizen's other services are all outside it;
  * - Q3: the service's section.
  */
@@ -16,7 +16,7 @@ import { cittadino, programma, progetto, servizio, servizioXCittadino, type Sezi
 import type { Executor } from '../../db/types'
 import { consentAnswers } from '../consenso'
 import type { Caller } from '../profile'
-import { serviceScope } from '../servizio-scope'
+import { serviceScope } from '../ambito'
 import { fromStored, toStored, type DecodedSection } from '../survey-codec'
 
 type CittadinoRow = typeof cittadino.$inferSelect

@@ -46,7 +46,7 @@ import { consentInstant, consentIntoOpenInstances, recordConsent, withConsent } 
 import { isUuid } from '../db-errors'
 import { fieldProfile, isFieldRole, type Caller } from '../profile'
 import { buildQ1, dropEmpty, sectionOf } from './istanza'
-import { serviceVisible } from '../servizio-scope'
+import { serviceVisible } from '../ambito'
 import {
   decodeSection, encodeSection, encodeStored, InvalidQuestionIdError, SectionFormatError, toStored, type DecodedSection,
 } from '../survey-codec'

@@ -1,7 +1,8 @@
 /**
  * Which programmes, projects, bodies and users a caller sees (platform-backend §4.4, with defect §16.4
  * fixed: FAC/VOL see only their profile body). The profile ids come from the verified principal's
- * profile (`Caller.profilo`, server/domain/profile.ts), never from the body.
+ * profile (`Caller.profilo`, server/domain/profile.ts), never from the body. The role's level is the
+ * shared rule of src/lib/ruoli.ts (`livelloRuolo`): this is the one place a role becomes a data scope.
  *
  * | role | programmes | projects | bodies | users |
  * |---|---|---|---|---|
@@ -13,6 +14,7 @@
  * | FAC / VOL | profile programme | profile project | the profile body | none |
  * | MOD | none | none | none | none |
  */
+import { livelloRuolo } from '../../../src/lib/ruoli'
 import type { Caller } from '../profile'
 
 /** The scope kinds of the table above. */
@@ -27,14 +29,18 @@ export function scopeOf(caller: Caller): Scope {
   const ids = { idProgramma: p.idProgramma ?? -1, idProgetto: p.idProgetto ?? -1, idEnte: p.idEnte ?? -1 }
   const need = (kind: ScopeKind, ...fields: ('idProgramma' | 'idProgetto' | 'idEnte')[]): Scope =>
     fields.every((f) => p[f] !== null && p[f] !== undefined) ? { kind, ...ids } : { kind: 'none', ...ids }
-  switch (caller.codiceRuolo) {
-    case 'DTD': return { kind: 'all', ...ids }
-    case 'DSCU': return { kind: 'scd', ...ids }
-    case 'REG': case 'DEG': return need('programma', 'idProgramma')
-    case 'REGP': case 'DEGP': return need('progetto', 'idProgramma', 'idProgetto')
-    case 'REPP': case 'DEPP': return need('partner', 'idProgramma', 'idProgetto', 'idEnte')
-    case 'FAC': case 'VOL': return need('campo', 'idProgramma', 'idProgetto', 'idEnte')
-    case 'MOD': return { kind: 'none', ...ids }
-    default: return { kind: 'all', ...ids } // custom roles: as DTD (platform-backend §4.4)
+  switch (livelloRuolo(caller.codiceRuolo)) {
+    case 'tutto': return { kind: 'all', ...ids } // DTD and custom roles (platform-backend §4.4)
+    case 'scd': return { kind: 'scd', ...ids }
+    case 'programma': return need('programma', 'idProgramma')
+    case 'progetto': return need('progetto', 'idProgramma', 'idProgetto')
+    case 'partner': return need('partner', 'idProgramma', 'idProgetto', 'idEnte')
+    case 'campo': return need('campo', 'idProgramma', 'idProgetto', 'idEnte')
+    case 'nessuno': return { kind: 'none', ...ids }
   }
 }
+
+/** True for the kinds bound to one project of the profile (its managing body, a partner, the field). */
+export const projectBound = (s: Scope): boolean => s.kind === 'progetto' || s.kind === 'partner' || s.kind === 'campo'
+/** True for the kinds bound to the profile body (a partner, the field). */
+export const bodyBound = (s: Scope): boolean => s.kind === 'partner' || s.kind === 'campo'
