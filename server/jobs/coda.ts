@@ -255,12 +255,25 @@ export function createJobQueue(opts: JobQueueOptions): JobQueue {
     for (const lane of lanes.values()) kickLane(lane)
   }
 
-  /** The recurring kinds' rows: created when missing, due no later than their `firstDue`, failed or completed ones waiting again. */
+  /**
+   * The recurring kinds' rows: created when missing, due no later than their `firstDue`, failed or completed ones
+   * waiting again. An existing row is updated first: an `insert … on conflict` would take a value of the id sequence
+   * at every start even when the row exists (a restored installation would then differ from its backup).
+   */
   async function armRecurring(): Promise<void> {
     for (const [tipo, kind] of kinds) {
       if (!kind.every) continue
       const due = kind.every.firstDue ? await kind.every.firstDue() : new Date()
-      await db.insert(job).values({ tipo, chiave: chiaveRicorrente(tipo), maxTentativi: kind.every.maxTentativi ?? 3, prossimoTentativo: due })
+      const chiave = chiaveRicorrente(tipo)
+      const rearmed = await db.update(job)
+        .set({
+          prossimoTentativo: sql`least(${job.prossimoTentativo}, ${due.toISOString()}::timestamptz)`,
+          stato: sql`case when ${job.stato} in ('COMPLETATO', 'FALLITO') then 'IN_ATTESA' else ${job.stato} end`,
+        })
+        .where(eq(job.chiave, chiave)).returning({ id: job.id })
+      if (rearmed.length > 0) continue
+      // the first start (or another process creating it at the same moment)
+      await db.insert(job).values({ tipo, chiave, maxTentativi: kind.every.maxTentativi ?? 3, prossimoTentativo: due })
         .onConflictDoUpdate({
           target: job.chiave,
           set: {
