@@ -1,8 +1,51 @@
-// Lint: typescript-eslint recommended + React hooks rules, on app, SW, server, tests and e2e.
+// Lint: typescript-eslint recommended + React hooks rules, on app, SW, server, tests and e2e; the client's layers and the features' boundaries.
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const FEATURES = fileURLToPath(new URL('./src/features/', import.meta.url))
+
+/** `{ feature, rest }` of a path inside src/features ('servizi', 'list/ServiziPage'), null outside it. */
+function inFeatures(path) {
+  const rel = relative(FEATURES, path).split(sep).join('/')
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null
+  const [feature, ...rest] = rel.split('/')
+  return { feature, rest: rest.join('/') }
+}
+
+/**
+ * Features stand side by side (issue 26 point 3): a module of src/features/X imports another feature Y only
+ * through its entry (`features/Y`, `features/Y/index`), by static import, re-export or dynamic `import()`;
+ * what many features use lives in ui/ or lib/. tests/unit/layers.test.ts checks every file the same way.
+ */
+const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: "a feature imports another feature only through its index.ts" },
+    schema: [],
+    messages: { deep: "features/{{from}} imports '{{spec}}', an internal of features/{{to}}: import features/{{to}} (its index.ts), or move what is shared to ui/ or lib/" },
+  },
+  create(context) {
+    const from = inFeatures(context.filename)
+    if (!from) return {}
+    const check = (source) => {
+      const spec = source?.type === 'Literal' ? source.value : null
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return
+      const to = inFeatures(resolve(dirname(context.filename), spec))
+      if (!to || to.feature === from.feature || to.rest === '' || /^index(?:\.tsx?)?$/.test(to.rest)) return
+      context.report({ node: source, messageId: 'deep', data: { from: from.feature, to: to.feature, spec } })
+    }
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    }
+  },
+}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'build/**', 'node_modules/**', 'data/**', 'drizzle/**', 'src/routeTree.gen.ts', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
@@ -24,6 +67,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/routes/**'], message: 'ui/, lib/, api/, auth/, offline/ e pwa/ non importano features/ né routes/' }] }],
     },
+  },
+  {
+    files: ['src/features/**/*.{ts,tsx}'],
+    plugins: { features: { rules: { boundaries: featureBoundaries } } },
+    rules: { 'features/boundaries': 'error' },
   },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { ...globals.node } } },
 )

@@ -24,7 +24,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { loadConfig } from '../server/config'
-import { openDatabase } from '../server/db/index'
+import { openSeededDatabase } from '../server/seed/index'
 import type { Database } from '../server/db/types'
 import { createPrincipalLoader } from '../server/domain/principal'
 import { resolveSharedSecrets } from '../server/shared-secrets'
@@ -181,7 +181,7 @@ async function legPglite(): Promise<void> {
     server = startServer(env)
     await waitReady(server, origin)
     await server.stop()
-    const database = await openDatabase({ dataDir: dir })
+    const database = await openSeededDatabase({ dataDir: dir })
     let world: WorldCampo
     let fac: Who, sara: Who
     try {
@@ -205,13 +205,13 @@ async function withPostgres(n: number, port: number, run: (origins: string[], pi
   const own = process.env.BENCH_DATABASE_URL ? null : startPostgres()
   const dir = mkdtempSync(join(tmpdir(), 'pd-bench-campo-pg-'))
   let servers: Server[] = []
-  let database: Awaited<ReturnType<typeof openDatabase>> | undefined
+  let database: Awaited<ReturnType<typeof openSeededDatabase>> | undefined
   try {
     const url = await freshDatabase(process.env.BENCH_DATABASE_URL ?? own!.url)
     const envOf = (p: number) => serverEnv(p, { DATA_DIR: dir, STATIC_DIR: join(dir, 'no-build'), DATABASE_URL: url, PUBLIC_URL: `http://127.0.0.1:${port}` })
     const started = await startProcesses(n, port, envOf)
     servers = started.servers
-    database = await openDatabase({ dataDir: 'memory://', databaseUrl: url })
+    database = await openSeededDatabase({ dataDir: 'memory://', databaseUrl: url })
     const config = await resolveSharedSecrets(loadConfig(envOf(port)), database)
     const world = await buildWorldCampo(database.db, { scale: SCALE, dir, citizenHashSecret: config.citizenHashSecret, kind: database.kind })
     await run(started.origins, servers.map((s) => s.child.pid), { ...envOf(port), DATABASE_URL: url }, world, database.db)

@@ -28,7 +28,7 @@ import { entiList } from '../server/domain/liste/enti'
 import { progettiList } from '../server/domain/liste/progetti'
 import { programmiList } from '../server/domain/liste/programmi'
 import { utentiList } from '../server/domain/liste/utenti'
-import { serviziList } from '../server/domain/servizi-lista'
+import { serviziList } from '../server/domain/liste/servizi'
 import { openScaleDb, scaleCallers, type ScaleCaller } from './scale-db'
 import { devToken, scaleLegs, startServer, waitReady } from './server-process'
 

@@ -31,7 +31,7 @@ import m from 'codice-fiscale-js'
 import { eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import pg from 'pg'
-import { openDatabase } from '../server/db/index'
+import { openSeededDatabase } from '../server/seed/index'
 import { enteSedeProgettoFacilitatore, registroAttivita, servizio, utente } from '../server/db/schema'
 import { verificaFile } from '../server/domain/caricamenti/lettore'
 import { COLONNE, type Riga } from '../server/domain/caricamenti/tracciato'
@@ -122,10 +122,10 @@ async function writeXlsx(path: string, facs: string[], idSede: number, rows = RO
 export async function measureMassUpload(): Promise<void> {
   const own = process.env.BENCH_DATABASE_URL ? null : startPostgres()
   const dir = mkdtempSync(join(tmpdir(), 'pd-bench-upload-'))
-  let database: Awaited<ReturnType<typeof openDatabase>> | undefined
+  let database: Awaited<ReturnType<typeof openSeededDatabase>> | undefined
   try {
     const url = await freshDatabase(process.env.BENCH_DATABASE_URL ?? own!.url)
-    database = await openDatabase({ dataDir: 'memory://', databaseUrl: url })
+    database = await openSeededDatabase({ dataDir: 'memory://', databaseUrl: url })
     const { db } = database
     // the project and body of a seeded facilitator's site; FACILITATORS new facilitators there
     const [found] = await db.select({ link: enteSedeProgettoFacilitatore }).from(enteSedeProgettoFacilitatore)
@@ -197,9 +197,9 @@ export async function measureMassUpload(): Promise<void> {
 export async function measureMassUploadPglite(): Promise<void> {
   const rows = Number(process.env.MASS_UPLOAD_PGLITE_ROWS ?? 20_000)
   const dir = mkdtempSync(join(tmpdir(), 'pd-bench-upload-pglite-'))
-  let database: Awaited<ReturnType<typeof openDatabase>> | undefined
+  let database: Awaited<ReturnType<typeof openSeededDatabase>> | undefined
   try {
-    database = await openDatabase({ dataDir: dir })
+    database = await openSeededDatabase({ dataDir: dir })
     const { db } = database
     const [found] = await db.select({ link: enteSedeProgettoFacilitatore }).from(enteSedeProgettoFacilitatore)
       .innerJoin(utente, eq(utente.id, enteSedeProgettoFacilitatore.idFacilitatore)).where(eq(utente.codiceFiscale, 'RMNSRA92E51A944H')).limit(1)

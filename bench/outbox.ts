@@ -24,7 +24,7 @@ import { closeUserDb, enqueue, openUserDb, runReplay, configureReplay, type Outb
 import { KIND, registerCampoHandlers, type CittadinoAggiungiPayload, type QuestionarioCompilaPayload, type ServizioCreaPayload } from '../src/features/campo/handlers'
 import { SEZIONI_QUESTIONARIO } from '../src/api/contract/enums'
 import { encodeSection } from '../server/domain/survey-codec'
-import { openDatabase } from '../server/db/index'
+import { openSeededDatabase } from '../server/seed/index'
 import { createTestServer, TEST_HOST, type TestServer } from '../tests/server/helpers'
 import { actor, CF, DEMOGRAFICA, firstSite, fiscalCodeAged, servizioBody, type Actor } from '../tests/server/field/fixtures'
 
@@ -155,7 +155,7 @@ export async function queueWrites(sara: Actor, idSede: number, rc: RoleContext, 
 export async function measureOutbox(): Promise<void> {
   // PGlite is measured, as for the server start; opened here, not by tests/server/helpers.ts (its template
   // database is provided by vitest's global setup, which a bench does not have)
-  const database = await openDatabase({ dataDir: 'memory://' })
+  const database = await openSeededDatabase({ dataDir: 'memory://' })
   const server = await createTestServer({ database })
   const offHandlers = registerCampoHandlers()
   try {

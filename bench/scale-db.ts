@@ -12,10 +12,10 @@ type Row = Record<string, unknown>
 /** The open database; `first` throws when the query finds nothing (database not filled by seed:scale). */
 export interface ScaleDb { db: DatabaseHandle['db']; rows(q: string): Promise<Row[]>; first(q: string): Promise<Row>; close(): Promise<void> }
 
-/** Opens (without seeding) the database `env` names: DATABASE_URL, or PGlite in DATA_DIR. */
+/** Opens (without seeding: opening never seeds) the database `env` names: DATABASE_URL, or PGlite in DATA_DIR. */
 export async function openScaleDb(env: NodeJS.ProcessEnv): Promise<ScaleDb> {
   const config = loadConfig(env)
-  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, seed: false })
+  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   const rows = async (q: string) => ((await handle.db.execute(sql.raw(q))) as unknown as { rows: Row[] }).rows
   return {
     db: handle.db,

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm'
 import { importJWK, SignJWT, type JWK } from 'jose'
 import { buildApp } from '../server/app'
 import { loadConfig } from '../server/config'
-import { openDatabase } from '../server/db/index'
+import { openSeededDatabase } from '../server/seed/index'
 import { communityItem } from '../server/db/schema'
 import type { Database } from '../server/db/types'
 import { createPrincipalLoader } from '../server/domain/principal'
@@ -74,7 +74,7 @@ export async function measureSearch(): Promise<void> {
   const dataDir = kept ?? mkdtempSync(join(tmpdir(), 'pd-bench-search-'))
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', STATIC_DIR: join(dataDir, 'no-build'), PUBLIC_URL: 'http://127.0.0.1:18512' }
   const config = loadConfig(env)
-  const database = await openDatabase({ dataDir: config.dataDir })
+  const database = await openSeededDatabase({ dataDir: config.dataDir })
   try {
     const t0 = performance.now()
     const [existing] = await database.db.select({ n: sql<number>`count(*)::int` }).from(communityItem)

@@ -19,7 +19,7 @@ import { Agent, request as httpRequest } from 'node:http'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import { openDatabase } from '../server/db/index'
+import { openSeededDatabase } from '../server/seed/index'
 import { createPrincipalLoader } from '../server/domain/principal'
 import { SEZIONI_QUESTIONARIO } from '../src/api/contract/enums'
 import { encodeSection } from '../server/domain/survey-codec'
@@ -64,7 +64,7 @@ export interface WriteSample { due: number; end: number; status: number; kind: '
  * facilitator can cause. Each writer has a token for `env`'s server and the first site of its profile.
  */
 export async function loadWriters(databaseUrl: string, env: NodeJS.ProcessEnv, origin: string, extra = Number(process.env.BENCH_WRITERS ?? 200)): Promise<Writer[]> {
-  const handle = await openDatabase({ dataDir: 'memory://', databaseUrl })
+  const handle = await openSeededDatabase({ dataDir: 'memory://', databaseUrl })
   try {
     const load = createPrincipalLoader(handle.db)
     const writers: Writer[] = []

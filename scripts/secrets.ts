@@ -12,7 +12,8 @@
  */
 import { resolve } from 'node:path'
 import { ConfigError, loadConfig } from '../server/config'
-import { openDatabase, type DatabaseHandle } from '../server/db/index'
+import type { DatabaseHandle } from '../server/db/index'
+import { openSeededDatabase } from '../server/seed/index'
 import { SecretsError } from '../server/secret-sources'
 import { assertRekeyable, currentSecrets, newSecrets, rekey, writeSecretsFile } from '../server/secrets-admin'
 
@@ -22,7 +23,7 @@ const dataDir = resolve(env.DATA_DIR?.trim() || './data')
 async function withDatabase<T>(run: (db: DatabaseHandle | undefined) => Promise<T>, needed: boolean): Promise<T> {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined
   if (!needed && !databaseUrl) return run(undefined)
-  const handle = await openDatabase({ dataDir, databaseUrl })
+  const handle = await openSeededDatabase({ dataDir, databaseUrl })
   try {
     return await run(handle)
   } finally {

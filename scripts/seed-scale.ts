@@ -23,7 +23,7 @@ import { loadConfig } from '../server/config'
 import { resolveSharedSecrets } from '../server/shared-secrets'
 import { hashFiscalCode } from '../server/db/citizen-hash'
 import { CITIZEN_ID_MIN } from '../server/db/citizen-id'
-import { openDatabase } from '../server/db/index'
+import { openSeededDatabase } from '../server/seed/index'
 import { refreshDati } from '../server/domain/dati/refresh'
 import type { Database } from '../server/db/types'
 import { projectPath } from '../server/paths'
@@ -358,7 +358,7 @@ async function main(): Promise<void> {
   const scale = parseScale(process.argv.slice(2))
   const config = loadConfig(process.env)
   log(config.databaseUrl ? 'seed:scale su PostgreSQL (DATABASE_URL)' : `seed:scale su PGlite (${config.dataDir}/pglite)`)
-  const handle = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
+  const handle = await openSeededDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl })
   try {
     // PostgreSQL: the citizen hash secret the server processes share (server/shared-secrets.ts)
     const { citizenHashSecret } = await resolveSharedSecrets(config, handle)

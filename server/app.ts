@@ -34,7 +34,7 @@ import listeRoutes from './routes/liste'
 import questionarioTemplateRoutes from './routes/questionario-template'
 import caricamentoMassivoRoutes from './routes/caricamento-massivo'
 import { createLocalStorage, type FileStorage } from './storage/index'
-import { createJobRunner, PGLITE_BATCH_ROWS, type JobRunner } from './jobs/caricamenti'
+import type { JobRunner } from './jobs/caricamenti'
 import cittadiniRegistroRoutes from './routes/cittadini-registro'
 import ruoliRoutes from './routes/ruoli'
 import minorenniRoutes from './routes/minorenni'
@@ -42,8 +42,8 @@ import openDataRoutes from './routes/open-data'
 import assistenzaRoutes from './routes/assistenza'
 import { createMailer } from './mail/index'
 import { createJobQueue, type JobQueue } from './jobs/coda'
+import { registerJobKinds } from './jobs/index'
 import datiRoutes from './routes/dati'
-import { createDatiRefresher } from './domain/dati/refresh'
 import chatRoutes from './routes/chat'
 import communityRoutes from './routes/community'
 import profiloRoutes from './routes/profilo'
@@ -68,11 +68,11 @@ export { MAX_ACTIVE_API_REQUESTS } from './request-limits'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** the mass-upload job runner (server/jobs/caricamenti.ts) */
+    /** the mass uploads, a kind of `jobs` (server/jobs/caricamenti.ts) */
     caricamenti: JobRunner
     /** the file storage (server/storage/index.ts): covers, attachments, uploads, open-data files */
     storage: FileStorage
-    /** the generic job queue (server/jobs/coda.ts): open data, e-mails */
+    /** the one job queue (server/jobs/coda.ts; its kinds: server/jobs/index.ts) */
     jobs: JobQueue
     /** marks the process as stopping: readiness answers 503 `{status:'stopping'}` (server/main.ts, on SIGTERM) */
     beginStopping(): void
@@ -306,31 +306,27 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(campoRoutes, { prefix: '/api', db, cursorSecret: config.citizenHashSecret })
   await app.register(amministrazioneRoutes, { prefix: '/api', db })
   await app.register(questionarioTemplateRoutes, { prefix: '/api', db })
-  // mass-upload jobs: resumed when the server is ready, paused (still IN_PROGRESS) when it closes
-  const caricamenti = createJobRunner({
-    db, citizenHashSecret: config.citizenHashSecret, lanes: database.kind === 'postgres' ? 6 : 1, log: app.log, storage: app.storage,
-    batchRows: database.kind === 'pglite' ? PGLITE_BATCH_ROWS : undefined,
+  // the background jobs (server/jobs/index.ts: mass upload, report views, open data; e-mails by the mailer):
+  // started when the server is ready (mass uploads left IN_PROGRESS resumed first), released when it closes
+  const jobs = createJobQueue({ db, log: app.log })
+  const { caricamenti, refresher: datiRefresher } = registerJobKinds(jobs, {
+    db, kind: database.kind, citizenHashSecret: config.citizenHashSecret, storage: app.storage, log: app.log,
   })
+  app.decorate('jobs', jobs)
   app.decorate('caricamenti', caricamenti)
-  app.addHook('onReady', () => caricamenti.resume())
-  app.addHook('onClose', () => caricamenti.close())
+  app.addHook('onReady', async () => {
+    await caricamenti.resume()
+    await jobs.start()
+  })
+  app.addHook('onClose', () => jobs.close())
   await app.register(caricamentoMassivoRoutes, { prefix: '/api', db, config, runner: caricamenti })
   await app.register(listeRoutes, { prefix: '/api', db, citizenHashSecret: config.citizenHashSecret })
   await app.register(cittadiniRegistroRoutes, { prefix: '/api', db })
   await app.register(ruoliRoutes, { prefix: '/api', db })
   await app.register(minorenniRoutes, { prefix: '/api', db })
-  // generic jobs (open data, e-mails): started when the server is ready, stopped after the running job
-  const jobs = createJobQueue({ db, log: app.log })
-  app.decorate('jobs', jobs)
-  app.addHook('onReady', () => jobs.start())
-  app.addHook('onClose', () => jobs.close())
   await app.register(openDataRoutes, { prefix: '/api', db, config, jobs })
   const mailer = createMailer({ config: config.mail, jobs, storage: () => app.storage })
   await app.register(assistenzaRoutes, { prefix: '/api', db, config, mailer })
-  // 'Report dati' (issue 11 point 1): materialised views refreshed in the background, never blocking writes
-  const datiRefresher = createDatiRefresher({ db, log: app.log, shared: database.kind === 'postgres' })
-  app.addHook('onReady', () => datiRefresher.start())
-  app.addHook('onClose', () => datiRefresher.stop())
   await app.register(datiRoutes, { prefix: '/api', db, refresher: datiRefresher })
   await app.register(communityRoutes, { prefix: '/api', db })
   await app.register(profiloRoutes, { prefix: '/api', db })

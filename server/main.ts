@@ -19,7 +19,7 @@ import { buildApp } from './app'
 import { ConfigError, devIdentityProviderWarning, loadConfig } from './config'
 import { tightenDataDir } from './data-dir'
 import { CitizenKeyMismatchError, verifyCitizenKey } from './db/citizen-rekey'
-import { openDatabase } from './db/index'
+import { openSeededDatabase } from './seed/index'
 import { MIGRATION_LATCH_ENV, startStartupResponder, waitWhileExists } from './startup'
 import { resolveSharedSecrets } from './shared-secrets'
 
@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   try {
     // test hook: the migration waits while the file MIGRATION_LATCH_ENV names exists (server/startup.ts)
     const latch = process.env[MIGRATION_LATCH_ENV]
-    database = await openDatabase({ dataDir: loaded.dataDir, databaseUrl: loaded.databaseUrl, beforeMigrate: latch ? () => waitWhileExists(latch) : undefined })
+    database = await openSeededDatabase({ dataDir: loaded.dataDir, databaseUrl: loaded.databaseUrl, beforeMigrate: latch ? () => waitWhileExists(latch) : undefined })
   } catch (err) {
     await startup?.close()
     throw err

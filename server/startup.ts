@@ -1,5 +1,5 @@
 /**
- * The port during startup (issue 14 point 3): while `openDatabase` migrates and seeds and the app is
+ * The port during startup (issue 14 point 3): while `openSeededDatabase` migrates and seeds and the app is
  * built, a minimal node:http responder holds the port so that probes get an answer instead of a refused
  * connection — `GET /api/health/live` 200 `{status:'ok'}`, `GET /api/health/ready` 503 `{status}`
  * (`'migrating'`, then `'starting'`), anything else 503 `{errorCode:'G04', message}` with `Retry-After`.
@@ -14,7 +14,7 @@ import type { NotReadyStatus } from './readiness'
 
 /**
  * Test hook (issue 24 point 10): when this environment variable names a file, the migration waits while the
- * file exists (server/main.ts → openDatabase's `beforeMigrate`), so that a test holds the server in its
+ * file exists (server/main.ts → openSeededDatabase's `beforeMigrate`), so that a test holds the server in its
  * 'migrating' state for as long as it probes it and then releases it by deleting the file.
  */
 export const MIGRATION_LATCH_ENV = 'PD_TEST_MIGRATION_LATCH'

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { openDatabase } from '../server/db/index'
+import { openSeededDatabase } from '../server/seed/index'
 import { adminQuery, databaseUrl } from './server/test-database'
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -16,12 +16,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const name = `pd_test_template_${process.pid}`
     await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     await adminQuery(url, `CREATE DATABASE ${name}`)
-    const handle = await openDatabase({ dataDir: 'memory://', databaseUrl: databaseUrl(url, name) })
+    const handle = await openSeededDatabase({ dataDir: 'memory://', databaseUrl: databaseUrl(url, name) })
     await handle.close()
     project.provide('pgTemplate', name)
     return async () => { await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) }
   }
-  const handle = await openDatabase({ dataDir: 'memory://' })
+  const handle = await openSeededDatabase({ dataDir: 'memory://' })
   const dump = await handle.dumpDataDir!()
   await handle.close()
   const dir = mkdtempSync(join(tmpdir(), 'pd-template-'))

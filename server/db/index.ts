@@ -1,9 +1,9 @@
 /**
  * Opens the database (issue #2 point 3; toolchain §5 "one schema, two drivers"):
  * PGlite in `${dataDir}/pglite` (or in memory for `'memory://'`), or PostgreSQL through a node-postgres
- * pool when `databaseUrl` is set. Applies the migrations of `drizzle/` and seeds an empty database.
- * Both steps hold a PostgreSQL advisory lock, so two processes (e.g. two test files sharing one
- * PostgreSQL database) never migrate or seed at the same time.
+ * pool when `databaseUrl` is set, and applies the migrations of `drizzle/` under a PostgreSQL advisory lock,
+ * so two processes (e.g. two test files sharing one PostgreSQL database) never migrate at the same time.
+ * Opening never seeds: the start-up does (server/seed/index.ts `openSeededDatabase`, issue 26 point 8).
  */
 import path from 'node:path'
 import { ensurePrivateDir } from '../data-dir'
@@ -15,7 +15,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import type { Database } from './types'
-import { seedDatabase } from '../seed'
 import { nameWriteStatements } from './named-statements'
 
 export type { Database, Executor, Transaction } from './types'
@@ -49,12 +48,10 @@ export interface OpenDatabaseOptions {
   dataDir: string
   /** `postgres://…`: use PostgreSQL instead of PGlite */
   databaseUrl?: string
-  /** seed an empty database (default true) */
-  seed?: boolean
   /**
    * PGlite only: a data directory dumped by `dumpDataDir` to start from instead of an empty cluster
    * (the tests open one database per file from a migrated, seeded template: ~0.6 s instead of ~2.5 s).
-   * Migrations and seed still run and do nothing when the template is current.
+   * Migrations still run and do nothing when the template is current.
    */
   pgliteTemplate?: Blob
   /**
@@ -77,18 +74,11 @@ export const MIGRATIONS_FOLDER = projectPath('drizzle')
 /** Advisory-lock key held while migrating (any constant shared by every process of this app). */
 const MIGRATION_LOCK_KEY = 727_001
 
-/** Opens, migrates and (by default) seeds the database. Rejects when the database cannot be reached. */
+/** Opens and migrates the database (never seeds it). Rejects when the database cannot be reached. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  const handle = opts.databaseUrl
-    ? await openPostgres(opts.databaseUrl, opts.connectTimeoutMs, opts.beforeMigrate)
-    : await openPglite(opts.dataDir, opts.pgliteTemplate, opts.beforeMigrate)
-  try {
-    if (opts.seed !== false) await seedDatabase(handle.db)
-  } catch (err) {
-    await handle.close()
-    throw err
-  }
-  return handle
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.connectTimeoutMs, opts.beforeMigrate)
+    : openPglite(opts.dataDir, opts.pgliteTemplate, opts.beforeMigrate)
 }
 
 async function openPglite(dataDir: string, template?: Blob, beforeMigrate?: () => Promise<void>): Promise<DatabaseHandle> {

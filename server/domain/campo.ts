@@ -12,8 +12,9 @@ import {
 } from '../db/schema'
 import type { Executor } from '../db/types'
 import { badRequest, forbidden, notFound } from '../errors'
+import { ownServices } from './ambito'
 import { fieldProfile, type Caller } from './profile'
-import { encodeInstances } from './questionari'
+import { encodeInstances } from './questionari/istanze'
 import { encodeStored } from './survey-codec'
 import { activeTemplate, templatesById, templateToWire } from './template'
 
@@ -54,9 +55,8 @@ export function encodeCittadinoCampo(c: CittadinoRow): CittadinoTrovato {
   }
 }
 
-/** The services of the profile (facilitator, project, body). */
-export const inScope = (f: ProfiloCampo): SQL =>
-  and(eq(servizio.idFacilitatore, f.userId), eq(servizio.idProgetto, f.idProgetto), eq(servizio.idEnte, f.idEnte)) as SQL
+/** The services of the profile (facilitator, project, body): the field scope of server/domain/ambito/. */
+export const inScope = (f: ProfiloCampo): SQL => ownServices(f)
 
 /**
  * A service in the field window: dated on or after `dal`, or with a survey instance not yet compiled

@@ -2,7 +2,7 @@
  * The citizen's card and the update of its editable fields in the citizens registry (spec 002 §5, §7
  * 'Citizens'; platform-backend §6.5, §3.4 'Citizen card, citizen update'; issue 10 point 2):
  * - card (`POST /cittadino/{id}`): the citizen within the caller's scope (on a service the caller sees,
- *   servizio-scope.ts) with those services only, each with its survey; a citizen outside the scope or
+ *   ambito/servizi.ts) with those services only, each with its survey; a citizen outside the scope or
  *   unknown answers 404 C01 alike (existence is not disclosed);
  * - update (`PUT /cittadino/{id}`): FAC/VOL only (403 U06), and only for a citizen on one of their own
  *   services in the profile project and body (404 C01 otherwise); education, employment, citizenship and
@@ -19,7 +19,7 @@ import { badRequest, notFound } from '../errors'
 import { checkAge, isProvincia } from './cittadini-servizio'
 import { fieldProfile, isFieldRole, type Caller } from './profile'
 import { nominativo } from './servizi'
-import { citizensInScope, serviceScope } from './servizio-scope'
+import { citizensInScope, serviceScope } from './ambito'
 
 /** The citizen row when it exists and is in the caller's scope; 404 C01 otherwise. */
 async function visibleCitizen(db: Executor, caller: Caller, id: number) {

@@ -2,7 +2,7 @@
  * Citizens of a service (platform-backend §5.2, §6, §9; spec 002 §5, §8; issue #3 point 2; security
  * issue 6 items 1 and 4):
  * - search (FAC/VOL, U06) by fiscal code (its HMAC) or by document number (any document type); a
- *   citizen outside the caller's scope (servizio-scope.ts `citizensInScope`) comes back with
+ *   citizen outside the caller's scope (ambito/servizi.ts `citizensInScope`) comes back with
  *   `datiRiservati` and only what the identifier typed says (gender and age band of the fiscal code, the
  *   document type); `giaAssociatoAlServizio` only for a service the caller sees;
  * - addition (only the facilitator who created the service, A02): the citizen is identified by the
@@ -12,7 +12,7 @@
  *   non rispondere' by default and a required age band; the age rule of §9 (14–17 only where the
  *   programme's minors configuration is effective: 400 U25 'deve essere maggiorenne', U26 'deve avere
  *   almeno 14 anni'); U07 when `nuovoCittadino` and the citizen exists; U23 when already on the service;
- *   NON ATTIVO → ATTIVO; one questionnaire instance with Q1–Q3 (questionario-istanza.ts);
+ *   NON ATTIVO → ATTIVO; one questionnaire instance with Q1–Q3 (questionari/istanza.ts);
  * - a new citizen gets a random id (server/db/citizen-id.ts); an existing one within the caller's scope
  *   keeps its data; one outside it takes the data declared at the desk (required as for a new citizen),
  *   so that the new survey, and whatever the caller reads later, shows only what the caller was told
@@ -40,9 +40,9 @@ import {
 import type { Executor, Transaction } from '../db/types'
 import { ApiError, badRequest, forbidden, notFound } from '../errors'
 import { fieldProfile, type Caller } from './profile'
-import { initialSections } from './questionario-istanza'
+import { initialSections } from './questionari/istanza'
 import { activateServizio } from './servizi'
-import { citizensInScope, serviceVisible } from './servizio-scope'
+import { citizensInScope, serviceVisible } from './ambito'
 
 type CittadinoRow = typeof cittadino.$inferSelect
 const PROVINCE_NAMES = new Set((provinces as { nome: string }[]).map((p) => p.nome))

@@ -16,6 +16,7 @@ import {
 } from '../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../errors'
 import { DEFAULT_PREFIX, phoneError } from '../../src/lib/phone'
+import { RUOLI_CAMPO, RUOLI_PARTNER, RUOLI_PROGETTO, RUOLI_PROGRAMMA } from '../../src/lib/ruoli'
 import { findUserByFiscalCode, principalOfUser, type UtenteRow } from './principal'
 
 export function toContesto(user: UtenteRow, principal: Principal): Contesto {
@@ -60,10 +61,10 @@ export async function confermaIntegrazione(
   })
 }
 
-const PROGRAMME_ROLES = new Set(['REG', 'DEG'])
-const PROJECT_MANAGER_ROLES = new Set(['REGP', 'DEGP'])
-const PARTNER_ROLES = new Set(['REPP', 'DEPP'])
-const FACILITATOR_ROLES = new Set(['FAC', 'VOL'])
+const PROGRAMME_ROLES = new Set<string>(RUOLI_PROGRAMMA)
+const PROJECT_MANAGER_ROLES = new Set<string>(RUOLI_PROGETTO)
+const PARTNER_ROLES = new Set<string>(RUOLI_PARTNER)
+const FACILITATOR_ROLES = new Set<string>(RUOLI_CAMPO)
 
 const sameProfile = (p: Profilo, s: SceltaProfilo) => p.codiceRuolo === s.codiceRuolo
   && p.idProgramma === (s.idProgramma ?? null) && p.idProgetto === (s.idProgetto ?? null) && p.idEnte === (s.idEnte ?? null)

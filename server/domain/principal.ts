@@ -8,6 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Principal, PrincipalLoader } from '../auth/types'
 import type { Profilo, Ruolo } from '../../src/api/contract/contesto'
 import { ROLE_CODES } from '../../src/api/contract/common'
+import { RUOLI_CAMPO, RUOLI_CON_PROFILO, RUOLI_PARTNER, RUOLI_PROGETTO, RUOLI_PROGRAMMA } from '../../src/lib/ruoli'
 import type { Database, Executor } from '../db/types'
 import {
   ente, entePartner, enteSedeProgetto, enteSedeProgettoFacilitatore, gruppoXPermesso, permesso, programma, progetto,
@@ -86,7 +87,7 @@ async function loadProfiles(db: Executor, userId: number, roles: Ruolo[]): Promi
   const out: Profilo[] = []
 
   // REG/DEG: one per programme; a TERMINATO link of a still ATTIVO programme is hidden.
-  const prgmLinks = !holds('REG', 'DEG') ? [] : await db.select({
+  const prgmLinks = !holds(...RUOLI_PROGRAMMA) ? [] : await db.select({
     codiceRuolo: referenteDelegatiGestoreProgramma.codiceRuolo, stato: referenteDelegatiGestoreProgramma.statoUtente,
     idProgramma: programma.id, nomeProgramma: programma.nome, policy: programma.policy, statoProgramma: programma.stato,
     idEnte: ente.id, nomeEnte: ente.nome,
@@ -104,7 +105,7 @@ async function loadProfiles(db: Executor, userId: number, roles: Ruolo[]): Promi
   }
 
   // REGP/DEGP: one per project; a TERMINATO link of a still ATTIVO programme or project is hidden.
-  const prgtLinks = !holds('REGP', 'DEGP') ? [] : await db.select({
+  const prgtLinks = !holds(...RUOLI_PROGETTO) ? [] : await db.select({
     codiceRuolo: referenteDelegatiGestoreProgetto.codiceRuolo, stato: referenteDelegatiGestoreProgetto.statoUtente,
     idProgramma: programma.id, nomeProgramma: programma.nome, policy: programma.policy, statoProgramma: programma.stato,
     idProgetto: progetto.id, nomeProgettoBreve: progetto.nomeBreve, statoProgetto: progetto.stato,
@@ -126,7 +127,7 @@ async function loadProfiles(db: Executor, userId: number, roles: Ruolo[]): Promi
   }
 
   // REPP/DEPP: one per (project, partner), excluding partners terminated individually.
-  const partnerLinks = !holds('REPP', 'DEPP') ? [] : await db.select({
+  const partnerLinks = !holds(...RUOLI_PARTNER) ? [] : await db.select({
     codiceRuolo: referenteDelegatiPartner.codiceRuolo,
     idProgramma: programma.id, nomeProgramma: programma.nome, policy: programma.policy,
     idProgetto: progetto.id, nomeProgettoBreve: progetto.nomeBreve,
@@ -148,7 +149,7 @@ async function loadProfiles(db: Executor, userId: number, roles: Ruolo[]): Promi
   }
 
   // FAC/VOL: one per (project, body), counting only links that are not TERMINATO.
-  const facLinks = !holds('FAC', 'VOL') ? [] : await db.select({
+  const facLinks = !holds(...RUOLI_CAMPO) ? [] : await db.select({
     codiceRuolo: enteSedeProgettoFacilitatore.ruoloUtente, stato: enteSedeProgettoFacilitatore.statoUtente,
     idProgramma: programma.id, nomeProgramma: programma.nome, policy: programma.policy,
     idProgetto: progetto.id, nomeProgettoBreve: progetto.nomeBreve,
@@ -176,7 +177,7 @@ async function loadProfiles(db: Executor, userId: number, roles: Ruolo[]): Promi
   }
 
   // Global roles: DSCU (all SCD programmes), DTD, MOD and custom roles: one entry without scope.
-  const scoped = new Set(['REG', 'DEG', 'REGP', 'DEGP', 'REPP', 'DEPP', 'FAC', 'VOL'])
+  const scoped = new Set<string>(RUOLI_CON_PROFILO)
   for (const role of roles) {
     if (scoped.has(role.codiceRuolo)) continue
     out.push(profile(role, role.codiceRuolo === 'DSCU' ? { policy: 'SCD' } : {}))

@@ -10,6 +10,7 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { Profilo } from '../../src/api/contract/contesto'
+import { RUOLI_CAMPO, RUOLI_PARTNER, RUOLI_PROGETTO, RUOLI_PROGRAMMA } from '../../src/lib/ruoli'
 import type { FullInfo, RuoliDettaglio } from '../../src/api/contract/profilo'
 import type { Principal } from '../auth/types'
 import type { Executor } from '../db/types'
@@ -18,10 +19,10 @@ import {
   referenteDelegatiGestoreProgramma, referenteDelegatiPartner, servizio, STATO, utente,
 } from '../db/schema'
 
-const PROGRAMME = new Set(['REG', 'DEG'])
-const PROJECT = new Set(['REGP', 'DEGP'])
-const PARTNER = new Set(['REPP', 'DEPP'])
-const FIELD = new Set(['FAC', 'VOL'])
+const PROGRAMME = new Set<string>(RUOLI_PROGRAMMA)
+const PROJECT = new Set<string>(RUOLI_PROGETTO)
+const PARTNER = new Set<string>(RUOLI_PARTNER)
+const FIELD = new Set<string>(RUOLI_CAMPO)
 
 const ROLE_NAMES: Record<string, string> = { REG: 'Referente', DEG: 'Delegato', REGP: 'Referente', DEGP: 'Delegato', REPP: 'Referente', DEPP: 'Delegato' }
 

@@ -5,13 +5,14 @@
  */
 import type { FastifyRequest } from 'fastify'
 import type { Profilo } from '../../src/api/contract/contesto'
+import { inGruppo, RUOLI_CAMPO, RUOLI_CON_PROFILO } from '../../src/lib/ruoli'
 import type { Principal } from '../auth/types'
 import { badRequest, forbidden } from '../errors'
 
-/** Roles whose data is scoped to a programme, project or body. */
-export const SCOPED_ROLES = ['REG', 'DEG', 'REGP', 'DEGP', 'REPP', 'DEPP', 'FAC', 'VOL'] as const
-/** Roles that create and edit services in the field. */
-export const FIELD_ROLES = ['FAC', 'VOL'] as const
+/** Roles whose data is scoped to a programme, project or body (src/lib/ruoli.ts). */
+export const SCOPED_ROLES = RUOLI_CON_PROFILO
+/** Roles that create and edit services in the field (src/lib/ruoli.ts). */
+export const FIELD_ROLES = RUOLI_CAMPO
 
 export interface ProfileIds { idProgramma?: number | null; idProgetto?: number | null; idEnte?: number | null }
 
@@ -23,7 +24,7 @@ export interface Caller {
   profilo: Profilo
 }
 
-export const isFieldRole = (codiceRuolo: string) => (FIELD_ROLES as readonly string[]).includes(codiceRuolo)
+export const isFieldRole = (codiceRuolo: string) => inGruppo(FIELD_ROLES, codiceRuolo)
 
 /**
  * Picks the profile of the request's role matching the given ids (null/undefined ids match any).
@@ -37,7 +38,7 @@ export function resolveCaller(request: FastifyRequest, ids: ProfileIds): Caller 
   const profiles = principal.profili.filter((p) => p.codiceRuolo === codiceRuolo)
   const fields = (['idProgramma', 'idProgetto', 'idEnte'] as const).filter((f) => ids[f] !== null && ids[f] !== undefined)
   const matching = profiles.filter((p) => fields.every((f) => p[f] === null || p[f] === ids[f]))
-  const scoped = (SCOPED_ROLES as readonly string[]).includes(codiceRuolo)
+  const scoped = inGruppo(SCOPED_ROLES, codiceRuolo)
   if (matching.length === 0) {
     if (!scoped) return { principal, codiceRuolo, profilo: unscopedProfile(codiceRuolo) }
     throw forbidden('A10')

@@ -8,7 +8,7 @@
  *   (omitted by the reference), types, site and Q3 are rewritten, and Q3 of the instances not yet
  *   compiled follows;
  * - delete: FAC/VOL (else 403 U06), creator only (A02), only NON ATTIVO (409 S07);
- * - card: whoever may list the service (servizio-scope.ts), A02 otherwise; 404 S09 when it does not exist.
+ * - card: whoever may list the service (ambito/servizi.ts), A02 otherwise; 404 S09 when it does not exist.
  */
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { IdServizio, SchedaServizio, ServizioBody } from '../../src/api/contract/servizio'
@@ -19,7 +19,7 @@ import {
 import type { Executor, Transaction } from '../db/types'
 import { ApiError, badRequest, forbidden, notFound } from '../errors'
 import { fieldProfile, isFieldRole, type Caller } from './profile'
-import { serviceVisible } from './servizio-scope'
+import { serviceVisible } from './ambito'
 import { answers, decodeSection, encodeStored, InvalidQuestionIdError, SectionFormatError, toStored, type DecodedSection } from './survey-codec'
 import { templatesById, templateToWire } from './template'
 
@@ -134,6 +134,13 @@ export async function createServizio(tx: Transaction, caller: Caller, body: Serv
   const idServizio = row!.id
   await tx.insert(tipologiaServizio).values(body.tipoDiServizioPrenotato.map((titolo) => ({ titolo, idServizio })))
   return { idServizio }
+}
+
+/** The id of the service the caller created with `idLocale` (a concurrent create that won the unique index), or undefined. */
+export async function servizioDaIdLocale(db: Executor, caller: Caller, idLocale: string): Promise<number | undefined> {
+  const [existing] = await db.select({ id: servizio.id }).from(servizio)
+    .where(and(eq(servizio.idFacilitatore, caller.principal.userId), eq(servizio.idLocale, idLocale)))
+  return existing?.id
 }
 
 /** The service row for a write by its creator: 404 S09, 403 A02 (not the creator, or another profile). */

@@ -1,25 +1,20 @@
 /**
  * Shared pieces of the administrative lifecycle routes (programma.ts, progetto.ts, ente.ts, sede.ts,
- * utente.ts): permission declarations as server/routes/servizio.ts writes them, body parsing with the
+ * utente.ts): permission declarations with the per-id check mark (server/auth/route-access.ts), body parsing with the
  * Italian field names of the 400 G02 messages, path ids, and one transaction per write.
  */
 import type { FastifyRequest } from 'fastify'
+import { routeAccess } from '../auth/route-access'
 import type { Database, Transaction } from '../db/types'
 import { parseIdParam } from '../domain/db-errors'
 import { resolveCaller, type Caller } from '../domain/profile'
 import { parseBody } from '../domain/validation'
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** the route checks the ids of its path against the caller's profile (platform-backend §4.4, 403 A02) */
-    perIdCheck?: boolean
-  }
-}
-
-/** Access of a lifecycle route: all `codes` held, plus the per-id checks of its handler. */
-export const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes }, perIdCheck: true })
-/** Access of a lifecycle route: any of `codes` held, plus the per-id checks of its handler. */
-export const permAny = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes, mode: 'any' as const }, perIdCheck: true })
+/**
+ * Access of a lifecycle route: `perm` all of the codes held, `permAny` any of them; both plus the per-id
+ * checks of its handler (`perIdCheck`, server/auth/route-access.ts).
+ */
+export const { perm, permAny } = routeAccess({ perIdCheck: true })
 
 /** Italian names of the lifecycle body fields. */
 export const GESTIONE_LABELS: Record<string, string> = {

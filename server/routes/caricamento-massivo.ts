@@ -15,7 +15,8 @@
  * streamed to `DATA_DIR/caricamenti/{jobUuid}.{csv|xlsx}` with a 50 MB cap (413 G02 beyond it), then read
  * once to check it (lettore.ts: encoding, header, zip bomb, row limit → 400 G02 with the Italian reason),
  * then moved into the file storage (`caricamenti/{jobUuid}.{ext}`: local or S3, so that any process can run
- * the job) before the job is created IN_PROGRESS and queued (server/jobs/caricamenti.ts). A role that does not
+ * the job) before the job is created IN_PROGRESS (server/domain/caricamenti/avvio.ts) and queued as a job of the
+ * queue (server/jobs/caricamenti.ts). A role that does not
  * upload answers 403 A02; a project or body outside the caller's upload contexts 403 A10; a job already
  * running for the same project and body 409 CM01. No row is written before the file passed its checks.
  */
@@ -24,27 +25,26 @@ import { createReadStream, createWriteStream, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable, Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
 import { MAX_FILE_BYTES, MEDIA_TYPE, MonitoraggioListaBodySchema, UploadQuerySchema } from '../../src/api/contract/caricamenti'
 import { ProfileIdsSchema } from '../../src/api/contract/common'
 import type { AppConfig } from '../config'
-import { registroAttivita } from '../db/schema'
 import type { Database } from '../db/types'
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors'
+import { registraCaricamento, verificaNessunoInCorso } from '../domain/caricamenti/avvio'
 import { contestiUpload, RUOLI_UPLOAD } from '../domain/caricamenti/contesti'
 import { FileRifiutato, verificaFile } from '../domain/caricamenti/lettore'
 import { caricamentoVisibile } from '../domain/caricamenti/lista'
 import { modelloCsv, modelloXlsx } from '../domain/caricamenti/modello'
 import { riepilogoMonitoraggio } from '../domain/caricamenti/monitoraggio'
 import { reportChunks } from '../domain/caricamenti/report'
-import { isUniqueViolation, parseIdParam } from '../domain/db-errors'
+import { parseIdParam } from '../domain/db-errors'
 import { resolveCaller } from '../domain/profile'
 import { parseBody } from '../domain/validation'
 import { JOB_STATUS, type JobRunner } from '../jobs/caricamenti'
 
-const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes } })
+import { perm } from '../auth/route-access'
 const MB = Math.round(MAX_FILE_BYTES / 1024 / 1024)
 const TAG = ['Caricamento massivo']
 const tooLarge = () => new ApiError(413, 'G02', `Il file supera il limite di ${MB} MB: dividilo in più file.`)
@@ -91,9 +91,7 @@ export default async function caricamentoMassivoRoutes(app: FastifyInstance, opt
       if (!stream) throw badRequest('G02', 'Carica un file CSV o XLSX.')
       const declared = Number(request.headers['content-length'] ?? 0)
       if (declared > MAX_FILE_BYTES) throw tooLarge()
-      const [running] = await db.select({ id: registroAttivita.id }).from(registroAttivita).where(and(
-        eq(registroAttivita.idProgetto, idProgetto), eq(registroAttivita.idEnte, idEnte), eq(registroAttivita.jobStatus, JOB_STATUS.IN_PROGRESS)))
-      if (running) throw conflict('CM01')
+      await verificaNessunoInCorso(db, idProgetto, idEnte)
 
       const jobUuid = randomUUID().replace(/-/g, '')
       mkdirSync(folder, { recursive: true, mode: 0o700 })
@@ -112,22 +110,20 @@ export default async function caricamentoMassivoRoutes(app: FastifyInstance, opt
         rmSync(percorso, { force: true })
       }
       const p = caller.principal
-      let job: { id: number } | undefined
+      let idCaricamento: number
       try {
-        [job] = await db.insert(registroAttivita).values({
+        idCaricamento = await registraCaricamento(db, {
           idEnte, idProgetto, idProgramma: contesto.idProgramma, operatore: `${p.nome} ${p.cognome}`, idUtente: p.userId, codiceRuolo: caller.codiceRuolo,
-          jobUuid, jobStatus: JOB_STATUS.IN_PROGRESS, estensioneInput: formato, percorsoFile: chiave, totaleRigheFile: totaleRighe,
-          dataOraAggiornamento: new Date(),
-        }).returning({ id: registroAttivita.id })
+          jobUuid, formato, chiave, totaleRighe,
+        })
       } catch (err) {
+        // another upload into the same project and body started meanwhile: 409 CM01
         await app.storage.delete(chiave)
-        // another upload into the same project and body started meanwhile (registro_attivita_in_corso_uq)
-        if (isUniqueViolation(err)) throw conflict('CM01')
         throw err
       }
-      runner.enqueue(job!.id)
+      await runner.enqueue(idCaricamento)
       reply.code(202)
-      return { idCaricamento: job!.id, jobUuid, totaleRighe }
+      return { idCaricamento, jobUuid, totaleRighe }
     } finally {
       // a refused upload leaves the rest of the body unread: drop it
       if (stream && !stream.readableEnded) stream.resume()

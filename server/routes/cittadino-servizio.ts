@@ -34,15 +34,15 @@ import { runWrite } from '../idempotency'
 import { addCittadino, listCittadiniServizio, searchCittadini, statiQuestionariServizio } from '../domain/cittadini-servizio'
 import { parseIdParam } from '../domain/db-errors'
 import { resolveCaller } from '../domain/profile'
-import { compilaAnonimo, compilaQuestionario, inviaATutti, inviaQuestionario, readAnonimo, readQuestionario } from '../domain/questionari'
+import { compilaAnonimo, compilaQuestionario, inviaATutti, inviaQuestionario, readAnonimo, readQuestionario } from '../domain/questionari/istanze'
 import { parseBody } from '../domain/validation'
 import { PUBLIC_SURVEY_LIMIT } from '../rate-limit'
-import { FIELD_WORK_LABELS } from './field-labels'
+import { FIELD_WORK_LABELS } from '../domain/field-labels'
 import { LinkTokenQuerySchema } from '../openapi/doc-schemas'
 
 const TAG = ['Cittadini del servizio e questionari']
 
-const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes } })
+import { perm } from '../auth/route-access'
 /** anyone with the link: limited per client IP, wrong links counted (`FAILED_LINK_LIMIT`) */
 const PUBLIC_SURVEY = { access: { kind: 'public' as const }, rateLimit: PUBLIC_SURVEY_LIMIT, failedLinkLimit: true }
 

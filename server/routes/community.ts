@@ -51,8 +51,7 @@ import { createCategory, deleteCategory, listCategories, renameCategory } from '
 import { attachmentDisposition } from '../domain/community/files'
 
 const SUFFIX: Record<Section, string> = { board: 'news', community: 'topic', document: 'doc' }
-const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes } })
-const permAny = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes, mode: 'any' as const } })
+import { perm, permAny } from '../auth/route-access'
 const ANY_VIEW = ['view.card.news', 'view.card.topic', 'view.card.doc']
 const write = { idempotency: 'user' as const }
 /** API description: the tag and the Italian name of each section's items */

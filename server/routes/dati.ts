@@ -5,7 +5,8 @@
  * | POST /dati/report | any of tab.dshb, view.dshb | ReportDati (scoped like the services list) |
  * | POST /dati/pubblico | public (300 a minute per address) | ReportDati: national figures, policy and period filters only |
  * | POST /dati/aggiorna | acc.self.dshb (DTD, DSCU) | {aggiornatoIl} (refreshes the views now) |
- * The materialised views are refreshed in the background every hour by `refresher` (server/domain/dati/refresh.ts).
+ * The materialised views are refreshed in the background every hour by the recurring job `dati.aggiorna`
+ * (server/jobs/index.ts); `refresher` (server/domain/dati/refresh.ts) serves the refresh on demand.
  */
 import type { FastifyInstance } from 'fastify'
 import { ReportDatiBodySchema, ReportPubblicoBodySchema } from '../../src/api/contract/dati'

@@ -45,7 +45,7 @@ import { programmiList } from '../domain/liste/programmi'
 import { progettiList } from '../domain/liste/progetti'
 import { entiList } from '../domain/liste/enti'
 import { utentiList } from '../domain/liste/utenti'
-import { serviziList } from '../domain/servizi-lista'
+import { serviziList } from '../domain/liste/servizi'
 import { questionariTemplateList } from '../domain/questionari/lista'
 import { QuestionariTemplateListaBodySchema } from '../../src/api/contract/questionario-template'
 import { caricamentiList } from '../domain/caricamenti/lista'
@@ -54,13 +54,14 @@ import { monitoraggioList } from '../domain/caricamenti/monitoraggio'
 import { cittadiniList, narrowedCittadiniList } from '../domain/liste/cittadini'
 import { checkProgetto, checkProgramma } from '../domain/amministrazione/accesso'
 import { param, perm as cardPerm, permAny as cardPermAny } from './amministrazione-comune'
+import { perm } from '../auth/route-access'
 import { ruoliList } from '../domain/ruoli/lista'
 import { minorenniList } from '../domain/minorenni/lista'
 import { CittadiniListaBodySchema } from '../../src/api/contract/registro-cittadini'
 import { RuoliListaBodySchema } from '../../src/api/contract/ruoli'
 import { MinorenniListaBodySchema } from '../../src/api/contract/minorenni'
 import { parseBody } from '../domain/validation'
-import { FIELD_WORK_LABELS } from './field-labels'
+import { FIELD_WORK_LABELS } from '../domain/field-labels'
 import { ticketList } from '../domain/assistenza/lista'
 import { TicketListaBodySchema } from '../../src/api/contract/assistenza'
 
@@ -101,7 +102,6 @@ const LIST_NAMES: Record<string, string> = {
   ticketassistenza: 'richieste di assistenza',
 }
 const TAG = ['Elenchi']
-const perm = (code: string) => ({ access: { kind: 'permission' as const, codes: [code] } })
 
 export default async function listeRoutes(app: FastifyInstance, opts: { db: Database; citizenHashSecret: string }): Promise<void> {
   const { db } = opts

@@ -17,7 +17,7 @@ import { dettaglioMinorenni, eliminaMinorenni, programmiAbilitabili, salvaMinore
 import { resolveCaller } from '../domain/profile'
 import { parseBody } from '../domain/validation'
 
-const perm = (code: string) => ({ access: { kind: 'permission' as const, codes: [code] } })
+import { perm } from '../auth/route-access'
 const LABELS = { intervento: 'intervento', dataDecorrenza: 'data di decorrenza', criterioRicerca: 'ricerca', id: 'configurazione', idProgramma: 'programma' }
 const QueryId = v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)))
 const DettaglioQuerySchema = v.object({ idProgramma: QueryId, idServizio: QueryId })

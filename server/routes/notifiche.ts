@@ -42,7 +42,9 @@ export const TICKET_TTL_S = 60
 export const HEARTBEAT_MS = 25_000
 /** Open streams per user in one process (a few tabs and devices; the app opens one per tab). */
 export const MAX_STREAMS_PER_USER = 5
-const perm = { access: { kind: 'permission' as const, codes: ['list.ntf.nr'] } }
+import { perm as permission } from '../auth/route-access'
+
+const perm = permission('list.ntf.nr')
 const ProfileBody = v.looseObject({})
 const TAG = ['Notifiche']
 

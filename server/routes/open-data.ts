@@ -7,33 +7,27 @@
  * | GET /open-data/dcat.jsonld | public | DCAT-AP_IT JSON-LD (`application/ld+json`) |
  * | POST /open-data/genera | gen.opendata | 202 {mese, idJob}: this month's file generated again in the background |
  *
- * Registers the job handler `opendata.genera` on the job queue and the monthly schedule
- * (server/domain/opendata/calendario.ts): a first check `primoControlloMs` after the server is ready
- * (default 10 s) and one every hour.
+ * The generation and the monthly schedule are kinds of the job queue (server/jobs/index.ts).
  */
-import { desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { MESE_RE, NOTA_ANONIMIZZAZIONE, nomeFileOpenData, OpenDataInfoSchema, type OpenDataInfo } from '../../src/api/contract/open-data'
 import type { AppConfig } from '../config'
-import { openDataFile } from '../db/schema'
 import type { Database } from '../db/types'
 import { notFound } from '../errors'
-import { generaSuRichiesta, JOB_OPEN_DATA, pianificaMese, type PayloadOpenData } from '../domain/opendata/calendario'
+import { generaSuRichiesta } from '../domain/opendata/calendario'
 import { DESCRIZIONE_DATASET, descrizioneDcat, LICENZA, TITOLO_DATASET } from '../domain/opendata/dcat'
-import { generaFileMese, meseDi } from '../domain/opendata/genera'
+import { meseDi } from '../domain/opendata/genera'
+import { anniDeiFile, contaDownload, fileDelMese, filePubblicati } from '../domain/opendata/pubblicati'
 import type { JobQueue } from '../jobs/coda'
 
 export interface OpenDataRoutesOptions {
   db: Database
   config: AppConfig
   jobs: JobQueue
-  /** delay of the first schedule check after ready, ms (default 10000; 0 = no automatic schedule) */
-  primoControlloMs?: number
   /** the clock (tests) */
   now?: () => Date
 }
 
-const HOUR = 3_600_000
 const TAG = ['Open data']
 
 /** 'YYYY, YYYY, …' from `min` to `max`. */
@@ -47,31 +41,9 @@ export default async function openDataRoutes(app: FastifyInstance, opts: OpenDat
   const now = opts.now ?? (() => new Date())
   const pub = { access: { kind: 'public' as const } }
 
-  jobs.handle(JOB_OPEN_DATA, async (payload, ctx) => {
-    const p = payload as unknown as PayloadOpenData
-    // PGlite (no DATABASE_URL): counted in memory from short batches, so that requests never wait long (issue 24 point 25)
-    const esito = await generaFileMese(db, app.storage, { mese: p.mese, oggi: p.oggi, progress: ctx.progress, incorporato: !opts.config.databaseUrl })
-    ;(ctx.log ?? app.log).info({ ...esito }, 'open data published')
-  })
-
-  const primo = opts.primoControlloMs ?? 10_000
-  let timers: NodeJS.Timeout[] = []
-  if (primo > 0) {
-    const tick = () => { pianificaMese(jobs, now()).catch((err: unknown) => app.log.error({ err }, 'open data schedule failed')) }
-    app.addHook('onReady', async () => {
-      timers = [setTimeout(tick, primo).unref(), setInterval(tick, HOUR).unref()]
-    })
-    app.addHook('onClose', async () => { timers.forEach((t) => clearTimeout(t)) })
-  }
-
-  async function files() {
-    return db.select().from(openDataFile).orderBy(desc(openDataFile.mese))
-  }
-
   app.get('/open-data', { config: { ...pub, doc: { summary: 'Descrizione del dataset aperto e dei suoi file mensili', tags: TAG, response: OpenDataInfoSchema } } }, async (_request, reply): Promise<OpenDataInfo> => {
-    const rows = await files()
-    const min = rows.reduce<number | null>((m, r) => (r.annoMin !== null && (m === null || r.annoMin < m) ? r.annoMin : m), null)
-    const max = rows.reduce<number | null>((m, r) => (r.annoMax !== null && (m === null || r.annoMax > m) ? r.annoMax : m), null)
+    const rows = await filePubblicati(db)
+    const { min, max } = anniDeiFile(rows)
     reply.header('cache-control', 'no-cache')
     return {
       titolo: TITOLO_DATASET,
@@ -92,10 +64,10 @@ export default async function openDataRoutes(app: FastifyInstance, opts: OpenDat
   app.get('/open-data/file/:mese', { config: { ...pub, doc: { summary: 'Scarica il file open data di un mese (AAAA-MM)', tags: TAG, response: { mediaType: 'text/csv', description: 'I servizi del mese, anonimizzati (CSV).' } } } }, async (request, reply) => {
     const mese = (request.params as { mese: string }).mese
     if (!MESE_RE.test(mese)) throw notFound('C01')
-    const [row] = await db.select().from(openDataFile).where(eq(openDataFile.mese, mese))
+    const row = await fileDelMese(db, mese)
     const opened = row ? await app.storage.get(row.chiave) : null
     if (!row || !opened) throw notFound('C01')
-    await db.update(openDataFile).set({ conteggioDownload: sql`${openDataFile.conteggioDownload} + 1` }).where(eq(openDataFile.id, row.id))
+    await contaDownload(db, row.id)
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${nomeFileOpenData(mese)}"`)
@@ -104,11 +76,9 @@ export default async function openDataRoutes(app: FastifyInstance, opts: OpenDat
   })
 
   app.get('/open-data/dcat.jsonld', { config: { ...pub, doc: { summary: 'Metadati DCAT-AP_IT del dataset', tags: TAG, response: { mediaType: 'application/ld+json', description: 'Catalogo, dataset e distribuzioni in JSON-LD.' } } } }, async (_request, reply) => {
-    const rows = await files()
-    const min = rows.reduce<number | null>((m, r) => (r.annoMin !== null && (m === null || r.annoMin < m) ? r.annoMin : m), null)
-    const max = rows.reduce<number | null>((m, r) => (r.annoMax !== null && (m === null || r.annoMax > m) ? r.annoMax : m), null)
+    const rows = await filePubblicati(db)
     return reply.header('content-type', 'application/ld+json; charset=utf-8').header('cache-control', 'no-cache')
-      .send(JSON.stringify(descrizioneDcat(opts.config.publicUrl, rows, { min, max })))
+      .send(JSON.stringify(descrizioneDcat(opts.config.publicUrl, rows, anniDeiFile(rows))))
   })
 
   app.post('/open-data/genera', { config: { access: { kind: 'permission', codes: ['gen.opendata'] }, doc: { summary: 'Avvia ora la generazione del file open data del mese', tags: TAG, status: 202 } } }, async (_request, reply) => {

@@ -18,7 +18,7 @@ import { isUniqueViolation } from '../domain/db-errors'
 import { aggiornaRuolo, creaRuolo, dettaglioRuolo, eliminaRuolo, gruppiConPermessi } from '../domain/ruoli/ruoli'
 import { parseBody } from '../domain/validation'
 
-const perm = (code: string) => ({ access: { kind: 'permission' as const, codes: [code] } })
+import { perm } from '../auth/route-access'
 /** A concurrent create or rename with the same name loses on the unique index: 409 R01, not 500. */
 const nameRace = (err: unknown): never => {
   throw isUniqueViolation(err) ? new ApiError(409, 'R01') : err

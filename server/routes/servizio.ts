@@ -19,17 +19,15 @@ import type { Database } from '../db/types'
 import { notFound } from '../errors'
 import { runWrite } from '../idempotency'
 import { isUniqueViolation, parseIdParam } from '../domain/db-errors'
-import { resolveCaller, SCOPED_ROLES } from '../domain/profile'
-import { createServizio, deleteServizio, schedaServizio, updateServizio } from '../domain/servizi'
+import { resolveCaller } from '../domain/profile'
+import { createServizio, deleteServizio, schedaServizio, servizioDaIdLocale, updateServizio } from '../domain/servizi'
+import { programmeForConfig } from '../domain/ambito'
 import { sediFacilitatore } from '../domain/campo'
 import { activeTemplate, templateToWire } from '../domain/template'
 import { parseBody } from '../domain/validation'
-import { programma, servizio } from '../db/schema'
-import { and, eq } from 'drizzle-orm'
-import { FIELD_WORK_LABELS } from './field-labels'
+import { FIELD_WORK_LABELS } from '../domain/field-labels'
 
-const perm = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes } })
-const permAny = (...codes: string[]) => ({ access: { kind: 'permission' as const, codes, mode: 'any' as const } })
+import { perm, permAny } from '../auth/route-access'
 const TAG = ['Servizi']
 
 export default async function servizioRoutes(app: FastifyInstance, opts: { db: Database }): Promise<void> {
@@ -47,11 +45,10 @@ export default async function servizioRoutes(app: FastifyInstance, opts: { db: D
     } catch (err) {
       // a concurrent create with the same idLocale won the unique index: answer its service
       if (!b.idLocale || !isUniqueViolation(err)) throw err
-      const [existing] = await db.select({ id: servizio.id }).from(servizio)
-        .where(and(eq(servizio.idFacilitatore, caller.principal.userId), eq(servizio.idLocale, b.idLocale)))
-      if (!existing) throw err
+      const existing = await servizioDaIdLocale(db, caller, b.idLocale)
+      if (existing === undefined) throw err
       reply.code(201)
-      return { idServizio: existing.id }
+      return { idServizio: existing }
     }
   })
 
@@ -77,14 +74,12 @@ export default async function servizioRoutes(app: FastifyInstance, opts: { db: D
     return sediFacilitatore(db, resolveCaller(request, body(ProfiloBodySchema, request.body)))
   })
 
-  /** The programme's ATTIVO template (QT06 when none). Scoped roles: only their profile's programme
-   *  (another programme answers 404 Q01, as if unknown); DSCU: SCD programmes. */
+  /** The programme's ATTIVO template (QT06 when none), for a programme the caller's profile reaches
+   *  (server/domain/ambito/programmi.ts; another programme answers 404 Q01, as if unknown). */
   app.post('/questionarioTemplate/programma/:idProgramma', { config: { ...permAny('new.serv', 'upd.card.serv', 'view.card.serv', 'view.quest.templ'), doc: { summary: 'Modello di questionario attivo del programma', tags: TAG, body: TemplateProgrammaBodySchema } } }, async (request) => {
     const caller = resolveCaller(request, body(TemplateProgrammaBodySchema, request.body))
     const idProgramma = parseIdParam((request.params as { idProgramma: string }).idProgramma)
-    const [prg] = await db.select({ id: programma.id, policy: programma.policy }).from(programma).where(eq(programma.id, idProgramma))
-    const scoped = (SCOPED_ROLES as readonly string[]).includes(caller.codiceRuolo)
-    if (!prg || (scoped && caller.profilo.idProgramma !== prg.id) || (caller.codiceRuolo === 'DSCU' && prg.policy !== 'SCD')) throw notFound('Q01')
+    const prg = await programmeForConfig(db, caller, idProgramma)
     const template = await activeTemplate(db, prg.id)
     if (!template) throw notFound('QT06')
     return templateToWire(template)

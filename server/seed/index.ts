@@ -5,6 +5,7 @@
  * lock, which does nothing when the roles table already has rows.
  */
 import { count, sql } from 'drizzle-orm'
+import { openDatabase, type DatabaseHandle, type OpenDatabaseOptions } from '../db/index'
 import type { Database } from '../db/types'
 import { ruolo } from '../db/schema'
 import { insertPermissions } from './insert-permissions'
@@ -27,4 +28,19 @@ export async function seedDatabase(db: Database): Promise<boolean> {
     await insertQuestionnaires(tx, ids, users.get('FRRGLI78C54H501Q') ?? null)
     return true
   })
+}
+
+/**
+ * The start-up's database step (server/main.ts; scripts, benches and the tests' template): opens and migrates the
+ * database (server/db/index.ts), then seeds it when empty; the handle is closed when seeding fails.
+ */
+export async function openSeededDatabase(opts: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const handle = await openDatabase(opts)
+  try {
+    await seedDatabase(handle.db)
+  } catch (err) {
+    await handle.close()
+    throw err
+  }
+  return handle
 }

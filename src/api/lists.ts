@@ -6,23 +6,13 @@
  */
 import type { StandardSchemaV1, StandardSchemaV1InferOutput } from 'ky'
 import { DropdownOpzioniSchema } from './contract/amministrazione'
-import type { ProfileIds } from './contract/common'
 import { PAGE_SIZE_DEFAULT } from './contract/servizio'
 import { api, apiPost } from './client'
 import { loadAppConfig } from './config'
-import { getSessionState } from '../auth/session'
+import { profileIds } from '../auth/current-profile'
 
-/** The chosen profile's ids (null for unscoped roles). */
-export function profileIds(): ProfileIds {
-  const p = getSessionState().profilo
-  return { idProgramma: p?.idProgramma ?? null, idProgetto: p?.idProgetto ?? null, idEnte: p?.idEnte ?? null }
-}
-
-/** Cache scope: role and profile ids, so that switching profile never shows another profile's data. */
-export function profileScope(): unknown[] {
-  const p = getSessionState().profilo
-  return [p?.codiceRuolo ?? null, p?.idProgramma ?? null, p?.idProgetto ?? null, p?.idEnte ?? null]
-}
+/** The chosen profile's ids and the cache scope, from the one source of the current profile. */
+export { profileIds, profileScope } from '../auth/current-profile'
 
 /** The body of a list call: profile ids, the filters (null when none) and the sort (null: the server's default). */
 export function listBody<F extends object>(filtroRequest: F, ordinamento: { campo: string; verso: 'asc' | 'desc' } | null = null) {

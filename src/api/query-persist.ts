@@ -34,6 +34,7 @@ import {
   boundPersistedClient, isMarkedPersistable, PERSIST_MAX_AGE_MS, PERSIST_MAX_BYTES, storableQuery, type DehydratedQuery,
 } from '../lib/query-persist-rules'
 import { normaliseCf, ownerHash } from '../offline/device'
+import { createStore } from '../lib/store'
 // named import: the bundle carries the version string only, not the whole package.json
 import { version as appVersion } from '../../package.json'
 
@@ -217,25 +218,22 @@ function subscribeSaves(queryClient: QueryClient, binding: Binding): () => void 
 
 let client: QueryClient | null = null
 let current: Binding | null = null
-let restoring = false
+const restoring = createStore(false)
 let ready: Promise<void> = Promise.resolve()
-const listeners = new Set<() => void>()
 
 function setRestoring(value: boolean): void {
-  if (restoring === value) return
-  restoring = value
-  listeners.forEach((l) => l())
+  if (restoring.get() === value) return
+  restoring.set(value)
 }
 
 /** True while the current user's stored reads are being restored (queries wait for it). */
 export function isRestoringQueries(): boolean {
-  return restoring
+  return restoring.get()
 }
 
 /** Subscribes to {@link isRestoringQueries} changes; returns the unsubscribe function. */
 export function subscribeRestoring(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  return restoring.subscribe(listener)
 }
 
 /** Resolves when the current restore (if any) is over: the stored reads are in the client. */

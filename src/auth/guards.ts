@@ -10,6 +10,7 @@
 import { redirect } from '@tanstack/react-router'
 import { getSessionState } from './session'
 import { hasAll, hasAny, heldPermissions, type PermissionRequirement } from './permissions'
+import { RUOLI_CAMPO } from '../lib/ruoli'
 
 /** The part of TanStack's beforeLoad argument the guards read. */
 export interface GuardContext {
@@ -41,7 +42,7 @@ export function requirePermissions(required: PermissionRequirement, redirectTo =
 }
 
 /** Roles whose data live on the device (facilitator, volunteer): readable there after their profile ended. */
-const FIELD_ROLES: readonly string[] = ['FAC', 'VOL']
+const FIELD_ROLES: readonly string[] = RUOLI_CAMPO
 
 /**
  * Wraps a guard of a READ page of the field data (services list, service card, its citizens): it also lets

@@ -5,62 +5,27 @@
  * The session survives a restart offline (localStorage); `isOfflineSession` says the app started with
  * no network on the stored session. Tokens are refreshed 600 s before expiry: on a 60 s timer, before
  * every API call and when the network comes back.
+ *
+ * The actions live in login.ts and are re-exported here: importers (and the tests' mocks) use this module.
  */
-import { useSyncExternalStore } from 'react'
-import { getAppConfig, loadAppConfig } from '../api/config'
-import type { apiPost as ApiPostFn } from '../api/client'
-import {
-  ContestoSchema,
-  SceltaProfiloRispostaSchema,
-  type ConfermaIntegrazione,
-  type Contesto,
-  type Profilo,
-} from '../api/contract/contesto'
-import { showToast, TOAST_DURATION } from '../ui/stores/toasts'
-import { withLoader } from '../ui/stores/loader'
-import { decodeJwtPayload, fiscalCodeFromIdToken, originUri } from './jwt'
-import { createNonce, createPkcePair, createState, isPkceSupported } from './pkce'
-import {
-  DEFAULT_EXPIRES_IN,
-  clearSession,
-  markProviderLogoutPending,
-  notifyTokenStore,
-  providerLogoutPending,
-  readAuth,
-  readPendingLogin,
-  readEndedProfile,
-  readProfile,
-  readSessionExpired,
-  readUser,
-  subscribeTokenStore,
-  writeAuth,
-  writePendingLogin,
-  writeSessionData,
-} from './token-store'
-import { logoutSettled, resetLogoutForTests } from './logout'
-import { navigateTo, redirectBrowser, reloadPage } from './navigation'
+import { getAppConfig } from '../api/config'
+import type { Contesto, Profilo } from '../api/contract/contesto'
+import { createStore, useStore } from '../lib/store'
+import { fiscalCodeFromIdToken } from './jwt'
+import { notifyTokenStore, readAuth, readEndedProfile, readProfile, readSessionExpired, readUser, subscribeTokenStore } from './token-store'
+import { resetLogoutForTests } from './logout'
+import { refreshUserContext, resetLoginForTests } from './login'
 
-// The HTTP client, the OIDC calls and the refresh logic (ky and valibot with them) load on first use,
-// so an anonymous visitor's landing page carries none of them (issue #2 point 10).
-const apiPost = (async (...args: Parameters<typeof ApiPostFn>) => (await import('../api/client')).apiPost(...args)) as typeof ApiPostFn
-const loadOidc = () => import('./oidc')
 async function ensureFreshToken(): Promise<void> {
   if (!readAuth()) return
   await (await import('./refresh')).ensureFreshToken()
 }
-/** The catalogue code of a failed API call ({@link ApiCallError}), null for anything else. */
-function errorCodeOf(e: unknown): string | null {
-  const code = (e as { errorCode?: unknown } | null)?.errorCode
-  return typeof code === 'string' ? code : null
-}
-/** True for ky's HTTPError (an answer with a non-2xx status), without importing ky. */
-function isHttpError(e: unknown): boolean {
-  return (e as Error | null)?.name === 'HTTPError'
-}
 
 export { logout } from './logout'
-
-export type LoginProvider = 'spid' | 'cie'
+export {
+  chooseProfile, completeLogin, confirmRegistration, PROFILE_RELOAD_DELAY_MS, refreshUserContext, REGISTRATION_CONFIRM_DELAY_MS, startLogin,
+  type LoginOutcome, type LoginProvider, type RegistrationForm,
+} from './login'
 
 export interface SessionState {
   status: 'anonymous' | 'authenticated'
@@ -86,10 +51,6 @@ export interface SessionState {
   sessionExpired?: boolean
 }
 
-/** Confirm delay after `confermaIntegrazione` (platform-frontend §10.2: the FE waits 2 s). */
-export const REGISTRATION_CONFIRM_DELAY_MS = 2_000
-/** Delay before the reload that follows a profile switch (spec 000 §4). */
-export const PROFILE_RELOAD_DELAY_MS = 500
 /** Period of the token-refresh check. */
 export const REFRESH_CHECK_INTERVAL_MS = 60_000
 
@@ -119,32 +80,28 @@ export function computeSessionState(auth: unknown, user: Contesto | null, profil
   }
 }
 
-let state: SessionState = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile(), readSessionExpired())
-const listeners = new Set<() => void>()
+const store = createStore<SessionState>(computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile(), readSessionExpired()))
 
 function recompute(): void {
   const next = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile(), readSessionExpired())
-  if (JSON.stringify(next) !== JSON.stringify(state)) {
-    state = next
-    listeners.forEach((l) => l())
-  }
+  if (JSON.stringify(next) !== JSON.stringify(store.get())) store.set(next)
 }
 subscribeTokenStore(recompute)
 
 /** Current state without React. */
 export function getSessionState(): SessionState {
-  return state
+  return store.get()
 }
 
 export function subscribeSession(listener: () => void): () => void {
-  listeners.add(listener)
+  const off = store.subscribe(listener)
   startSessionTimers()
-  return () => listeners.delete(listener)
+  return off
 }
 
 /** React hook: the session state, re-rendering on change. */
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribeSession, getSessionState, getSessionState)
+  return useStore({ subscribe: subscribeSession, get: getSessionState })
 }
 
 let timersStarted = false
@@ -158,6 +115,7 @@ export function startSessionTimers(): void {
   window.addEventListener('storage', (e) => {
     if (e.key === null || e.key.startsWith('pd.')) notifyTokenStore()
   })
+  const state = store.get()
   if (state.status === 'authenticated' && !state.sessionExpired && isOnline()) {
     void ensureFreshToken().then(() => {
       if (getSessionState().user?.integrazione) return refreshUserContext({ background: true }).catch(() => undefined)
@@ -179,215 +137,6 @@ async function onBackOnline(): Promise<void> {
   if (s.status === 'authenticated' && !s.sessionExpired && s.user?.integrazione) await refreshUserContext({ background: true }).catch(() => undefined)
 }
 
-// ---------------------------------------------------------------------------------------------
-// Login
-
-/** Starts the authorization-code + PKCE redirect to the identity provider (SPID or CIE button). */
-export async function startLogin(provider: LoginProvider): Promise<void> {
-  if (!isPkceSupported()) {
-    showToast({
-      title: 'ACCESSO NON DISPONIBILE',
-      message: "L'accesso richiede una connessione sicura (https). Apri Punto Digitale da un indirizzo https.",
-      status: 'error',
-      duration: TOAST_DURATION.slow,
-    })
-    return
-  }
-  // a logout still running (clean-up, provider mark) settles first; if it is leaving for the provider's
-  // end-session page, that redirect wins (a second one would cancel it)
-  if (await logoutSettled()) return
-  try {
-    await withLoader(async () => {
-      const config = await loadAppConfig()
-      const { buildAuthorizeUrl, getDiscovery } = await loadOidc()
-      const discovery = await getDiscovery(config.oidc.issuer)
-      const pkce = await createPkcePair()
-      const state = createState()
-      const nonce = createNonce()
-      const redirectUri = originUri(config.oidc.redirectPath)
-      writePendingLogin({ verifier: pkce.verifier, state, nonce, provider, redirectUri, createdAt: Date.now() })
-      redirectBrowser(buildAuthorizeUrl(discovery, config, { challenge: pkce.challenge, state, nonce, redirectUri, forceLogin: providerLogoutPending() }))
-    })
-  } catch {
-    showToast({
-      id: 'errore-di-rete',
-      title: 'ERRORE DI RETE',
-      message: 'Si è verificato un problema di connessione a Punto Digitale. Controlla le tue impostazioni di rete e riprova.',
-      status: 'error',
-      duration: TOAST_DURATION.slow,
-    })
-  }
-}
-
-/** Where the login flow ends: the path navigated to. */
-export type LoginOutcome = { to: string }
-
-let completing: { code: string; promise: Promise<LoginOutcome> } | null = null
-
-/**
- * Completes the login from the provider's answer: token exchange (PKCE verifier, 10 s), `POST contesto`,
- * then first access → `/registrazione`; one profile → automatic `sceltaProfilo` and `/`; several →
- * `/` with the 'Scegli il ruolo' modal (`needsProfileChoice`); failure → `/errore/{errorCode}`.
- * A second call with the same code (React strict mode) joins the first.
- */
-export function completeLogin(code: string, returnedState?: string | null): Promise<LoginOutcome> {
-  if (completing?.code === code) return completing.promise
-  const promise = withLoader(() => runLogin(code, returnedState ?? null))
-    .catch((): LoginOutcome => {
-      clearSession()
-      return { to: errorPath(null) }
-    })
-    .then((outcome) => {
-      navigateTo(outcome.to, { replace: true })
-      return outcome
-    })
-  completing = { code, promise }
-  return promise
-}
-
-function errorPath(code: string | null | undefined): string {
-  return code ? `/errore/${encodeURIComponent(code)}` : '/errore'
-}
-
-async function runLogin(code: string, returnedState: string | null): Promise<LoginOutcome> {
-  const pending = readPendingLogin()
-  const config = await loadAppConfig()
-  // A stale or foreign code while a session exists (no login started here): keep the session.
-  if (!pending && getSessionState().status === 'authenticated') return { to: '/' }
-  // The path form /auth/{code} carries no state: PKCE still binds the code to this browser.
-  if (!pending || (returnedState !== null && returnedState !== pending.state)) {
-    clearSession()
-    return { to: errorPath('A08') }
-  }
-  let tokens
-  try {
-    const { exchangeCode, getDiscovery } = await loadOidc()
-    const discovery = await getDiscovery(config.oidc.issuer)
-    tokens = await exchangeCode(discovery, config, code, pending.verifier, pending.redirectUri)
-  } catch (e) {
-    writePendingLogin(null)
-    clearSession()
-    return { to: isHttpError(e) ? errorPath('A08') : errorPath(null) }
-  }
-  writePendingLogin(null)
-  const idToken = tokens.id_token
-  const claims = idToken ? decodeJwtPayload(idToken) : null
-  if (!idToken || (claims?.nonce !== undefined && claims.nonce !== pending.nonce)) {
-    clearSession()
-    return { to: errorPath('A08') }
-  }
-  markProviderLogoutPending(false)
-  writeAuth({
-    id_token: idToken,
-    refresh_token: tokens.refresh_token ?? null,
-    expires_in: tokens.expires_in ?? DEFAULT_EXPIRES_IN,
-    session_timestamp: Date.now(),
-  })
-  let user: Contesto
-  try {
-    user = await apiPost('contesto', {}, ContestoSchema, { silent: true, authRedirects: false })
-  } catch (e) {
-    clearSession()
-    return { to: errorPath(errorCodeOf(e)) }
-  }
-  return afterUserContext(user)
-}
-
-/** The profile step shared by login and registration. */
-async function afterUserContext(user: Contesto): Promise<LoginOutcome> {
-  if (!user.integrazione) {
-    writeSessionData({ user, profile: null })
-    return { to: '/registrazione' }
-  }
-  const profiles = user.profiliUtente
-  const only = profiles[0]
-  if (profiles.length === 1 && only) {
-    try {
-      const answer = await postSceltaProfilo(only, { silent: true, authRedirects: false })
-      writeSessionData({ user, profile: answer.profilo })
-      return { to: '/' }
-    } catch (e) {
-      clearSession()
-      return { to: errorPath(errorCodeOf(e)) }
-    }
-  }
-  if (profiles.length === 0) {
-    clearSession()
-    return { to: errorPath('A01') }
-  }
-  // Several profiles: keep the previous choice if it is still among them, else the modal opens.
-  const previous = readProfile()
-  const kept = previous && profiles.some((p) => sameProfile(p, previous)) ? previous : null
-  writeSessionData({ user, profile: kept })
-  return { to: '/' }
-}
-
-function sameProfile(a: Profilo, b: Profilo): boolean {
-  return a.codiceRuolo === b.codiceRuolo && a.idProgramma === b.idProgramma && a.idProgetto === b.idProgetto && a.idEnte === b.idEnte
-}
-
-function postSceltaProfilo(p: Profilo, opts: { silent?: boolean; authRedirects?: boolean } = {}) {
-  return apiPost(
-    'contesto/sceltaProfilo',
-    { codiceRuolo: p.codiceRuolo, idProgramma: p.idProgramma, idProgetto: p.idProgetto, idEnte: p.idEnte },
-    SceltaProfiloRispostaSchema,
-    { ...opts, headers: { userRole: p.codiceRuolo } },
-  )
-}
-
-// ---------------------------------------------------------------------------------------------
-// Profile, registration, user context
-
-/**
- * Chooses a profile (modal 'Scegli il ruolo'): `POST contesto/sceltaProfilo` with header
- * userRole = p.codiceRuolo, stores it, navigates to `/` and reloads after 500 ms. On failure the
- * client's toast is shown and the session is unchanged (the promise still resolves).
- */
-export async function chooseProfile(p: Profilo): Promise<void> {
-  try {
-    const answer = await postSceltaProfilo(p)
-    writeSessionData({ profile: answer.profilo })
-  } catch {
-    return
-  }
-  navigateTo('/')
-  setTimeout(reloadPage, PROFILE_RELOAD_DELAY_MS)
-}
-
-/** Form of `/registrazione` (the consent flag is added here). */
-export type RegistrationForm = Omit<ConfermaIntegrazione, 'abilitazioneConsensoTrattamentoDatiPersonali'>
-
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-/**
- * First access: `POST contesto/confermaIntegrazione` with the consent flag true, waits the 2 s confirm
- * delay, then runs the profile step (one profile → chosen and `/`; several → the modal opens on the
- * current page). Resolves with where the flow went; throws {@link ApiCallError} (already toasted) on failure.
- */
-export async function confirmRegistration(form: RegistrationForm): Promise<LoginOutcome> {
-  const user = await withLoader(async () => {
-    const answer = await apiPost('contesto/confermaIntegrazione', { ...form, abilitazioneConsensoTrattamentoDatiPersonali: true }, ContestoSchema)
-    await wait(REGISTRATION_CONFIRM_DELAY_MS)
-    return answer
-  })
-  const outcome = await withLoader(() => afterUserContext(user))
-  if (outcome.to !== '/' || user.profiliUtente.length <= 1) navigateTo(outcome.to, { replace: true })
-  return outcome
-}
-
-/**
- * Reloads the user context (`POST contesto`) and stores it; drops the chosen profile when the user no
- * longer holds it (its project terminated, the role removed) and keeps it as `profiloNonAttivo`, so the
- * pages can say what happened. Throws {@link ApiCallError}.
- */
-export async function refreshUserContext(opts: { background?: boolean } = {}): Promise<Contesto> {
-  const user = await apiPost('contesto', {}, ContestoSchema, { background: opts.background, silent: opts.background })
-  const profile = readProfile()
-  const kept = profile && user.profiliUtente.some((p) => sameProfile(p, profile)) ? profile : null
-  writeSessionData({ user, profile: kept, ...(profile && !kept ? { endedProfile: profile } : {}) })
-  return user
-}
-
 /** The fiscal code of the logged user (user context, else the ID token claim); null when anonymous. */
 export function currentFiscalCode(): string | null {
   const user = readUser()
@@ -405,7 +154,6 @@ export function loginSettings(): { devIdentityProvider: boolean } {
 export function resetSessionForTests(offline = false): void {
   resetLogoutForTests()
   offlineStart = offline
-  completing = null
-  state = computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile(), readSessionExpired())
-  listeners.forEach((l) => l())
+  resetLoginForTests()
+  store.set(computeSessionState(readAuth(), readUser(), readProfile(), offlineStart, readEndedProfile(), readSessionExpired()))
 }

@@ -14,6 +14,7 @@
  */
 import * as v from 'valibot'
 import { ContestoSchema, ProfiloSchema, type Contesto, type Profilo } from '../api/contract/contesto'
+import { createStore } from '../lib/store'
 
 export const AUTH_KEY = 'pd.auth'
 export const USER_KEY = 'pd.user'
@@ -42,13 +43,12 @@ const PendingLoginSchema = v.object({
 })
 export type PendingLogin = v.InferOutput<typeof PendingLoginSchema>
 
-const listeners = new Set<() => void>()
-const emit = () => listeners.forEach((l) => l())
+const changes = createStore(null)
+const emit = changes.emit
 
 /** Subscribes to every change written through this module; returns the unsubscribe function. */
 export function subscribeTokenStore(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  return changes.subscribe(listener)
 }
 
 /** Notifies subscribers (also used when another tab changed the storage). */

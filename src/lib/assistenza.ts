@@ -7,6 +7,8 @@
  *   by its first bytes ({@link tipoDaContenuto}), so that an `.exe` renamed `.pdf` is refused.
  */
 
+import { inGruppo, RUOLI_GESTIONE } from './ruoli'
+
 /** Tag of the 'Altro' thematic area (platform-frontend §6). */
 export const ALTRO_TAG = 'altro_problema'
 /** Longest description, in plain characters (markup not counted). */
@@ -26,7 +28,7 @@ export type Estensione = (typeof ESTENSIONI)[number]
 export function assistenzaAbilitata(codiceRuolo: string | null | undefined, policy: string | null | undefined): boolean {
   if (codiceRuolo === 'FAC') return policy === 'RFD'
   if (codiceRuolo === 'VOL') return policy === 'SCD'
-  return ['REG', 'DEG', 'REGP', 'DEGP', 'REPP', 'DEPP'].includes(codiceRuolo ?? '') && (policy === 'RFD' || policy === 'SCD')
+  return inGruppo(RUOLI_GESTIONE, codiceRuolo) && (policy === 'RFD' || policy === 'SCD')
 }
 
 /** The form's values that drive the enabling. */

@@ -3,6 +3,7 @@
  * alternative to each chart, also its CSV) and the CSV text. Numbers stay numbers until shown (it-IT format).
  */
 import type { ConteggioDati, DimensioneDati, PuntoSerie, ReportDati } from '../api/contract/dati'
+import { toCsv } from './csv'
 
 /** A data table: caption, column headers, rows (first cell the label), and the CSV file name. */
 export interface TabellaDati {
@@ -73,16 +74,9 @@ export function tabellaDi(sezione: SezioneDati, report: ReportDati, periodo: 'se
   }
 }
 
-/** A CSV cell: quoted when it holds `;`, quotes or line breaks; text starting with = + - @ neutralised by a leading '. */
-function cella(v: string | number): string {
-  if (typeof v === 'number') return String(v)
-  const t = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v
-  return /[;"\r\n]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t
-}
-
-/** The table as CSV text: `;`-separated, CRLF line ends, a header row (platform-frontend §10.3). */
+/** The table as CSV text, written by the one encoder (csv.ts: BOM, `;`, CRLF, a header row; platform-frontend §10.3). */
 export function csvDi(t: Pick<TabellaDati, 'headers' | 'rows'>): string {
-  return [t.headers, ...t.rows].map((r) => r.map(cella).join(';')).join('\r\n') + '\r\n'
+  return toCsv(t.headers, t.rows)
 }
 
 /** The last-update line: 'Dati aggiornati al DD/MM/YYYY alle HH:mm' (Europe/Rome), or live. */

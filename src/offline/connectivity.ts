@@ -9,6 +9,7 @@
  */
 import { useSyncExternalStore } from 'react'
 import { getAppConfig } from '../api/config'
+import { createStore, useStore } from '../lib/store'
 
 export type Connectivity = 'online' | 'offline' | 'unknown'
 
@@ -18,18 +19,16 @@ export const HEALTH_PATH = '/health/live'
 /** Delays (ms) of the follow-up probes after an `online` event whose probe failed, then the 30 s cadence. */
 export const ONLINE_EVENT_REPROBE_MS = [1_000, 2_000, 4_000, 8_000] as const
 
-let state: Connectivity = 'unknown'
-const listeners = new Set<() => void>()
+const store = createStore<Connectivity>('unknown')
 let fetchImpl: typeof fetch = (input, init) => globalThis.fetch(input, init)
 let reprobeTimer: ReturnType<typeof setInterval> | null = null
 let probing: Promise<Connectivity> | null = null
 
 function setState(next: Connectivity): void {
-  if (next === state) return
-  state = next
+  if (next === store.get()) return
   if (next === 'offline') startReprobe()
   else stopReprobe()
-  listeners.forEach((l) => l())
+  store.set(next)
 }
 
 function startReprobe(): void {
@@ -66,7 +65,7 @@ export function checkConnectivity(): Promise<Connectivity> {
   probing ??= probeReachability()
     .then((ok) => {
       setState(ok ? 'online' : 'offline')
-      return state
+      return store.get()
     })
     .finally(() => {
       probing = null
@@ -86,18 +85,17 @@ export function reportReachable(): void {
 
 /** Current state without React. */
 export function getConnectivity(): Connectivity {
-  return state
+  return store.get()
 }
 
 /** Subscribes to state changes; returns the unsubscribe function. */
 export function subscribeConnectivity(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  return store.subscribe(listener)
 }
 
 /** React hook: 'online' | 'offline' | 'unknown'. */
 export function useConnectivity(): Connectivity {
-  return useSyncExternalStore(subscribeConnectivity, getConnectivity, getConnectivity)
+  return useStore(store)
 }
 
 const subscribeNetwork = (listener: () => void): (() => void) => {
@@ -175,6 +173,6 @@ export function configureConnectivityForTests(opts: { fetch?: typeof fetch; stat
   if (opts.fetch) fetchImpl = opts.fetch
   stopReprobe()
   stopFollowUp()
-  state = opts.state ?? 'unknown'
+  store.reset(opts.state ?? 'unknown')
   probing = null
 }

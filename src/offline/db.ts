@@ -17,6 +17,7 @@ import type { CacheItem, LocalRecord, MetaItem, OutboxEntry, RecordTipo } from '
 import { dbNameOfOwner, legacyDbName, normaliseCf, ownerHash } from './device'
 import { NoUserDbError } from './errors'
 import { migrateLegacyDb } from './retention'
+import { createStore } from '../lib/store'
 
 export { normaliseCf }
 
@@ -56,8 +57,8 @@ interface OpenDb {
 
 let current: OpenDb | null = null
 let opening: Promise<OfflineDb> | null = null
-const listeners = new Set<() => void>()
-const emit = () => listeners.forEach((l) => l())
+const changes = createStore(null)
+const emit = changes.emit
 
 /**
  * Opens the database of the user `cf` (closing another user's first) and records the owner hash in `meta`.
@@ -124,8 +125,7 @@ export function requireDb(): OfflineDb {
 
 /** Subscribes to open/close of the user database; returns the unsubscribe function. */
 export function subscribeDb(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
+  return changes.subscribe(listener)
 }
 
 /** Reads a `meta` value (undefined when absent). */

@@ -10,6 +10,7 @@ import { currentDb, readMeta, subscribeDb } from './db'
 import { getConnectivity, subscribeConnectivity, type Connectivity } from './connectivity'
 import { countEntries, type OutboxCounts } from './outbox'
 import type { CacheItem, LocalRecord, OutboxEntry, RecordTipo } from './types'
+import { createStore, useStore } from '../lib/store'
 
 export interface SyncStatus {
   connectivity: Connectivity
@@ -28,8 +29,7 @@ const ZERO: OutboxCounts = { pending: 0, sending: 0, failedRetry: 0, attention: 
 
 let counts: OutboxCounts = ZERO
 let lastSyncAt: number | null = null
-let snapshot: SyncStatus = build()
-const listeners = new Set<() => void>()
+const store = createStore<SyncStatus>(build())
 let detach: (() => void) | null = null
 let live: { unsubscribe(): void } | null = null
 
@@ -47,9 +47,8 @@ function build(): SyncStatus {
 
 function recompute(): void {
   const next = build()
-  if (JSON.stringify(next) === JSON.stringify(snapshot)) return
-  snapshot = next
-  listeners.forEach((l) => l())
+  if (JSON.stringify(next) === JSON.stringify(store.get())) return
+  store.set(next)
 }
 
 function watchDb(): void {
@@ -74,7 +73,7 @@ function watchDb(): void {
 
 /** Subscribes to the sync status; the first subscriber starts watching the database and the connectivity. */
 export function subscribeSyncStatus(listener: () => void): () => void {
-  listeners.add(listener)
+  const off = store.subscribe(listener)
   if (!detach) {
     const offDb = subscribeDb(watchDb)
     const offConn = subscribeConnectivity(recompute)
@@ -87,8 +86,8 @@ export function subscribeSyncStatus(listener: () => void): () => void {
     }
   }
   return () => {
-    listeners.delete(listener)
-    if (listeners.size === 0 && detach) {
+    off()
+    if (store.size === 0 && detach) {
       detach()
       detach = null
     }
@@ -97,12 +96,12 @@ export function subscribeSyncStatus(listener: () => void): () => void {
 
 /** Current sync status without React. */
 export function getSyncStatus(): SyncStatus {
-  return snapshot
+  return store.get()
 }
 
 /** React hook: `{connectivity, pending, retrying, sending, attention, pausedAuth, lastSyncAt}`. */
 export function useSyncStatus(): SyncStatus {
-  return useSyncExternalStore(subscribeSyncStatus, getSyncStatus, getSyncStatus)
+  return useStore({ subscribe: subscribeSyncStatus, get: getSyncStatus })
 }
 
 /**

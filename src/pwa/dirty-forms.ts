@@ -1,12 +1,13 @@
 /**
  * Registry of forms with unsaved changes (ARCHITECTURE.md "The service worker": never reload for an
  * update while a form is dirty). Forms mark themselves by a stable id; the update prompt stays hidden
- * while any form is dirty. Plain module state + `useSyncExternalStore`, no provider needed.
+ * while any form is dirty. Plain module state + the store of src/lib/store.ts, no provider needed.
  */
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect } from 'react'
+import { createStore, useStore } from '../lib/store'
 
 const dirty = new Set<string>()
-const listeners = new Set<() => void>()
+const changes = createStore(null)
 
 /** Marks the form `id` as dirty (unsaved changes) or clean. Idempotent; notifies subscribers on change. */
 export function markFormDirty(id: string, isDirty: boolean): void {
@@ -14,7 +15,7 @@ export function markFormDirty(id: string, isDirty: boolean): void {
   if (isDirty === had) return
   if (isDirty) dirty.add(id)
   else dirty.delete(id)
-  listeners.forEach((l) => l())
+  changes.emit()
 }
 
 /** True when at least one form currently holds unsaved changes. */
@@ -23,16 +24,11 @@ export function isAnyFormDirty(): boolean {
 }
 
 /** Subscribes to changes of the dirty set; returns the unsubscribe function. */
-export function subscribeDirtyForms(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => {
-    listeners.delete(listener)
-  }
-}
+export const subscribeDirtyForms: (listener: () => void) => () => void = changes.subscribe
 
 /** React hook: re-renders when the answer to "is any form dirty?" changes. */
 export function useAnyFormDirty(): boolean {
-  return useSyncExternalStore(subscribeDirtyForms, isAnyFormDirty, isAnyFormDirty)
+  return useStore(changes, isAnyFormDirty)
 }
 
 /**
@@ -50,5 +46,5 @@ export function useDirtyForm(id: string, isDirty: boolean): void {
 export function resetDirtyForms(): void {
   if (dirty.size === 0) return
   dirty.clear()
-  listeners.forEach((l) => l())
+  changes.emit()
 }

@@ -3,11 +3,12 @@
  * sw/messages.ts, worker side in sw/offline-sets.ts): asks the active worker to fetch a set into the cache
  * (`requestOfflineSet`) and keeps, per set, the last progress the worker reported, for the sync centre
  * ('Download in corso (n di m)' / 'Pronto per lavorare offline'). A set asked for is asked again when a new
- * worker takes control (an update accepted here or in another tab). Plain module state +
- * `useSyncExternalStore`; without a service worker (development server, old browsers) every set is
+ * worker takes control (an update accepted here or in another tab). Plain module state + the store of
+ * src/lib/store.ts; without a service worker (development server, old browsers) every set is
  * 'unsupported'.
  */
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect } from 'react'
+import { createStore, useStore } from '../lib/store'
 import { parseSetProgress, type OfflineSetStatus } from '../../sw/messages'
 
 /** What the page knows of a set: 'unknown' until the worker answered; 'unsupported' without a worker. */
@@ -26,7 +27,7 @@ const UNSUPPORTED: OfflineSetState = { status: 'unsupported', done: 0, total: 0,
 
 const states = new Map<string, OfflineSetState>()
 const requested = new Set<string>()
-const listeners = new Set<() => void>()
+const changes = createStore(null)
 let listening: WorkerContainer | null = null
 
 const defaultContainer = (): WorkerContainer | null =>
@@ -37,7 +38,7 @@ function set(name: string, state: OfflineSetState): void {
   const prev = states.get(name)
   if (prev && prev.status === state.status && prev.done === state.done && prev.total === state.total && prev.failed === state.failed) return
   states.set(name, state)
-  listeners.forEach((l) => l())
+  changes.emit()
 }
 
 /** Applies a message from the worker; true when it was a progress report of a set. */
@@ -97,23 +98,12 @@ export function getOfflineSet(name: string): OfflineSetState {
   return states.get(name) ?? (getContainer() ? UNKNOWN : UNSUPPORTED)
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => {
-    listeners.delete(listener)
-  }
-}
-
 /** React hook: the state of the set `name`, re-rendering on every report; asks the worker once on mount. */
 export function useOfflineSet(name: string): OfflineSetState {
   useEffect(() => {
     refreshOfflineSet(name)
   }, [name])
-  return useSyncExternalStore(
-    subscribe,
-    () => getOfflineSet(name),
-    () => getOfflineSet(name),
-  )
+  return useStore(changes, () => getOfflineSet(name))
 }
 
 /** Test hook: replaces `navigator.serviceWorker` (null: no worker; undefined restores the default) and forgets every state. */
@@ -122,5 +112,5 @@ export function resetOfflineSetsForTests(container?: WorkerContainer | null): vo
   states.clear()
   requested.clear()
   listening = null
-  listeners.forEach((l) => l())
+  changes.emit()
 }

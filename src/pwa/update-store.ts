@@ -6,7 +6,7 @@
  * set (`setUpdateBlocked`: the offline wiring blocks while the outbox is sending). 'Aggiorna' pressed
  * while blocked is remembered ('deferred') and applied as soon as nothing blocks and no form is dirty.
  */
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from '../lib/store'
 import { isAnyFormDirty, subscribeDirtyForms } from './dirty-forms'
 
 /** A new version ready to take over. `activate()` asks it to skip waiting and reloads once it controls the page. */
@@ -21,8 +21,8 @@ let waiting: WaitingUpdate | null = null
 let applying = false
 let deferred = false
 const blockers = new Set<string>()
-const listeners = new Set<() => void>()
-const emit = () => listeners.forEach((l) => l())
+const changes = createStore(null)
+const emit = changes.emit
 
 /** Publishes (or clears, with null) the waiting update. */
 export function setWaitingUpdate(update: WaitingUpdate | null): void {
@@ -61,21 +61,14 @@ export function getUpdateState(): UpdateState {
   return !isUpdateAvailable() ? 'none' : deferred ? 'deferred' : 'available'
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => {
-    listeners.delete(listener)
-  }
-}
-
 /** React hook: whether the update prompt has something to offer. */
 export function useUpdateAvailable(): boolean {
-  return useSyncExternalStore(subscribe, isUpdateAvailable, isUpdateAvailable)
+  return useStore(changes, isUpdateAvailable)
 }
 
 /** React hook: 'none' | 'available' | 'deferred'. */
 export function useUpdateState(): UpdateState {
-  return useSyncExternalStore(subscribe, getUpdateState, getUpdateState)
+  return useStore(changes, getUpdateState)
 }
 
 /**

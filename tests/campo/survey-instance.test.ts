@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { buildQ1, dropEmpty } from '../../server/domain/questionario-istanza'
+import { buildQ1, dropEmpty } from '../../server/domain/questionari/istanza'
 import { encodeSection as serverEncode } from '../../server/domain/survey-codec'
 import { SEZIONI_QUESTIONARIO } from '../../src/api/contract/enums'
 import { decodeSection } from '../../src/lib/survey-sections'

@@ -25,7 +25,7 @@ import { queryClient } from '../../src/api/query'
 import { containsClearFiscalCode } from '../../src/lib/query-persist-rules'
 import { ProgrammaDetailPage } from '../../src/features/programmi/ProgrammaDetailPage'
 import { tabProgetto, tabProgramma } from '../../src/features/programmi/tabs'
-import { ProgettoDetailPage } from '../../src/features/progetti/ProgettoDetailPage'
+import { ProgettoDetailPage } from '../../src/features/programmi/progetti/ProgettoDetailPage'
 
 const conteggi = { puntiFacilitazione: 4, utentiUnici: 10, servizi: 7, facilitatori: 2 }
 const MASK = 'RSS***********0U'

@@ -30,7 +30,7 @@ import { queryClient } from '../../src/api/query'
 import { formatRomeDateTime } from '../../src/lib/dates'
 import { schedaProgettoQuery } from '../../src/features/programmi/api'
 import { tabProgetto } from '../../src/features/programmi/tabs'
-import { ProgettoDetailPage } from '../../src/features/progetti/ProgettoDetailPage'
+import { ProgettoDetailPage } from '../../src/features/programmi/progetti/ProgettoDetailPage'
 import { associaFacilitatore } from '../../src/features/sedi/api'
 
 function progetto(stato: SchedaProgetto['dettaglioProgetto']['stato'], facilitatori: SchedaProgetto['sedi'][number]['facilitatori']): SchedaProgetto {

@@ -24,7 +24,7 @@ import { api, apiPost } from '../../src/api/client'
 import { queryClient } from '../../src/api/query'
 import { ProgrammaDetailPage } from '../../src/features/programmi/ProgrammaDetailPage'
 import { tabProgetto, tabProgramma } from '../../src/features/programmi/tabs'
-import { ProgettoDetailPage } from '../../src/features/progetti/ProgettoDetailPage'
+import { ProgettoDetailPage } from '../../src/features/programmi/progetti/ProgettoDetailPage'
 
 const CF = 'RSSMRA80A01H501U'
 const obiettivi = { puntiFacilitazione: [{ valore: 3, data: '2026-06-30' }], utentiUnici: [], servizi: [], facilitatori: [] }

@@ -13,7 +13,7 @@ vi.mock('../../src/api/client', () => ({ apiPost: vi.fn(), api: { post: vi.fn() 
 import { api, apiPost } from '../../src/api/client'
 import { queryClient } from '../../src/api/query'
 import { EntiPage } from '../../src/features/enti/EntiPage'
-import { ProgettiPage } from '../../src/features/progetti/ProgettiPage'
+import { ProgettiPage } from '../../src/features/programmi/progetti/ProgettiPage'
 import { ProgrammiPage } from '../../src/features/programmi/ProgrammiPage'
 import { UtentiPage } from '../../src/features/utenti/UtentiPage'
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { parseQ4 } from '../../server/domain/questionari'
+import { parseQ4 } from '../../server/domain/questionari/istanze'
 import { Q4_SECTION } from '../../server/seed/questionnaire/q4-experience'
 import { QuestionarioAnonimoSchema } from '../../src/api/contract/questionario'
 import * as v from 'valibot'

@@ -28,7 +28,7 @@ vi.mock('../../src/auth/session', () => ({
 vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn() }))
 
 import { navigateTo } from '../../src/auth/navigation'
-import { CompilaQuestionarioPage } from '../../src/features/questionari'
+import { CompilaQuestionarioPage } from '../../src/features/questionari/CompilaQuestionarioPage'
 import { isAnyFormDirty, resetDirtyForms } from '../../src/pwa/dirty-forms'
 import { getToasts } from '../../src/ui/stores/toasts'
 

@@ -27,8 +27,8 @@ vi.mock('../../src/features/questionari/online', () => ({
 }))
 
 import { queryClient } from '../../src/api/query'
-import { QuestionarioCompilatoPage, StampaQuestionarioPage } from '../../src/features/questionari'
-import { templatePerStampa } from '../../src/features/questionari/StampaQuestionarioPage'
+import { QuestionarioCompilatoPage } from '../../src/features/questionari/QuestionarioCompilatoPage'
+import { StampaQuestionarioPage, templatePerStampa } from '../../src/features/questionari/StampaQuestionarioPage'
 
 const Q4 = encodeSection({ id: 'content-service-section', title: 'Informazioni sull’esperienza', answers: { '29': ['Sportello', 'Telefono'], '1663320201383': '5' } })
 

@@ -4,9 +4,13 @@
  * `auth`, `offline`, `pwa` and `ui` never import `features` or `routes`, by static import, re-export or
  * dynamic `import()` (which ESLint's no-restricted-imports does not see). The composition happens above
  * them: src/main.tsx and the route files.
+ * Features stand side by side (issue 26 point 3): a feature imports another only through its entry
+ * (`features/Y`, `features/Y/index.ts`), never its internals; ESLint's `features/boundaries` rule
+ * (eslint.config.js) says the same while editing.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
+import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 
 const LOWER = ['lib', 'api', 'auth', 'offline', 'pwa', 'ui']
@@ -37,5 +41,52 @@ describe('client layers', () => {
       }
     }
     expect(offending).toEqual([])
+  })
+})
+
+/** A path under src/ that is another feature's internal for a module of `feature` ('features/sedi/api'), else null. */
+export function featureInternal(feature: string, target: string): string | null {
+  const m = /^features\/([^/]+)\/(.+)$/.exec(target)
+  return m && m[1] !== feature && !/^index(?:\.tsx?)?$/.test(m[2]!) ? target : null
+}
+
+describe('feature boundaries', () => {
+  it('tells an internal of another feature from its entry and from the own feature', () => {
+    expect(featureInternal('enti', 'features/sedi/api')).toBe('features/sedi/api')
+    expect(featureInternal('enti', 'features/sedi/form/x')).toBe('features/sedi/form/x')
+    expect(featureInternal('enti', 'features/sedi')).toBeNull()
+    expect(featureInternal('enti', 'features/sedi/index')).toBeNull()
+    expect(featureInternal('enti', 'features/enti/api')).toBeNull()
+    expect(featureInternal('enti', 'ui/detail/PageFrame')).toBeNull()
+  })
+
+  it('no feature imports another feature\'s internals', () => {
+    const offending: string[] = []
+    for (const file of files(join('src', 'features'))) {
+      const feature = relative(join('src', 'features'), file).split(/[\\/]/)[0]!
+      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+        if (!spec.startsWith('.')) continue
+        if (featureInternal(feature, relative('src', join(file, '..', spec)).replaceAll('\\', '/'))) offending.push(`${file} → ${spec}`)
+      }
+    }
+    expect(offending).toEqual([])
+  })
+
+  it('the lint rule refuses a deep import of another feature (static, re-export, dynamic) and accepts its entry', async () => {
+    const eslint = new ESLint({ cwd: resolve(__dirname, '../..') })
+    const source = [
+      "import { a } from '../beta/interno'",
+      "export { b } from '../beta/sub/modulo'",
+      "export const c = () => import('../../features/beta/pagina')",
+      "import { d } from '../beta'",
+      "import { e } from '../beta/index'",
+      "import { f } from './proprio'",
+      "import { g } from '../../ui/detail/PageFrame'",
+      'export const uso = [a, d, e, f, g]',
+      '',
+    ].join('\n')
+    const [result] = await eslint.lintText(source, { filePath: 'src/features/alfa/modulo.ts' })
+    const lines = result!.messages.filter((m) => m.ruleId === 'features/boundaries').map((m) => m.line)
+    expect(lines).toEqual([1, 2, 3])
   })
 })

@@ -70,9 +70,10 @@ describe('report dati: tables, CSV and chart descriptions', () => {
     expect(tabellaDi(sezione('andamento'), report, 'settimana').rows).toEqual([['03/03/2025', 3, 5, 1]])
     expect(etichettaPeriodo('2025-11')).toBe('11/2025')
   })
-  it('writes CSV with ; and CRLF, quoting and neutralising formula-like text', () => {
+  it('writes CSV with BOM, ; and CRLF, quoting and neutralising formula-like text', () => {
+    // issue 26 point 7: the one encoder (src/lib/csv.ts) writes the UTF-8 BOM this file used to omit
     expect(csvDi(tabellaDi(sezione('tipologia'), report, 'mese'))).toBe(
-      'Tipologia di servizio;Servizi\r\n"Facilitazione; ""di gruppo""";2\r\n\'=SOMMA(A1);1\r\n')
+      '\uFEFFTipologia di servizio;Servizi\r\n"Facilitazione; ""di gruppo""";2\r\n\'=SOMMA(A1);1\r\n')
   })
   it('describes each chart in Italian with its numbers, pointing to the table', () => {
     const spec = specDi(sezione('genere'), report, 'mese')

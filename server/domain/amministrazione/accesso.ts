@@ -10,17 +10,15 @@
  * - FAC/VOL: programme and project the profile's; body the profile body; site one they work on;
  * - MOD: never.
  * Each check answers 404 (`notFoundCode`) when the entity does not exist, 403 A02 when out of scope.
+ * The role's reach is the caller's scope (`scopeOf`, server/domain/ambito/); this file turns it into the
+ * per-id questions.
  */
 import { and, eq, sql } from 'drizzle-orm'
 import { ente, entePartner, enteSedeProgetto, enteSedeProgettoFacilitatore, programma, progetto } from '../../db/schema'
 import type { Executor } from '../../db/types'
 import { forbidden, notFound } from '../../errors'
+import { bodyBound, projectBound, scopeOf } from '../ambito'
 import type { Caller } from '../profile'
-
-const GLOBAL = (r: string) => !['DSCU', 'REG', 'DEG', 'REGP', 'DEGP', 'REPP', 'DEPP', 'FAC', 'VOL', 'MOD'].includes(r)
-const PROGRAMME = (r: string) => r === 'REG' || r === 'DEG'
-const PROJECT = (r: string) => ['REGP', 'DEGP', 'REPP', 'DEPP', 'FAC', 'VOL'].includes(r)
-const BODY_BOUND = (r: string) => ['REPP', 'DEPP', 'FAC', 'VOL'].includes(r)
 
 export const denied = () => forbidden('A02', 'Il tuo profilo non consente di operare su questa risorsa.')
 
@@ -28,9 +26,9 @@ export const denied = () => forbidden('A02', 'Il tuo profilo non consente di ope
 export async function checkProgramma(db: Executor, caller: Caller, idProgramma: number, notFoundCode = 'C01') {
   const [row] = await db.select().from(programma).where(eq(programma.id, idProgramma))
   if (!row) throw notFound(notFoundCode)
-  const r = caller.codiceRuolo
-  if (GLOBAL(r)) return row
-  if (r === 'DSCU' ? row.policy !== 'SCD' : caller.profilo.idProgramma !== row.id) throw denied()
+  const s = scopeOf(caller)
+  if (s.kind === 'all') return row
+  if (s.kind === 'scd' ? row.policy !== 'SCD' : s.kind === 'none' || s.idProgramma !== row.id) throw denied()
   return row
 }
 
@@ -39,10 +37,10 @@ export async function checkProgetto(db: Executor, caller: Caller, idProgetto: nu
   const [row] = await db.select({ p: progetto, policy: programma.policy, statoProgramma: programma.stato })
     .from(progetto).innerJoin(programma, eq(programma.id, progetto.idProgramma)).where(eq(progetto.id, idProgetto))
   if (!row) throw notFound(notFoundCode)
-  const r = caller.codiceRuolo
-  const ok = GLOBAL(r) || (r === 'DSCU' && row.policy === 'SCD')
-    || (PROGRAMME(r) && caller.profilo.idProgramma === row.p.idProgramma)
-    || (PROJECT(r) && caller.profilo.idProgetto === row.p.id)
+  const s = scopeOf(caller)
+  const ok = s.kind === 'all' || (s.kind === 'scd' && row.policy === 'SCD')
+    || (s.kind === 'programma' && s.idProgramma === row.p.idProgramma)
+    || (projectBound(s) && s.idProgetto === row.p.id)
   if (!ok) throw denied()
   return { ...row.p, policy: row.policy, statoProgramma: row.statoProgramma }
 }
@@ -66,17 +64,16 @@ function bodyInProject(idEnte: number, idProgetto: number) {
 
 /** Per-id check of a body (the body must exist: the caller checks that first). */
 export async function checkEnte(db: Executor, caller: Caller, idEnte: number): Promise<void> {
-  const r = caller.codiceRuolo
-  const p = caller.profilo
-  if (GLOBAL(r)) return
-  if (BODY_BOUND(r)) {
-    if (p.idEnte !== idEnte) throw denied()
+  const s = scopeOf(caller)
+  if (s.kind === 'all') return
+  if (bodyBound(s)) {
+    if (s.idEnte !== idEnte) throw denied()
     return
   }
   let cond
-  if (r === 'DSCU') cond = bodyInProgrammes(idEnte, sql`${programma.policy} = 'SCD'`)
-  else if (PROGRAMME(r)) cond = p.idProgramma === null ? sql`false` : bodyInProgrammes(idEnte, sql`${programma.id} = ${p.idProgramma}`)
-  else if (PROJECT(r)) cond = p.idProgetto === null ? sql`false` : bodyInProject(idEnte, p.idProgetto)
+  if (s.kind === 'scd') cond = bodyInProgrammes(idEnte, sql`${programma.policy} = 'SCD'`)
+  else if (s.kind === 'programma') cond = bodyInProgrammes(idEnte, sql`${programma.id} = ${s.idProgramma}`)
+  else if (s.kind === 'progetto') cond = bodyInProject(idEnte, s.idProgetto)
   else cond = sql`false`
   const [row] = await db.select({ ok: sql<boolean>`${cond}` }).from(ente).where(eq(ente.id, idEnte))
   if (row?.ok !== true) throw denied()
@@ -84,24 +81,23 @@ export async function checkEnte(db: Executor, caller: Caller, idEnte: number): P
 
 /** Per-id check of a site (platform-backend §4.4 `idSede`); the site must exist. */
 export async function checkSede(db: Executor, caller: Caller, idSede: number): Promise<void> {
-  const r = caller.codiceRuolo
-  const p = caller.profilo
-  if (GLOBAL(r)) return
+  const s = scopeOf(caller)
+  if (s.kind === 'all') return
   const base = db.select({ one: enteSedeProgetto.idSede }).from(enteSedeProgetto)
     .innerJoin(progetto, eq(progetto.id, enteSedeProgetto.idProgetto))
     .innerJoin(programma, eq(programma.id, progetto.idProgramma))
   let where
-  if (r === 'DSCU') where = and(eq(enteSedeProgetto.idSede, idSede), eq(programma.policy, 'SCD'))
-  else if (PROGRAMME(r)) where = and(eq(enteSedeProgetto.idSede, idSede), eq(programma.id, p.idProgramma ?? -1))
-  else if (r === 'FAC' || r === 'VOL') {
+  if (s.kind === 'scd') where = and(eq(enteSedeProgetto.idSede, idSede), eq(programma.policy, 'SCD'))
+  else if (s.kind === 'programma') where = and(eq(enteSedeProgetto.idSede, idSede), eq(programma.id, s.idProgramma))
+  else if (s.kind === 'campo') {
     const [row] = await db.select({ one: enteSedeProgettoFacilitatore.idSede }).from(enteSedeProgettoFacilitatore).where(and(
       eq(enteSedeProgettoFacilitatore.idSede, idSede), eq(enteSedeProgettoFacilitatore.idFacilitatore, caller.principal.userId),
-      eq(enteSedeProgettoFacilitatore.idProgetto, p.idProgetto ?? -1), eq(enteSedeProgettoFacilitatore.idEnte, p.idEnte ?? -1))).limit(1)
+      eq(enteSedeProgettoFacilitatore.idProgetto, s.idProgetto), eq(enteSedeProgettoFacilitatore.idEnte, s.idEnte))).limit(1)
     if (!row) throw denied()
     return
-  } else if (PROJECT(r)) {
-    where = and(eq(enteSedeProgetto.idSede, idSede), eq(enteSedeProgetto.idProgetto, p.idProgetto ?? -1),
-      BODY_BOUND(r) ? eq(enteSedeProgetto.idEnte, p.idEnte ?? -1) : undefined)
+  } else if (s.kind === 'progetto' || s.kind === 'partner') {
+    where = and(eq(enteSedeProgetto.idSede, idSede), eq(enteSedeProgetto.idProgetto, s.idProgetto),
+      s.kind === 'partner' ? eq(enteSedeProgetto.idEnte, s.idEnte) : undefined)
   } else throw denied()
   const [row] = await base.where(where).limit(1)
   if (!row) throw denied()

@@ -12,6 +12,7 @@ import {
   storicoEnteGestoreProgramma, storicoEntePartner, utenteXRuolo,
 } from '../../db/schema'
 import type { Transaction as Tx } from '../../db/types'
+import { RUOLI_CAMPO, RUOLI_PARTNER, RUOLI_PROGETTO, RUOLI_PROGRAMMA } from '../../../src/lib/ruoli'
 
 type RefTable = typeof referenteDelegatiGestoreProgramma | typeof referenteDelegatiGestoreProgetto | typeof referenteDelegatiPartner
 
@@ -146,15 +147,15 @@ export async function eliminaProgettoCascata(tx: Tx, idProgetto: number): Promis
   return users
 }
 
-const LINK_ROLES: { roles: string[]; has: (tx: Tx, idUtente: number, role: string) => Promise<boolean> }[] = [
-  { roles: ['REG', 'DEG'], has: async (tx, u, r) => (await tx.select({ x: referenteDelegatiGestoreProgramma.idUtente }).from(referenteDelegatiGestoreProgramma)
+const LINK_ROLES: { roles: readonly string[]; has: (tx: Tx, idUtente: number, role: string) => Promise<boolean> }[] = [
+  { roles: RUOLI_PROGRAMMA, has: async (tx, u, r) => (await tx.select({ x: referenteDelegatiGestoreProgramma.idUtente }).from(referenteDelegatiGestoreProgramma)
     .where(and(eq(referenteDelegatiGestoreProgramma.idUtente, u), eq(referenteDelegatiGestoreProgramma.codiceRuolo, r))).limit(1)).length > 0 },
-  { roles: ['REGP', 'DEGP'], has: async (tx, u, r) => (await tx.select({ x: referenteDelegatiGestoreProgetto.idUtente }).from(referenteDelegatiGestoreProgetto)
+  { roles: RUOLI_PROGETTO, has: async (tx, u, r) => (await tx.select({ x: referenteDelegatiGestoreProgetto.idUtente }).from(referenteDelegatiGestoreProgetto)
     .where(and(eq(referenteDelegatiGestoreProgetto.idUtente, u), eq(referenteDelegatiGestoreProgetto.codiceRuolo, r))).limit(1)).length > 0 },
-  { roles: ['REPP', 'DEPP'], has: async (tx, u, r) => (await tx.select({ x: referenteDelegatiPartner.idUtente }).from(referenteDelegatiPartner)
+  { roles: RUOLI_PARTNER, has: async (tx, u, r) => (await tx.select({ x: referenteDelegatiPartner.idUtente }).from(referenteDelegatiPartner)
     .where(and(eq(referenteDelegatiPartner.idUtente, u), eq(referenteDelegatiPartner.codiceRuolo, r))).limit(1)).length > 0 },
-  { roles: ['FAC', 'VOL'], has: async (tx, u, r) => (await tx.select({ x: enteSedeProgettoFacilitatore.idFacilitatore }).from(enteSedeProgettoFacilitatore)
-    .where(and(eq(enteSedeProgettoFacilitatore.idFacilitatore, u), eq(enteSedeProgettoFacilitatore.ruoloUtente, r as 'FAC' | 'VOL'))).limit(1)).length > 0 },
+  { roles: RUOLI_CAMPO, has: async (tx, u, r) => (await tx.select({ x: enteSedeProgettoFacilitatore.idFacilitatore }).from(enteSedeProgettoFacilitatore)
+    .where(and(eq(enteSedeProgettoFacilitatore.idFacilitatore, u), eq(enteSedeProgettoFacilitatore.ruoloUtente, r as (typeof RUOLI_CAMPO)[number]))).limit(1)).length > 0 },
 ]
 
 /** Removes from each user the link-bound roles (REG…VOL) no link row of theirs carries any more. */

@@ -3,6 +3,7 @@
  * volunteer on it (§2.6), as pure state machines with their guards. The database side is ./sedi.ts; a site's
  * addresses and opening hours (spec 002 §5 "Sites") are validated by src/lib/sede-indirizzo.ts, as in the form.
  */
+import { inGruppo, RUOLI_PARTNER, RUOLI_PROGETTO } from '../../../src/lib/ruoli'
 import type { Macchina } from './macchina'
 
 export type TransizioneSede = 'associa' | 'attiva' | 'cancella' | 'termina'
@@ -52,8 +53,8 @@ export function guardAssociaFacilitatore(f: {
   altroRuoloValido: boolean; giaAssociato: boolean
 }): string | null {
   if (!f.sedeEsiste || f.statoSede === 'TERMINATO' || f.statoProgetto === 'TERMINATO') return 'EN07'
-  if ((f.ruoloChiamante === 'REPP' || f.ruoloChiamante === 'DEPP') && f.ruoloEnte !== 'partner') return 'EN07'
-  if ((f.ruoloChiamante === 'REGP' || f.ruoloChiamante === 'DEGP') && f.ruoloEnte !== 'gestore') return 'EN07'
+  if (inGruppo(RUOLI_PARTNER, f.ruoloChiamante) && f.ruoloEnte !== 'partner') return 'EN07'
+  if (inGruppo(RUOLI_PROGETTO, f.ruoloChiamante) && f.ruoloEnte !== 'gestore') return 'EN07'
   if (f.altroRuoloValido || f.giaAssociato) return 'EN07'
   return null
 }

@@ -11,18 +11,20 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { SchedaUtente, UtenteBody } from '../../../src/api/contract/gestione'
 import { isValidFiscalCode } from '../../../src/lib/fiscal-code'
+import { inGruppo, RUOLI_CON_PROFILO } from '../../../src/lib/ruoli'
 import {
   ente, enteSedeProgettoFacilitatore, integrazioniUtente, programma, progetto, referenteDelegatiGestoreProgetto, referenteDelegatiGestoreProgramma,
   referenteDelegatiPartner, ruolo, STATO, utente, utenteXRuolo,
 } from '../../db/schema'
 import type { Executor, Transaction as Tx } from '../../db/types'
 import { ApiError, badRequest, notFound } from '../../errors'
+import { scopeOf } from '../ambito'
 import type { Caller } from '../profile'
 import { denied } from './accesso'
 
 /** Roles bound to a programme/project link: never assigned or removed by hand. */
-export const RUOLI_DI_COLLEGAMENTO = ['REG', 'DEG', 'REGP', 'DEGP', 'REPP', 'DEPP', 'FAC', 'VOL'] as const
-const linkBound = (code: string) => (RUOLI_DI_COLLEGAMENTO as readonly string[]).includes(code)
+export const RUOLI_DI_COLLEGAMENTO = RUOLI_CON_PROFILO
+const linkBound = (code: string) => inGruppo(RUOLI_DI_COLLEGAMENTO, code)
 
 async function assignableRole(tx: Executor, code: string): Promise<void> {
   const [r] = await tx.select({ codice: ruolo.codice }).from(ruolo).where(eq(ruolo.codice, code))
@@ -53,16 +55,15 @@ export async function creaUtente(tx: Tx, body: UtenteBody): Promise<{ id: number
   return { id }
 }
 
-/** True when the user has a link inside the caller's scope (global roles: always). */
+/** True when the user has a link inside the caller's scope (`scopeOf`; DTD and custom roles: always; field roles and MOD: themselves). */
 async function inScope(db: Executor, caller: Caller, idUtente: number): Promise<boolean> {
-  const r = caller.codiceRuolo
-  const p = caller.profilo
+  const s = scopeOf(caller)
   let prg: ReturnType<typeof sql> | undefined
   let prj: ReturnType<typeof sql> | undefined
-  if (r === 'DSCU') prg = sql`pg.policy = 'SCD'`
-  else if (r === 'REG' || r === 'DEG') prg = sql`pg.id = ${p.idProgramma ?? -1}`
-  else if (['REGP', 'DEGP', 'REPP', 'DEPP'].includes(r)) prj = sql`pr.id = ${p.idProgetto ?? -1}`
-  else if (r === 'FAC' || r === 'VOL' || r === 'MOD') return idUtente === caller.principal.userId
+  if (s.kind === 'scd') prg = sql`pg.policy = 'SCD'`
+  else if (s.kind === 'programma') prg = sql`pg.id = ${s.idProgramma}`
+  else if (s.kind === 'progetto' || s.kind === 'partner') prj = sql`pr.id = ${s.idProgetto}`
+  else if (s.kind === 'campo' || s.kind === 'none') return idUtente === caller.principal.userId
   else return true
   const cond = prg ?? prj!
   const [row] = await db.select({ ok: sql<boolean>`(

@@ -25,133 +25,27 @@
  * answers nothing and the next one aborts the engine (`RuntimeError: Aborted()`, issue 24 point 2); the
  * tuples travel as one jsonb parameter joined as a table instead.
  */
-import { createHash, randomUUID } from 'node:crypto'
-import { and, eq, inArray, lte, ne, sql, type SQL } from 'drizzle-orm'
-import type { CitizenDerivedData } from '../../../src/lib/fiscal-code'
-import { maskDocumentNumber, maskFiscalCode } from '../../../src/lib/masked-identity'
-import { hashDocumentNumber, hashFiscalCode } from '../../db/citizen-hash'
-import { newCitizenId } from '../../db/citizen-id'
-import {
-  cittadino, configurazioneMinorenni, enteSedeProgettoFacilitatore, programmaXQuestionarioTemplate, progetto, servizio, servizioXCittadino, STATO,
-  utente, type SezioneCompilata,
-} from '../../db/schema'
-import type { Database, Transaction } from '../../db/types'
+import { randomUUID } from 'node:crypto'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { cittadino, servizio, servizioXCittadino, STATO, type SezioneCompilata } from '../../db/schema'
+import type { Database } from '../../db/types'
 import { ApiError, badRequest, notFound } from '../../errors'
-import { GENERE_PREDEFINITO } from '../cittadini-servizio'
-import { buildQ1, buildQ2, dropEmpty, Q2_FIRST_SERVICE } from '../questionario-istanza'
-import { parseQ4 } from '../questionari'
-import { decodeQ3, DUPLICATE_Q3_QUESTIONS } from '../servizi'
+import { buildQ1, buildQ2, dropEmpty, Q2_FIRST_SERVICE } from '../questionari/istanza'
+import { parseQ4 } from '../questionari/istanze'
+import { decodeQ3 } from '../servizi'
 import { rowsOf } from '../liste/engine'
-import { citizensInScope } from '../servizio-scope'
-import { answers, fromStored, toStored, type DecodedSection } from '../survey-codec'
+import { citizensInScope } from '../ambito'
+import { toStored, type DecodedSection } from '../survey-codec'
 import { callerOf, motivo, righeRegistrate, type ContestoJob } from './applica'
-import type { RigaValida } from './validazione'
+import { caricaFacilitatori, caricaProgetto, caricaServizi, chiaveServizio, improntaQ3, type Facilitatore, type StatoBlocchi, type VoceBlocco } from './blocco-cache'
+import { identitaDi, inserisci, inserisciCittadini, type CittadinoRow, type Identita } from './blocco-scritture'
 
-type CittadinoRow = typeof cittadino.$inferSelect
-type Facilitatore = { userId: number; nome: string; cognome: string; codiceFiscale: string }
-
-/** Services kept in the per-job cache before it is emptied (about 100 bytes each). */
-export const MAX_SERVIZI_IN_CACHE = 200_000
-
-/** A valid row of the chunk: its number in the file, the bodies, the cells kept for the report. */
-export interface VoceBlocco { numero: number; riga: RigaValida; valori: Record<string, string> }
-
-/** What a job keeps between its chunks (see the module comment); create with {@link nuovoStatoBlocchi}. */
-export interface StatoBlocchi {
-  facilitatori: Map<string, Facilitatore | null>
-  /** sites each facilitator serves for the upload's body and project (not TERMINATO) */
-  sedi: Map<number, Set<number>>
-  progetto: { found: boolean; inizio: string; fine: string; templateId: string | null; minori: boolean } | null
-  /** service key → Q3 digest → service id; `conteggio` = digests held */
-  servizi: Map<string, Map<string, number>>
-  conteggio: number
-}
-
-export function nuovoStatoBlocchi(): StatoBlocchi {
-  return { facilitatori: new Map(), sedi: new Map(), progetto: null, servizi: new Map(), conteggio: 0 }
-}
+export { dimenticaServizi, MAX_SERVIZI_IN_CACHE, nuovoStatoBlocchi, type StatoBlocchi, type VoceBlocco } from './blocco-cache'
 
 /** Result of a chunk: rows recorded (accepted or rejected) by it, and the rows left to the row path. */
 export interface EsitoBlocco { caricate: number; scartate: number; residue: VoceBlocco[] }
 
 class Rifiuto extends Error {}
-
-const today = () => new Date().toISOString().slice(0, 10)
-
-/** The key of the S10 match without Q3 (what the services index narrows). */
-const chiaveServizio = (idFac: number, idSede: number, data: string, durata: string, tipologia: string, nome: string) =>
-  [idFac, idSede, data, durata, tipologia, nome].join('\u0001')
-
-/** The Q3 answers the S10 match compares, as a short digest. */
-function impronta(q3: DecodedSection): string {
-  const h = createHash('sha1')
-  for (const q of DUPLICATE_Q3_QUESTIONS) h.update([...answers(q3, q)].sort().join('\u0000')).update('\u0001')
-  return h.digest('base64').slice(0, 16)
-}
-
-async function caricaProgetto(tx: Transaction, ctx: ContestoJob, stato: StatoBlocchi) {
-  if (stato.progetto) return stato.progetto
-  const [p] = await tx.select({
-    inizio: progetto.dataInizioProgetto, fine: progetto.dataFineProgetto,
-    templateId: sql<string | null>`(select ${programmaXQuestionarioTemplate.idQuestionarioTemplate} from ${programmaXQuestionarioTemplate} where ${and(
-      eq(programmaXQuestionarioTemplate.idProgramma, ctx.idProgramma), eq(programmaXQuestionarioTemplate.stato, STATO.ATTIVO))} limit 1)`,
-    minori: sql<boolean>`exists (select 1 from ${configurazioneMinorenni} where ${and(
-      eq(configurazioneMinorenni.idProgramma, ctx.idProgramma), lte(configurazioneMinorenni.dataDecorrenza, today()))})`,
-  }).from(progetto).where(eq(progetto.id, ctx.idProgetto))
-  stato.progetto = p
-    ? { found: true, inizio: p.inizio, fine: p.fine, templateId: p.templateId ?? null, minori: p.minori === true }
-    : { found: false, inizio: '', fine: '', templateId: null, minori: false }
-  return stato.progetto
-}
-
-async function caricaFacilitatori(tx: Transaction, ctx: ContestoJob, voci: VoceBlocco[], stato: StatoBlocchi) {
-  const mancanti = [...new Set(voci.map((v) => v.riga.cfFacilitatore))].filter((cf) => !stato.facilitatori.has(cf))
-  if (mancanti.length === 0) return
-  const rows = await tx.select({ userId: utente.id, nome: utente.nome, cognome: utente.cognome, codiceFiscale: utente.codiceFiscale })
-    .from(utente).where(inArray(utente.codiceFiscale, mancanti))
-  for (const cf of mancanti) stato.facilitatori.set(cf, null)
-  for (const r of rows) stato.facilitatori.set(r.codiceFiscale, r)
-  const ids = rows.map((r) => r.userId)
-  if (ids.length === 0) return
-  const links = await tx.select({ idFacilitatore: enteSedeProgettoFacilitatore.idFacilitatore, idSede: enteSedeProgettoFacilitatore.idSede })
-    .from(enteSedeProgettoFacilitatore).where(and(
-      eq(enteSedeProgettoFacilitatore.idEnte, ctx.idEnte), eq(enteSedeProgettoFacilitatore.idProgetto, ctx.idProgetto),
-      inArray(enteSedeProgettoFacilitatore.idFacilitatore, ids), ne(enteSedeProgettoFacilitatore.statoUtente, STATO.TERMINATO)))
-  for (const id of ids) stato.sedi.set(id, new Set())
-  for (const l of links) stato.sedi.get(l.idFacilitatore)?.add(l.idSede)
-}
-
-/** Loads into the cache the services registered under the keys the cache does not know yet. */
-async function caricaServizi(tx: Transaction, ctx: ContestoJob, chiavi: Map<string, [number, number, string, string, string, string]>, stato: StatoBlocchi) {
-  // emptied first, so that every key of this chunk is read again when the cache is full
-  if (stato.conteggio > MAX_SERVIZI_IN_CACHE) {
-    stato.servizi.clear()
-    stato.conteggio = 0
-  }
-  const nuove = [...chiavi].filter(([k]) => !stato.servizi.has(k))
-  if (nuove.length === 0) return
-  for (const [k] of nuove) stato.servizi.set(k, new Map())
-  // the keys travel as ONE jsonb parameter joined as a table: a row-value IN list of hundreds of tuples
-  // (`(a, b, …) in ((…), (…), …)`) is parsed into an OR tree as deep as the list is long, which overflows
-  // PGlite's WebAssembly stack (silently wrong results, then `RuntimeError: Aborted()`: issue 24 point 2)
-  const chiaviJson = JSON.stringify(nuove.map(([, [f, s, d, du, t, n]]) => ({ f, s, d, du, t, n })))
-  const rows = (await rowsOf(tx, sql`select sv.id, sv.id_facilitatore as f, sv.id_sede as s, sv.data_servizio::text as d, sv.durata_servizio as du,
-      sv.tipologia_servizio as t, sv.nome as n, sv.sezione_q3_compilato as q3
-    from ${servizio} sv join jsonb_to_recordset(${chiaviJson}::jsonb) as k(f int, s int, d date, du text, t text, n text)
-      on sv.id_facilitatore = k.f and sv.id_sede = k.s and sv.data_servizio = k.d and sv.durata_servizio = k.du and sv.tipologia_servizio = k.t and sv.nome = k.n
-    where sv.id_ente = ${ctx.idEnte} and sv.id_progetto = ${ctx.idProgetto}`)).map((r) => ({
-    id: Number(r.id), f: Number(r.f), s: Number(r.s), d: String(r.d), du: String(r.du), t: String(r.t), n: String(r.n), q3: r.q3 as SezioneCompilata | null,
-  }))
-  for (const r of rows) {
-    const q3 = r.q3 ? fromStored(r.q3) : { id: '', title: '', properties: {} }
-    const digests = stato.servizi.get(chiaveServizio(r.f, r.s, r.d, r.du, r.t, r.n))
-    const digest = impronta(q3)
-    if (digests && !digests.has(digest)) {
-      digests.set(digest, r.id)
-      stato.conteggio++
-    }
-  }
-}
 
 /** A row ready to write (after the in-memory checks). */
 interface Piano {
@@ -163,7 +57,7 @@ interface Piano {
   tipologia: string
   /** the service: existing id, or the index of a new service of the chunk */
   servizio: { id: number } | { nuovo: number }
-  identita: { cfHash: string | null; tipoDocumento: string | null; docHash: string | null; mask: string | null; genere: string | null; fascia: number | null }
+  identita: Identita
   esistente: CittadinoRow | null
   q4: DecodedSection | null
 }
@@ -209,7 +103,7 @@ export async function applicaBlocco(db: Database, ctx: ContestoJob, tutte: VoceB
         const tipologia = body.tipoDiServizioPrenotato.join(', ')
         const chiave = chiaveServizio(fac.userId, body.idSedeServizio, body.data, body.durataServizio, tipologia, body.nomeServizio)
         chiavi.set(chiave, [fac.userId, body.idSedeServizio, body.data, body.durataServizio, tipologia, body.nomeServizio])
-        pronte.push({ voce, fac, chiave, digest: impronta(q3), q3: toStored(q3), tipologia, identita, q4 })
+        pronte.push({ voce, fac, chiave, digest: improntaQ3(q3), q3: toStored(q3), tipologia, identita, q4 })
       } catch (err) {
         if (err instanceof Rifiuto) scartate.push({ numero: voce.numero, note: err.message, valori: voce.valori })
         else if (err instanceof ApiError && err.status < 500) scartate.push({ numero: voce.numero, note: motivo(err), valori: voce.valori })
@@ -353,84 +247,4 @@ export async function applicaBlocco(db: Database, ctx: ContestoJob, tutte: VoceB
     ])
     return { caricate: piani.length, scartate: scartate.length, residue }
   })
-}
-
-/**
- * Multi-row INSERT of `rows` (objects keyed by column name) as ONE parameter: the rows travel as a JSON
- * array read by `jsonb_to_recordset` — building a drizzle VALUES list of thousands of parameters cost more
- * CPU than the database's work. `cols` are constant column definitions ('name type'); `suffix` e.g. ON
- * CONFLICT … RETURNING. Returns the rows RETURNING gives.
- */
-async function inserisci(tx: Transaction, tabella: string, cols: readonly string[], rows: readonly Record<string, unknown>[], suffix: SQL = sql``) {
-  if (rows.length === 0) return []
-  const names = cols.map((c) => c.split(' ')[0]).join(', ')
-  return rowsOf(tx, sql`insert into ${sql.identifier(tabella)} (${sql.raw(names)}) select ${sql.raw(names)}
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(${sql.raw(cols.join(', '))}) ${suffix}`)
-}
-
-/** The identity typed in the row, hashed (the `identifier` of cittadini-servizio.ts, without a query). */
-function identitaDi(riga: RigaValida, secret: string): Piano['identita'] {
-  const body = riga.cittadino
-  const d: CitizenDerivedData | null = riga.derivato
-  if (body.codiceFiscale && !body.codiceFiscaleNonDisponibile && d) {
-    return { cfHash: hashFiscalCode(d.codiceFiscale, secret), tipoDocumento: null, docHash: null, mask: maskFiscalCode(d.codiceFiscale), genere: d.gender, fascia: d.fasciaDiEtaId }
-  }
-  if (body.tipoDocumento && body.numeroDocumento) {
-    return {
-      cfHash: null, tipoDocumento: body.tipoDocumento, docHash: hashDocumentNumber(body.tipoDocumento, body.numeroDocumento, secret),
-      mask: maskDocumentNumber(body.numeroDocumento), genere: body.genere ?? GENERE_PREDEFINITO, fascia: body.fasciaDiEtaId ?? null,
-    }
-  }
-  throw badRequest('U08')
-}
-
-/** Inserts the new citizens of the chunk (random ids, drawn again on a clash of ids); the rows by plan. */
-async function inserisciCittadini(tx: Transaction, ctx: ContestoJob, piani: Piano[]): Promise<Map<Piano, CittadinoRow>> {
-  const out = new Map<Piano, CittadinoRow>()
-  let todo = piani
-  for (let draw = 0; todo.length > 0; draw++) {
-    if (draw >= 5) throw new Error('applicaBlocco: no free citizen id after 5 draws')
-    const ids = todo.map(() => newCitizenId())
-    const rows = await inserisci(tx, 'cittadino', ['id bigint', 'codice_fiscale_hash text', 'tipo_documento text', 'numero_documento_hash text',
-      'identificativo_mascherato text', 'genere text', 'fascia_di_eta_id int', 'titolo_di_studio text', 'occupazione text', 'cittadinanza text',
-      'provincia_di_domicilio text', 'cod_inserimento text'], todo.map((x, i) => {
-      const b = x.voce.riga.cittadino
-      return {
-        id: ids[i]!, codice_fiscale_hash: x.identita.cfHash, tipo_documento: x.identita.tipoDocumento, numero_documento_hash: x.identita.docHash,
-        identificativo_mascherato: x.identita.mask, genere: x.identita.genere, fascia_di_eta_id: x.identita.fascia,
-        titolo_di_studio: b.titoloDiStudio, occupazione: b.occupazione, cittadinanza: b.cittadinanza, provincia_di_domicilio: b.provinciaDiDomicilio,
-        cod_inserimento: ctx.codInserimento,
-      }
-    }), sql`on conflict (id) do nothing returning id`)
-    const inserted = new Set(rows.map((r) => Number(r.id)))
-    const now = new Date()
-    const next: Piano[] = []
-    todo.forEach((x, i) => {
-      if (!inserted.has(ids[i]!)) return void next.push(x)
-      const b = x.voce.riga.cittadino
-      out.set(x, {
-        id: ids[i]!, codiceFiscaleHash: x.identita.cfHash, tipoDocumento: x.identita.tipoDocumento, numeroDocumentoHash: x.identita.docHash,
-        identificativoMascherato: x.identita.mask, genere: x.identita.genere, fasciaDiEtaId: x.identita.fascia, titoloDiStudio: b.titoloDiStudio ?? null,
-        occupazione: b.occupazione ?? null, cittadinanza: b.cittadinanza ?? null, provinciaDiDomicilio: b.provinciaDiDomicilio ?? null,
-        tipoConferimentoConsenso: null, dataConferimentoConsenso: null, codInserimento: ctx.codInserimento, dataOraCreazione: now, dataOraAggiornamento: now, xidSync: 0,
-      })
-    })
-    todo = next
-  }
-  return out
-}
-
-/**
- * Drops from the cache the service keys of rows applied by the row path (they may have created services
- * the cache does not know): the next chunk reads them again.
- */
-export function dimenticaServizi(stato: StatoBlocchi, voci: VoceBlocco[]): void {
-  for (const { riga } of voci) {
-    const fac = stato.facilitatori.get(riga.cfFacilitatore)
-    if (!fac) continue
-    const b = riga.servizio
-    const chiave = chiaveServizio(fac.userId, b.idSedeServizio, b.data, b.durataServizio, b.tipoDiServizioPrenotato.join(', '), b.nomeServizio)
-    stato.conteggio -= stato.servizi.get(chiave)?.size ?? 0
-    stato.servizi.delete(chiave)
-  }
 }

@@ -20,7 +20,7 @@ import { ente, programma, progetto, registroAttivita } from '../../db/schema'
 import type { Executor } from '../../db/types'
 import type { Caller } from '../profile'
 import { filterValues, foldTerm, inList, NOTHING, rowsOf, type ListDefinition } from '../liste/engine'
-import { scopeOf } from '../liste/scope'
+import { scopeOf } from '../ambito'
 
 /** Jobs the caller sees: a condition on registro_attivita ⋈ progetto ⋈ programma (see the module comment). */
 export function caricamentoScope(caller: Caller): SQL | undefined {

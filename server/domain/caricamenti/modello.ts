@@ -5,7 +5,7 @@
  * second sheet 'Legenda' with the meaning of each column).
  */
 import ExcelJS from 'exceljs'
-import { toCsv } from '../csv'
+import { toCsv } from '../../../src/lib/csv'
 import { COLONNE, OBBLIGATORIE, RIGA_ESEMPIO } from './tracciato'
 
 /** What each column holds (the 'Legenda' sheet). */

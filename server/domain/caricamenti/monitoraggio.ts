@@ -15,7 +15,7 @@ import { ente, programma, progetto } from '../../db/schema'
 import type { Executor } from '../../db/types'
 import type { Caller } from '../profile'
 import { filterValues, foldTerm, inList, NOTHING, rowsOf, whereClause, type ListDefinition } from '../liste/engine'
-import { scopeOf } from '../liste/scope'
+import { scopeOf } from '../ambito'
 
 const AGG = {
   data: sql.raw('agg.data'), idProgetto: sql.raw('agg.id_progetto'), idEnte: sql.raw('agg.id_ente'), n: sql.raw('agg.n'),

@@ -3,18 +3,16 @@
  * order — numeroRiga, Esito ('Caricata' / 'Scartata'), Motivo (Italian reasons of a rejected row),
  * ID servizio (an accepted row) and then the rejected row's cells in the template's order, without names,
  * fiscal code and document number (tracciato.ts COLONNE_RISERVATE). Read in keyset batches and streamed:
- * memory holds one batch whatever the job's size. UTF-8 with BOM, ';', formulas neutralised (csv.ts).
+ * memory holds one batch whatever the job's size. UTF-8 with BOM, ';', formulas neutralised (src/lib/csv.ts).
  */
 import { and, asc, eq, gt } from 'drizzle-orm'
 import { registroAttivitaRiga } from '../../db/schema'
 import type { Executor } from '../../db/types'
-import { CSV_BOM, csvField, type CsvValue } from '../csv'
+import { CSV_BOM, csvLine as line } from '../../../src/lib/csv'
 import { COLONNE, COLONNE_RISERVATE } from './tracciato'
 
 const CELLE = COLONNE.filter((c) => !COLONNE_RISERVATE.has(c))
 export const REPORT_HEADER = ['numeroRiga', 'Esito', 'Motivo', 'ID servizio', ...CELLE] as const
-
-const line = (cells: readonly CsvValue[]) => `${cells.map((c) => csvField(c)).join(';')}\r\n`
 
 /** The report's text chunks (see the module comment). */
 export async function* reportChunks(db: Executor, idRegistro: number, batchRows = 1000): AsyncGenerator<string> {

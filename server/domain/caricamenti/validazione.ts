@@ -27,7 +27,7 @@ import * as v from 'valibot'
 import { ApiError } from '../../errors'
 import { isProvincia } from '../cittadini-servizio'
 import { parseBody } from '../validation'
-import { FIELD_WORK_LABELS } from '../../routes/field-labels'
+import { FIELD_WORK_LABELS } from '../field-labels'
 import type { RigaLetta } from './lettore'
 import { ABBREVIAZIONI_TIPO, CODICI, COLONNE, LIMITI, OBBLIGATORIE, type Colonna, type Riga } from './tracciato'
 

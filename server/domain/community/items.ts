@@ -15,9 +15,8 @@ import {
 import { badRequest, forbidden, notFound } from '../../errors'
 import { italianDate } from '../consenso'
 import { sanitizeRichText } from '../rich-text'
-import { SCOPED_ROLES } from '../profile'
 import { notifyNewContent } from '../notifiche/crea'
-import { audienceCondition, canDelete, canEdit, canSee, holds, publisherOf, requireHolds, type CommunityCaller } from './access'
+import { audienceCondition, canDelete, canEdit, canSee, holds, publisherOf, requireHolds, requirePublishTarget, type CommunityCaller } from './access'
 
 const DESCRIPTION_LIMIT: Record<ItemType, number> = {
   board_item: LIMITS.newsDescription, community_item: LIMITS.topicDescription, document_item: LIMITS.docDescription,
@@ -199,10 +198,7 @@ async function checkedValues(db: Executor, caller: CommunityCaller, type: ItemTy
       idProgramma = prg.id
       intervento = prg.policy
     }
-    const scoped = (SCOPED_ROLES as readonly string[]).includes(caller.codiceRuolo)
-    // a programme-scoped role publishes for all programmes or for its own; DSCU only within SCD
-    if (scoped && idProgramma !== null && idProgramma !== caller.profilo.idProgramma) throw forbidden('A02', 'Puoi pubblicare solo per il tuo programma o per tutti i programmi.')
-    if (caller.codiceRuolo === 'DSCU' && intervento !== 'SCD') throw forbidden('A02', 'Puoi pubblicare solo per l\'intervento SCD.')
+    requirePublishTarget(caller, idProgramma, intervento)
   }
   const link = b.external_link ? b.external_link : null
   if (link && (type !== 'document_item' || !EXTERNAL_LINK.test(link))) throw badRequest('G02', 'Il link esterno deve essere un indirizzo http:// o https://.')

@@ -7,7 +7,8 @@
  *
  * Several processes on one PostgreSQL (issue 14 point 1): the refresher's refreshes run in one transaction
  * holding the advisory lock {@link DATI_REFRESH_LOCK_KEY}, so one refresh runs at a time across processes; the
- * periodic one is skipped when another process is refreshing or refreshed less than half a period ago.
+ * periodic one — a recurring kind of the job queue (server/jobs/index.ts), no timer — is skipped when another
+ * process is refreshing or refreshed less than half a period ago.
  */
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/types'
@@ -65,56 +66,54 @@ export async function refreshDatiLocked(db: Database, opts: { wait: boolean; fre
 export const DATI_REFRESH_MS = 60 * 60_000
 
 export interface DatiRefresher {
-  /** starts the periodic refresh (a first one at once when the data are older than the period) */
-  start(): void
-  /** stops it and waits for a refresh under way */
-  stop(): Promise<void>
   /** refreshes now (waits for a refresh under way first) */
   now(): Promise<Date>
+  /**
+   * The periodic refresh (the recurring job kind `dati.aggiorna`, server/jobs/index.ts): PostgreSQL skips it when
+   * another process is refreshing or refreshed less than half a period ago; resolves undefined when skipped.
+   */
+  periodic(): Promise<Date | undefined>
+  /** when the first periodic refresh is due: at once when the data are older than the period (or never refreshed) */
+  firstDue(): Promise<Date>
+  /** the period (ms) */
+  readonly periodMs: number
 }
 
 /**
- * The background job refreshing the views every `periodMs`; errors are logged, never thrown.
+ * The refresher of the views (the recurring job runs `periodic` every `periodMs`; `now` serves /dati/aggiorna).
  * Not `shared` (the embedded PGlite: one process, one connection, so no reader ever runs beside a statement):
  * the views are refreshed without CONCURRENTLY, in one pass instead of two. At 1/100 of the national scale
  * the first view took 16–20 s CONCURRENTLY and 10 s without on PGlite, time during which every request
  * waits (issue 24 point 25: the first lists after a start, the DTD's programmes in the bench, waited for it).
+ * Refreshes of one process never overlap: each waits for the one under way.
  */
 export function createDatiRefresher(opts: {
   db: Database
   periodMs?: number
   /** PostgreSQL: one refresh at a time across processes (refreshDatiLocked), CONCURRENTLY so that readers never wait */
   shared?: boolean
-  log: { warn: (o: object, m: string) => void; info: (o: object, m: string) => void }
+  log?: { warn: (o: object, m: string) => void; info: (o: object, m: string) => void }
 }): DatiRefresher {
   const period = opts.periodMs ?? DATI_REFRESH_MS
-  let timer: NodeJS.Timeout | undefined
   let running: Promise<Date | undefined> | undefined
-  const run = async (periodic = false): Promise<Date | undefined> => {
+  const run = async (periodic: boolean): Promise<Date | undefined> => {
     if (running) await running.catch(() => undefined)
     running = !opts.shared ? refreshDati(opts.db, { concurrently: false })
       : periodic ? refreshDatiLocked(opts.db, { wait: false, freshMs: period / 2 }) : refreshDatiLocked(opts.db, { wait: true })
     try { return await running } finally { running = undefined }
   }
-  const tick = () => {
-    run(true).then((at) => { if (at) opts.log.info({ at }, 'report dati aggiornato') })
-      .catch((err: unknown) => opts.log.warn({ err }, 'aggiornamento del report dati non riuscito'))
-  }
   return {
-    start() {
-      if (timer) return
-      timer = setInterval(tick, period)
-      timer.unref()
-      void opts.db.execute(sql`select aggiornato_il from dati_aggiornamento where id = 1`).then((res) => {
-        const row = (res as unknown as { rows: { aggiornato_il: string | Date }[] }).rows[0]
-        if (!row || Date.now() - new Date(row.aggiornato_il).getTime() > period) tick()
-      }).catch((err: unknown) => opts.log.warn({ err }, 'aggiornamento del report dati non riuscito'))
+    periodMs: period,
+    now: async () => (await run(false)) ?? new Date(),
+    async periodic() {
+      const at = await run(true)
+      if (at) opts.log?.info({ at }, 'report dati aggiornato')
+      return at
     },
-    async stop() {
-      if (timer) clearInterval(timer)
-      timer = undefined
-      if (running) await running.catch(() => undefined)
+    async firstDue() {
+      const res = await opts.db.execute(sql`select aggiornato_il from dati_aggiornamento where id = 1`)
+      const row = (res as unknown as { rows: { aggiornato_il: string | Date | null }[] }).rows[0]
+      return row?.aggiornato_il ? new Date(Math.min(Date.now(), new Date(row.aggiornato_il).getTime() + period)) : new Date()
     },
-    now: async () => (await run()) ?? new Date(),
   }
 }

@@ -1,11 +1,14 @@
 /**
  * Which aggregates 'Report dati' reads for a caller (issue 11 point 1; platform-backend §4.4 row
- * `POST /servizio/all`, the same rule as `serviceScope` in server/domain/servizio-scope.ts):
- * - DTD and custom roles: all; DSCU: SCD policy; REG/DEG: the profile programme; REGP/DEGP/REPP/DEPP: the
- *   profile project — read from the materialised views of migration 0012;
- * - FAC/VOL: their own services in the profile project and body — read live from `dati_fatti`;
- * - MOD: nothing.
+ * `POST /servizio/all`): the caller's scope (`scopeOf`, server/domain/ambito/) read as a bound on the data,
+ * so the figures cover the services the services list shows (`serviceScope`):
+ * - `all` (DTD and custom roles): all; `scd` (DSCU): SCD policy; `programma` (REG/DEG): the profile
+ *   programme; `progetto` / `partner` (REGP/DEGP/REPP/DEPP): the profile project — read from the
+ *   materialised views of migration 0012;
+ * - `campo` (FAC/VOL): their own services in the profile project and body — read live from `dati_fatti`;
+ * - `none` (MOD): nothing.
  */
+import { scopeOf } from '../ambito'
 import type { Caller } from '../profile'
 
 /** The caller's bound on the data: none, live own services, or a policy/programme/project bound. */
@@ -16,28 +19,14 @@ export type DatiScope =
 
 /** The scope of `caller` (see the module comment). */
 export function datiScope(caller: Caller): DatiScope {
-  const p = caller.profilo
-  switch (caller.codiceRuolo) {
-    case 'DTD':
-      return { kind: 'aggregati' }
-    case 'DSCU':
-      return { kind: 'aggregati', policy: 'SCD' }
-    case 'REG':
-    case 'DEG':
-      return p.idProgramma === null ? { kind: 'nessuno' } : { kind: 'aggregati', idProgramma: p.idProgramma }
-    case 'REGP':
-    case 'DEGP':
-    case 'REPP':
-    case 'DEPP':
-      return p.idProgetto === null ? { kind: 'nessuno' } : { kind: 'aggregati', idProgetto: p.idProgetto }
-    case 'FAC':
-    case 'VOL':
-      if (p.idProgetto === null || p.idEnte === null) return { kind: 'nessuno' }
-      return { kind: 'propri', idFacilitatore: caller.principal.userId, idProgetto: p.idProgetto, idEnte: p.idEnte }
-    case 'MOD':
-      return { kind: 'nessuno' }
-    default:
-      return { kind: 'aggregati' } // custom roles: as DTD (platform-backend §4.4)
+  const s = scopeOf(caller)
+  switch (s.kind) {
+    case 'all': return { kind: 'aggregati' }
+    case 'scd': return { kind: 'aggregati', policy: 'SCD' }
+    case 'programma': return { kind: 'aggregati', idProgramma: s.idProgramma }
+    case 'progetto': case 'partner': return { kind: 'aggregati', idProgetto: s.idProgetto }
+    case 'campo': return { kind: 'propri', idFacilitatore: caller.principal.userId, idProgetto: s.idProgetto, idEnte: s.idEnte }
+    case 'none': return { kind: 'nessuno' }
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The citizens registry list (`POST /cittadino/all`, dropdowns `sedi` and `fasceDiEta`, `cittadini.csv`;
  * spec 002 §2 'Citizens' columns; platform-backend §4.4 row `POST /cittadino/all`, §6.5, with the scope
- * widened to every role through the services it sees, server/domain/servizio-scope.ts):
+ * widened to every role through the services it sees, server/domain/ambito/servizi.ts):
  * - a citizen is in the caller's scope when it is on at least one service the caller sees: FAC/VOL their
  *   own services in the profile project and body; REPP/DEPP and REGP/DEGP the profile project; REG/DEG the
  *   profile programme; DSCU the SCD programmes; DTD and custom roles all; MOD none;
@@ -19,7 +19,7 @@ import { hasFiscalCodeShape } from '../../../src/lib/fiscal-code'
 import { hashDocumentNumber, hashFiscalCode } from '../../db/citizen-hash'
 import { cittadino, programma, progetto, questionarioCompilato, sede, servizio, servizioXCittadino } from '../../db/schema'
 import type { Caller } from '../profile'
-import { serviceScope } from '../servizio-scope'
+import { serviceScope } from '../ambito'
 import { filterValues, inList, rowsOf, type ListDefinition } from './engine'
 import * as v from 'valibot'
 

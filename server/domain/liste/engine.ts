@@ -20,7 +20,7 @@ import { sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/types'
 import { badRequest } from '../../errors'
 import type { Caller } from '../profile'
-import { CSV_BOM, csvField, type CsvValue } from '../csv'
+import { CSV_BOM, csvLine as line, type CsvValue } from '../../../src/lib/csv'
 import type { Opzione } from '../../../src/api/contract/servizio'
 
 /** Sort request of the body (`ordinamento`); undefined → the list's default. */
@@ -179,7 +179,7 @@ export const CSV_BATCH_ROWS = 500
 /**
  * The whole filtered list as CSV text chunks: first the BOM and the header line, then one chunk per
  * batch of `batchRows` rows, read with a keyset on the list's sort keys (`(k…, id) > (last…)`), so that
- * memory holds one batch at a time whatever the list's size. Lines end with CRLF, fields as csv.ts says.
+ * memory holds one batch at a time whatever the list's size. Lines end with CRLF, fields as src/lib/csv.ts says.
  */
 export async function* csvChunks<F, R>(
   db: Executor, def: ListDefinition<F, R>, caller: Caller, filtro: F | null | undefined,
@@ -190,7 +190,6 @@ export async function* csvChunks<F, R>(
   const keyNames = sort.keys.map((_, i) => `__k${i}`)
   const keys = sql.join(sort.keys.map((k, i) => sql`${k} as ${sql.identifier(keyNames[i] as string)}`), sql`, `)
   const select = sql.join([selectList(def.columns(caller)), ...pageKeys(sort.keys.length).map((k, i) => sql`${k} as ${sql.identifier(keyNames[i] as string)}`)], sql`, `)
-  const line = (cells: readonly CsvValue[]) => `${cells.map((c) => csvField(c)).join(';')}\r\n`
   yield CSV_BOM + line(def.csv.header)
   let last: unknown[] | undefined
   for (;;) {

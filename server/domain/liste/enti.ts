@@ -20,7 +20,7 @@ import { ente, entePartner, programma, progetto } from '../../db/schema'
 import type { Executor } from '../../db/types'
 import type { Caller } from '../profile'
 import { filterValues, inList, NOTHING, rowsOf, searchCondition, type ListDefinition } from './engine'
-import { scopeOf } from './scope'
+import { scopeOf } from '../ambito'
 
 type FiltroEnti = NonNullable<EntiListaBody['filtroRequest']>
 type Profilo = (typeof PROFILI_ENTE)[number]

@@ -8,22 +8,10 @@ import type { ProgettiListaBody, ProgettoRiga, StatoEntita } from '../../../src/
 import { ente, programma, progetto } from '../../db/schema'
 import type { Executor } from '../../db/types'
 import type { Caller } from '../profile'
-import { filterValues, inList, NOTHING, rowsOf, searchCondition, type DropdownProvider, type ListDefinition } from './engine'
-import { scopeOf } from './scope'
+import { filterValues, inList, rowsOf, searchCondition, type DropdownProvider, type ListDefinition } from './engine'
+import { progettoScope } from '../ambito'
 
 type FiltroProgetti = NonNullable<ProgettiListaBody['filtroRequest']>
-
-/** Projects the caller sees: a condition on `progetto` ⋈ `programma`. */
-export function progettoScope(caller: Caller): SQL | undefined {
-  const s = scopeOf(caller)
-  switch (s.kind) {
-    case 'all': return undefined
-    case 'scd': return sql`${programma.policy} = 'SCD'`
-    case 'programma': return sql`${progetto.idProgramma} = ${s.idProgramma}`
-    case 'none': return NOTHING
-    default: return sql`${progetto.id} = ${s.idProgetto}`
-  }
-}
 
 const scoped = sql`${progetto} join ${programma} on ${programma.id} = ${progetto.idProgramma}`
 const from = sql`${scoped} left join ${ente} on ${ente.id} = ${progetto.idEnteGestoreProgetto}`

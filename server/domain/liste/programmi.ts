@@ -8,19 +8,8 @@ import type { ProgrammaRiga, ProgrammiListaBody, StatoEntita } from '../../../sr
 import { ente, programma } from '../../db/schema'
 import type { Executor } from '../../db/types'
 import type { Caller } from '../profile'
-import { filterValues, inList, NOTHING, rowsOf, searchCondition, type ListDefinition } from './engine'
-import { scopeOf } from './scope'
-
-/** Programmes the caller sees: a condition on `programma`. */
-export function programmaScope(caller: Caller): SQL | undefined {
-  const s = scopeOf(caller)
-  switch (s.kind) {
-    case 'all': return undefined
-    case 'scd': return sql`${programma.policy} = 'SCD'`
-    case 'none': return NOTHING
-    default: return sql`${programma.id} = ${s.idProgramma}`
-  }
-}
+import { filterValues, inList, rowsOf, searchCondition, type ListDefinition } from './engine'
+import { programmaScope } from '../ambito'
 
 const from = sql`${programma} left join ${ente} on ${ente.id} = ${programma.idEnteGestoreProgramma}`
 

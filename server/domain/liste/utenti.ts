@@ -19,7 +19,7 @@ import {
 import type { Executor } from '../../db/types'
 import type { Caller } from '../profile'
 import { filterValues, inList, NOTHING, rowsOf, searchCondition, type ListDefinition } from './engine'
-import { scopeOf } from './scope'
+import { scopeOf } from '../ambito'
 
 type FiltroUtenti = NonNullable<UtentiListaBody['filtroRequest']>
 

@@ -10,18 +10,12 @@ import { sql } from 'drizzle-orm'
 import type { ConfigurazioneMinorenni, FiltroMinorenni } from '../../../src/api/contract/minorenni'
 import { configurazioneMinorenni, programma } from '../../db/schema'
 import type { Caller } from '../profile'
-import { NOTHING, searchCondition, type ListDefinition } from '../liste/engine'
-import { scopeOf } from '../liste/scope'
+import { searchCondition, type ListDefinition } from '../liste/engine'
+import { programmiAmministrati } from '../ambito'
 
-/** The programmes whose configuration the caller sees: a condition on `programma`, undefined for all. */
+/** The programmes whose configuration the caller sees (those it administers, server/domain/ambito/): a condition on `programma`, undefined for all. */
 export function minorenniScope(caller: Caller) {
-  const s = scopeOf(caller)
-  switch (s.kind) {
-    case 'all': return undefined
-    case 'scd': return sql`${programma.policy} = 'SCD'`
-    case 'programma': return sql`${programma.id} = ${s.idProgramma}`
-    default: return NOTHING
-  }
+  return programmiAmministrati(caller)
 }
 
 const c = configurazioneMinorenni

@@ -11,7 +11,7 @@ import { OPEN_DATA_COLUMNS } from '../../../src/api/contract/open-data'
 import { openDataFile } from '../../db/schema'
 import type { Database } from '../../db/types'
 import type { FileStorage } from '../../storage/index'
-import { CSV_BOM, csvField, toCsv, type CsvValue } from '../csv'
+import { CSV_BOM, csvLine as line, toCsv, type CsvValue } from '../../../src/lib/csv'
 import { contaCelle, decidi, QUASI_IDENTIFICATIVI, type RigaDataset } from './anonimizza'
 import { conteggiCelleSql, leggiRighe, righeInBlocchi } from './dataset'
 
@@ -51,7 +51,6 @@ export async function generaFileMese(db: Database, storage: FileStorage, opts: {
     : await conteggiCelleSql(db, { finoA: opts.oggi })
   await opts.progress?.(20)
   const stat = { righe: 0, generalizzate: 0, soppresse: 0, annoMin: null as number | null, annoMax: null as number | null }
-  const line = (cells: CsvValue[]) => `${cells.map((c) => csvField(c)).join(';')}\r\n`
   async function* testo(): AsyncGenerator<string> {
     yield CSV_BOM + line(OPEN_DATA_COLUMNS.map((c) => c.attributo))
     for await (const blocco of righeInBlocchi(db, { finoA: opts.oggi, limite })) {

@@ -35,7 +35,7 @@ import { checkGuard, checkTransition } from '../amministrazione/macchina'
 import { DROPDOWN_MAX } from '../liste/engine'
 import { isUuid } from '../db-errors'
 import { NOTHING } from '../liste/engine'
-import { scopeOf } from '../liste/scope'
+import { programmiAmministrati, scopeOf } from '../ambito'
 import type { Caller } from '../profile'
 import { guardElimina, guardNome, guardVersioneCorrente, nuovaVersione, QUESTIONARIO_TEMPLATE } from './stati'
 
@@ -252,8 +252,7 @@ export async function associaProgramma(tx: Transaction, caller: Caller, idProgra
 
 /** Programmes the caller may link a template to (not TERMINATO), as options `{id, nome}` (at most `limit`). */
 export async function programmiAssociabili(db: Executor, caller: Caller, limit = DROPDOWN_MAX): Promise<{ id: number; nome: string }[]> {
-  const s = scopeOf(caller)
-  const cond = s.kind === 'all' ? undefined : s.kind === 'scd' ? eq(programma.policy, 'SCD') : s.kind === 'programma' ? eq(programma.id, s.idProgramma) : sql`false`
+  const cond = programmiAmministrati(caller)
   return db.select({ id: programma.id, nome: programma.nome }).from(programma)
     .where(and(ne(programma.stato, STATO.TERMINATO), cond)).orderBy(programma.nome, desc(programma.id)).limit(limit)
 }

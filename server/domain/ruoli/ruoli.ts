@@ -16,6 +16,7 @@ import type { AggiornaRuoloBody, CreaRuoloBody, DettaglioRuolo, Gruppo } from '.
 import { gruppo, gruppoXPermesso, permesso, ruolo, ruoloXGruppo, STATO, utenteXRuolo } from '../../db/schema'
 import type { Executor, Transaction } from '../../db/types'
 import { ApiError, badRequest, notFound } from '../../errors'
+import { inGruppo, RUOLI_DIPARTIMENTO } from '../../../src/lib/ruoli'
 
 /** Every permission group with its permissions (by group code, permissions by code). */
 export async function gruppiConPermessi(db: Executor, codici?: string[]): Promise<Gruppo[]> {
@@ -97,7 +98,7 @@ export async function aggiornaRuolo(tx: Transaction, codice: string, body: Aggio
 /** Deletes a custom role no user holds (module comment); answers `{codice}`. */
 export async function eliminaRuolo(tx: Transaction, codice: string): Promise<{ codice: string }> {
   const r = await roleRow(tx, codice)
-  if (r.codice === 'DTD' || r.codice === 'DSCU') throw new ApiError(409, 'R10')
+  if (inGruppo(RUOLI_DIPARTIMENTO, r.codice)) throw new ApiError(409, 'R10')
   if (r.predefinito) throw new ApiError(409, 'R11')
   if ((await holders(tx, r.codice)) > 0) throw new ApiError(409, 'R12')
   await tx.delete(ruolo).where(eq(ruolo.codice, r.codice))

@@ -32,7 +32,7 @@ export type RicercaCittadinoBody = v.InferOutput<typeof RicercaCittadinoBodySche
 
 /**
  * A match of the search: demographic data only, never a clear identifier (security issue 6, item 4).
- * Within the caller's scope (the citizen is on a service the caller sees, server/domain/servizio-scope.ts)
+ * Within the caller's scope (the citizen is on a service the caller sees, server/domain/ambito/servizi.ts)
  * the row carries the citizen's data. Outside it, `datiRiservati: true` and only what the identifier
  * typed itself says: that the citizen exists, the gender and age band of the fiscal code (null on the
  * document path) and the type of the document; the other fields are null, to be asked at the desk.

@@ -3,6 +3,7 @@
  * bodies carry. Imported by the client and by the server: one definition of each payload.
  */
 import * as v from 'valibot'
+import { RUOLI_PREDEFINITI } from '../../lib/ruoli'
 
 /** Error answer of every failing `/api` call: `{errorCode, message}` with a catalogue code (spec 000 §8). */
 export const ErrorBodySchema = v.object({
@@ -15,7 +16,7 @@ export const PolicySchema = v.picklist(['RFD', 'SCD'])
 export type Policy = v.InferOutput<typeof PolicySchema>
 
 /** Role codes of spec 000 §6.1 (custom roles created later use other codes, so the wire type is string). */
-export const ROLE_CODES = ['DTD', 'DSCU', 'REG', 'DEG', 'REGP', 'DEGP', 'REPP', 'DEPP', 'FAC', 'VOL', 'MOD'] as const
+export const ROLE_CODES = RUOLI_PREDEFINITI
 export type RoleCode = (typeof ROLE_CODES)[number]
 
 /** Largest value of a PostgreSQL `integer` column, the type of most ids. */

@@ -11,6 +11,7 @@
  * timestamps are ISO 8601. Lists of a detail are complete (a programme has tens of projects at most).
  */
 import * as v from 'valibot'
+import { RUOLI_CAMPO, RUOLI_GESTIONE } from '../../lib/ruoli'
 import { IdSchema, PolicySchema, ProfileIdsSchema } from './common'
 import { WireDateSchema } from './servizio'
 import { StatoEntitaSchema } from './amministrazione'
@@ -142,7 +143,7 @@ export type ProgettoCreato = v.InferOutput<typeof ProgettoCreatoSchema>
 export const SedeInSchedaSchema = v.object({
   idSede: v.number(), nome: v.string(), idEnte: v.number(), nomeEnte: v.string(), ruoloEnte: v.picklist(['gestore', 'partner']),
   stato: StatoEntitaSchema, facilitatori: v.array(v.object({
-    idUtente: v.number(), nome: v.string(), cognome: v.string(), codiceRuolo: v.picklist(['FAC', 'VOL']), stato: StatoEntitaSchema,
+    idUtente: v.number(), nome: v.string(), cognome: v.string(), codiceRuolo: v.picklist(RUOLI_CAMPO), stato: StatoEntitaSchema,
   })),
 })
 export type SedeInScheda = v.InferOutput<typeof SedeInSchedaSchema>
@@ -174,7 +175,7 @@ export const ReferenteBodySchema = v.object({
   idEnteRef: IdSchema,
   /** the programme (gestoreProgramma) or project (gestoreProgetto, partner) */
   idEntita: IdSchema,
-  codiceRuolo: v.picklist(['REG', 'DEG', 'REGP', 'DEGP', 'REPP', 'DEPP']),
+  codiceRuolo: v.picklist(RUOLI_GESTIONE),
 })
 export type ReferenteBody = v.InferOutput<typeof ReferenteBodySchema>
 

@@ -14,7 +14,7 @@ import { formatNumero, notaAggiornamento, SEZIONI_DATI } from '../../lib/report-
 import { filtroDi, reportQuery } from './api'
 import type { ReportSearch } from './search'
 import { SezioneReport } from './SezioneReport'
-import { UtilizzoPanel } from '../utilizzo/UtilizzoPanel'
+import { UtilizzoPanel } from '../utilizzo'
 import './report-dati.css'
 
 export interface ReportDatiPageProps {

@@ -1,10 +1,8 @@
 /** Small shared pieces of the field data layer. */
 import { newUuid } from '../../offline'
 
-/** Roles that work in the field with their own services (offline-capable): facilitator and volunteer. */
-export function isFieldRole(codiceRuolo: string | null | undefined): boolean {
-  return codiceRuolo === 'FAC' || codiceRuolo === 'VOL'
-}
+/** The field roles' rule lives with the other role rules (src/lib/ruoli.ts); re-exported for the field layer. */
+export { isFieldRole } from '../../lib/ruoli'
 
 /** A write refused on the device before queueing (Italian message for the user; nothing was stored). */
 export class CampoInputError extends Error {

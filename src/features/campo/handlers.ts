@@ -16,6 +16,7 @@
 import { AggiungiCittadinoRispostaSchema, type AggiungiCittadinoBody, type AggiungiCittadinoRisposta } from '../../api/contract/cittadino'
 import { CompilaQuestionarioRispostaSchema, type CompilaQuestionarioRisposta, type ConsensoTrattamentoDati } from '../../api/contract/questionario'
 import { IdServizioSchema, type IdServizio, type ServizioBody } from '../../api/contract/servizio'
+import { idsOf } from '../../lib/profile-ids'
 import { registerHandler, type OfflineDb, type ParentResult, type RoleProfile } from '../../offline'
 import type { CorrezioniCittadino } from '../../lib/q1-corrections'
 import { datiCorretti, type CittadinoDati, type QuestionarioDati, type ServizioDati } from './records'
@@ -78,7 +79,7 @@ export interface QuestionarioCompilaPayload {
 
 /** `{idProgramma, idProgetto, idEnte}` of the role context an entry was made in. */
 export function profileIds(r: RoleProfile): Pick<ServizioBody, ProfileIdKeys> {
-  return { idProgramma: r.idProgramma, idProgetto: r.idProgetto, idEnte: r.idEnte }
+  return idsOf(r)
 }
 
 /** Message of an entry whose parent answered without the expected id (parked as 'richiede attenzione'). */

@@ -5,7 +5,8 @@
  */
 import * as v from 'valibot'
 import { apiPost } from '../../api/client'
-import { readProfile, readUser } from '../../auth/token-store'
+import { presentProfileIds } from '../../auth/current-profile'
+import { readUser } from '../../auth/token-store'
 
 const TokenSchema = v.object({ data: v.object({ authToken: v.pipe(v.string(), v.minLength(1)) }) })
 export const chatTokenKey = (userId: number) => `pd.chat.token.${userId}`
@@ -19,9 +20,7 @@ export async function chatToken(): Promise<string | null> {
     if (stored) return stored
   } catch { /* storage blocked: ask the server */ }
   try {
-    const p = readProfile()
-    const ids = Object.fromEntries(Object.entries({ idProgramma: p?.idProgramma, idProgetto: p?.idProgetto, idEnte: p?.idEnte }).filter(([, x]) => x != null))
-    const res = await apiPost(`rocket-chat/auth/iframe/utente/${user.id}`, ids, TokenSchema, { silent: true, background: true })
+    const res = await apiPost(`rocket-chat/auth/iframe/utente/${user.id}`, presentProfileIds(), TokenSchema, { silent: true, background: true })
     try { localStorage.setItem(chatTokenKey(user.id), res.data.authToken) } catch { /* keep it in memory only */ }
     return res.data.authToken
   } catch (err) {

@@ -13,7 +13,7 @@ import { NO_MASK } from '../../lib/masked-identity'
 import { AppLink } from '../../ui/AppLink'
 import { ResponsiveTable } from '../../ui/widgets/ResponsiveTable'
 import { StatusChip } from '../../ui/widgets/StatusChip'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { schedaCittadinoQuery } from './api'
 import { cittadinoPath, nomeCittadino } from './lista'
 
@@ -67,7 +67,7 @@ function Servizi({ rows }: { rows: readonly ServizioCittadino[] }) {
 function Contenuto({ id }: { id: string }) {
   const q = useQuery(schedaCittadinoQuery(id))
   const nome = q.data ? nomeCittadino({ id: q.data.dettaglioCittadino.id, identificativoMascherato: q.data.dettaglioCittadino.identificativoMascherato }) : undefined
-  useBreadcrumb({ [cittadinoPath(id)]: nome })
+  useRegisterBreadcrumbLabels({ [cittadinoPath(id)]: nome })
   if (q.isPending) return <p role="status" aria-live="polite" className="text-secondary my-4">Caricamento del cittadino…</p>
   if (!q.data) {
     const notFound = (q.error as { status?: number } | null)?.status === 404

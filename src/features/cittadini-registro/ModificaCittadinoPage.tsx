@@ -12,10 +12,9 @@ import type { SchedaCittadino } from '../../api/contract/registro-cittadini'
 import { REQUIRED_NOTE } from '../../lib/validation'
 import { AppLink } from '../../ui/AppLink'
 import { showToast } from '../../ui/stores/toasts'
-import { useProvince } from '../cittadini/province'
 import { useCampoRiferimenti } from '../campo'
-import { minorenniAbilitati } from '../cittadini/aggiungi-cittadino'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { minorenniAbilitati, useProvince } from '../cittadini'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { aggiornaCittadino, schedaCittadinoQuery } from './api'
 import { cittadinoPath, nomeCittadino } from './lista'
 import { CAMPI, campiBloccati, corpo, errori as erroriDi, ETICHETTE, formDa, opzioni, type CampoModifica, type FormModifica } from './modifica'
@@ -105,7 +104,7 @@ function Form({ id, scheda }: { id: string; scheda: SchedaCittadino }) {
 function Contenuto({ id }: { id: string }) {
   const q = useQuery(schedaCittadinoQuery(id))
   const nome = q.data ? nomeCittadino(q.data.dettaglioCittadino) : undefined
-  useBreadcrumb({ [cittadinoPath(id)]: nome, [`${cittadinoPath(id)}/modifica`]: 'Modifica' })
+  useRegisterBreadcrumbLabels({ [cittadinoPath(id)]: nome, [`${cittadinoPath(id)}/modifica`]: 'Modifica' })
   if (q.isPending) return <p role="status" aria-live="polite" className="text-secondary my-4">Caricamento del cittadino…</p>
   if (!q.data || !q.data.modificabile) {
     return (

@@ -6,17 +6,14 @@
  */
 import { apiPost } from '../../api/client'
 import { RicercaCittadinoRispostaSchema, type CittadinoTrovato } from '../../api/contract/cittadino'
-import { getSessionState } from '../../auth/session'
+import { profileIds } from '../../auth/current-profile'
 import type { TipoRicerca } from './aggiungi-cittadino'
 
 export async function cercaCittadino(tipo: TipoRicerca, criterio: string, idServizio: number | null): Promise<CittadinoTrovato[]> {
-  const p = getSessionState().profilo
   return apiPost(
     'servizio/cittadino',
     {
-      idProgramma: p?.idProgramma ?? null,
-      idProgetto: p?.idProgetto ?? null,
-      idEnte: p?.idEnte ?? null,
+      ...profileIds(),
       criterioRicerca: criterio,
       tipoDocumento: tipo,
       idServizio,

@@ -14,22 +14,16 @@ import {
   CategoryListSchema, CommentListSchema, CreatedSchema, FiltersSchema, ItemListSchema, StagedFileSchema, type ListQuery, type Section, type StagedFile,
 } from '../../api/contract/community'
 import { fileProblem, HEAD_BYTES, MAX_FILE_BYTES, tooLargeMessage, type FileKind } from '../../lib/community-files'
-import { readProfile, readUser } from '../../auth/token-store'
+import { currentProfile, presentProfileIds } from '../../auth/current-profile'
+import { getSessionState } from '../../auth/session'
 import { StorageFullError } from '../../offline'
 import { showToast } from '../../ui/stores/toasts'
 import { isNetworkFailure, queueComment, queueEdit, queueLike, queueReply, sendOrQueue, type Target } from './outbox'
 
-/** Profile ids of the chosen role (non-null only). */
-export function profileIds(): Record<string, number> {
-  const p = readProfile()
-  const out: Record<string, number> = {}
-  if (p?.idProgramma != null) out.idProgramma = p.idProgramma
-  if (p?.idProgetto != null) out.idProgetto = p.idProgetto
-  if (p?.idEnte != null) out.idEnte = p.idEnte
-  return out
-}
+/** Profile ids of the chosen role (non-null only; src/auth/current-profile.ts). */
+export const profileIds = presentProfileIds
 
-const userId = () => readUser()?.id ?? 0
+const userId = () => getSessionState().user?.id ?? 0
 
 /** Query string of a list/search: filters (comma-joined), sort, page (0-based). */
 export type ListParams = Pick<ListQuery, 'page' | 'sort' | 'categories' | 'programs' | 'interventions' | 'keys' | 'items_per_page'>
@@ -42,7 +36,7 @@ function searchParams(params: ListParams): Record<string, string | number> {
 
 /** The chosen profile as a key segment: the reads kept on the device are per profile (issue 12 point 9). */
 const scope = () => {
-  const p = readProfile()
+  const p = currentProfile()
   return p ? `${p.codiceRuolo}:${p.idProgramma ?? ''}:${p.idProgetto ?? ''}:${p.idEnte ?? ''}` : ''
 }
 

@@ -23,6 +23,7 @@
  * right state. An edit of a comment whose creation was never sent changes the creation's text instead.
  */
 import { ApiCallError } from '../../api/client'
+import { presentIdsOf } from '../../lib/profile-ids'
 import {
   discardEntry, enqueue, getConnectivity, listEntries, newUuid, onOfflineEvent, registerHandler, roleContextFromSession,
   updateEntryPayload, type OutboxEntry, type ParentResult, type RoleProfile,
@@ -183,13 +184,8 @@ export function pendingEditOf(entries: readonly OutboxEntry[], idItem: number, i
 // ---------------------------------------------------------------------------------------------------
 // handlers
 
-const bodyIds = (r: RoleProfile): Record<string, number> => {
-  const out: Record<string, number> = {}
-  if (r.idProgramma != null) out.idProgramma = r.idProgramma
-  if (r.idProgetto != null) out.idProgetto = r.idProgetto
-  if (r.idEnte != null) out.idEnte = r.idEnte
-  return out
-}
+/** The non-null ids of the entry's role context (src/lib/profile-ids.ts). */
+const bodyIds = (r: RoleProfile): Record<string, number> => presentIdsOf(r)
 
 /** Message of an entry whose parent comment answered without an id (parked as 'richiede attenzione'). */
 export const MISSING_COMMENT_ID = 'Il commento a cui si riferisce questa operazione non è ancora stato registrato dal server.'

@@ -7,10 +7,9 @@ import { useNavigate } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import type { ProgettoRiga } from '../../api/contract/amministrazione'
 import { SelectField, TextField } from '../../ui/form/fields'
+import { enteInProgettoPath } from '../../lib/percorsi'
 import { OnlineOnlyReason, useOnlineOnly } from '../../ui/offline-data'
 import { associaPartner, cercaProgetti } from './api'
-
-export const enteInProgettoPath = (idProgetto: number, idEnte: number) => `/area-amministrativa/progetti/${idProgetto}/enti/${idEnte}`
 
 export function AssociaPartner({ idEnte }: { idEnte: number }) {
   const navigate = useNavigate()

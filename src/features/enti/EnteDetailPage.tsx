@@ -14,11 +14,12 @@ import { DetailSection, InfoList } from '../../ui/detail/InfoList'
 import { DatiAggiornatiAl, useOfflineData, useOnlineOnly, OnlineOnlyReason } from '../../ui/offline-data'
 import { ResponsiveTable } from '../../ui/widgets/ResponsiveTable'
 import { StatusChip } from '../../ui/widgets/StatusChip'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { schedaEnteQuery } from './api'
-import { AssociaPartner, enteInProgettoPath } from './AssociaPartner'
+import { enteInProgettoPath } from '../../lib/percorsi'
+import { AssociaPartner } from './AssociaPartner'
 import { entePath } from './lista'
-import { Caricamento, DetailFrame, NonDisponibile } from './PageFrame'
+import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
 
 interface RigaProgetto { key: string; nome: string; to: string; ruolo: string; stato: string; statoEnte: string | null }
 
@@ -30,8 +31,8 @@ function Contenuto({ idEnte }: { idEnte: string }) {
   const guard = useOnlineOnly()
   const [associa, setAssocia] = useState(false)
   const s = q.data
-  useBreadcrumb({ [entePath(Number(idEnte))]: s?.dettaglioEnte.nome })
-  if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile title="Ente non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
+  useRegisterBreadcrumbLabels({ [entePath(Number(idEnte))]: s?.dettaglioEnte.nome })
+  if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Ente non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} avvisoAccesso />
   const d = s.dettaglioEnte
   const righe: RigaProgetto[] = [
     ...s.programmiGestiti.map((p) => ({ key: `prgm-${p.id}`, nome: p.nome, to: `/area-amministrativa/programmi/${p.id}/info`, ruolo: 'Ente gestore di programma', stato: p.stato, statoEnte: p.statoEnte })),
@@ -88,10 +89,10 @@ function Contenuto({ idEnte }: { idEnte: string }) {
 
 export function EnteDetailPage({ idEnte }: { idEnte: string }) {
   return (
-    <DetailFrame testId="ente-detail">
+    <Frame testId="ente-detail">
       <QueryProvider>
         <Contenuto idEnte={idEnte} />
       </QueryProvider>
-    </DetailFrame>
+    </Frame>
   )
 }

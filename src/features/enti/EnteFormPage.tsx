@@ -1,18 +1,18 @@
 /** 'Crea ente' (`/area-amministrativa/enti/crea`) and 'Modifica ente' (`/area-amministrativa/enti/$idEnte/modifica`). */
 import { useQuery } from '@tanstack/react-query'
 import { QueryProvider } from '../../api/query'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { schedaEnteQuery } from './api'
 import { EnteForm } from './EnteForm'
 import { entePath } from './lista'
-import { Caricamento, DetailFrame, NonDisponibile } from './PageFrame'
+import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
 import { useOfflineData } from '../../ui/offline-data'
 
 function Modifica({ idEnte }: { idEnte: string }) {
   const q = useQuery(schedaEnteQuery(idEnte))
   const offline = useOfflineData(q)
-  useBreadcrumb({ [entePath(Number(idEnte))]: q.data?.dettaglioEnte.nome, [`${entePath(Number(idEnte))}/modifica`]: 'Modifica' })
-  if (!q.data) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile title="Ente non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
+  useRegisterBreadcrumbLabels({ [entePath(Number(idEnte))]: q.data?.dettaglioEnte.nome, [`${entePath(Number(idEnte))}/modifica`]: 'Modifica' })
+  if (!q.data) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Ente non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} avvisoAccesso />
   return (
     <>
       <h1 className="mb-4">Modifica ente</h1>
@@ -23,7 +23,7 @@ function Modifica({ idEnte }: { idEnte: string }) {
 
 export function EnteFormPage({ idEnte }: { idEnte?: string }) {
   return (
-    <DetailFrame testId="ente-form-page">
+    <Frame testId="ente-form-page">
       {idEnte ? (
         <QueryProvider>
           <Modifica idEnte={idEnte} />
@@ -35,6 +35,6 @@ export function EnteFormPage({ idEnte }: { idEnte?: string }) {
           <EnteForm />
         </>
       )}
-    </DetailFrame>
+    </Frame>
   )
 }

@@ -14,21 +14,19 @@ import { TIPI_CONTRATTO, type EnteInScheda, type Referente, type SchedaProgetto,
 import { QueryProvider } from '../../api/query'
 import { hasAll, heldPermissions } from '../../auth/permissions'
 import { useSession } from '../../auth/session'
+import { enteInProgettoPath, sedePath } from '../../lib/percorsi'
 import { AppLink } from '../../ui/AppLink'
 import { DetailSection, InfoList } from '../../ui/detail/InfoList'
 import { DatiAggiornatiAl, OnlineOnlyButton, useOfflineData } from '../../ui/offline-data'
 import { ResponsiveTable } from '../../ui/widgets/ResponsiveTable'
 import { StatusChip } from '../../ui/widgets/StatusChip'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
-import { associaFacilitatore, associaSede, cancellaOTerminaSede, creaSede, terminaFacilitatore } from '../sedi/api'
-import { sedePath } from '../sedi/api'
-import { SedeForm } from '../sedi/SedeForm'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
+import { associaFacilitatore, associaSede, cancellaOTerminaSede, creaSede, SedeForm, terminaFacilitatore } from '../sedi'
 import { aggiungiReferente, rimuoviReferente, schedaProgettoQuery, type TipoReferenteProgetto } from './api'
 import { AggiungiPersona } from './AggiungiPersona'
-import { enteInProgettoPath } from './AssociaPartner'
 import { entePath } from './lista'
-import { Caricamento, DetailFrame, NonDisponibile } from './PageFrame'
-import { useConferma, type Richiesta } from './useConferma'
+import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
+import { useConferma, type Richiesta } from '../../ui/widgets/useConferma'
 
 type Ruolo = 'gestore' | 'partner'
 
@@ -176,8 +174,8 @@ function Contenuto({ idProgetto, idEnte }: { idProgetto: string; idEnte: string 
   const s = q.data
   const found = s ? ruoloDi(s, Number(idEnte)) : null
   const base = `/area-amministrativa/progetti/${idProgetto}`
-  useBreadcrumb({ [base]: s?.dettaglioProgetto.nome, [`${base}/enti`]: 'Enti', [enteInProgettoPath(Number(idProgetto), Number(idEnte))]: found?.ente.nome })
-  if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile title="Ente del progetto non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
+  useRegisterBreadcrumbLabels({ [base]: s?.dettaglioProgetto.nome, [`${base}/enti`]: 'Enti', [enteInProgettoPath(Number(idProgetto), Number(idEnte))]: found?.ente.nome })
+  if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Ente del progetto non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} avvisoAccesso />
   if (!found) {
     return (
       <div className="alert alert-warning my-4" role="alert">
@@ -213,10 +211,10 @@ function Contenuto({ idProgetto, idEnte }: { idProgetto: string; idEnte: string 
 
 export function EnteInProgettoPage({ idProgetto, idEnte }: { idProgetto: string; idEnte: string }) {
   return (
-    <DetailFrame testId="ente-progetto">
+    <Frame testId="ente-progetto">
       <QueryProvider>
         <Contenuto idProgetto={idProgetto} idEnte={idEnte} />
       </QueryProvider>
-    </DetailFrame>
+    </Frame>
   )
 }

@@ -1,5 +1,5 @@
 /** 'Elenco enti' (spec 002 §2; platform-frontend §1.4): the bodies in the profile's scope. */
-import { AdminListPage } from '../programmi/lista-amministrativa'
+import { AdminListPage } from '../../ui/list/admin-list'
 import { entiDefinition } from './lista'
 
 export function EntiPage() {

@@ -6,7 +6,7 @@
  */
 import { EntiListaSchema, type EnteRiga, type FiltroEntiSchema } from '../../api/contract/amministrazione'
 import { compact, filterIds, filterValues, type ListState } from '../../ui/list/list-state'
-import { adminListDefinition, type AdminListOptions } from '../programmi/lista-amministrativa'
+import { adminListDefinition, type AdminListOptions } from '../../ui/list/admin-list'
 import type * as v from 'valibot'
 
 type Filtro = v.InferOutput<typeof FiltroEntiSchema>
@@ -24,7 +24,7 @@ export function filtroEnti(s: ListState): Filtro {
 
 export const entePath = (id: number) => `/area-amministrativa/enti/${id}`
 
-/** The bodies list (adminListDefinition, programmi/lista-amministrativa.tsx). */
+/** The bodies list (adminListDefinition, ui/list/admin-list.tsx). */
 export const LISTA_ENTI = {
   entity: 'ente', plural: 'enti', singular: 'ente', theseRows: 'gli enti', caption: 'Elenco enti',
   columns: [

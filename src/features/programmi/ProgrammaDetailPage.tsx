@@ -16,10 +16,10 @@ import { FAMIGLIE_OBIETTIVI, type Famiglia } from '../../lib/gestione-form'
 import { AppLink } from '../../ui/AppLink'
 import { OnlineOnlyReason, useOfflineData, useOnlineOnly } from '../../ui/offline-data'
 import { StatusChip } from '../../ui/widgets/StatusChip'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { aggiornaCache, assegnaGestoreProgramma, eliminaProgramma, schedaProgrammaQuery, sediProgrammaQuery, terminaProgramma } from './api'
 import { POLICY_LABELS } from './form/ProgrammaForm'
-import { Caricamento, Frame, NonDisponibile } from './PageFrame'
+import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
 import { InfoGenerali } from './scheda/InfoGenerali'
 import { AzioneElimina, AzioneTermina, BarraAzioni, EnteGestoreSezione, ModificaLink, PassoObiettivi, SchedaGestione } from './scheda/SchedaGestione'
 import { TABS_PROGRAMMA } from './tabs'
@@ -134,7 +134,7 @@ function Dettaglio({ id, tab }: { id: string; tab: string }) {
   const q = useQuery(schedaProgrammaQuery(id))
   const offline = useOfflineData(q)
   const s = q.data
-  useBreadcrumb({ [`${BASE}/${id}`]: s?.dettaglioProgramma.nome, [`${BASE}/${id}/info`]: 'Informazioni' })
+  useRegisterBreadcrumbLabels({ [`${BASE}/${id}`]: s?.dettaglioProgramma.nome, [`${BASE}/${id}/info`]: 'Informazioni' })
   if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Programma non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
   const d = s.dettaglioProgramma
   return (

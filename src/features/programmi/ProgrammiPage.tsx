@@ -1,5 +1,5 @@
 /** 'Elenco programmi' (spec 002 §2; platform-frontend §1.4): the programmes in the profile's scope; 'Crea nuovo programma' for profiles holding new.prgm (it needs the server). */
-import { AdminListPage } from './lista-amministrativa'
+import { AdminListPage } from '../../ui/list/admin-list'
 import { programmiDefinition } from './lista'
 
 export function ProgrammiPage() {

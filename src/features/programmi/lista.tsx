@@ -6,7 +6,7 @@
  */
 import { ProgrammiListaSchema, type FiltroProgrammiSchema, type ProgrammaRiga } from '../../api/contract/amministrazione'
 import { compact, filterValues, type ListState } from '../../ui/list/list-state'
-import { adminListDefinition, colonneInterventoGestoreStato, type AdminListOptions } from './lista-amministrativa'
+import { adminListDefinition, colonneInterventoGestoreStato, type AdminListOptions } from '../../ui/list/admin-list'
 import type * as v from 'valibot'
 
 type Filtro = v.InferOutput<typeof FiltroProgrammiSchema>
@@ -21,7 +21,7 @@ export function filtroProgrammi(s: ListState): Filtro {
 
 export const programmaPath = (id: number) => `/area-amministrativa/programmi/${id}`
 
-/** The programmes list (adminListDefinition, ./lista-amministrativa.tsx). */
+/** The programmes list (adminListDefinition, ui/list/admin-list.tsx). */
 export const LISTA_PROGRAMMI = {
   entity: 'programma', plural: 'programmi', singular: 'programma', theseRows: 'i programmi', caption: 'Elenco programmi',
   columns: colonneInterventoGestoreStato<ProgrammaRiga>(),

@@ -22,7 +22,7 @@ import { SurveySectionFields } from '../../ui/survey'
 import { ConfirmModal } from '../../ui/widgets/ConfirmModal'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { associaProgramma, dettaglioQuery, eliminaTemplate, impostaDefault, messaggioErrore, programmiQuery, QK } from './api'
-import { useBreadcrumbLabels } from './breadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { questionarioPath } from './lista'
 
 function Dati({ d }: { d: QuestionarioTemplateDettaglio }) {
@@ -159,7 +159,7 @@ function Sezioni({ d }: { d: QuestionarioTemplateDettaglio }) {
 function Contenuto({ id }: { id: string }) {
   const q = useQuery(dettaglioQuery(id))
   const d = q.data
-  useBreadcrumbLabels({ [questionarioPath(id)]: d?.['survey-name'] })
+  useRegisterBreadcrumbLabels({ [questionarioPath(id)]: d?.['survey-name'] })
   if (q.isPending) return <p role="status" aria-live="polite" className="text-secondary">Caricamento in corso…</p>
   if (!d) {
     return (

@@ -1,13 +1,11 @@
 /**
- * Survey screens (spec 002 §2 survey compilation, read-only view, printable survey): the pages the route
- * files render. The questions are drawn by the shared renderer of src/ui/survey (rules in
- * src/lib/survey-questions.ts), which other screens — a template editor's preview — import directly.
+ * Surveys (spec 002 §2 survey compilation, read-only view, printable survey; §7 sending): what other
+ * features use of it. The service detail loads, lazily, 'Invia questionario' (the button that creates the
+ * citizen's survey link and shows it as QR code and copyable link) and 'Invia questionario a tutti'
+ * (platform-frontend §3.6). The pages (compilation, read-only view, printable survey, printable sheet of
+ * links, the citizen's anonymous survey) are rendered by the route files. The questions are drawn by the
+ * shared renderer of src/ui/survey (rules in src/lib/survey-questions.ts).
  */
-export { CompilaQuestionarioPage, type CompilaQuestionarioPageProps } from './CompilaQuestionarioPage'
-export { QuestionarioCompilatoPage, VistaQuestionario, type QuestionarioCompilatoPageProps } from './QuestionarioCompilatoPage'
 export {
-  StampaQuestionarioPage, ModuloStampabile, pathStampaQuestionario, STAMPA_MODELLO_VUOTO, type StampaQuestionarioPageProps,
-} from './StampaQuestionarioPage'
-export { pathCittadiniServizio, pathCompilaQuestionario, pathQuestionarioCompilato } from './compila'
-// 'Invia questionario' (link and QR code for the citizen's phone) is written by another helper in ./invia
-export { InviaQuestionarioButton, type InviaQuestionarioButtonProps } from './invia'
+  InviaQuestionarioButton, InviaATuttiButton, type InviaQuestionarioButtonProps, type InviaATuttiButtonProps,
+} from './invia'

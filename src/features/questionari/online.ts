@@ -7,27 +7,20 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import { apiPost } from '../../api/client'
-import type { ProfileIds } from '../../api/contract/common'
 import { QuestionarioCompilatoSchema } from '../../api/contract/questionario'
 import { SchedaServizioSchema } from '../../api/contract/servizio'
-import { getSessionState } from '../../auth/session'
-
-/** Profile ids of the chosen profile for request bodies. */
-export function profileIdsBody(): ProfileIds {
-  const p = getSessionState().profilo
-  return { idProgramma: p?.idProgramma ?? null, idProgetto: p?.idProgetto ?? null, idEnte: p?.idEnte ?? null }
-}
+import { profileIds } from '../../auth/current-profile'
 
 /** Query of a compiled instance by id. */
 export const questionarioCompilatoQuery = (id: string) =>
   queryOptions({
     queryKey: ['questionari', 'compilato', id],
-    queryFn: () => apiPost(`servizio/cittadino/questionarioCompilato/compilato/${encodeURIComponent(id)}`, profileIdsBody(), QuestionarioCompilatoSchema),
+    queryFn: () => apiPost(`servizio/cittadino/questionarioCompilato/compilato/${encodeURIComponent(id)}`, profileIds(), QuestionarioCompilatoSchema),
   })
 
 /** Query of a service card by server id. */
 export const schedaServizioQuery = (serviceId: string) =>
   queryOptions({
     queryKey: ['servizi', 'scheda', serviceId],
-    queryFn: () => apiPost(`servizio/${encodeURIComponent(serviceId)}/schedaDettaglio`, profileIdsBody(), SchedaServizioSchema),
+    queryFn: () => apiPost(`servizio/${encodeURIComponent(serviceId)}/schedaDettaglio`, profileIds(), SchedaServizioSchema),
   })

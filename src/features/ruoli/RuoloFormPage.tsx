@@ -14,7 +14,7 @@ import { erroreGruppi, erroreNomeRuolo, normalizzaNomeRuolo, permessiDeiGruppi }
 import { REQUIRED_NOTE } from '../../lib/validation'
 import { AppLink } from '../../ui/AppLink'
 import { showToast } from '../../ui/stores/toasts'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { aggiornaRuolo, creaRuolo, gruppiQuery, ruoloPath, ruoloQuery } from './api'
 import { SceltaGruppi } from './Gruppi'
 
@@ -86,7 +86,7 @@ function Contenuto({ codice }: { codice?: string }) {
   const g = useQuery(gruppiQuery)
   const r = useQuery({ ...ruoloQuery(codice ?? ''), enabled: codice !== undefined })
   const titolo = codice ? `Modifica ruolo ${r.data?.nome ?? codice}` : 'Crea nuovo ruolo'
-  useBreadcrumb(codice ? { [ruoloPath(codice)]: r.data?.nome, [`${ruoloPath(codice)}/modifica`]: 'Modifica' } : {})
+  useRegisterBreadcrumbLabels(codice ? { [ruoloPath(codice)]: r.data?.nome, [`${ruoloPath(codice)}/modifica`]: 'Modifica' } : {})
   const loading = g.isPending || (codice !== undefined && r.isPending)
   let body
   if (loading) body = <p role="status" aria-live="polite" className="text-secondary my-4">Caricamento…</p>

@@ -15,7 +15,7 @@ import { AppLink } from '../../ui/AppLink'
 import { showToast } from '../../ui/stores/toasts'
 import { ConfirmModal } from '../../ui/widgets/ConfirmModal'
 import { StatusChip } from '../../ui/widgets/StatusChip'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { eliminaRuolo, ruoloPath, ruoloQuery } from './api'
 import { ElencoGruppi } from './Gruppi'
 
@@ -53,7 +53,7 @@ function Contenuto({ codice }: { codice: string }) {
   const q = useQuery(ruoloQuery(codice))
   const session = useSession()
   const held = heldPermissions(session)
-  useBreadcrumb({ [ruoloPath(codice)]: q.data?.nome })
+  useRegisterBreadcrumbLabels({ [ruoloPath(codice)]: q.data?.nome })
   if (q.isPending) return <p role="status" aria-live="polite" className="text-secondary my-4">Caricamento del ruolo…</p>
   if (!q.data) {
     return (

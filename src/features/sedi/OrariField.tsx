@@ -4,6 +4,7 @@
  */
 import type { FasciaGiorno, Giorno } from '../../api/contract/gestione'
 import { GIORNI_SETTIMANA, type CampoFascia, type ErroriFascia } from '../../lib/sede-indirizzo'
+import { RequiredMark } from '../../ui/form/fields'
 
 const CAMPI: { campo: CampoFascia; label: string }[] = [
   { campo: 'apertura1', label: 'Apertura' }, { campo: 'chiusura1', label: 'Chiusura' },
@@ -22,7 +23,7 @@ export function OrariField({ value, onChange, errors, error }: OrariFieldProps) 
   const set = (g: Giorno, campo: CampoFascia, v: string) => onChange({ ...value, [g]: { ...value[g], [campo]: v } })
   return (
     <fieldset className="mb-4" aria-describedby={error ? 'orari-error' : 'orari-hint'} data-testid="orari-sede">
-      <legend className="h6 fw-semibold">Orari di apertura<span aria-hidden> *</span></legend>
+      <legend className="h6 fw-semibold">Orari di apertura<RequiredMark required /></legend>
       <p id="orari-hint" className="small text-secondary">Per ogni giorno puoi indicare due fasce orarie (mattina e pomeriggio). Lascia vuoti i giorni di chiusura.</p>
       {error && <div id="orari-error" className="invalid-feedback d-block mb-2" data-testid="error-orari">{error}</div>}
       {GIORNI_SETTIMANA.map(({ code, label }) => {

@@ -10,16 +10,16 @@ import type { SchedaSede } from '../../api/contract/gestione'
 import { QueryProvider } from '../../api/query'
 import { hasAny, heldPermissions } from '../../auth/permissions'
 import { useSession } from '../../auth/session'
+import { enteInProgettoPath, sedePath } from '../../lib/percorsi'
 import { descriviFascia, GIORNI_SETTIMANA } from '../../lib/sede-indirizzo'
 import { AppLink } from '../../ui/AppLink'
 import { DetailSection, InfoList } from '../../ui/detail/InfoList'
 import { DatiAggiornatiAl, OnlineOnlyButton, useOfflineData } from '../../ui/offline-data'
 import { ResponsiveTable } from '../../ui/widgets/ResponsiveTable'
 import { StatusChip } from '../../ui/widgets/StatusChip'
-import { enteInProgettoPath } from '../enti/AssociaPartner'
-import { Caricamento, DetailFrame, NonDisponibile } from '../enti/PageFrame'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
-import { aggiornaSede, schedaSedeQuery, sedePath } from './api'
+import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
+import { aggiornaSede, schedaSedeQuery } from './api'
 import { SedeForm } from './SedeForm'
 
 type Progetto = SchedaSede['progetti'][number]
@@ -59,8 +59,8 @@ function Contenuto({ idSede }: { idSede: string }) {
   const held = heldPermissions(useSession())
   const [modifica, setModifica] = useState(false)
   const s = q.data
-  useBreadcrumb({ [sedePath(Number(idSede))]: s?.nome })
-  if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile title="Sede non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
+  useRegisterBreadcrumbLabels({ [sedePath(Number(idSede))]: s?.nome })
+  if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Sede non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} avvisoAccesso />
   const canEdit = hasAny(held, ['upd.sede.gest.prgt', 'upd.sede.partner'])
   return (
     <>
@@ -108,10 +108,10 @@ function Contenuto({ idSede }: { idSede: string }) {
 
 export function SedeDetailPage({ idSede }: { idSede: string }) {
   return (
-    <DetailFrame testId="sede-detail">
+    <Frame testId="sede-detail">
       <QueryProvider>
         <Contenuto idSede={idSede} />
       </QueryProvider>
-    </DetailFrame>
+    </Frame>
   )
 }

@@ -17,8 +17,6 @@ import { apiWrite } from '../../api/write-calls'
 
 type SenzaProfilo<T> = Omit<T, 'idProgramma' | 'idProgetto' | 'idEnte'>
 
-export const sedePath = (id: number) => `/area-amministrativa/sedi/${id}`
-
 /** `POST /sede/{id}` — the site with its addresses, opening hours, projects and people. */
 export function schedaSedeQuery(id: string) {
   return queryOptions({

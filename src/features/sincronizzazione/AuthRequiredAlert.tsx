@@ -11,7 +11,7 @@ import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
 import { useState } from 'react'
 import { startLogin, useSession } from '../../auth/session'
 import { AppLink } from '../../ui/AppLink'
-import { IdentityButtons } from '../auth/IdentityButtons'
+import { IdentityButtons } from '../auth'
 import { useSyncStatus } from '../../offline'
 import { useSyncAlerts } from './alerts-store'
 

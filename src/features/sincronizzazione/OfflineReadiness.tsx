@@ -12,7 +12,7 @@ import { useSession } from '../../auth/session'
 import { useNetworkAvailable } from '../../offline'
 import { requestOfflineSet, useOfflineSet, type OfflineSetState } from '../../pwa/offline-sets'
 import { FIELD_SET } from '../../../sw/messages'
-import { isFieldRole } from '../campo/common'
+import { isFieldRole } from '../../lib/ruoli'
 
 export const READY_TEXT = 'Pronto per lavorare offline'
 export const DOWNLOADING_TEXT = 'Download in corso'

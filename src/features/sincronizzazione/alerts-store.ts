@@ -1,9 +1,9 @@
 /**
  * State of the sync alerts rendered in the shell slots: the 'session expired' alert (offline event
  * 'auth-required') and the logout warning with unsent operations (a pending question answered by the
- * modal). Plain module state + `useSyncExternalStore`.
+ * modal). Plain module state in the store of src/lib/store.ts.
  */
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from '../../lib/store'
 
 /** The logout warning being shown: how many operations are unsent. */
 export interface LogoutQuestion {
@@ -15,36 +15,26 @@ interface State {
   logout: LogoutQuestion | null
 }
 
-let state: State = { authRequired: false, logout: null }
+const store = createStore<State>({ authRequired: false, logout: null })
 let answer: ((proceed: boolean) => void) | null = null
-const listeners = new Set<() => void>()
 
 function set(next: Partial<State>): void {
-  state = { ...state, ...next }
-  listeners.forEach((l) => l())
+  store.update((state) => ({ ...state, ...next }))
 }
-
-function subscribe(l: () => void): () => void {
-  listeners.add(l)
-  return () => {
-    listeners.delete(l)
-  }
-}
-const get = () => state
 
 /** React hook: `{ authRequired, logout }`. */
 export function useSyncAlerts(): State {
-  return useSyncExternalStore(subscribe, get, get)
+  return useStore(store)
 }
 
 /** Current state without React (tests). */
 export function getSyncAlerts(): State {
-  return state
+  return store.get()
 }
 
 /** Shows or hides the 'La sessione è scaduta' alert. */
 export function setAuthRequired(on: boolean): void {
-  if (state.authRequired !== on) set({ authRequired: on })
+  if (store.get().authRequired !== on) set({ authRequired: on })
 }
 
 /**
@@ -69,14 +59,14 @@ export function answerLogout(proceed: boolean): void {
 
 /** Updates the count of the open warning (e.g. after 'Sincronizza ora' sent some). */
 export function updateLogoutCount(count: number): void {
-  if (state.logout && state.logout.count !== count) set({ logout: { count } })
+  const { logout } = store.get()
+  if (logout && logout.count !== count) set({ logout: { count } })
 }
 
 /** Clears everything (wiring stopped, tests); an open logout question is answered 'Annulla'. */
 export function resetSyncAlerts(): void {
   const a = answer
   answer = null
-  state = { authRequired: false, logout: null }
-  listeners.forEach((l) => l())
+  store.set({ authRequired: false, logout: null })
   a?.(false)
 }

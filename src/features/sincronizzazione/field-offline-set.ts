@@ -9,7 +9,7 @@
 import { getSessionState, subscribeSession } from '../../auth/session'
 import { requestOfflineSet } from '../../pwa/offline-sets'
 import { FIELD_SET } from '../../../sw/messages'
-import { isFieldRole } from '../campo/common'
+import { isFieldRole } from '../../lib/ruoli'
 
 /** Key of the current FAC/VOL profile ('' for none): a change asks for the set again. */
 function fieldProfileKey(): string {

@@ -8,7 +8,7 @@
 import { getSessionState, subscribeSession } from '../../auth/session'
 import { requestOfflineSet } from '../../pwa/offline-sets'
 import { FIELD_SET } from '../../../sw/messages'
-import { isFieldRole } from '../campo/common'
+import { isFieldRole } from '../../lib/ruoli'
 
 /** Key of the current manager profile ('' for none or for a FAC/VOL one). */
 function managerProfileKey(): string {

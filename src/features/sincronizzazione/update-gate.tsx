@@ -6,39 +6,25 @@
  * The store's setter is handed in by the shell (`createOutboxUpdateGate(setUpdateBlocked)`), so this lazy
  * module does not import the landing page's update store.
  */
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect } from 'react'
+import { createStore, useStore } from '../../lib/store'
 import { onOfflineEvent, useSyncStatus } from '../../offline'
 
-let runs = 0
-const listeners = new Set<() => void>()
-const emit = () => listeners.forEach((l) => l())
+const runs = createStore(0)
 
 /** Counts the replay runs of this page; returns the stop function. */
 export function trackReplayRuns(): () => void {
   const offs = [
-    onOfflineEvent('sync-start', () => {
-      runs++
-      emit()
-    }),
-    onOfflineEvent('sync-end', () => {
-      runs = Math.max(0, runs - 1)
-      emit()
-    }),
+    onOfflineEvent('sync-start', () => runs.update((n) => n + 1)),
+    onOfflineEvent('sync-end', () => runs.update((n) => Math.max(0, n - 1))),
   ]
   return () => {
     offs.forEach((off) => off())
-    runs = 0
-    emit()
+    runs.set(0)
   }
 }
 
-function subscribe(l: () => void): () => void {
-  listeners.add(l)
-  return () => {
-    listeners.delete(l)
-  }
-}
-const isRunning = () => runs > 0
+const isRunning = () => runs.get() > 0
 
 /** True when a reload now could interrupt a request of the outbox. */
 export function outboxBusy(running: boolean, sending: number): boolean {
@@ -52,7 +38,7 @@ export type SetUpdateBlocked = (id: string, blocked: boolean) => void
 export function createOutboxUpdateGate(setUpdateBlocked: SetUpdateBlocked) {
   return function OutboxUpdateGate() {
     const { sending } = useSyncStatus()
-    const running = useSyncExternalStore(subscribe, isRunning, isRunning)
+    const running = useStore(runs, isRunning)
     const busy = outboxBusy(running, sending)
     useEffect(() => {
       setUpdateBlocked('outbox', busy)

@@ -69,7 +69,7 @@ function startCampoSafely(): () => void {
 function startCommunitySafely(): () => void {
   let stopped = false
   let stop: (() => void) | null = null
-  Promise.all([import('../community/outbox'), import('../../api/query')])
+  Promise.all([import('../community'), import('../../api/query')])
     .then(([m, q]) => {
       if (stopped) return
       stop = m.startCommunityOutbox(() => void q.queryClient.invalidateQueries({ queryKey: ['community'] }))

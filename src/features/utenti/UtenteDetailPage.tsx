@@ -16,9 +16,9 @@ import { SelectField } from '../../ui/form/fields'
 import { DatiAggiornatiAl, OnlineOnlyButton, OnlineOnlyReason, useOfflineData, useOnlineOnly } from '../../ui/offline-data'
 import { RoleCardDetails } from '../../ui/profile/RoleCard'
 import { StatusChip } from '../../ui/widgets/StatusChip'
-import { Caricamento, DetailFrame, NonDisponibile } from '../enti/PageFrame'
-import { useConferma } from '../enti/useConferma'
-import { useBreadcrumb } from '../servizi/useBreadcrumb'
+import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
+import { useConferma } from '../../ui/widgets/useConferma'
+import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { aggiungiRuolo, rimuoviRuolo, RUOLI_DI_COLLEGAMENTO, ruoliAssegnabiliQuery, schedaUtenteQuery, utentePathOf } from './api'
 
 function AggiungiRuolo({ s }: { s: SchedaUtente }) {
@@ -68,8 +68,8 @@ function Contenuto({ idUtente }: { idUtente: string }) {
   const { ask, dialog } = useConferma()
   const s = q.data
   const d = s?.dettaglioUtente
-  useBreadcrumb({ [utentePathOf(Number(idUtente))]: d ? `${d.cognome} ${d.nome}` : null })
-  if (!s || !d) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile title="Utente non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
+  useRegisterBreadcrumbLabels({ [utentePathOf(Number(idUtente))]: d ? `${d.cognome} ${d.nome}` : null })
+  if (!s || !d) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Utente non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} avvisoAccesso />
   const nomeRuolo = new Map(s.ruoli.map((r) => [r.codiceRuolo, r.nomeRuolo]))
   const conProfilo = new Set(s.profili.map((p) => p.codiceRuolo))
   const globali = s.ruoli.filter((r) => !conProfilo.has(r.codiceRuolo))
@@ -127,10 +127,10 @@ function Contenuto({ idUtente }: { idUtente: string }) {
 
 export function UtenteDetailPage({ idUtente }: { idUtente: string }) {
   return (
-    <DetailFrame testId="utente-detail">
+    <Frame testId="utente-detail">
       <QueryProvider>
         <Contenuto idUtente={idUtente} />
       </QueryProvider>
-    </DetailFrame>
+    </Frame>
   )
 }

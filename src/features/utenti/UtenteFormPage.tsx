@@ -11,7 +11,7 @@ import { TIPI_CONTRATTO } from '../../api/contract/gestione'
 import { fiscalCodeError, normalizeFiscalCode } from '../../lib/fiscal-code'
 import { RequiredNote, SelectField, TextField } from '../../ui/form/fields'
 import { OnlineOnlyReason, useOnlineOnly } from '../../ui/offline-data'
-import { DetailFrame } from '../enti/PageFrame'
+import { Frame } from '../../ui/detail/PageFrame'
 import { creaUtente, utentePathOf } from './api'
 
 type Campo = 'codiceFiscale' | 'nome' | 'cognome' | 'email' | 'telefono'
@@ -97,10 +97,10 @@ function Form() {
 
 export function UtenteFormPage() {
   return (
-    <DetailFrame testId="utente-form-page">
+    <Frame testId="utente-form-page">
       <h1 className="mb-2">Crea utente</h1>
       <p className="lead text-secondary mb-4">La persona completerà i suoi dati al primo accesso con SPID o CIE, usando lo stesso codice fiscale.</p>
       <Form />
-    </DetailFrame>
+    </Frame>
   )
 }

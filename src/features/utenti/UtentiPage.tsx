@@ -1,5 +1,5 @@
 /** 'Elenco utenti' (spec 002 §2; platform-frontend §1.4): the users in the profile's scope. */
-import { AdminListPage } from '../programmi/lista-amministrativa'
+import { AdminListPage } from '../../ui/list/admin-list'
 import { utentiDefinition } from './lista'
 
 export function UtentiPage() {

@@ -11,10 +11,11 @@ import { IdRispostaSchema, SchedaUtenteSchema, type UtenteBody } from '../../api
 import { fetchDropdown, profileIds, profileScope } from '../../api/lists'
 import { apiWrite } from '../../api/write-calls'
 
+// the global roles (RUOLI_GLOBALI) are always offered to a DTD (the server may refuse with its catalogue message)
+import { RUOLI_CON_PROFILO, RUOLI_GLOBALI } from '../../lib/ruoli'
+
 /** Roles bound to a programme/project link: they come and go with the links, never by hand (server R13). */
-export const RUOLI_DI_COLLEGAMENTO = ['REG', 'DEG', 'REGP', 'DEGP', 'REPP', 'DEPP', 'FAC', 'VOL'] as const
-/** Global roles always offered to a DTD (the server may refuse with its catalogue message). */
-export const RUOLI_GLOBALI = ['DTD', 'DSCU', 'MOD'] as const
+export const RUOLI_DI_COLLEGAMENTO = RUOLI_CON_PROFILO
 
 export const utentePathOf = (id: number) => `/area-amministrativa/utenti/${id}`
 

@@ -7,7 +7,7 @@
 import { UtentiListaSchema, type FiltroUtentiSchema, type UtenteRiga } from '../../api/contract/amministrazione'
 import { compact, filterValues, type ListState } from '../../ui/list/list-state'
 import { StatusChip } from '../../ui/widgets/StatusChip'
-import { adminListDefinition, type AdminListOptions } from '../programmi/lista-amministrativa'
+import { adminListDefinition, type AdminListOptions } from '../../ui/list/admin-list'
 import type * as v from 'valibot'
 
 type Filtro = v.InferOutput<typeof FiltroUtentiSchema>
@@ -19,7 +19,7 @@ export function filtroUtenti(s: ListState): Filtro {
 
 export const utentePath = (id: number) => `/area-amministrativa/utenti/${id}`
 
-/** The users list (adminListDefinition, programmi/lista-amministrativa.tsx); not kept on the device (persist off). */
+/** The users list (adminListDefinition, ui/list/admin-list.tsx); not kept on the device (persist off). */
 export const LISTA_UTENTI = {
   entity: 'utente', plural: 'utenti', singular: 'utente', theseRows: 'gli utenti', caption: 'Elenco utenti', nameHeader: 'Cognome e Nome',
   columns: [

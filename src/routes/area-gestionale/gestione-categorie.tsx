@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
-import { CategoriesPage } from '../../features/community-gestione/CategoriesPage'
+import { CategoriesPage } from '../../features/community/gestione/CategoriesPage'
 
 /** Category management (issue 12 point 4; spec 001 §2: `btn.cat`, MOD and DTD). */
 export const Route = createFileRoute('/area-gestionale/gestione-categorie')({

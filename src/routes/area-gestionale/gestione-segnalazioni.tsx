@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
-import { ReportsPage } from '../../features/community-gestione/ReportsPage'
+import { ReportsPage } from '../../features/community/gestione/ReportsPage'
 
 /** Reports management (issue 12 point 4; spec 001 §2: `btn.rprt`, MOD and DTD). */
 export const Route = createFileRoute('/area-gestionale/gestione-segnalazioni')({

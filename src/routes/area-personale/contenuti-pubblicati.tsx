@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
-import { MyContentsPage } from '../../features/community-gestione/MyContentsPage'
+import { MyContentsPage } from '../../features/community/gestione/MyContentsPage'
 
 /** 'I miei contenuti' (issue 12 point 6; spec 001 §2: `btn.cont`). */
 export const Route = createFileRoute('/area-personale/contenuti-pubblicati')({

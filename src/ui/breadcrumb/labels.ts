@@ -3,7 +3,8 @@
  * ('/area-amministrativa/programmi/12') or a bare segment id; features register the names of the
  * entities they load, the shell registers the names of the user's own programme and project.
  */
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect } from 'react'
+import { createStore, useStore } from '../../lib/store'
 
 /** Labels known before any feature registers its own (static pages whose slug reads badly). */
 export const DEFAULT_BREADCRUMB_LABELS: Readonly<Record<string, string>> = {
@@ -12,29 +13,21 @@ export const DEFAULT_BREADCRUMB_LABELS: Readonly<Record<string, string>> = {
   '/home': 'Home',
 }
 
-let labels: Readonly<Record<string, string>> = DEFAULT_BREADCRUMB_LABELS
-const listeners = new Set<() => void>()
+const store = createStore<Readonly<Record<string, string>>>(DEFAULT_BREADCRUMB_LABELS)
 
 export function setBreadcrumbLabels(entries: Record<string, string>): void {
+  const labels = store.get()
   const changed = Object.entries(entries).some(([k, v]) => labels[k] !== v)
   if (!changed) return
-  labels = { ...labels, ...entries }
-  listeners.forEach((l) => l())
+  store.set({ ...labels, ...entries })
 }
 
 export function getBreadcrumbLabels(): Readonly<Record<string, string>> {
-  return labels
+  return store.get()
 }
 
 export function useBreadcrumbLabels(): Readonly<Record<string, string>> {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
-    },
-    getBreadcrumbLabels,
-    getBreadcrumbLabels,
-  )
+  return useStore(store)
 }
 
 /**

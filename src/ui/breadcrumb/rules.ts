@@ -13,6 +13,8 @@
  *   route paths): a segment with no page of its own ('…/cittadini/compila', '…/programmi/7') is plain
  *   text, never a link that would bounce to '/' (issue 8 point 7).
  */
+import { RUOLI_CON_PROFILO, RUOLI_LIVELLO_PROGETTO } from '../../lib/ruoli'
+
 export interface Crumb {
   label: string
   /** target path; absent when the crumb is not a link */
@@ -25,10 +27,9 @@ export const SEGMENT_LABELS: Readonly<Record<string, string>> = {
   'area-cittadini': 'Area cittadini',
 }
 
-const PROJECT_LEVEL = ['REGP', 'DEGP', 'REPP', 'DEPP', 'FAC', 'VOL']
 const NO_LINK_BY_LABEL: Readonly<Record<string, readonly string[]>> = {
-  Progetti: PROJECT_LEVEL,
-  Programmi: ['REG', 'DEG', ...PROJECT_LEVEL],
+  Progetti: RUOLI_LIVELLO_PROGETTO,
+  Programmi: RUOLI_CON_PROFILO,
 }
 
 const HIDDEN_PATHS = ['/', '/richiesta-assistenza']

@@ -1,17 +1,32 @@
 /**
- * Labelled form fields of the administrative forms (bootstrap-italia markup): a text input and a select,
- * each with its '*' for required fields (spec 002 §5 '*Campo obbligatorio') and its Italian error under
- * it, tied by `aria-describedby` and `aria-invalid`. Generic: no feature knowledge.
+ * The one field family of the forms (bootstrap-italia markup; spec 000 §5, spec 002 §5 '*Campo
+ * obbligatorio'): the pieces every field is made of — `RequiredMark` (the '*' after a required field's
+ * label), `FieldError` (the Italian message under a field, referenced by its `aria-describedby`),
+ * `describedBy` (the ids a field points to: hint, then error) — and the fields built on them: `TextField`
+ * (text input), `Campo` (the text input of the programme and project forms), `SelectField` (select), plus
+ * `RequiredNote` under a form. Composite fields (checkbox groups, radio fieldsets) use the pieces.
+ * Generic: no feature knowledge.
  */
 import type { InputHTMLAttributes } from 'react'
 
-export function FieldMessage({ id, message }: { id: string; message: string | null | undefined }) {
+/** The Italian message under a field (referenced by the field's `aria-describedby`); nothing without a message. */
+export function FieldError({ id, message }: { id: string; message: string | null | undefined }) {
   if (!message) return null
   return (
     <div id={id} className="invalid-feedback d-block" data-testid={`error-${id}`}>
       {message}
     </div>
   )
+}
+
+/** The '*' after a required field's label (spec 000 §5: '*Campo obbligatorio' note). */
+export function RequiredMark({ required }: { required: boolean }) {
+  return required ? <span aria-hidden> *</span> : null
+}
+
+/** The `aria-describedby` of field `id`: `{id}-hint` when it has a hint, `{id}-error` when it shows an error. */
+export function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
 }
 
 interface Common {
@@ -23,19 +38,23 @@ interface Common {
   className?: string
 }
 
-export interface TextFieldProps extends Common, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value' | 'className'> {
+export interface TextFieldProps extends Common, Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value' | 'className' | 'required'> {
   value: string
   onChange(value: string): void
+  /**
+   * How the input states that it is required: `aria-required` (default) or the native `required`
+   * attribute (the programme and project forms, see {@link Campo}; their forms are `noValidate`).
+   */
+  requiredAs?: 'aria' | 'native'
 }
 
-/** A text input with label, hint and error. */
-export function TextField({ id, label, error, required = false, hint, className = 'mb-4', value, onChange, ...rest }: TextFieldProps) {
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+/** A text input with label ('*' when required), hint and error. */
+export function TextField({ id, label, error, required = false, hint, className = 'mb-4', value, onChange, requiredAs = 'aria', ...rest }: TextFieldProps) {
   return (
     <div className={`form-group ${className}`}>
       <label htmlFor={id} className="active">
         {label}
-        {required && <span aria-hidden> *</span>}
+        <RequiredMark required={required} />
       </label>
       <input
         id={id}
@@ -43,16 +62,37 @@ export function TextField({ id, label, error, required = false, hint, className 
         className={`form-control${error ? ' is-invalid' : ''}`}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        aria-required={required || undefined}
+        required={requiredAs === 'native' ? required : undefined}
+        aria-required={requiredAs === 'aria' ? required || undefined : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={described}
+        aria-describedby={describedBy(id, hint, error)}
         {...rest}
       />
       {hint && <small id={`${id}-hint`} className="form-text">{hint}</small>}
-      <FieldMessage id={`${id}-error`} message={error} />
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   )
 }
+
+export interface CampoProps extends Common {
+  value: string
+  onChange(value: string): void
+  onBlur?(): void
+  maxLength?: number
+  inputMode?: 'text' | 'numeric'
+  placeholder?: string
+}
+
+/**
+ * The text field of the programme and project forms: a {@link TextField} with the native `required`
+ * attribute and autocomplete off.
+ */
+export function Campo(props: CampoProps) {
+  return <TextField {...props} requiredAs="native" autoComplete="off" />
+}
+
+/** Hint of a date field: the format the date is typed in. */
+export const HINT_DATA = 'Formato gg-mm-aaaa, per esempio 01-03-2025'
 
 export interface SelectFieldProps extends Common {
   value: string
@@ -63,14 +103,13 @@ export interface SelectFieldProps extends Common {
   disabled?: boolean
 }
 
-/** A select with label, hint and error. */
+/** A select with label ('*' when required), hint and error. */
 export function SelectField({ id, label, error, required = false, hint, className = 'mb-4', value, onChange, options, placeholder = 'Seleziona', disabled }: SelectFieldProps) {
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
   return (
     <div className={`select-wrapper ${className}`}>
       <label htmlFor={id}>
         {label}
-        {required && <span aria-hidden> *</span>}
+        <RequiredMark required={required} />
       </label>
       <select
         id={id}
@@ -80,7 +119,7 @@ export function SelectField({ id, label, error, required = false, hint, classNam
         disabled={disabled}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={described}
+        aria-describedby={describedBy(id, hint, error)}
       >
         <option value="">{placeholder}</option>
         {options.map((o) => (
@@ -88,7 +127,7 @@ export function SelectField({ id, label, error, required = false, hint, classNam
         ))}
       </select>
       {hint && <small id={`${id}-hint`} className="form-text">{hint}</small>}
-      <FieldMessage id={`${id}-error`} message={error} />
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   )
 }

@@ -4,7 +4,7 @@
  * state, answer checked by `schema`, totals `numeroTotaleElementi`/`numeroPagine`), the query key within the
  * profile's scope, the count label, the error message and the CSV of `POST {entity}/download`. A list's
  * definition spreads `wireList(…)` and states the rest (caption, columns, search, filters, actions).
- * Used by programmi/lista-amministrativa.tsx (programmes, projects, bodies, users) and by the lists of tickets,
+ * Used by admin-list.tsx (programmes, projects, bodies, users) and by the lists of tickets,
  * minors' enablements, roles and mass uploads.
  */
 import type { StandardSchemaV1, StandardSchemaV1InferOutput } from 'ky'

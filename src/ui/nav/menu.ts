@@ -7,6 +7,7 @@
  * A user without a chosen profile gets no entry at all.
  */
 import { hasAll, hasAny } from '../../auth/permissions'
+import { RUOLI_LIVELLO_PROGETTO, RUOLI_PROGRAMMA } from '../../lib/ruoli'
 
 /** Permission requirement of a menu entry: all listed codes (or one, with `any`), or 'visible'. */
 export type Requirement = string[] | 'visible'
@@ -44,9 +45,9 @@ export interface MenuContext {
 }
 
 /** Roles scoped to one programme: they see 'Programma' → their programme's info page. */
-export const PROGRAMME_ROLES: readonly string[] = ['REG', 'DEG']
+export const PROGRAMME_ROLES: readonly string[] = RUOLI_PROGRAMMA
 /** Roles scoped to one project: they see 'Progetto' → their project's info page (else the programme). */
-export const PROJECT_ROLES: readonly string[] = ['REGP', 'DEGP', 'REPP', 'DEPP', 'FAC', 'VOL']
+export const PROJECT_ROLES: readonly string[] = RUOLI_LIVELLO_PROGETTO
 
 const AM = '/area-amministrativa'
 

@@ -9,9 +9,10 @@ import { AppLink } from '../AppLink'
 import { useSession } from '../../auth/session'
 import { openShellModal } from '../stores/modals'
 import { PROFILE_ENDED_TITLE, profileEndedText } from './profile-ended'
+import { RUOLI_CAMPO } from '../../lib/ruoli'
 
 /** Roles whose services stay readable on the device (the services pages let them in read-only). */
-const FIELD_ROLES: readonly string[] = ['FAC', 'VOL']
+const FIELD_ROLES: readonly string[] = RUOLI_CAMPO
 
 export function ProfileEndedNotice() {
   const s = useSession()

@@ -4,6 +4,8 @@
  * roles show the short project name; DSCU, DTD, MOD, 'Profilo UDM' and the community manager show
  * neither programme nor project (nor a body).
  */
+import { RUOLI_CAMPO, RUOLI_GLOBALI, RUOLI_PROGRAMMA } from '../../lib/ruoli'
+
 export interface RoleCardProfile {
   codiceRuolo: string
   descrizioneRuolo: string
@@ -21,9 +23,9 @@ export interface RoleCardLines {
   ente?: string
 }
 
-const UNSCOPED = ['DTD', 'DSCU', 'MOD', 'Profilo UDM', 'UDM', 'CM']
-const PROGRAMME_LEVEL = ['REG', 'DEG']
-const NO_BODY = ['FAC', 'VOL']
+const UNSCOPED: readonly string[] = [...RUOLI_GLOBALI, 'Profilo UDM', 'UDM', 'CM']
+const PROGRAMME_LEVEL: readonly string[] = RUOLI_PROGRAMMA
+const NO_BODY: readonly string[] = RUOLI_CAMPO
 
 export function roleCardLines(p: RoleCardProfile): RoleCardLines {
   const title = p.descrizioneRuoloCompleta?.trim() || p.descrizioneRuolo

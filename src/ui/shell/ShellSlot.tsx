@@ -6,39 +6,28 @@
  * - 'overlay': modals and other fixed layers rendered at the end of the page (e.g. the logout warning).
  * `registerShellSlot(slot, id, Component)` adds or replaces a component by id and returns its remover.
  */
-import { type ComponentType, useSyncExternalStore } from 'react'
+import type { ComponentType } from 'react'
+import { createStore, useStore } from '../../lib/store'
 
 export type ShellSlotName = 'header-status' | 'before-main' | 'overlay'
 
 type Entry = readonly [id: string, slot: ShellSlotName, component: ComponentType]
 
-let entries: readonly Entry[] = []
-const listeners = new Set<() => void>()
-const emit = () => listeners.forEach((l) => l())
+const store = createStore<readonly Entry[]>([])
 
 /** Adds (or replaces, by id) a component in a slot; returns a function that removes it. */
 export function registerShellSlot(slot: ShellSlotName, id: string, component: ComponentType): () => void {
   const entry = [id, slot, component] as const
-  entries = [...entries.filter(([k, s]) => k !== id || s !== slot), entry]
-  emit()
+  store.update((entries) => [...entries.filter(([k, s]) => k !== id || s !== slot), entry])
   return () => {
-    if (!entries.includes(entry)) return
-    entries = entries.filter((e) => e !== entry)
-    emit()
+    if (!store.get().includes(entry)) return
+    store.update((entries) => entries.filter((e) => e !== entry))
   }
 }
-
-const subscribe = (l: () => void) => {
-  listeners.add(l)
-  return () => {
-    listeners.delete(l)
-  }
-}
-const get = () => entries
 
 /** The components registered in `name`, in registration order (React hook). */
 export function useShellSlot(name: ShellSlotName): [string, ComponentType][] {
-  return useSyncExternalStore(subscribe, get, get)
+  return useStore(store)
     .filter(([, s]) => s === name)
     .map(([id, , c]) => [id, c])
 }

@@ -4,26 +4,22 @@
  * unread count the chat frame reports. The modal itself lives in src/features/chat and plugs into the
  * shell's 'overlay' slot.
  */
-import { useSyncExternalStore } from 'react'
 import { getAppConfig, loadAppConfig } from '../../api/config'
+import { createStore, useStore } from '../../lib/store'
 
 interface ChatState { url: string | null; open: boolean; unread: number }
 
-let state: ChatState = { url: null, open: false, unread: 0 }
+const store = createStore<ChatState>({ url: null, open: false, unread: 0 })
 let configAsked = false
-const listeners = new Set<() => void>()
-const set = (patch: Partial<ChatState>) => {
-  state = { ...state, ...patch }
-  listeners.forEach((l) => l())
-}
+const set = (patch: Partial<ChatState>) => store.update((state) => ({ ...state, ...patch }))
 const subscribe = (l: () => void) => {
-  listeners.add(l)
+  const off = store.subscribe(l)
   if (!configAsked) {
     configAsked = true
     set({ url: getAppConfig().chatUrl })
     void loadAppConfig().then((c) => set({ url: c.chatUrl }), () => undefined)
   }
-  return () => { listeners.delete(l) }
+  return off
 }
 
 export const openChat = () => set({ open: true })
@@ -33,11 +29,11 @@ export const setChatUnread = (n: number) => set({ unread: Number.isFinite(n) && 
 
 /** The chat state (React hook); reads the runtime config on first use. */
 export function useChat(): ChatState {
-  return useSyncExternalStore(subscribe, () => state, () => state)
+  return useStore({ subscribe, get: store.get })
 }
 
 /** Test hook: forgets the state so the next use reads the runtime config again. */
 export function resetChatForTests(): void {
-  state = { url: null, open: false, unread: 0 }
+  store.reset({ url: null, open: false, unread: 0 })
   configAsked = false
 }

@@ -2,20 +2,16 @@
  * Loader overlay as a counter (spec 000 §4 "Loader"): each call raises it, completion lowers it;
  * the overlay shows while it is above zero.
  */
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from '../../lib/store'
 
-let count = 0
-const listeners = new Set<() => void>()
-const emit = () => listeners.forEach((l) => l())
+const count = createStore(0)
 
 export function loaderStart(): void {
-  count += 1
-  emit()
+  count.update((n) => n + 1)
 }
 
 export function loaderEnd(): void {
-  count = Math.max(0, count - 1)
-  emit()
+  count.update((n) => Math.max(0, n - 1))
 }
 
 /** Runs `fn` with the loader raised, lowering it whatever the outcome. */
@@ -29,16 +25,9 @@ export async function withLoader<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export function getLoaderCount(): number {
-  return count
+  return count.get()
 }
 
 export function useLoaderCount(): number {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
-    },
-    getLoaderCount,
-    getLoaderCount,
-  )
+  return useStore(count)
 }

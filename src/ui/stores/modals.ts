@@ -2,35 +2,24 @@
  * Which shell modal is open: 'profile' ('Scegli il ruolo') or 'support' (assistance), at most one.
  * Any module may open them (e.g. the user menu's 'Cambia ruolo').
  */
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from '../../lib/store'
 
 export type ShellModal = 'profile' | 'support'
 
-let open: ShellModal | null = null
-const listeners = new Set<() => void>()
-const emit = () => listeners.forEach((l) => l())
+const store = createStore<ShellModal | null>(null)
 
 export function openShellModal(m: ShellModal): void {
-  open = m
-  emit()
+  store.set(m)
 }
 
 export function closeShellModal(): void {
-  open = null
-  emit()
+  store.set(null)
 }
 
 export function getOpenShellModal(): ShellModal | null {
-  return open
+  return store.get()
 }
 
 export function useOpenShellModal(): ShellModal | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
-    },
-    getOpenShellModal,
-    getOpenShellModal,
-  )
+  return useStore(store)
 }

@@ -4,7 +4,7 @@
  * the unread count, whether a side panel is available, and whether it is open. The shell never imports
  * the feature: without the wiring the bell is a plain link to /notifiche and the count stays 0.
  */
-import { useSyncExternalStore } from 'react'
+import { createStore, useStore } from '../../lib/store'
 
 export interface NotificationsShellState {
   unread: number
@@ -13,15 +13,14 @@ export interface NotificationsShellState {
   panelOpen: boolean
 }
 
-let state: NotificationsShellState = { unread: 0, panelAvailable: false, panelOpen: false }
+const store = createStore<NotificationsShellState>({ unread: 0, panelAvailable: false, panelOpen: false })
 let opener: HTMLElement | null = null
-const listeners = new Set<() => void>()
 
 function set(patch: Partial<NotificationsShellState>): void {
+  const state = store.get()
   const next = { ...state, ...patch }
   if (next.unread === state.unread && next.panelAvailable === state.panelAvailable && next.panelOpen === state.panelOpen) return
-  state = next
-  listeners.forEach((l) => l())
+  store.set(next)
 }
 
 /** Sets the unread count shown by the bell (negative values count as 0). */
@@ -59,22 +58,14 @@ export function takeFocusReturn(): HTMLElement | null {
   return el?.isConnected ? el : null
 }
 
-const subscribe = (l: () => void) => {
-  listeners.add(l)
-  return () => {
-    listeners.delete(l)
-  }
-}
-const get = () => state
-
 /** The current state, outside React. */
 export function notificationsShellState(): NotificationsShellState {
-  return state
+  return store.get()
 }
 
 /** The current state (React hook). */
 export function useNotificationsShell(): NotificationsShellState {
-  return useSyncExternalStore(subscribe, get, get)
+  return useStore(store)
 }
 
 /** Resets the state (logout, tests). */

@@ -2,6 +2,8 @@
  * Content of the support modal by role and policy (spec 000 §6.3, spec 002 §6, platform-frontend §6).
  * Pure: the modal component renders what this returns.
  */
+import { RUOLI_GESTIONE } from '../../lib/ruoli'
+
 export const SUPPORT_EMAIL = 'assistenza-accesso@puntodigitale.example'
 
 export interface SupportLink {
@@ -17,7 +19,7 @@ export type SupportContent =
 export const SUPPORT_UNAVAILABLE = 'Il servizio di assistenza tecnica non è disponibile per il tuo ruolo.'
 
 /** Managing roles of programmes, projects and partner bodies (spec 000 §6.3). */
-export const MANAGING_ROLES: readonly string[] = ['REG', 'REGP', 'REPP', 'DEGP', 'DEG', 'DEPP']
+export const MANAGING_ROLES: readonly string[] = RUOLI_GESTIONE
 
 /** Public guides of the national programme (URLs from platform-frontend §6). */
 export const SUPPORT_LINKS = {

@@ -8,6 +8,7 @@
  */
 import { useId } from 'react'
 import { normalizeDuration } from '../../lib/duration'
+import { describedBy, RequiredMark } from '../form/fields'
 
 export interface DurationInputProps {
   label: string
@@ -31,7 +32,7 @@ export function DurationInput({ label, value, onChange, onBlur, id, required, er
     <div className="form-group pd-duration-input">
       <label htmlFor={inputId} className="active">
         {label}
-        {required && <span aria-hidden> *</span>}
+        <RequiredMark required={!!required} />
       </label>
       <input
         id={inputId}
@@ -44,7 +45,7 @@ export function DurationInput({ label, value, onChange, onBlur, id, required, er
         required={required}
         disabled={disabled}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-describedby={describedBy(inputId, true, error)}
         onChange={(e) => onChange(e.target.value)}
         onBlur={() => {
           const kept = normalizeDuration(value)

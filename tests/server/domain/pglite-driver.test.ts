@@ -16,7 +16,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite client for drizzle', 
   let handle: DatabaseHandle
 
   beforeAll(async () => {
-    handle = await openDatabase({ dataDir: 'memory://', seed: false })
+    handle = await openDatabase({ dataDir: 'memory://' })
   })
   afterAll(() => handle?.close())
 

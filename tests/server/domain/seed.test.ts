@@ -9,9 +9,9 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
-import { openDatabase, type DatabaseHandle } from '../../../server/db/index'
+import type { DatabaseHandle } from '../../../server/db/index'
 import * as s from '../../../server/db/schema'
-import { seedDatabase } from '../../../server/seed'
+import { openSeededDatabase, seedDatabase } from '../../../server/seed'
 import { DEMO_IDENTITIES } from '../../../server/seed/identities'
 import {
   AMBITO_SERVIZI_PUBBLICI, COMPETENZE_LIVELLO_1, SEZIONI_QUESTIONARIO,
@@ -121,14 +121,14 @@ describe('seed', () => {
   })
 })
 
-describe('openDatabase on a data folder', () => {
+describe('openSeededDatabase (the start-up) on a data folder', () => {
   it('creates, migrates and seeds on first open, and adds nothing when reopened', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pd-db-'))
     try {
-      const first = await openDatabase({ dataDir: dir })
+      const first = await openSeededDatabase({ dataDir: dir })
       const [a] = await first.db.select({ n: count() }).from(s.utente)
       await first.close()
-      const second = await openDatabase({ dataDir: dir })
+      const second = await openSeededDatabase({ dataDir: dir })
       const [b] = await second.db.select({ n: count() }).from(s.utente)
       const [perm] = await second.db.select({ n: count() }).from(s.permesso)
       await second.close()
@@ -142,12 +142,12 @@ describe('openDatabase on a data folder', () => {
   }, 120_000)
 })
 
-describe.skipIf(!process.env.DATABASE_URL)('openDatabase on PostgreSQL (DATABASE_URL)', () => {
+describe.skipIf(!process.env.DATABASE_URL)('openSeededDatabase (the start-up) on PostgreSQL (DATABASE_URL)', () => {
   it('migrates and seeds once even when two processes open it at the same time', async () => {
     const url = process.env.DATABASE_URL!
     const [x, y] = await Promise.all([
-      openDatabase({ dataDir: 'unused', databaseUrl: url }),
-      openDatabase({ dataDir: 'unused', databaseUrl: url }),
+      openSeededDatabase({ dataDir: 'unused', databaseUrl: url }),
+      openSeededDatabase({ dataDir: 'unused', databaseUrl: url }),
     ])
     try {
       expect(x.kind).toBe('postgres')

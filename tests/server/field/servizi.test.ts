@@ -249,8 +249,8 @@ describe('services', () => {
     })
 
     it('scopes REG/DEG to the profile programme (domain level)', async () => {
-      const { serviceScope } = await import('../../../server/domain/servizio-scope')
-      const { listServizi } = await import('../../../server/domain/servizi-lista')
+      const { serviceScope } = await import('../../../server/domain/ambito')
+      const { listServizi } = await import('../../../server/domain/liste/servizi')
       const reg = await actor(server, CF.DEG_LAZ, 'DEG')
       const principal = (await (await import('../../../server/domain/principal')).createPrincipalLoader(server.database.db)(CF.DEG_LAZ))!
       const profilo = principal.profili.find((p) => p.codiceRuolo === 'DEG')!

@@ -4,7 +4,7 @@
  * apostrophes, 'es.:'), both encodings, and the CSV encoder of the downloads.
  */
 import { describe, expect, it } from 'vitest'
-import { csvField, toCsv } from '../../../server/domain/csv'
+import { csvField, toCsv } from '../../../src/lib/csv'
 import { decodeSection, encodeSection, fromStored, SectionFormatError, toStored } from '../../../server/domain/survey-codec'
 import { COMPETENZE_LIVELLO_1, RIPETERE_ESPERIENZA, RISOLVERE_PROBLEMI_DIGITALI, SEZIONI_QUESTIONARIO } from '../../../src/api/contract/enums'
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 /**
  * The list CSVs open correctly in LibreOffice Calc (issue 9, LibreOffice criterion; spec 002 §7 "CSV export
- * may use semicolon separators"; server/domain/csv.ts): each list's download (programmes, projects, bodies,
+ * may use semicolon separators"; src/lib/csv.ts): each list's download (programmes, projects, bodies,
  * users, services) is fetched from a test server holding names with accents, `;` and `"` inside fields and a
  * leading `=`, `+`, `-` or `@`; ONE `soffice --headless --convert-to fods` run (CSV import filter: `;` separator,
  * `"` quotes, UTF-8, from row 1) converts them all, and the flat ODS is read back: every cell holds the text

@@ -10,7 +10,7 @@ import { seedScale } from '../../../scripts/seed-scale'
 import { DATI_REFRESH_MS } from '../../../server/domain/dati/refresh'
 import { pageOf } from '../../../server/domain/liste/engine'
 import { createPrincipalLoader } from '../../../server/domain/principal'
-import { serviziList } from '../../../server/domain/servizi-lista'
+import { serviziList } from '../../../server/domain/liste/servizi'
 import { createTestServer, type TestServer } from '../helpers'
 import { CF } from '../field/fixtures'
 

@@ -9,7 +9,7 @@ import { useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react
 import { ApiCallError } from '../../../api/client'
 import { campoErroreServer, type FormErrors, type ObiettiviForm } from '../../../lib/gestione-form'
 import { OnlineOnlyReason, useOnlineOnly } from '../../../ui/offline-data'
-import { Campo, HINT_DATA } from './Campo'
+import { Campo, HINT_DATA } from '../../../ui/form/fields'
 import { ErroriForm } from './ErroriForm'
 import { ObiettiviFieldset } from './ObiettiviFieldset'
 

@@ -3,7 +3,7 @@
  * reached by a date. Steps are added and removed with buttons, so an empty form costs four Tab stops.
  */
 import { FAMIGLIE_OBIETTIVI, HINT, MAX_PASSI, type FormErrors, type ObiettiviForm } from './obiettivi-labels'
-import { Campo, HINT_DATA } from './Campo'
+import { Campo, HINT_DATA } from '../../../ui/form/fields'
 
 export interface ObiettiviFieldsetProps {
   idPrefix: string

@@ -4,8 +4,7 @@
  * Errors show after the first submit, summarised and focused; the submit needs the server (offline guard).
  */
 import { validaProgramma, type ProgrammaFormValues } from '../../../lib/gestione-form'
-import { FieldError, RequiredMark } from '../../servizi/form/FieldError'
-import { Campo } from './Campo'
+import { Campo, FieldError, RequiredMark } from '../../../ui/form/fields'
 import { FormGestione, useFormGestione } from './FormGestione'
 
 export const POLICY_LABELS = { RFD: 'RFD – Rete dei servizi di Facilitazione Digitale', SCD: 'SCD – Servizio Civile Digitale' } as const

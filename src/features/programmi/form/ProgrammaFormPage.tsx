@@ -10,8 +10,8 @@ import { useSession } from '../../../auth/session'
 import { obiettiviForm, obiettiviVuoti, programmaBody, wireToInput, type ProgrammaFormValues } from '../../../lib/gestione-form'
 import { useOfflineData } from '../../../ui/offline-data'
 import { aggiornaProgramma, creaProgramma, schedaProgrammaQuery } from '../api'
-import { Caricamento, Frame, NonDisponibile } from '../PageFrame'
-import { useBreadcrumb } from '../../servizi/useBreadcrumb'
+import { Caricamento, Frame, NonDisponibile } from '../../../ui/detail/PageFrame'
+import { useRegisterBreadcrumbLabels } from '../../../ui/breadcrumb/labels'
 import { ProgrammaForm } from './ProgrammaForm'
 import { salva } from './salva'
 
@@ -25,7 +25,7 @@ function usePolicies(): ('RFD' | 'SCD')[] {
 export function CreaProgrammaPage() {
   const navigate = useNavigate()
   const policies = usePolicies()
-  useBreadcrumb({ [`${BASE}/crea`]: 'Crea nuovo programma' })
+  useRegisterBreadcrumbLabels({ [`${BASE}/crea`]: 'Crea nuovo programma' })
   const initial: ProgrammaFormValues = {
     codice: '', nome: '', nomeBreve: '', policy: policies.length === 1 ? policies[0]! : '', bando: '', cup: '', dataInizio: '', dataFine: '', obiettivi: obiettiviVuoti(),
   }
@@ -48,7 +48,7 @@ function Modifica({ id }: { id: string }) {
   const q = useQuery(schedaProgrammaQuery(id))
   const offline = useOfflineData(q)
   const d = q.data?.dettaglioProgramma
-  useBreadcrumb({ [`${BASE}/${id}`]: d?.nome, [`${BASE}/${id}/modifica`]: 'Modifica' })
+  useRegisterBreadcrumbLabels({ [`${BASE}/${id}`]: d?.nome, [`${BASE}/${id}/modifica`]: 'Modifica' })
   if (!q.data || !d) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Programma non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
   const initial: ProgrammaFormValues = {
     codice: d.codice, nome: d.nome, nomeBreve: d.nomeBreve, policy: d.policy, bando: d.bando ?? '', cup: d.cup ?? '',

@@ -8,7 +8,7 @@ import { useId, useState } from 'react'
 import { dataTerminazione, oggiRoma } from '../../../lib/gestione-form'
 import { OnlineOnlyReason, useOnlineOnly } from '../../../ui/offline-data'
 import { ConfirmModal } from '../../../ui/widgets/ConfirmModal'
-import { Campo, HINT_DATA } from '../form/Campo'
+import { Campo, HINT_DATA } from '../../../ui/form/fields'
 import { messaggioErrore } from '../errori'
 
 export interface AzioneConfermaProps {

@@ -17,8 +17,7 @@ import { NO_MASK, shortMask } from '../../../lib/masked-identity'
 import { countLabel } from '../../../lib/plural'
 import { compact, type ListState } from '../../../ui/list/list-state'
 import { ServerList, type ListDefinition } from '../../../ui/list/ServerList'
-import type { AmbitoServizi } from '../../servizi/api'
-import { serviziDefinition } from '../../servizi/list/ServiziManagerList'
+import { serviziDefinition, type AmbitoServizi } from '../../servizi'
 
 /** The programme or project whose lists are shown. */
 export type AmbitoScheda = AmbitoServizi

@@ -10,7 +10,7 @@ import { OnlineOnlyReason, useOnlineOnly } from '../../../ui/offline-data'
 import { StatusChip } from '../../../ui/widgets/StatusChip'
 import { associaReferente, rimuoviReferente, RUOLI_REFERENTE, type RuoloEnte } from '../api'
 import { messaggioErrore } from '../errori'
-import { Campo } from '../form/Campo'
+import { Campo } from '../../../ui/form/fields'
 import { AzioneConferma } from './AzioneConferma'
 
 export interface ReferentiProps {

@@ -9,7 +9,7 @@ import type { EnteRiga } from '../../../api/contract/amministrazione'
 import { OnlineOnlyReason, useOnlineOnly } from '../../../ui/offline-data'
 import { cercaEnti, creaEnte } from '../api'
 import { messaggioErrore } from '../errori'
-import { Campo } from '../form/Campo'
+import { Campo } from '../../../ui/form/fields'
 
 export interface ScegliEnteProps {
   /** button label, e.g. 'Associa ente gestore' */

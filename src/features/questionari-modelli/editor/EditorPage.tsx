@@ -20,7 +20,7 @@ import {
 import { AppLink } from '../../../ui/AppLink'
 import { showToast } from '../../../ui/stores/toasts'
 import { aggiornaTemplate, creaTemplate, dettaglioQuery, messaggioErrore, nuovoQuery, QK } from '../api'
-import { useBreadcrumbLabels } from '../breadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../../ui/breadcrumb/labels'
 import { questionarioPath } from '../lista'
 import { Anteprima } from './Anteprima'
 import { idCampo } from './DomandaCard'
@@ -206,7 +206,7 @@ function Form({ modo, id, dettaglio }: EditorPageProps & { dettaglio: Questionar
 function Caricamento({ modo, id }: EditorPageProps) {
   const q = useQuery(modo === 'nuovo' || !id ? nuovoQuery() : dettaglioQuery(id))
   const d = q.data
-  useBreadcrumbLabels(id && d ? { [questionarioPath(id)]: d['survey-name'] } : {})
+  useRegisterBreadcrumbLabels(id && d ? { [questionarioPath(id)]: d['survey-name'] } : {})
   if (q.isPending) return <p role="status" aria-live="polite" className="text-secondary">Caricamento in corso…</p>
   if (!d) {
     return (

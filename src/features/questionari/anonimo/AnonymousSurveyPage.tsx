@@ -12,85 +12,24 @@
  *    `online`, every 30 s, or when the page is reopened.
  * Answers typed so far and the loaded survey stay in `sessionStorage` (`draft.ts`): a reload, even
  * offline, loses nothing.
+ *
+ * The phases, their titles and the friendly error pages are in stati.ts.
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import type { CompilaAnonimoBody, QuestionarioAnonimo } from '../../../api/contract/questionario'
 import { formatDisplayDate } from '../../../lib/dates'
 import { useDirtyForm } from '../../../pwa/dirty-forms'
 import { usePageTitle } from '../../../ui/shell/page-title'
-import { AnonimoCallError, fetchAnonimo } from './api'
+import { fetchAnonimo } from './api'
 import { cancellaBozza, leggiBozza, leggiModello, salvaBozza, salvaModello, type Bozza } from './draft'
 import { encodeAnswers, questionError, questionsOf, validateAnswers, visibleQuestions, type FormAnswer } from '../../../lib/survey-questions'
 import { domandeAggiuntive, encodeSezioniAggiuntive } from '../../../lib/survey-extra-sections'
 import { firstControlId, SurveySectionFields } from '../../../ui/survey'
 import { accodaInvio, flushInvii, inviaInCoda, invioInAttesa, type EsitoInvio } from './queue'
+import { ERROR_PAGES, errorCodeOf, ID_PREFIX, MAX_Q4_LENGTH, MESSAGGIO_IN_CODA, MESSAGGIO_INVIATO, needsConsent, phaseTitle, PRODUCT_NAME, RETRY_INTERVAL_MS, type Phase } from './stati'
 import './anonimo.css'
 
-export const PRODUCT_NAME = 'Punto Digitale'
-/** Retry period of a queued submission while the page is open. */
-export const RETRY_INTERVAL_MS = 30_000
-/** Prefix of the question ids on the page. */
-const ID_PREFIX = 'pd-q'
-/** Upper bound of `sezioneQ4Questionario` (contract `CompilaAnonimoBodySchema`). */
-const MAX_Q4_LENGTH = 20_000
-
-export const MESSAGGIO_IN_CODA = 'Le tue risposte sono salvate su questo telefono e verranno inviate appena torna la connessione.'
-export const MESSAGGIO_INVIATO = 'Questionario inviato. Grazie!'
-
-type ErrorCode = 'T01' | 'T02' | 'Q02' | 'offline' | 'generic'
-
-type Phase =
-  | { kind: 'loading' }
-  | { kind: 'consent' }
-  | { kind: 'form' }
-  | { kind: 'sending' }
-  | { kind: 'queued' }
-  | { kind: 'sent' }
-  | { kind: 'error'; code: ErrorCode }
-
-/** Friendly pages of the errors (platform-backend §14 T01, T02, Q02) and of a failed load. */
-const ERROR_PAGES: Record<ErrorCode, { title: string; text: string; retry: boolean }> = {
-  T01: {
-    title: 'Link non valido',
-    text: 'Il link del questionario non è valido. Controlla di aver aperto il link completo oppure chiedi al facilitatore di inviartene uno nuovo.',
-    retry: false,
-  },
-  T02: {
-    title: 'Link scaduto',
-    text: 'Il link del questionario è scaduto: resta valido 3 giorni. Chiedi al facilitatore di inviartene uno nuovo.',
-    retry: false,
-  },
-  Q02: {
-    title: 'Questionario già compilato',
-    text: 'Hai già compilato questo questionario: le risposte sono state registrate. Grazie!',
-    retry: false,
-  },
-  offline: {
-    title: 'Sei offline',
-    text: 'Non è stato possibile caricare il questionario perché il telefono non è connesso a internet. Collegati e riprova: la pagina si aggiorna da sola quando torna la connessione.',
-    retry: true,
-  },
-  generic: {
-    title: 'Si è verificato un errore',
-    text: 'Non è stato possibile caricare il questionario. Ti invitiamo a riprovare più tardi.',
-    retry: true,
-  },
-}
-
-/** Page code of a failed call: catalogue code first, else the HTTP status (404 → T01, 410 → T02, 409 → Q02). */
-function errorCodeOf(e: unknown): ErrorCode {
-  if (!(e instanceof AnonimoCallError)) return 'generic'
-  if (e.kind === 'network') return 'offline'
-  if (e.errorCode === 'T01' || e.errorCode === 'T02' || e.errorCode === 'Q02') return e.errorCode
-  if (e.kind === 'http' && !e.errorCode) {
-    if (e.status === 404) return 'T01'
-    if (e.status === 410) return 'T02'
-    if (e.status === 409) return 'Q02'
-  }
-  return 'generic'
-}
-
-const needsConsent = (d: QuestionarioAnonimo | null) => d !== null && !d.abilitatoConsensoTrattamentoDatiCittadino
+export { MESSAGGIO_IN_CODA, MESSAGGIO_INVIATO, PRODUCT_NAME, RETRY_INTERVAL_MS } from './stati'
 
 export interface AnonymousSurveyPageProps {
   idQuestionario: string
@@ -402,21 +341,4 @@ export function AnonymousSurveyPage({ idQuestionario, token }: AnonymousSurveyPa
       </div>
     </div>
   )
-}
-
-function phaseTitle(phase: Phase): string {
-  switch (phase.kind) {
-    case 'loading':
-      return 'Questionario'
-    case 'consent':
-    case 'form':
-    case 'sending':
-      return 'Compila il questionario'
-    case 'queued':
-      return 'Risposte salvate sul telefono'
-    case 'sent':
-      return 'Questionario inviato'
-    case 'error':
-      return ERROR_PAGES[phase.code].title
-  }
 }

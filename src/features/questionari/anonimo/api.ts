@@ -34,11 +34,6 @@ export class AnonimoCallError extends Error {
   ) {
     super(message)
   }
-
-  /** Worth trying again later: no answer, timeout, 408, 429 or a server error (5xx). */
-  get retryable(): boolean {
-    return this.kind === 'network' || this.status === 408 || this.status === 429 || this.status >= 500
-  }
 }
 
 /** Absolute URL of `…/questionarioCompilato/{id}/{suffix}?t={token}` under the API base. */

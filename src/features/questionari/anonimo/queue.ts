@@ -6,12 +6,13 @@
  * (route idempotency 'token').
  *
  * A submission is stored BEFORE the first send and deleted once the server answered 2xx or refused it
- * for good (4xx other than 408/429); a retryable failure (network, timeout, 408, 429, 5xx) keeps it for
- * the next {@link flushInvii} (on `online`, on a timer, when any anonymous page opens). When IndexedDB is
+ * for good; a failure the outbox would retry (its classifier, src/offline/classify.ts: network, timeout,
+ * 408, 429, 409 G06 still in progress, 5xx) keeps it for the next {@link flushInvii} (on `online`, on a timer, when any anonymous page opens). When IndexedDB is
  * not usable (private mode, storage blocked) the queue lives in memory for the page's lifetime.
  */
 import { Dexie, type EntityTable } from 'dexie'
 import type { CompilaAnonimoBody } from '../../../api/contract/questionario'
+import { classifyStatus } from '../../../offline/classify'
 import { newUuid } from '../../../offline/ids'
 import { AnonimoCallError, postCompilaAnonimo } from './api'
 
@@ -117,6 +118,15 @@ async function update(entry: InvioAnonimo): Promise<void> {
   if (d) await d.invii.put(entry).catch(() => undefined)
 }
 
+/**
+ * Worth sending again later, by the outbox's rule (src/offline/classify.ts): no answer (network, timeout)
+ * or an answer the outbox retries. The classifier is a pure leaf module, imported directly so that the
+ * citizen's page does not load the offline library.
+ */
+export function daRiprovare(err: AnonimoCallError): boolean {
+  return err.kind === 'network' || classifyStatus(err.status, err.errorCode, null).class === 'retry'
+}
+
 async function sendOne(entry: InvioAnonimo): Promise<EsitoInvio> {
   const base = { chiave: entry.chiave, idQuestionarioCompilato: entry.idQuestionarioCompilato }
   try {
@@ -125,7 +135,7 @@ async function sendOne(entry: InvioAnonimo): Promise<EsitoInvio> {
     return { ...base, esito: 'inviato' }
   } catch (e) {
     const err = e instanceof AnonimoCallError ? e : new AnonimoCallError('network', 0, null, String(e))
-    if (err.retryable) {
+    if (daRiprovare(err)) {
       await update({ ...entry, tentativi: entry.tentativi + 1, ultimoErrore: err.kind === 'network' ? 'network' : `HTTP ${err.status}` })
       return { ...base, esito: 'in-attesa' }
     }

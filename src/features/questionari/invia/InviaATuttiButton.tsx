@@ -11,7 +11,7 @@ import { useId, useState } from 'react'
 import { apiPost } from '../../../api/client'
 import { InviaATuttiRispostaSchema } from '../../../api/contract/questionario'
 import { navigateTo } from '../../../auth/navigation'
-import { getSessionState } from '../../../auth/session'
+import { profileIds } from '../../../auth/current-profile'
 import { ConfirmModal } from '../../../ui/widgets/ConfirmModal'
 import { registraLinkInviati } from '../../campo'
 import { pathFoglioLink, setFoglioLink } from './foglio-link'
@@ -43,10 +43,9 @@ export function InviaATuttiButton({ serviceRouteId, idServizio, nomeServizio, da
     if (idServizio === null || pending) return
     setPending(true)
     try {
-      const p = getSessionState().profilo
       const r = await apiPost(
         `servizio/cittadino/servizio/${idServizio}/questionarioCompilato/inviaATutti`,
-        { idProgramma: p?.idProgramma ?? null, idProgetto: p?.idProgetto ?? null, idEnte: p?.idEnte ?? null },
+        profileIds(),
         InviaATuttiRispostaSchema,
       )
       await registraLinkInviati(r.questionari.map((q) => ({ idQuestionario: q.idQuestionario, scadenza: q.scadenza }))).catch(() => undefined)

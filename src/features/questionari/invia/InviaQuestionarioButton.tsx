@@ -16,10 +16,11 @@
  * are shown by the HTTP client's toasts (spec 000 §8).
  */
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { createStore, useStore } from '../../../lib/store'
 import { apiPost } from '../../../api/client'
 import { InviaQuestionarioRispostaSchema, type InviaQuestionarioRisposta } from '../../../api/contract/questionario'
-import { getSessionState } from '../../../auth/session'
+import { profileIds } from '../../../auth/current-profile'
 import { registraLinkInviati } from '../../campo'
 import { absoluteLink, motivoDisabilitato, scadenzaText } from './link'
 import { useOnline } from './online'
@@ -39,21 +40,13 @@ export interface InviaQuestionarioButtonProps {
  * phone is turned across 768 px) unmounts the button, and the facilitator showing the QR code must not
  * lose it. Whichever button of that survey is mounted draws the modal.
  */
-let openLink: { idQuestionario: string; risposta: InviaQuestionarioRisposta } | null = null
-const openLinkListeners = new Set<() => void>()
-function setOpenLink(value: typeof openLink): void {
-  openLink = value
-  openLinkListeners.forEach((l) => l())
-}
-function subscribeOpenLink(listener: () => void): () => void {
-  openLinkListeners.add(listener)
-  return () => openLinkListeners.delete(listener)
-}
+const openLink = createStore<{ idQuestionario: string; risposta: InviaQuestionarioRisposta } | null>(null)
+const setOpenLink = openLink.set
 
 export function InviaQuestionarioButton({ idQuestionario, disabled = false, inviato = false, descrizione }: InviaQuestionarioButtonProps) {
   const online = useOnline()
   const [pending, setPending] = useState(false)
-  const shown = useSyncExternalStore(subscribeOpenLink, () => openLink, () => null)
+  const shown = useStore(openLink, openLink.get, () => null)
   const risposta = shown && shown.idQuestionario === idQuestionario ? shown.risposta : null
   const reasonId = useId()
   const reason = disabled ? null : motivoDisabilitato(idQuestionario, online)
@@ -62,10 +55,9 @@ export function InviaQuestionarioButton({ idQuestionario, disabled = false, invi
     if (!idQuestionario || pending) return
     setPending(true)
     try {
-      const p = getSessionState().profilo
       const r = await apiPost(
         `servizio/cittadino/questionarioCompilato/${encodeURIComponent(idQuestionario)}/invia`,
-        { idProgramma: p?.idProgramma ?? null, idProgetto: p?.idProgetto ?? null, idEnte: p?.idEnte ?? null },
+        profileIds(),
         InviaQuestionarioRispostaSchema,
       )
       setOpenLink({ idQuestionario, risposta: r })

@@ -15,7 +15,7 @@ import { DatiAggiornatiAl, OFFLINE_TEXTS, useIsOffline, useOfflineData } from '.
 import { isFieldRole, useCampoRiferimenti, useServizioCampo, useServizioSuRichiesta } from '../../campo'
 import { T } from '../labels'
 import { Loading, Notice, SenzaProfilo, ServizioNonTrovato } from '../PageStates'
-import { useBreadcrumb } from '../useBreadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../../ui/breadcrumb/labels'
 import { schedaServizioQuery } from '../api'
 import { CittadiniCampo } from './CittadiniCampo'
 import { CittadiniManager } from './CittadiniManager'
@@ -34,7 +34,7 @@ function Frame({ children }: { children: ReactNode }) {
 
 function useDetailBreadcrumb(serviceId: string, nome: string | undefined) {
   const base = `/area-amministrativa/servizi/${serviceId}`
-  useBreadcrumb({ [base]: nome, [`${base}/info`]: 'Informazioni', [`${base}/cittadini`]: 'Cittadini' })
+  useRegisterBreadcrumbLabels({ [base]: nome, [`${base}/info`]: 'Informazioni', [`${base}/cittadini`]: 'Cittadini' })
 }
 
 /** The service from the device; `readOnly` (the profile is no longer active): no edit, delete or add. */

@@ -1,13 +1,13 @@
 /**
  * Components of other features mounted in the service detail, loaded on demand (their code stays out of
  * this chunk until used): 'Aggiungi cittadino al servizio' (features/cittadini), 'Invia questionario' and
- * 'Invia questionario a tutti' (features/questionari/invia). Each renders inside its own Suspense boundary.
+ * 'Invia questionario a tutti' (features/questionari). Each renders inside its own Suspense boundary.
  */
 import { lazy, Suspense } from 'react'
 
 const AggiungiCittadinoModalLazy = lazy(() => import('../../cittadini').then((m) => ({ default: m.AggiungiCittadinoModal })))
-const InviaQuestionarioButtonLazy = lazy(() => import('../../questionari/invia').then((m) => ({ default: m.InviaQuestionarioButton })))
-const InviaATuttiButtonLazy = lazy(() => import('../../questionari/invia').then((m) => ({ default: m.InviaATuttiButton })))
+const InviaQuestionarioButtonLazy = lazy(() => import('../../questionari').then((m) => ({ default: m.InviaQuestionarioButton })))
+const InviaATuttiButtonLazy = lazy(() => import('../../questionari').then((m) => ({ default: m.InviaATuttiButton })))
 
 export interface AggiungiCittadinoSlotProps {
   idServizioLocale: string

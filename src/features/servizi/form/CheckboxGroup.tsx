@@ -4,7 +4,7 @@
  * is on the checkboxes: a `fieldset` (role group) does not support it (issue 15 point 5).
  */
 import { toggleValue } from '../../../ui/widgets/filter-options'
-import { FieldError, RequiredMark } from './FieldError'
+import { FieldError, RequiredMark } from '../../../ui/form/fields'
 
 export interface CheckboxGroupProps {
   id: string

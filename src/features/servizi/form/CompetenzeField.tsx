@@ -5,7 +5,7 @@
  * `aria-invalid` is on the area checkboxes, not on the `fieldset` (issue 15 point 5).
  */
 import { toggleValue } from '../../../ui/widgets/filter-options'
-import { FieldError, RequiredMark } from './FieldError'
+import { FieldError, RequiredMark } from '../../../ui/form/fields'
 import { level2Of, sortBy, toggleArea, type Q3Question } from './q3-questions'
 
 export interface CompetenzeFieldProps {

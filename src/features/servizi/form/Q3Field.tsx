@@ -7,7 +7,7 @@
 import { DurationInput } from '../../../ui/widgets/DurationInput'
 import { CheckboxGroup } from './CheckboxGroup'
 import { CompetenzeField } from './CompetenzeField'
-import { FieldError, RequiredMark } from './FieldError'
+import { FieldError, RequiredMark } from '../../../ui/form/fields'
 import type { Q3Question } from './q3-questions'
 import type { ServizioFormValues } from './servizio-form'
 

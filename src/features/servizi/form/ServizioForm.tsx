@@ -9,7 +9,7 @@ import { useId, useMemo, useRef, useState, type FormEvent } from 'react'
 import { REQUIRED_NOTE } from '../../../lib/validation'
 import { useDirtyForm } from '../../../pwa/dirty-forms'
 import type { ServizioInput } from '../../campo'
-import { FieldError } from './FieldError'
+import { Campo, describedBy, FieldError, RequiredMark } from '../../../ui/form/fields'
 import { Q3Field } from './Q3Field'
 import type { Q3Question } from './q3-questions'
 import {
@@ -86,29 +86,14 @@ export function ServizioForm({ mode, initial, questions, ctx, nomeEnte, onSave, 
       </div>
 
       <h2 className="h4 mt-3 mb-3">Dati del servizio</h2>
-      <div className="form-group mb-4">
-        <label htmlFor="servizio-nome" className="active">Nome<span aria-hidden> *</span></label>
-        <input
-          id="servizio-nome"
-          type="text"
-          className={`form-control${shown('nome') ? ' is-invalid' : ''}`}
-          value={values.nome}
-          required
-          maxLength={250}
-          autoComplete="off"
-          aria-invalid={shown('nome') ? true : undefined}
-          aria-describedby={shown('nome') ? 'servizio-nome-error' : undefined}
-          onChange={(e) => setValues((v) => ({ ...v, nome: e.target.value }))}
-          onBlur={() => touch('nome')}
-        />
-        <FieldError id="servizio-nome-error" message={shown('nome')} />
-      </div>
+      <Campo id="servizio-nome" label="Nome" required maxLength={250} value={values.nome}
+        onChange={(nome) => setValues((v) => ({ ...v, nome }))} onBlur={() => touch('nome')} error={shown('nome')} />
       <div className="form-group mb-4">
         <label htmlFor="servizio-ente" className="active">Ente</label>
         <input id="servizio-ente" type="text" className="form-control" value={nomeEnte} readOnly aria-readonly />
       </div>
       <div className="select-wrapper mb-4">
-        <label htmlFor="servizio-sede" className="active">Sede<span aria-hidden> *</span></label>
+        <label htmlFor="servizio-sede" className="active">Sede<RequiredMark required /></label>
         <select
           id="servizio-sede"
           className={`form-select${shown('idSede') ? ' is-invalid' : ''}`}
@@ -116,7 +101,7 @@ export function ServizioForm({ mode, initial, questions, ctx, nomeEnte, onSave, 
           required
           disabled={ctx.sedi.length === 1 && values.idSede === String(ctx.sedi[0]!.id)}
           aria-invalid={shown('idSede') ? true : undefined}
-          aria-describedby={shown('idSede') ? 'servizio-sede-error' : undefined}
+          aria-describedby={describedBy('servizio-sede', null, shown('idSede'))}
           onChange={(e) => {
             setValues((v) => ({ ...v, idSede: e.target.value }))
             touch('idSede')

@@ -17,7 +17,7 @@ import {
 } from '../../campo'
 import { T } from '../labels'
 import { Loading, Notice, ServizioNonTrovato } from '../PageStates'
-import { useBreadcrumb } from '../useBreadcrumb'
+import { useRegisterBreadcrumbLabels } from '../../../ui/breadcrumb/labels'
 import { q3Questions } from './q3-questions'
 import { ServizioForm } from './ServizioForm'
 import { emptyServizioForm, servizioToForm } from './servizio-form'
@@ -68,7 +68,7 @@ function useAfterSave() {
 
 /** 'Crea servizio'. */
 export function CreaServizioPage() {
-  useBreadcrumb({ '/area-amministrativa/servizi/crea': T.creaServizio })
+  useRegisterBreadcrumbLabels({ '/area-amministrativa/servizi/crea': T.creaServizio })
   const { block, riferimenti } = useFieldPrerequisites()
   const navigate = useNavigate()
   const afterSave = useAfterSave()
@@ -111,7 +111,7 @@ export function ModificaServizioPage({ serviceId }: { serviceId: string }) {
   const navigate = useNavigate()
   const afterSave = useAfterSave()
   const session = useSession()
-  useBreadcrumb({ [`/area-amministrativa/servizi/${serviceId}`]: servizio?.nome, [`/area-amministrativa/servizi/${serviceId}/modifica`]: T.modificaServizio })
+  useRegisterBreadcrumbLabels({ [`/area-amministrativa/servizi/${serviceId}`]: servizio?.nome, [`/area-amministrativa/servizi/${serviceId}/modifica`]: T.modificaServizio })
   if (block || !riferimenti) return <Page title={T.modificaServizio}>{block}</Page>
   if (servizio === undefined) return <Page title={T.modificaServizio}><Loading /></Page>
   if (servizio === null) return <Page title={T.modificaServizio}><ServizioNonTrovato /></Page>

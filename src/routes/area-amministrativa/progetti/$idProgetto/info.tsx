@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../../auth/guards'
-import { ProgettoDetailPage } from '../../../../features/progetti/ProgettoDetailPage'
+import { ProgettoDetailPage } from '../../../../features/programmi/progetti/ProgettoDetailPage'
 import { tabProgetto } from '../../../../features/programmi/tabs'
 
 /**

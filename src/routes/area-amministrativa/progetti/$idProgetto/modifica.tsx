@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../../auth/guards'
-import { ModificaProgettoPage } from '../../../../features/progetti/form/ProgettoFormPage'
+import { ModificaProgettoPage } from '../../../../features/programmi/progetti/form/ProgettoFormPage'
 
 /** 'Modifica progetto' (platform-backend §2.2 PUT /progetto/{id}). */
 export const Route = createFileRoute('/area-amministrativa/progetti/$idProgetto/modifica')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../../../auth/guards'
-import { CreaProgettoPage } from '../../../../../features/progetti/form/ProgettoFormPage'
+import { CreaProgettoPage } from '../../../../../features/programmi/progetti/form/ProgettoFormPage'
 
 /** 'Crea nuovo progetto' inside a programme (platform-backend §2.2 POST /progetto?idProgramma=). */
 export const Route = createFileRoute('/area-amministrativa/programmi/$idProgramma/progetti/crea')({

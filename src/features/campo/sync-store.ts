@@ -1,0 +1,246 @@
+/**
+ * How the field sync stores what the server sends (sync.ts module comment, 'Merging with the device'): the
+ * pages of a whole or incremental sync, a service read on demand, the removals and the end-of-sync sweep, and
+ * where the sync of a profile stands (its kept cursors).
+ */
+import type { CampoRiferimentiWire, CampoServizio, CampoSyncPagina } from '../../api/contract/campo'
+import { cacheSet, putServerRecords, type LocalRecord, type OfflineDb } from '../../offline'
+import { decodeSection } from '../../lib/survey-sections'
+import { CF_NON_PRESENTE } from '../../lib/survey-instance'
+import { KIND, type ServizioEliminaPayload } from './handlers'
+import { riferimentiKey, serverCittadinoId, serverServizioId, syncKey, type CittadinoDati, type ProfiloCampo, type ServizioDati } from './records'
+import type { CampoRiferimenti } from './types'
+
+/** What the device keeps of a profile's sync (cache, `syncKey`). */
+export interface StatoSyncCampo {
+  /** cursor of the last completed sync, sent by the next one (null: none completed yet) */
+  cursore: string | null
+  /** first day of the window the server last described ('YYYY-MM-DD'), null before the first page */
+  finestraDal: string | null
+  /** a sync under way: the next page's cursor, its kind, when its first request left (ms epoch), progress */
+  inCorso: { cursore: string; modalita: CampoSyncPagina['modalita']; iniziata: number; inviati: number; totale: number } | null
+}
+
+/** Project and body a profile's records belong to. */
+interface Ambito {
+  idProgetto: number
+  idEnte: number
+}
+
+function ambitoOf(p: ProfiloCampo): Ambito {
+  return { idProgetto: p.idProgetto ?? 0, idEnte: p.idEnte ?? 0 }
+}
+
+/** Records of a page (or of one service fetched on demand). */
+type RecordServer = Pick<CampoServizio, 'cittadini' | 'questionari'> & { servizi: CampoServizio['servizio'][] }
+
+/** Server ids of the services deleted on this device (their entries, open or acknowledged). */
+async function serviziEliminati(db: OfflineDb): Promise<Set<number>> {
+  return new Set((await db.outbox.where('kind').equals(KIND.servizioElimina).toArray())
+    .map((e) => (e.payload as ServizioEliminaPayload).idServizio ?? (e.result as { idServizio?: number } | undefined)?.idServizio)
+    .filter((id): id is number => typeof id === 'number'))
+}
+
+/** The stored records with one of these server ids (numbers and their strings), by the `idServer` index. */
+async function byServerIds(db: OfflineDb, ids: readonly (string | number)[]): Promise<LocalRecord[]> {
+  if (ids.length === 0) return []
+  const keys = [...new Set(ids.flatMap((id) => [id, String(id)]))]
+  return db.records.where('idServer').anyOf(keys).toArray()
+}
+
+/**
+ * Stores server records (a page's or one service's) on the device: services, then the additions of the
+ * survey instances whose service is on the device (in these records or stored before). Bounded by the
+ * records given: the local copies are looked up by their server ids.
+ */
+async function storeRecords(db: OfflineDb, r: RecordServer, ambito: Ambito, now: number, incrementale = false): Promise<void> {
+  const { idProgetto, idEnte } = ambito
+  const eliminati = await serviziEliminati(db)
+  const idServizi = [...new Set([...r.servizi.map((s) => s.id), ...r.questionari.map((q) => q.idServizio)])]
+  const [serviziNoti, cittadiniNoti] = await Promise.all([byServerIds(db, idServizi), byServerIds(db, r.questionari.map((q) => q.idQuestionarioCompilato))])
+  const servizioByServer = new Map(serviziNoti.filter((x) => x.tipo === 'servizio').map((x) => [String(x.idServer), x.idLocale]))
+  // a survey compiled here keeps its addition's idLocale: the addition comes back under it even when its
+  // own copy was removed at logout (only unsent data stay on the device, see src/offline/retention.ts)
+  const ordered = [...cittadiniNoti.filter((x) => x.tipo === 'questionario'), ...cittadiniNoti.filter((x) => x.tipo === 'cittadino-servizio')]
+  const cittadinoByServer = new Map(ordered.map((x) => [String(x.idServer), x.idLocale]))
+  const copie = new Map(cittadiniNoti.filter((x) => x.tipo === 'cittadino-servizio').map((x) => [x.idLocale, x.data as CittadinoDati]))
+
+  const idLocaleServizio = new Map<number, string>()
+  const serviziRows = r.servizi.filter((s) => !eliminati.has(s.id)).map((s) => {
+    const idLocale = servizioByServer.get(String(s.id)) ?? s.idLocale ?? serverServizioId(s.id)
+    idLocaleServizio.set(s.id, idLocale)
+    const data: ServizioDati = {
+      idLocale, idServer: s.id, nome: s.nome, data: s.data, durataServizio: s.durataServizio, tipologiaServizio: s.tipologiaServizio,
+      idEnte: s.idEnte, idProgetto, idSede: s.idSede, nomeSede: s.nomeSede, stato: s.stato, sezioneQ3Questionario: s.sezioneQ3Questionario,
+      idQuestionarioTemplateSnapshot: s.idQuestionarioTemplateSnapshot, dataOraAggiornamento: s.dataOraAggiornamento,
+    }
+    return { idLocale, idServer: s.id, data }
+  })
+
+  const persone = new Map(r.cittadini.map((c) => [c.idCittadino, c]))
+  const cittadiniRows = r.questionari.flatMap((q, i) => {
+    if (eliminati.has(q.idServizio)) return []
+    const idServizioLocale = idLocaleServizio.get(q.idServizio) ?? servizioByServer.get(String(q.idServizio))
+    if (!idServizioLocale) return []
+    const c = persone.get(q.idCittadino)
+    const idLocale = cittadinoByServer.get(q.idQuestionarioCompilato) ?? serverCittadinoId(q.idQuestionarioCompilato)
+    const copia = copie.get(idLocale)
+    const creato = q.dataOraCreazione ? Date.parse(q.dataOraCreazione) : NaN
+    const data: CittadinoDati = {
+      idLocale, idServizioLocale, idServizio: q.idServizio, idCittadino: q.idCittadino, idQuestionario: q.idQuestionarioCompilato,
+      genere: c?.genere ?? null, fasciaDiEtaId: c?.fasciaDiEtaId ?? null, titoloDiStudio: c?.titoloDiStudio ?? null, occupazione: c?.occupazione ?? null,
+      provinciaDiDomicilio: c?.provinciaDiDomicilio ?? null, cittadinanza: c?.cittadinanza ?? null, tipoDocumento: c?.tipoDocumento ?? null,
+      identificazione: identificazioneDi(q.sezioneQ1Questionario, c?.tipoDocumento ?? null),
+      // a citizen registered before masks existed keeps the mask this device computed, if any
+      identificativoMascherato: c?.identificativoMascherato ?? copia?.identificativoMascherato ?? null,
+      dataOraAggiunta: q.dataOraCreazione ?? copia?.dataOraAggiunta ?? null,
+      scadenzaLink: q.scadenzaLink ?? null,
+      statoQuestionario: q.statoQuestionario, dataUltimoAggiornamento: q.dataOraAggiornamento,
+      // order of addition: the server's creation time (comparable with the device's additions), else the
+      // copy's order, else the position in these records
+      idProgetto, idEnte, ordine: Number.isFinite(creato) ? creato : (copia?.ordine ?? i), idQuestionarioTemplate: q.idQuestionarioTemplate,
+      sezioneQ1Questionario: q.sezioneQ1Questionario, sezioneQ2Questionario: q.sezioneQ2Questionario,
+      sezioneQ3Questionario: q.sezioneQ3Questionario, sezioneQ4Questionario: q.sezioneQ4Questionario,
+      sezioniAggiuntiveQuestionario: q.sezioniAggiuntiveQuestionario ?? [],
+    }
+    return [{ idLocale, idServer: q.idQuestionarioCompilato, data }]
+  })
+
+  await putServerRecords('servizio', serviziRows, now)
+  await putServerRecords('cittadino-servizio', cittadiniRows, now)
+  // (on a whole sync every citizen comes with an instance; rewriting one otherwise would hide it from the stale rule)
+  if (incrementale) await updateCitizens(db, r.cittadini.filter((c) => !cittadiniRows.some((x) => x.data.idCittadino === c.idCittadino)), now)
+}
+
+/**
+ * Citizens sent without any of their survey instances (an incremental page: their demographics changed in
+ * the registry): their additions on the device take the new data. One pass over the stored additions.
+ */
+async function updateCitizens(db: OfflineDb, persone: RecordServer['cittadini'], now: number): Promise<void> {
+  if (persone.length === 0) return
+  const byId = new Map(persone.map((c) => [c.idCittadino, c]))
+  const copie = (await db.records.where('tipo').equals('cittadino-servizio')
+    .filter((x) => x.syncState === 'confermato' && x.idServer !== undefined && byId.has((x.data as CittadinoDati).idCittadino ?? -1))
+    .toArray()) as LocalRecord<CittadinoDati>[]
+  await putServerRecords('cittadino-servizio', copie.map((x) => {
+    const c = byId.get(x.data.idCittadino!)!
+    const data: CittadinoDati = {
+      ...x.data, genere: c.genere ?? null, fasciaDiEtaId: c.fasciaDiEtaId ?? null, titoloDiStudio: c.titoloDiStudio ?? null, occupazione: c.occupazione ?? null,
+      provinciaDiDomicilio: c.provinciaDiDomicilio ?? null, cittadinanza: c.cittadinanza ?? null, tipoDocumento: c.tipoDocumento ?? null,
+      identificativoMascherato: c.identificativoMascherato ?? x.data.identificativoMascherato,
+    }
+    return { idLocale: x.idLocale, idServer: x.idServer!, data }
+  }), now)
+}
+
+/** True when a record still has entries to send (not acknowledged). */
+async function hasOpen(db: OfflineDb, tipo: string, idLocale: string): Promise<boolean> {
+  return (await db.outbox.where('recordKey').equals(`${tipo}|${idLocale}`).toArray()).some((e) => e.status !== 'done')
+}
+
+/** Deletes a confirmed copy without open entries; true when deleted. */
+async function dropConfirmed(db: OfflineDb, r: LocalRecord): Promise<boolean> {
+  if (r.syncState !== 'confermato' || (await hasOpen(db, r.tipo, r.idLocale))) return false
+  await db.records.delete([r.tipo, r.idLocale])
+  return true
+}
+
+/** Surveys compiled here, confirmed, whose addition is gone: removed (call inside a transaction). */
+async function dropOrphanSurveys(db: OfflineDb): Promise<void> {
+  for (const q of await db.records.where('tipo').equals('questionario').toArray()) {
+    if (q.syncState !== 'confermato' || (await db.records.get(['cittadino-servizio', q.idLocale]))) continue
+    await dropConfirmed(db, q)
+  }
+}
+
+/**
+ * Applies a page's `rimossi`: each service leaves with its additions and their surveys, each survey
+ * instance with its addition. A record with unsent changes or open entries stays, and so does a service
+ * with such an addition (the user still sees what waits to be sent; the next whole sync tidies up).
+ */
+async function applyRimossi(db: OfflineDb, rimossi: CampoSyncPagina['rimossi']): Promise<void> {
+  if (rimossi.servizi.length === 0 && rimossi.questionari.length === 0) return
+  await db.transaction('rw', [db.records, db.outbox], async () => {
+    const servizi = (await byServerIds(db, rimossi.servizi)).filter((r) => r.tipo === 'servizio')
+    const ids = new Set(servizi.map((s) => s.idLocale))
+    const tutte = ids.size === 0 ? [] : await db.records.where('tipo').equals('cittadino-servizio').filter((c) => ids.has((c.data as CittadinoDati).idServizioLocale)).toArray()
+    for (const s of servizi) {
+      const additions = tutte.filter((c) => (c.data as CittadinoDati).idServizioLocale === s.idLocale)
+      let kept = false
+      for (const c of additions) {
+        const q = await db.records.get(['questionario', c.idLocale])
+        // a survey compiled here and not yet sent keeps its addition (and so the service)
+        if ((q && !(await dropConfirmed(db, q))) || !(await dropConfirmed(db, c))) kept = true
+      }
+      if (!kept) await dropConfirmed(db, s)
+    }
+    for (const c of (await byServerIds(db, rimossi.questionari)).filter((r) => r.tipo === 'cittadino-servizio')) {
+      const q = await db.records.get(['questionario', c.idLocale])
+      if (q && !(await dropConfirmed(db, q))) continue
+      await dropConfirmed(db, c)
+    }
+    await dropOrphanSurveys(db)
+  })
+}
+
+/**
+ * End of a whole sync: removes the profile's confirmed copies (services, additions, surveys compiled here
+ * whose addition is gone) that no page wrote and that did not change since `startedAt` (ms epoch, when the
+ * sync's first request left), unless they have open entries.
+ */
+async function removeStale(db: OfflineDb, ambito: Ambito, startedAt: number): Promise<void> {
+  await db.transaction('rw', [db.records, db.outbox], async () => {
+    const stale = (await db.records.where('updatedAt').below(startedAt).toArray()).filter((r) => {
+      if ((r.tipo !== 'servizio' && r.tipo !== 'cittadino-servizio') || r.idServer === undefined) return false
+      const d = r.data as { idProgetto?: number; idEnte?: number }
+      return d.idProgetto === ambito.idProgetto && d.idEnte === ambito.idEnte
+    })
+    for (const r of stale) await dropConfirmed(db, r)
+    await dropOrphanSurveys(db)
+  })
+}
+
+function riferimentiDi(r: CampoRiferimentiWire, generatedAt: string): CampoRiferimenti {
+  return {
+    profilo: r.profilo, template: r.template, templateSnapshot: r.templateSnapshot, sedi: r.sedi, progetto: r.progetto,
+    configurazioneMinorenni: r.configurazioneMinorenni, generatedAt,
+  }
+}
+
+/**
+ * Stores one sync page of `profilo` on the device `db` (see the module comment): the reference data when
+ * sent, the records, the removals; on the last page of a whole sync, the stale copies go (`startedAt`, ms
+ * epoch: when the sync's first request left). Exported for tests.
+ */
+export async function storePagina(db: OfflineDb, profilo: ProfiloCampo, pagina: CampoSyncPagina, startedAt: number, now: number = Date.now()): Promise<void> {
+  if (pagina.riferimenti) await cacheSet(riferimentiKey(profilo), riferimentiDi(pagina.riferimenti, pagina.generatedAt), now)
+  const ambito = ambitoOf(profilo)
+  // what this sync writes is stamped at or after its start: the stale rule below tells it by that
+  await storeRecords(db, pagina, ambito, Math.max(now, startedAt), pagina.modalita === 'incrementale')
+  await applyRimossi(db, pagina.rimossi)
+  if (pagina.completo && pagina.modalita === 'completa') await removeStale(db, ambito, startedAt)
+}
+
+function identificazioneDi(q1: string, tipoDocumento: string | null): CittadinoDati['identificazione'] {
+  try {
+    if (decodeSection(q1).answers['1']?.[0] === CF_NON_PRESENTE) return 'NUM_DOC'
+  } catch { /* unreadable Q1: fall back to the document type */ }
+  return tipoDocumento ? 'NUM_DOC' : 'CF'
+}
+
+/** The stored sync state of a profile (a fresh one when none). */
+export async function statoSync(db: OfflineDb, profilo: ProfiloCampo): Promise<StatoSyncCampo> {
+  const v = (await db.cache.get(syncKey(profilo)))?.value as Partial<StatoSyncCampo> | undefined
+  return { cursore: v?.cursore ?? null, finestraDal: v?.finestraDal ?? null, inCorso: v?.inCorso ?? null }
+}
+
+/**
+ * Stores one service of `profilo` fetched on demand (`GET /campo/servizio/{id}`, outside the window) with
+ * its survey instances and citizens: then it reads and works like any other, offline too, until the next
+ * whole sync. False when it was deleted on this device (not brought back). Exported for tests.
+ */
+export async function storeServizio(db: OfflineDb, profilo: ProfiloCampo, s: CampoServizio, now: number = Date.now()): Promise<boolean> {
+  if ((await serviziEliminati(db)).has(s.servizio.id)) return false
+  await storeRecords(db, { servizi: [s.servizio], cittadini: s.cittadini, questionari: s.questionari }, ambitoOf(profilo), now)
+  return true
+}

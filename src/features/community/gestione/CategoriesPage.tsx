@@ -1,0 +1,77 @@
+/**
+ * 'Gestione categorie' (`/area-gestionale/gestione-categorie`, `btn.cat`; issue 12 point 4, spec 001 §3
+ * "Category": columns Categoria, Sezione): the categories of the three sections on the list pattern (search
+ * by name, filter Sezione, 8 per page) with how many contents use each; 'Crea categoria', 'Rinomina' and
+ * 'Elimina' (refused while in use: the dialog says why).
+ */
+import { useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import type { Category } from '../../../api/contract/community'
+import { QueryProvider } from '../../../api/query'
+import { CATEGORY_SECTIONS, sectionFilter, sectionLabel } from '../../../lib/community-gestione'
+import { countLabel } from '../../../lib/plural'
+import { ListScreen } from '../../../ui/list/ListScreen'
+import { ServerList, type ListDefinition } from '../../../ui/list/ServerList'
+import { fetchCategories } from './api'
+import { CategoryModal, DeleteCategoryModal } from './CategoryDialogs'
+
+const QUERY_ROOT = ['community-gestione', 'categories'] as const
+const SECTION_VALUES = CATEGORY_SECTIONS.map((s) => s.value)
+
+function CategoriesContent({ creating, onCreated }: { creating: boolean; onCreated(): void }) {
+  const qc = useQueryClient()
+  const [renaming, setRenaming] = useState<Category | null>(null)
+  const [deleting, setDeleting] = useState<Category | null>(null)
+  // both the management list and the forms' category selects
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: QUERY_ROOT })
+    void qc.invalidateQueries({ queryKey: ['community', 'categories'] })
+  }
+
+  const definition = useMemo((): ListDefinition<Category> => ({
+    caption: 'Elenco categorie',
+    columns: [
+      { key: 'nome', header: 'Categoria', cell: (c) => c.name },
+      { key: 'sezione', header: 'Sezione', cell: (c) => sectionLabel(c.type) },
+      { key: 'uso', header: 'Contenuti', cell: (c) => c.in_use },
+    ],
+    rowKey: (c) => String(c.id),
+    summary: (c) => `${c.name} · ${sectionLabel(c.type)}`,
+    actions: (c) => [
+      { label: 'Rinomina', name: `Rinomina ${c.name} (${sectionLabel(c.type)})`, onClick: () => setRenaming(c) },
+      { label: 'Elimina', name: `Elimina ${c.name} (${sectionLabel(c.type)})`, onClick: () => setDeleting(c) },
+    ],
+    search: { label: 'Cerca categoria', placeholder: 'Nome della categoria' },
+    filters: [{
+      key: 'sezione', label: 'Sezione', optionsKey: ['community-gestione', 'category-sections'],
+      loadOptions: () => Promise.resolve(CATEGORY_SECTIONS.map((s) => ({ value: s.value, label: s.label }))),
+    }],
+    queryKey: QUERY_ROOT,
+    fetchPage: (s, signal) => fetchCategories(s, sectionFilter(s.filters.sezione ?? [], SECTION_VALUES), signal),
+    countLabel: (n) => countLabel(n, 'categoria', 'categorie'),
+    errorMessage: 'Non è stato possibile caricare le categorie. Controlla la connessione e riprova.',
+  }), [])
+
+  return (
+    <>
+      <ServerList definition={definition} />
+      <CategoryModal category={null} isOpen={creating} onDone={refresh} onClose={onCreated} />
+      <CategoryModal category={renaming} isOpen={renaming !== null} onDone={refresh} onClose={() => setRenaming(null)} />
+      <DeleteCategoryModal category={deleting} onDone={refresh} onClose={() => setDeleting(null)} />
+    </>
+  )
+}
+
+/** The categories page inside the feature's query client. */
+export function CategoriesPage() {
+  const [creating, setCreating] = useState(false)
+  return (
+    <ListScreen title="Gestione categorie" testId="categories-page"
+      description="Le categorie di annunci, discussioni e documenti: una categoria usata da almeno un contenuto non si può eliminare."
+      cta={<button type="button" className="btn btn-primary" onClick={() => setCreating(true)}>Crea categoria</button>}>
+      <QueryProvider>
+        <CategoriesContent creating={creating} onCreated={() => setCreating(false)} />
+      </QueryProvider>
+    </ListScreen>
+  )
+}

@@ -1,0 +1,74 @@
+/**
+ * 'Crea nuovo progetto' inside a programme and 'Modifica progetto' (platform-backend §2.2: POST
+ * /progetto?idProgramma=, PUT /progetto/{id}): the programme's card gives the date bounds; on success
+ * the caches refresh, a toast confirms (with the CUP warning) and the project's detail opens.
+ */
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { QueryProvider } from '../../../../api/query'
+import { obiettiviForm, obiettiviVuoti, progettoBody, wireToInput, type ProgettoFormValues } from '../../../../lib/gestione-form'
+import { useOfflineData } from '../../../../ui/offline-data'
+import { aggiornaProgetto, creaProgetto, schedaProgettoQuery, schedaProgrammaQuery } from '../../api'
+import { salva } from '../../form/salva'
+import { Caricamento, Frame, NonDisponibile } from '../../../../ui/detail/PageFrame'
+import { useRegisterBreadcrumbLabels } from '../../../../ui/breadcrumb/labels'
+import { ProgettoForm } from './ProgettoForm'
+
+const PRJ = '/area-amministrativa/progetti'
+const PRG = '/area-amministrativa/programmi'
+
+function Crea({ idProgramma }: { idProgramma: string }) {
+  const navigate = useNavigate()
+  const q = useQuery(schedaProgrammaQuery(idProgramma))
+  const offline = useOfflineData(q)
+  const p = q.data?.dettaglioProgramma
+  useRegisterBreadcrumbLabels({ [`${PRG}/${idProgramma}`]: p?.nome, [`${PRG}/${idProgramma}/progetti`]: 'Progetti', [`${PRG}/${idProgramma}/progetti/crea`]: 'Crea nuovo progetto' })
+  if (!p) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Programma non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
+  const initial: ProgettoFormValues = { nome: '', nomeBreve: '', cup: '', dataInizio: wireToInput(p.dataInizio), dataFine: wireToInput(p.dataFine), obiettivi: obiettiviVuoti() }
+  return (
+    <>
+      <h1 className="mb-2">Crea nuovo progetto</h1>
+      <p className="lead text-secondary mb-4">Nel programma {p.nome}</p>
+      <ProgettoForm initial={initial} programma={p} submitLabel="Crea progetto"
+        onCancel={() => void navigate({ to: `${PRG}/${idProgramma}/info` as '/', search: { tab: 'progetti' } as never })}
+        onSubmit={async (values) => {
+          const out = await salva(() => creaProgetto(p.id, progettoBody(values)), 'Progetto creato')
+          await navigate({ to: `${PRJ}/${out.idProgettoCreato}/info` as '/' })
+        }} />
+    </>
+  )
+}
+
+export function CreaProgettoPage({ idProgramma }: { idProgramma: string }) {
+  return <Frame testId="progetto-crea"><QueryProvider><Crea idProgramma={idProgramma} /></QueryProvider></Frame>
+}
+
+function Modifica({ id }: { id: string }) {
+  const navigate = useNavigate()
+  const q = useQuery(schedaProgettoQuery(id))
+  const d = q.data?.dettaglioProgetto
+  const qp = useQuery({ ...schedaProgrammaQuery(String(d?.idProgramma ?? '')), enabled: d !== undefined })
+  const offline = useOfflineData(q)
+  useRegisterBreadcrumbLabels({ [`${PRJ}/${id}`]: d?.nome, [`${PRJ}/${id}/modifica`]: 'Modifica' })
+  const p = qp.data?.dettaglioProgramma
+  if (!d || !p) return (q.isPending || qp.isPending) && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Progetto non disponibile" missing={offline.missing} onRetry={() => { void q.refetch(); void qp.refetch() }} />
+  const initial: ProgettoFormValues = {
+    nome: d.nome, nomeBreve: d.nomeBreve, cup: d.cup ?? '', dataInizio: wireToInput(d.dataInizio), dataFine: wireToInput(d.dataFine), obiettivi: obiettiviForm(d.obiettivi),
+  }
+  const info = `${PRJ}/${id}/info`
+  return (
+    <>
+      <h1 className="mb-4">Modifica progetto</h1>
+      <ProgettoForm initial={initial} programma={p} submitLabel="Salva modifiche"
+        onCancel={() => void navigate({ to: info as '/' })}
+        onSubmit={async (values) => {
+          await salva(() => aggiornaProgetto(d.id, progettoBody(values)), 'Progetto aggiornato')
+          await navigate({ to: info as '/' })
+        }} />
+    </>
+  )
+}
+
+export function ModificaProgettoPage({ id }: { id: string }) {
+  return <Frame testId="progetto-modifica"><QueryProvider><Modifica id={id} /></QueryProvider></Frame>
+}
