@@ -20,7 +20,7 @@ vi.mock('../../src/offline/connectivity', async (importOriginal) => ({
 vi.mock('../../src/api/config', () => ({ loadAppConfig: async () => ({}), getAppConfig: () => ({ apiBaseUrl: '/api' }) }))
 vi.mock('../../src/api/client', () => ({
   apiPost: vi.fn(),
-  api: Object.assign(vi.fn(), { post: vi.fn(() => ({ json: async () => ({ id: 1 }) })) }),
+  api: vi.fn(() => ({ json: async () => ({ id: 1 }) })),
   toApiCallError: (e: unknown) => e,
   ApiCallError: class extends Error {},
 }))

@@ -151,7 +151,7 @@ describe('form fields (issue 24 point 16)', () => {
       <AggiungiPersona idPrefix="facilitatore-1" sceltaLabel="Tipo di contratto" scelte={[{ value: 'A', label: 'A' }]} submitLabel="Aggiungi" onAdd={async () => {}} />
     )],
     ['referents of a managing body (Referenti)', () => (
-      <Referenti ruolo="gestoreProgetto" idEnte={5} nomeEnte="Comune" idEntita={30} referenti={[]} puoAggiungere puoRimuovere={false} chiuso={false} onChanged={async () => {}} />
+      <Referenti ruolo="gestoreProgetto" idEnte={5} nomeEnte="Comune" idEntita={30} referenti={[]} puoAggiungere puoRimuovere={false} chiuso={false} />
     )],
   ])("%s: each line of the row leaves room above it for the fields' floating labels, also stacked on phones", (_, ui) => {
     render(ui())

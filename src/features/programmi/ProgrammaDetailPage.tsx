@@ -17,7 +17,7 @@ import { AppLink } from '../../ui/AppLink'
 import { OnlineOnlyReason, useOfflineData, useOnlineOnly } from '../../ui/offline-data'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
-import { aggiornaCache, assegnaGestoreProgramma, eliminaProgramma, schedaProgrammaQuery, sediProgrammaQuery, terminaProgramma } from './api'
+import { assegnaGestoreProgramma, eliminaProgramma, schedaProgrammaQuery, sediProgrammaQuery, terminaProgramma } from './api'
 import { POLICY_LABELS } from './form/ProgrammaForm'
 import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
 import { InfoGenerali } from './scheda/InfoGenerali'
@@ -28,7 +28,7 @@ import { usePermessi } from './scheda/usePermesso'
 
 const BASE = '/area-amministrativa/programmi'
 
-function Azioni({ s, onChanged }: { s: SchedaProgramma; onChanged(): Promise<void> }) {
+function Azioni({ s }: { s: SchedaProgramma }) {
   const puo = usePermessi()
   const d = s.dettaglioProgramma
   const az = azioniProgramma(d.stato, s.progetti)
@@ -36,7 +36,7 @@ function Azioni({ s, onChanged }: { s: SchedaProgramma; onChanged(): Promise<voi
     <BarraAzioni entita="programma">
       {puo('upd.enti.card.prgm') && !az.modifica && <ModificaLink to={`${BASE}/${d.id}/modifica`} />}
       {puo('end.prgm') && d.stato !== 'TERMINATO' && (
-        <AzioneTermina entita="programma" nome={d.nome} motivo={az.termina} onChanged={onChanged} termina={(data) => terminaProgramma(d.id, data)}
+        <AzioneTermina entita="programma" nome={d.nome} motivo={az.termina} termina={(data) => terminaProgramma(d.id, data)}
           conseguenze="I progetti non attivi vengono eliminati, quelli attivabili o attivi terminati." />
       )}
       {puo('del.prgm') && d.stato !== 'TERMINATO' && (
@@ -46,7 +46,7 @@ function Azioni({ s, onChanged }: { s: SchedaProgramma; onChanged(): Promise<voi
   )
 }
 
-function Contenuto({ s, tab, onChanged }: { s: SchedaProgramma; tab: string; onChanged(): Promise<void> }) {
+function Contenuto({ s, tab }: { s: SchedaProgramma; tab: string }) {
   const puo = usePermessi()
   const d = s.dettaglioProgramma
   const chiuso = d.stato === 'TERMINATO'
@@ -60,7 +60,7 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgramma; tab: string; onC
     return (
       <EnteGestoreSezione entita="programma" ente={s.enteGestore} ruolo="gestoreProgramma" idEntita={d.id} href={(idEnte) => `/area-amministrativa/enti/${idEnte}`}
         permessi={{ gestisci: 'add.enti.gest.prgm', aggiungiReferenti: 'add.ref_del.gest.prgm', rimuoviReferenti: 'del.ref_del.gest.prgm' }}
-        chiuso={chiuso} assegna={(idEnte) => assegnaGestoreProgramma(d.id, idEnte)} onChanged={onChanged} />
+        chiuso={chiuso} assegna={(idEnte) => assegnaGestoreProgramma(d.id, idEnte)} />
     )
   }
   if (tab === 'progetti') {
@@ -139,8 +139,8 @@ function Dettaglio({ id, tab }: { id: string; tab: string }) {
   const d = s.dettaglioProgramma
   return (
     <SchedaGestione offline={offline} nome={d.nome} stato={d.stato} sottotitolo={`Programma ${d.codice} · ${POLICY_LABELS[d.policy]}`}
-      azioni={<Azioni s={s} onChanged={aggiornaCache} />} tabs={TABS_PROGRAMMA} tab={tab} path={`${BASE}/${id}/info`} entita="programma">
-      <Contenuto s={s} tab={tab} onChanged={aggiornaCache} />
+      azioni={<Azioni s={s} />} tabs={TABS_PROGRAMMA} tab={tab} path={`${BASE}/${id}/info`} entita="programma">
+      <Contenuto s={s} tab={tab} />
     </SchedaGestione>
   )
 }

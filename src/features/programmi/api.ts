@@ -4,31 +4,28 @@
  * - reads: the detail cards as persistable queries (issue 9 point 6), always read again on opening
  *   (staleTime 0: the stored or cached copy shows meanwhile), with the referents' fiscal codes
  *   masked before they reach the cache (a card holding one in clear would never be kept on the device);
- * - writes: create, update, activate, terminate, delete, assign bodies, referents. Every body carries the
- *   chosen profile's ids. Failures toast with the catalogue's title and message (src/api/client.ts) and
- *   reject with ApiCallError.
+ * - writes: create, update, activate, terminate, delete, assign bodies, referents, through the one `write`
+ *   (src/api/write.ts): every body carries the chosen profile's ids, failures toast with the catalogue's title
+ *   and message and reject with ApiCallError, success refreshes the administrative structure's reads.
  */
 import { queryOptions } from '@tanstack/react-query'
-import type { StandardSchemaV1, StandardSchemaV1InferOutput } from 'ky'
-import { api, apiPost, toApiCallError } from '../../api/client'
-import { loadAppConfig } from '../../api/config'
+import type { StandardSchemaV1 } from 'ky'
+import { apiPost } from '../../api/client'
+import { STRUTTURA_KEYS } from '../../api/query-keys'
+import { write, type WriteMethod } from '../../api/write'
 import { EntiListaSchema, type EnteRiga } from '../../api/contract/amministrazione'
 import {
   AvvisoSchema, IdRispostaSchema, ProgettoCreatoSchema, ProgrammaCreatoSchema, SchedaProgettoSchema, SchedaProgrammaSchema,
   type EnteBody, type EnteInScheda, type ProgettoBody, type ProgrammaBody, type SchedaProgetto, type SchedaProgramma,
 } from '../../api/contract/gestione'
 import { SediProgrammaSchema } from '../../api/contract/programma-sedi'
-import { fetchListPage, listBody, profileIds, profileScope } from '../../api/lists'
-import { PERSISTENT_CARD, queryClient } from '../../api/query'
+import { fetchListPage, listBody, profileIds } from '../../api/lists'
+import { gestioneKeys } from './keys'
+import { PERSISTENT_CARD } from '../../api/query'
 import { maskFiscalCode } from '../../lib/masked-identity'
 
 type Senza<T> = Omit<T, 'idProgramma' | 'idProgetto' | 'idEnte'>
 
-export const gestioneKeys = {
-  programma: (id: string) => ['programmi', 'scheda', ...profileScope(), id] as const,
-  progetto: (id: string) => ['progetti', 'scheda', ...profileScope(), id] as const,
-  sediProgramma: (id: string) => ['programmi', 'sedi', ...profileScope(), id] as const,
-}
 
 /** Referents with the fiscal code masked (the card is kept on the device). */
 function mascheraEnte<E extends EnteInScheda | null>(e: E): E {
@@ -69,24 +66,12 @@ export function schedaProgettoQuery(id: string) {
   })
 }
 
-/** A write with any method (PUT, DELETE, POST): JSON body with the profile ids, answer validated with `schema`. */
-async function scrivi<S extends StandardSchemaV1>(method: 'post' | 'put' | 'delete', path: string, body: object, schema: S): Promise<StandardSchemaV1InferOutput<S>> {
-  await loadAppConfig()
-  try {
-    return await api(path, { method, json: { ...profileIds(), ...body }, context: {} }).json(schema)
-  } catch (e) {
-    throw toApiCallError(e)
-  }
-}
-
-/** Drops every cached programme and project read (cards and lists) after a write. */
-export function aggiornaCache(): Promise<void> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['programmi'] }),
-    queryClient.invalidateQueries({ queryKey: ['progetti'] }),
-    queryClient.invalidateQueries({ queryKey: ['enti'] }),
-  ]).then(() => undefined)
-}
+/**
+ * A write of the programme and project pages: the catalogue's toast on failure (the pages also show
+ * {@link messaggioErrore} where the user acted); on success the reads of the administrative structure refresh.
+ */
+const scrivi = <S extends StandardSchemaV1>(method: WriteMethod, path: string, body: object, schema: S) =>
+  write({ method, path, body, schema, invalidate: STRUTTURA_KEYS, toast: 'catalogue' })
 
 export const creaProgramma = (b: Senza<ProgrammaBody>) => scrivi('post', 'programma', b, ProgrammaCreatoSchema)
 export const aggiornaProgramma = (id: number, b: Senza<ProgrammaBody>) => scrivi('put', `programma/${id}`, b, AvvisoSchema)

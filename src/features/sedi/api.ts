@@ -3,25 +3,33 @@
  * src/api/contract/gestione.ts): the site's card, create and edit, association to a body in a project,
  * cancel or terminate that association, facilitators and volunteers, and the comuni of a province
  * (`GET /sede/provincia/{sigla}/comuni`, ISTAT list). Reads are kept on the device (`PERSISTENT_READ`);
- * writes go through `apiWrite` (online only, catalogue toast on failure: EN07, EN08, EN09, SD01…).
+ * writes go through the one `write` (src/api/write.ts: online only, catalogue toast with the server's
+ * message on failure: EN07, EN08, EN09, SD01…; the administrative structure's reads refresh).
  */
 import { queryOptions } from '@tanstack/react-query'
+import type { StandardSchemaV1 } from 'ky'
 import * as v from 'valibot'
 import { apiGet, apiPost } from '../../api/client'
 import {
   IdRispostaSchema, SchedaSedeSchema, type AssociaFacilitatoreBody, type SedeBody, type TerminaFacilitatoreBody,
 } from '../../api/contract/gestione'
-import { profileIds, profileScope } from '../../api/lists'
+import { profileIds } from '../../api/lists'
 import { PERSISTENT_CARD, PERSISTENT_READ } from '../../api/query'
-import { apiWrite } from '../../api/write-calls'
+import { STRUTTURA_KEYS } from '../../api/query-keys'
+import { write, type WriteMethod } from '../../api/write'
+import { sediKeys } from './keys'
 
 type SenzaProfilo<T> = Omit<T, 'idProgramma' | 'idProgetto' | 'idEnte'>
+
+/** A write of the sites' pages: the server's message in the toast on failure; the administrative structure's reads refresh. */
+const scrivi = <S extends StandardSchemaV1>(method: WriteMethod, path: string, body: object, schema: S) =>
+  write({ method, path, body, schema, invalidate: STRUTTURA_KEYS })
 
 /** `POST /sede/{id}` — the site with its addresses, opening hours, projects and people. */
 export function schedaSedeQuery(id: string) {
   return queryOptions({
     ...PERSISTENT_CARD,
-    queryKey: ['sedi', 'scheda', ...profileScope(), id] as const,
+    queryKey: sediKeys.scheda(id),
     queryFn: ({ signal }) => apiPost(`sede/${encodeURIComponent(id)}`, profileIds(), SchedaSedeSchema, { silent: true, signal }),
   })
 }
@@ -32,7 +40,7 @@ const ComuniSchema = v.object({ comuni: v.array(v.string()) })
 export function comuniQuery(sigla: string) {
   return queryOptions({
     ...PERSISTENT_READ,
-    queryKey: ['sedi', 'comuni', sigla] as const,
+    queryKey: sediKeys.comuni(sigla),
     queryFn: async ({ signal }) => (await apiGet(`sede/provincia/${encodeURIComponent(sigla)}/comuni`, ComuniSchema, { silent: true, background: true, signal })).comuni,
     staleTime: Infinity,
     enabled: sigla !== '',
@@ -40,21 +48,21 @@ export function comuniQuery(sigla: string) {
 }
 
 /** `POST /sede` → the new site's id (SD01 duplicate name, G02 address). */
-export const creaSede = (b: SenzaProfilo<SedeBody>) => apiWrite('post', 'sede', b, IdRispostaSchema)
+export const creaSede = (b: SenzaProfilo<SedeBody>) => scrivi('post', 'sede', b, IdRispostaSchema)
 
 /** `PUT /sede/{id}` (SD02 duplicate name). */
-export const aggiornaSede = (id: number, b: SenzaProfilo<SedeBody>) => apiWrite('put', `sede/${id}`, b, IdRispostaSchema)
+export const aggiornaSede = (id: number, b: SenzaProfilo<SedeBody>) => scrivi('put', `sede/${id}`, b, IdRispostaSchema)
 
 /** `POST /sede/associa/ente/{e}/sede/{s}/progetto/{p}/ruoloEnte/{gestore|partner}` (EN09). */
 export const associaSede = (idEnte: number, idSede: number, idProgetto: number, ruoloEnte: 'gestore' | 'partner') =>
-  apiWrite('post', `sede/associa/ente/${idEnte}/sede/${idSede}/progetto/${idProgetto}/ruoloEnte/${ruoloEnte}`, {}, IdRispostaSchema)
+  scrivi('post', `sede/associa/ente/${idEnte}/sede/${idSede}/progetto/${idProgetto}/ruoloEnte/${ruoloEnte}`, {}, IdRispostaSchema)
 
 /** `DELETE /sede/cancellaOTerminaAssociazione/ente/{e}/sede/{s}/progetto/{p}`: removed if NON ATTIVO, else terminated (EN09). */
 export const cancellaOTerminaSede = (idEnte: number, idSede: number, idProgetto: number) =>
-  apiWrite('delete', `sede/cancellaOTerminaAssociazione/ente/${idEnte}/sede/${idSede}/progetto/${idProgetto}`, {}, IdRispostaSchema)
+  scrivi('delete', `sede/cancellaOTerminaAssociazione/ente/${idEnte}/sede/${idSede}/progetto/${idProgetto}`, {}, IdRispostaSchema)
 
 /** `POST /sede/associa/facilitatore` (U20 unknown user, EN07). */
-export const associaFacilitatore = (b: SenzaProfilo<AssociaFacilitatoreBody>) => apiWrite('post', 'sede/associa/facilitatore', b, IdRispostaSchema)
+export const associaFacilitatore = (b: SenzaProfilo<AssociaFacilitatoreBody>) => scrivi('post', 'sede/associa/facilitatore', b, IdRispostaSchema)
 
 /** `POST /sede/cancellaOTerminaAssociazione/facilitatore` (EN08 the project's last active one). */
-export const terminaFacilitatore = (b: SenzaProfilo<TerminaFacilitatoreBody>) => apiWrite('post', 'sede/cancellaOTerminaAssociazione/facilitatore', b, IdRispostaSchema)
+export const terminaFacilitatore = (b: SenzaProfilo<TerminaFacilitatoreBody>) => scrivi('post', 'sede/cancellaOTerminaAssociazione/facilitatore', b, IdRispostaSchema)

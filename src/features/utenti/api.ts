@@ -8,8 +8,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiPost } from '../../api/client'
 import { IdRispostaSchema, SchedaUtenteSchema, type UtenteBody } from '../../api/contract/gestione'
-import { fetchDropdown, profileIds, profileScope } from '../../api/lists'
-import { apiWrite } from '../../api/write-calls'
+import { fetchDropdown, profileIds } from '../../api/lists'
+import { write } from '../../api/write'
+import { RUOLI_UTENTE_KEYS, utentiKeys } from './keys'
 
 // the global roles (RUOLI_GLOBALI) are always offered to a DTD (the server may refuse with its catalogue message)
 import { RUOLI_CON_PROFILO, RUOLI_GLOBALI } from '../../lib/ruoli'
@@ -24,7 +25,7 @@ export function schedaUtenteQuery(id: string) {
   return queryOptions({
     // not kept on the device (it shows a fiscal code in clear); read again whenever a page mounts it
     staleTime: 0,
-    queryKey: ['utenti', 'scheda', ...profileScope(), id] as const,
+    queryKey: utentiKeys.scheda(id),
     queryFn: ({ signal }) => apiPost(`utente/${encodeURIComponent(id)}`, profileIds(), SchedaUtenteSchema, { silent: true, signal }),
   })
 }
@@ -32,7 +33,7 @@ export function schedaUtenteQuery(id: string) {
 /** Directly assignable role codes: the global ones plus the roles of the users list that are not link-bound. */
 export function ruoliAssegnabiliQuery() {
   return queryOptions({
-    queryKey: ['utenti', 'ruoli-assegnabili', ...profileScope()] as const,
+    queryKey: utentiKeys.ruoliAssegnabili(),
     queryFn: async ({ signal }) => {
       const presenti = (await fetchDropdown('utente', 'ruoli', signal).catch(() => [])).map((o) => o.value)
       const all = new Set<string>([...RUOLI_GLOBALI, ...presenti])
@@ -43,10 +44,13 @@ export function ruoliAssegnabiliQuery() {
 }
 
 /** `POST /utente` → the new user's id (U01 fiscal code used, U21 e-mail used). */
-export const creaUtente = (b: Omit<UtenteBody, 'idProgramma' | 'idProgetto' | 'idEnte'>) => apiWrite('post', 'utente', b, IdRispostaSchema)
+export const creaUtente = (b: Omit<UtenteBody, 'idProgramma' | 'idProgetto' | 'idEnte'>) =>
+  write({ method: 'post', path: 'utente', body: b, schema: IdRispostaSchema, invalidate: RUOLI_UTENTE_KEYS })
 
 /** `PUT /utente/{id}/ruolo`. */
-export const aggiungiRuolo = (id: number, codiceRuolo: string) => apiWrite('put', `utente/${id}/ruolo`, { codiceRuolo }, IdRispostaSchema)
+export const aggiungiRuolo = (id: number, codiceRuolo: string) =>
+  write({ method: 'put', path: `utente/${id}/ruolo`, body: { codiceRuolo }, schema: IdRispostaSchema, invalidate: RUOLI_UTENTE_KEYS })
 
 /** `DELETE /utente/{id}/ruolo/{codiceRuolo}`. */
-export const rimuoviRuolo = (id: number, codiceRuolo: string) => apiWrite('delete', `utente/${id}/ruolo/${encodeURIComponent(codiceRuolo)}`, {}, IdRispostaSchema)
+export const rimuoviRuolo = (id: number, codiceRuolo: string) =>
+  write({ method: 'delete', path: `utente/${id}/ruolo/${encodeURIComponent(codiceRuolo)}`, schema: IdRispostaSchema, invalidate: RUOLI_UTENTE_KEYS })

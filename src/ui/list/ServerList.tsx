@@ -20,6 +20,7 @@ import type { ListSearchLabels } from './ListFilters'
 import type { ListSort, ListState } from './list-state'
 import { ListView, type RowAction } from './ListView'
 import { useListUrlState } from './useListUrlState'
+import { listKeys } from './keys'
 
 /** One page of a list as the view needs it (`page` of the state is 1-based; the wire is zero-based). */
 export interface ListPage<Row> {
@@ -71,7 +72,7 @@ export function ServerList<Row>({ definition: d, layout }: { definition: ListDef
   const persisted = d.persist ? PERSISTENT_READ : {}
   const lista = useQuery({
     ...persisted,
-    queryKey: [...d.queryKey, state],
+    queryKey: listKeys.pagina(d.queryKey, state),
     queryFn: ({ signal }) => d.fetchPage(state, signal),
     placeholderData: keepPreviousData,
   })

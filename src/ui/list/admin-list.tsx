@@ -10,7 +10,7 @@
 import { useMemo, type ReactNode } from 'react'
 import type { StandardSchemaV1, StandardSchemaV1InferOutput } from 'ky'
 import { QueryProvider } from '../../api/query'
-import { fetchDropdown, profileScope } from '../../api/lists'
+import { fetchDropdown } from '../../api/lists'
 import { hasAll, hasAny, heldPermissions } from '../../auth/permissions'
 import { useSession } from '../../auth/session'
 import { AppLink } from '../AppLink'
@@ -19,6 +19,7 @@ import { ListScreen } from './ListScreen'
 import type { ListState } from './list-state'
 import { ServerList, type ListDefinition } from './ServerList'
 import { wireList } from './wire-list'
+import { listKeys } from './keys'
 import type { Column } from '../widgets/ResponsiveTable'
 import { StatusChip } from '../widgets/StatusChip'
 import { OnlineOnlyReason, useOnlineOnly } from '../offline-data'
@@ -66,10 +67,9 @@ export function colonneInterventoGestoreStato<R extends { policy: string; nomeEn
 
 /** The ServerList definition of an administrative list; `canDownload`: the profile holds its download permission. */
 export function adminListDefinition<R extends AdminRow, S extends StandardSchemaV1>(o: AdminListOptions<R, S>, canDownload: boolean): ListDefinition<R> {
-  const scope = profileScope()
   return {
     ...wireList({
-      entity: o.entity, filtro: o.filtro, schema: o.schema, rows: o.rows, queryKey: [o.plural, 'lista'],
+      entity: o.entity, filtro: o.filtro, schema: o.schema, rows: o.rows, queryKey: listKeys.lista(o.plural),
       singular: o.singular, plural: o.plural, theseRows: o.theseRows, csv: canDownload ? `${o.plural}.csv` : undefined,
     }),
     caption: o.caption,
@@ -83,7 +83,7 @@ export function adminListDefinition<R extends AdminRow, S extends StandardSchema
     actions: (r) => [{ label: 'Visualizza', name: `Visualizza ${r.nome}`, to: `${o.path(r.id)}${o.tab ?? ''}`, breadcrumb: { path: o.path(r.id), label: r.nome } }],
     search: o.search,
     filters: o.filters.map(([key, label, tipo]) => ({
-      key, label, optionsKey: [o.plural, 'dropdown', tipo, ...scope], loadOptions: (signal: AbortSignal) => fetchDropdown(o.entity, tipo, signal),
+      key, label, optionsKey: listKeys.dropdown(o.plural, tipo), loadOptions: (signal: AbortSignal) => fetchDropdown(o.entity, tipo, signal),
     })),
     defaultSort: { campo: 'nome', verso: 'asc' },
     ...(o.persist ? { persist: true } : {}),

@@ -5,8 +5,7 @@
  */
 import type { Avviso } from '../../../api/contract/gestione'
 import { showToast } from '../../../ui/stores/toasts'
-import { aggiornaCache } from '../api'
-import { messaggioErrore } from '../errori'
+import { messaggioErrore } from '../../../api/error-message'
 
 /** `call`'s answer once saved, refreshed and confirmed with `messaggio` (see the module comment). */
 export async function salva<T extends Avviso>(call: () => Promise<T>, messaggio: string): Promise<T> {
@@ -16,7 +15,6 @@ export async function salva<T extends Avviso>(call: () => Promise<T>, messaggio:
   } catch (err) {
     throw new Error(await messaggioErrore(err), { cause: err })
   }
-  await aggiornaCache()
   showToast({ status: 'success', message: messaggio })
   if (out.warning) showToast({ status: 'warning', title: out.warningTitle ?? 'Attenzione', message: out.warningMessage ?? '' })
   return out

@@ -20,7 +20,7 @@ import { useOfflineData } from '../../../ui/offline-data'
 import { showToast } from '../../../ui/stores/toasts'
 import { useRegisterBreadcrumbLabels } from '../../../ui/breadcrumb/labels'
 import {
-  aggiornaCache, assegnaGestoreProgetto, associaPartner, attivaProgetto, eliminaProgetto, schedaProgettoQuery, terminaProgetto,
+  assegnaGestoreProgetto, associaPartner, attivaProgetto, eliminaProgetto, schedaProgettoQuery, terminaProgetto,
 } from '../api'
 import { POLICY_LABELS } from '../form/ProgrammaForm'
 import { Caricamento, Frame, NonDisponibile } from '../../../ui/detail/PageFrame'
@@ -37,7 +37,7 @@ import { TABS_PROGETTO } from '../tabs'
 
 const BASE = '/area-amministrativa/progetti'
 
-function Azioni({ s, onChanged }: { s: SchedaProgetto; onChanged(): Promise<void> }) {
+function Azioni({ s }: { s: SchedaProgetto }) {
   const puo = usePermessi()
   const d = s.dettaglioProgetto
   const az = azioniProgetto(d.stato)
@@ -50,11 +50,10 @@ function Azioni({ s, onChanged }: { s: SchedaProgetto; onChanged(): Promise<void
           onConfirm={async () => {
             await attivaProgetto(d.id)
             showToast({ status: 'success', message: 'Progetto attivato' })
-            await onChanged()
           }} />
       )}
       {puo('term.prgt') && d.stato !== 'TERMINATO' && (
-        <AzioneTermina entita="progetto" nome={d.nome} motivo={az.termina} onChanged={onChanged} termina={(data) => terminaProgetto(d.id, data)}
+        <AzioneTermina entita="progetto" nome={d.nome} motivo={az.termina} termina={(data) => terminaProgetto(d.id, data)}
           conseguenze="Enti, sedi, referenti e facilitatori del progetto vengono terminati." />
       )}
       {puo('del.prgt') && d.stato !== 'TERMINATO' && (
@@ -65,7 +64,7 @@ function Azioni({ s, onChanged }: { s: SchedaProgetto; onChanged(): Promise<void
   )
 }
 
-function Contenuto({ s, tab, onChanged }: { s: SchedaProgetto; tab: string; onChanged(): Promise<void> }) {
+function Contenuto({ s, tab }: { s: SchedaProgetto; tab: string }) {
   const puo = usePermessi()
   const d = s.dettaglioProgetto
   const chiuso = d.stato === 'TERMINATO'
@@ -84,7 +83,7 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgetto; tab: string; onCh
     return (
       <EnteGestoreSezione entita="progetto" ente={s.enteGestore} ruolo="gestoreProgetto" idEntita={d.id} href={(idEnte) => enteInProgettoPath(d.id, idEnte)}
         permessi={{ gestisci: 'add.enti.gest.prgt', aggiungiReferenti: 'add.ref_del.gest.prgt', rimuoviReferenti: 'del.ref_del.gest.prgt' }}
-        chiuso={chiuso} assegna={(idEnte) => assegnaGestoreProgetto(d.id, idEnte)} onChanged={onChanged} />
+        chiuso={chiuso} assegna={(idEnte) => assegnaGestoreProgetto(d.id, idEnte)} />
     )
   }
   if (tab === 'enti-partner') {
@@ -97,14 +96,13 @@ function Contenuto({ s, tab, onChanged }: { s: SchedaProgetto; tab: string; onCh
               onScelto={async (idEnte) => {
                 await associaPartner(d.id, idEnte)
                 showToast({ status: 'success', message: 'Ente partner aggiunto' })
-                await onChanged()
               }} />
           )}
         </div>
         {s.entiPartner.length === 0 ? <p>Il progetto non ha ancora enti partner.</p> : s.entiPartner.map((e) => (
           <EntePanel key={e.id} ente={e} ruolo="partner" idEntita={d.id} href={enteInProgettoPath(d.id, e.id)}
             puoGestire={puo('del.ente.partner')} puoAggiungereReferenti={puo('add.ref_del.partner')} puoRimuovereReferenti={puo('del.ref_del.partner')}
-            chiuso={chiuso} onChanged={onChanged} />
+            chiuso={chiuso} />
         ))}
       </section>
     )
@@ -132,8 +130,8 @@ function Dettaglio({ id, tab }: { id: string; tab: string }) {
   const d = s.dettaglioProgetto
   return (
     <SchedaGestione offline={offline} nome={d.nome} stato={d.stato} sottotitolo={`Progetto del programma ${d.nomeProgramma} · ${POLICY_LABELS[d.policy]}`}
-      azioni={<Azioni s={s} onChanged={aggiornaCache} />} tabs={TABS_PROGETTO} tab={tab} path={`${BASE}/${id}/info`} entita="progetto">
-      <Contenuto s={s} tab={tab} onChanged={aggiornaCache} />
+      azioni={<Azioni s={s} />} tabs={TABS_PROGETTO} tab={tab} path={`${BASE}/${id}/info`} entita="progetto">
+      <Contenuto s={s} tab={tab} />
     </SchedaGestione>
   )
 }

@@ -9,7 +9,7 @@ import { dataTerminazione, oggiRoma } from '../../../lib/gestione-form'
 import { OnlineOnlyReason, useOnlineOnly } from '../../../ui/offline-data'
 import { ConfirmModal } from '../../../ui/widgets/ConfirmModal'
 import { Campo, HINT_DATA } from '../../../ui/form/fields'
-import { messaggioErrore } from '../errori'
+import { messaggioErrore } from '../../../api/error-message'
 
 export interface AzioneConfermaProps {
   label: string

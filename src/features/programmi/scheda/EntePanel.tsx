@@ -20,12 +20,11 @@ export interface EntePanelProps {
   puoAggiungereReferenti: boolean
   puoRimuovereReferenti: boolean
   chiuso: boolean
-  onChanged(): Promise<void>
 }
 
 const NOMI: Record<RuoloEnte, string> = { gestoreProgramma: 'ente gestore del programma', gestoreProgetto: 'ente gestore del progetto', partner: 'ente partner' }
 
-export function EntePanel({ ente, ruolo, idEntita, href, puoGestire, puoAggiungereReferenti, puoRimuovereReferenti, chiuso, onChanged }: EntePanelProps) {
+export function EntePanel({ ente, ruolo, idEntita, href, puoGestire, puoAggiungereReferenti, puoRimuovereReferenti, chiuso }: EntePanelProps) {
   const azioni = azioniEnte(ente.stato)
   return (
     <article className="border rounded p-3 mb-3" data-testid={`ente-${ente.id}`}>
@@ -37,14 +36,14 @@ export function EntePanel({ ente, ruolo, idEntita, href, puoGestire, puoAggiunge
         <div className="d-flex flex-wrap gap-3 mb-2">
           <AzioneConferma small danger label="Rimuovi ente" detail={ente.nome} motivo={azioni.rimuovi} title={`Rimuovi ${NOMI[ruolo]}`}
             testo={`Confermi di voler rimuovere ${ente.nome}? Vengono rimossi anche i suoi referenti, delegati e sedi in questo ${ruolo === 'gestoreProgramma' ? 'programma' : 'progetto'}.`}
-            confirmLabel="Rimuovi" onConfirm={async () => { await rimuoviEnte(ruolo, ente.id, idEntita, 'cancella'); await onChanged() }} />
+            confirmLabel="Rimuovi" onConfirm={async () => { await rimuoviEnte(ruolo, ente.id, idEntita, 'cancella') }} />
           <AzioneConferma small danger label="Termina ente" detail={ente.nome} motivo={azioni.termina} title={`Termina ${NOMI[ruolo]}`}
             testo={`Confermi di voler terminare ${ente.nome}? I suoi referenti, delegati e sedi vengono terminati.`}
-            confirmLabel="Termina" onConfirm={async () => { await rimuoviEnte(ruolo, ente.id, idEntita, 'termina'); await onChanged() }} />
+            confirmLabel="Termina" onConfirm={async () => { await rimuoviEnte(ruolo, ente.id, idEntita, 'termina') }} />
         </div>
       )}
       <Referenti ruolo={ruolo} idEnte={ente.id} nomeEnte={ente.nome} idEntita={idEntita} referenti={ente.referenti}
-        puoAggiungere={puoAggiungereReferenti} puoRimuovere={puoRimuovereReferenti} chiuso={chiuso || ente.stato === 'TERMINATO'} onChanged={onChanged} />
+        puoAggiungere={puoAggiungereReferenti} puoRimuovere={puoRimuovereReferenti} chiuso={chiuso || ente.stato === 'TERMINATO'} />
     </article>
   )
 }

@@ -10,7 +10,8 @@
  */
 import { useMemo, type ReactNode } from 'react'
 import { CittadiniListaSchema, type CittadinoRiga } from '../../../api/contract/registro-cittadini'
-import { fetchListPage, listBody, profileScope } from '../../../api/lists'
+import { fetchListPage, listBody } from '../../../api/lists'
+import { gestioneKeys } from '../keys'
 import { useSession } from '../../../auth/session'
 import { formatDisplayDate } from '../../../lib/dates'
 import { NO_MASK, shortMask } from '../../../lib/masked-identity'
@@ -29,7 +30,6 @@ const nome = (r: CittadinoRiga) => (r.identificativoMascherato ? `Cittadino ${sh
 /** The definition of the unique users of a programme or project (step 2). */
 export function utentiUniciDefinition(ambito: AmbitoScheda): ListDefinition<CittadinoRiga> {
   const { entity, id } = entitaDi(ambito)
-  const scope = profileScope()
   const body = (s: ListState) => listBody(compact({ criterioRicerca: s.q || undefined }), s.sort)
   return {
     caption: `Utenti unici del ${entity}`,
@@ -45,7 +45,7 @@ export function utentiUniciDefinition(ambito: AmbitoScheda): ListDefinition<Citt
     search: { label: 'Cerca utente', placeholder: 'Inserisci il codice fiscale, il numero del documento o l’ID' },
     filters: [],
     defaultSort: { campo: 'dataUltimoAggiornamento', verso: 'desc' },
-    queryKey: ['utenti-unici', entity, id, ...scope],
+    queryKey: gestioneKeys.utentiUnici(entity, id),
     fetchPage: async (s, signal) => {
       const d = await fetchListPage(`${entity}/${id}/cittadini`, s.page, body(s), CittadiniListaSchema, signal)
       return { rows: d.cittadini, total: d.numeroTotaleElementi, totalPages: d.numeroPagine }

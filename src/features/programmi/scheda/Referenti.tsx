@@ -9,7 +9,7 @@ import { fiscalCodeError } from '../../../lib/fiscal-code'
 import { OnlineOnlyReason, useOnlineOnly } from '../../../ui/offline-data'
 import { StatusChip } from '../../../ui/widgets/StatusChip'
 import { associaReferente, rimuoviReferente, RUOLI_REFERENTE, type RuoloEnte } from '../api'
-import { messaggioErrore } from '../errori'
+import { messaggioErrore } from '../../../api/error-message'
 import { Campo } from '../../../ui/form/fields'
 import { AzioneConferma } from './AzioneConferma'
 
@@ -24,12 +24,11 @@ export interface ReferentiProps {
   puoRimuovere: boolean
   /** entity TERMINATO: nothing to add */
   chiuso: boolean
-  onChanged(): Promise<void>
 }
 
 const nomeRuolo = (codice: string) => Object.values(RUOLI_REFERENTE).flat().find((r) => r.codice === codice)?.label ?? codice
 
-export function Referenti({ ruolo, idEnte, nomeEnte, idEntita, referenti, puoAggiungere, puoRimuovere, chiuso, onChanged }: ReferentiProps) {
+export function Referenti({ ruolo, idEnte, nomeEnte, idEntita, referenti, puoAggiungere, puoRimuovere, chiuso }: ReferentiProps) {
   const uid = useId()
   const guard = useOnlineOnly()
   const ruoli = RUOLI_REFERENTE[ruolo]
@@ -54,7 +53,6 @@ export function Referenti({ ruolo, idEnte, nomeEnte, idEntita, referenti, puoAgg
     try {
       await associaReferente(ruolo, { codiceFiscaleUtente: code, idEnteRef: idEnte, idEntita, codiceRuolo })
       setCf('')
-      await onChanged()
     } catch (err) {
       setErrore(await messaggioErrore(err))
     } finally {
@@ -77,7 +75,6 @@ export function Referenti({ ruolo, idEnte, nomeEnte, idEntita, referenti, puoAgg
                   testo={`Confermi di voler rimuovere ${r.nome} ${r.cognome} da ${nomeEnte}? Se è già attivo, il suo incarico viene terminato.`}
                   confirmLabel="Rimuovi" onConfirm={async () => {
                     await rimuoviReferente(ruolo, idEntita, idEnte, r.idUtente)
-                    await onChanged()
                   }} />
               )}
             </li>

@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react'
 import type { EnteRiga } from '../../../api/contract/amministrazione'
 import { OnlineOnlyReason, useOnlineOnly } from '../../../ui/offline-data'
 import { cercaEnti, creaEnte } from '../api'
-import { messaggioErrore } from '../errori'
+import { messaggioErrore } from '../../../api/error-message'
 import { Campo } from '../../../ui/form/fields'
 
 export interface ScegliEnteProps {

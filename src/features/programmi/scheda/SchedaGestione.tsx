@@ -13,7 +13,6 @@ import { AppLink } from '../../../ui/AppLink'
 import { DatiAggiornatiAl, OnlineOnlyReason, useOnlineOnly, type OfflineData } from '../../../ui/offline-data'
 import { showToast } from '../../../ui/stores/toasts'
 import { StatusChip } from '../../../ui/widgets/StatusChip'
-import { aggiornaCache } from '../api'
 import { AzioneConferma } from './AzioneConferma'
 import { EntePanel, type EntePanelProps } from './EntePanel'
 import { Obiettivi } from './Obiettivi'
@@ -63,8 +62,8 @@ export function ModificaLink({ to }: { to: string }) {
 }
 
 /** 'Termina {entita}' with a date, confirmed (`conseguenze`: what the termination does), then the caches refresh. */
-export function AzioneTermina({ entita, nome, conseguenze, motivo, termina, onChanged }: {
-  entita: EntitaScheda; nome: string; conseguenze: string; motivo: string | null; termina(data: string): Promise<unknown>; onChanged(): Promise<void>
+export function AzioneTermina({ entita, nome, conseguenze, motivo, termina }: {
+  entita: EntitaScheda; nome: string; conseguenze: string; motivo: string | null; termina(data: string): Promise<unknown>
 }) {
   return (
     <AzioneConferma danger conData label={`Termina ${entita}`} motivo={motivo} title={`Termina ${entita}`}
@@ -72,7 +71,6 @@ export function AzioneTermina({ entita, nome, conseguenze, motivo, termina, onCh
       confirmLabel="Termina" onConfirm={async (data) => {
         await termina(data!)
         showToast({ status: 'success', message: `${Maiuscola(entita)} terminato` })
-        await onChanged()
       }} />
   )
 }
@@ -87,7 +85,6 @@ export function AzioneElimina({ entita, nome, motivo, elimina, dopo }: {
       testo={`Confermi di voler eliminare il ${entita} ${nome}? L'operazione non si può annullare.`}
       confirmLabel="Elimina" onConfirm={async () => {
         await elimina()
-        await aggiornaCache()
         showToast({ status: 'success', message: `${Maiuscola(entita)} eliminato` })
         await navigate({ to: dopo.to as '/', ...(dopo.search ? { search: dopo.search as never } : {}) })
       }} />
@@ -115,10 +112,10 @@ export function PassoObiettivi({ famiglia, conteggi, obiettivi, entita, ambito, 
  * 'Ente gestore': the managing body's panel, or (none yet) 'Associa ente gestore' for a profile holding
  * `permessi.gestisci` while the entity is not TERMINATO (`chiuso`).
  */
-export function EnteGestoreSezione({ entita, ente, ruolo, idEntita, href, permessi, chiuso, assegna, onChanged }: {
+export function EnteGestoreSezione({ entita, ente, ruolo, idEntita, href, permessi, chiuso, assegna }: {
   entita: EntitaScheda; ente: EntePanelProps['ente'] | null; ruolo: EntePanelProps['ruolo']; idEntita: number; href(idEnte: number): string
   permessi: { gestisci: string; aggiungiReferenti: string; rimuoviReferenti: string }; chiuso: boolean
-  assegna(idEnte: number): Promise<unknown>; onChanged(): Promise<void>
+  assegna(idEnte: number): Promise<unknown>
 }) {
   const puo = usePermessi()
   return (
@@ -127,7 +124,7 @@ export function EnteGestoreSezione({ entita, ente, ruolo, idEntita, href, permes
       {ente ? (
         <EntePanel ente={ente} ruolo={ruolo} idEntita={idEntita} href={href(ente.id)}
           puoGestire={puo(permessi.gestisci)} puoAggiungereReferenti={puo(permessi.aggiungiReferenti)} puoRimuovereReferenti={puo(permessi.rimuoviReferenti)}
-          chiuso={chiuso} onChanged={onChanged} />
+          chiuso={chiuso} />
       ) : (
         <>
           <p>Il {entita} non ha ancora un ente gestore.</p>
@@ -136,7 +133,6 @@ export function EnteGestoreSezione({ entita, ente, ruolo, idEntita, href, permes
               onScelto={async (idEnte) => {
                 await assegna(idEnte)
                 showToast({ status: 'success', message: 'Ente gestore associato' })
-                await onChanged()
               }} />
           )}
         </>

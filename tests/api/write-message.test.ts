@@ -1,5 +1,5 @@
 /**
- * Administrative writes (src/api/write-calls.ts) toast the server's message, written for the action:
+ * Administrative writes (src/api/write.ts, `toast: 'server'`) toast the server's message, written for the action:
  * U20 in a manager's form ('Nessun utente ha questo codice fiscale…') must not read as the catalogue's
  * login wording ('Il tuo codice fiscale non risulta associato…'); the catalogue's title and code stay.
  */
@@ -11,7 +11,7 @@ vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn(), redirectBrows
 
 import { ApiCallError } from '../../src/api/client'
 import { resetErrorCatalogueForTests } from '../../src/api/errors-catalogue'
-import { apiWrite } from '../../src/api/write-calls'
+import { write } from '../../src/api/write'
 import { dismissToast, getToasts } from '../../src/ui/stores/toasts'
 import { installFetch, json } from '../auth/helpers'
 
@@ -26,13 +26,13 @@ beforeEach(() => {
 })
 afterEach(() => vi.unstubAllGlobals())
 
-describe('apiWrite error toast', () => {
+describe('write error toast', () => {
   it("shows the server's message for the action, with the catalogue's title and code", async () => {
     installFetch({
       'GET /data/errors.json': () => json(200, CATALOGUE),
       'POST /api/sede/associa/facilitatore': () => json(404, { errorCode: 'U20', message: SERVER }),
     })
-    const err = await apiWrite('post', 'sede/associa/facilitatore', { codiceFiscaleUtente: 'X' }, Id).catch((e: unknown) => e)
+    const err = await write({ method: 'post', path: 'sede/associa/facilitatore', body: { codiceFiscaleUtente: 'X' }, schema: Id, invalidate: [] }).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ApiCallError)
     expect(err).toMatchObject({ status: 404, errorCode: 'U20', fromServer: true })
     const toasts = getToasts()
@@ -46,7 +46,7 @@ describe('apiWrite error toast', () => {
       'GET /data/errors.json': () => json(200, CATALOGUE),
       'POST /api/sede/associa/facilitatore': () => json(404, { errorCode: 'U20' }),
     })
-    await apiWrite('post', 'sede/associa/facilitatore', {}, Id).catch(() => undefined)
+    await write({ method: 'post', path: 'sede/associa/facilitatore', schema: Id, invalidate: [] }).catch(() => undefined)
     expect(getToasts()[0]?.message).toBe('Il tuo codice fiscale non risulta associato ad alcun utente della piattaforma. (errore U20)')
   })
 })
