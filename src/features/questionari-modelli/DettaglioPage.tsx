@@ -6,7 +6,7 @@
  * 'Associa a un programma' (upd.rel.quest_prgm) — and the sections drawn read-only by THE survey renderer.
  * A replaced version is read-only and links to its successor.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useId, useState, type ReactNode } from 'react'
 import { sezioneFromWire, TIPI_DEFAULT, type QuestionarioTemplateDettaglio, type TipoDefault } from '../../api/contract/questionario-template'
@@ -21,7 +21,8 @@ import { showToast } from '../../ui/stores/toasts'
 import { SurveySectionFields } from '../../ui/survey'
 import { ConfirmModal } from '../../ui/widgets/ConfirmModal'
 import { StatusChip } from '../../ui/widgets/StatusChip'
-import { associaProgramma, dettaglioQuery, eliminaTemplate, impostaDefault, messaggioErrore, programmiQuery, QK } from './api'
+import { messaggioErrore } from '../../api/error-message'
+import { associaProgramma, dettaglioQuery, eliminaTemplate, impostaDefault, programmiQuery } from './api'
 import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { questionarioPath } from './lista'
 
@@ -51,7 +52,6 @@ function Dati({ d }: { d: QuestionarioTemplateDettaglio }) {
 
 function Azioni({ d }: { d: QuestionarioTemplateDettaglio }) {
   const held = heldPermissions(useSession())
-  const qc = useQueryClient()
   const navigate = useNavigate()
   const uid = useId()
   const [conferma, setConferma] = useState(false)
@@ -69,11 +69,10 @@ function Azioni({ d }: { d: QuestionarioTemplateDettaglio }) {
     setErrore(null)
     try {
       await work()
-      await qc.invalidateQueries({ queryKey: QK })
       showToast({ status: 'success', message: ok })
       return true
     } catch (err) {
-      setErrore(messaggioErrore(err, azione))
+      setErrore(await messaggioErrore(err, azione))
       return false
     } finally {
       setBusy(false)

@@ -9,13 +9,13 @@ import type * as v from 'valibot'
 import {
   QuestionariTemplateListaSchema, type FiltroQuestionariTemplateSchema, type QuestionarioTemplateRiga,
 } from '../../api/contract/questionario-template'
-import { downloadCsv, fetchDropdown, fetchListPage, listBody, profileScope } from '../../api/lists'
+import { downloadCsv, fetchDropdown, fetchListPage, listBody } from '../../api/lists'
 import { formatDisplayDate } from '../../lib/dates'
 import { countLabel } from '../../lib/plural'
 import { compact, filterValues, type ListState } from '../../ui/list/list-state'
 import type { ListDefinition } from '../../ui/list/ServerList'
 import { StatusChip } from '../../ui/widgets/StatusChip'
-import { QK } from './api'
+import { modelliKeys } from './keys'
 
 type Filtro = v.InferOutput<typeof FiltroQuestionariTemplateSchema>
 
@@ -34,7 +34,6 @@ function Default({ on, tipo }: { on: boolean; tipo: string }) {
 
 /** The definition of the templates list; `canDownload`: the profile may download (list.quest.templ). */
 export function questionariDefinition(canDownload: boolean): ListDefinition<QuestionarioTemplateRiga> {
-  const scope = profileScope()
   const body = (s: ListState) => listBody(filtroQuestionari(s), s.sort)
   return {
     caption: 'Elenco questionari',
@@ -51,10 +50,10 @@ export function questionariDefinition(canDownload: boolean): ListDefinition<Ques
     actions: (r) => [{ label: 'Visualizza', name: `Visualizza ${r.nome}`, to: questionarioPath(r.id), breadcrumb: { path: questionarioPath(r.id), label: r.nome } }],
     search: { label: 'Cerca questionario', placeholder: "Inserisci il nome o l'ID del questionario" },
     filters: [
-      { key: 'stato', label: 'Stato', optionsKey: [...QK, 'dropdown', 'stati', ...scope], loadOptions: (signal) => fetchDropdown('questionarioTemplate', 'stati', signal) },
+      { key: 'stato', label: 'Stato', optionsKey: modelliKeys.stati(), loadOptions: (signal) => fetchDropdown('questionarioTemplate', 'stati', signal) },
     ],
     defaultSort: { campo: 'nome', verso: 'asc' },
-    queryKey: [...QK, 'lista', ...scope],
+    queryKey: modelliKeys.lista(),
     fetchPage: async (s, signal) => {
       const d = await fetchListPage('questionarioTemplate', s.page, body(s), QuestionariTemplateListaSchema, signal)
       return { rows: d.questionariTemplate, total: d.numeroTotaleElementi, totalPages: d.numeroPagine }

@@ -7,7 +7,7 @@
  * (`validateModello`, messages under the fields and a summary that takes the focus), then saves: editing a
  * template in use makes a new version, said before saving and in the toast.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { sezioneFromWire, sezioneToWire, type QuestionarioTemplateDettaglio } from '../../../api/contract/questionario-template'
@@ -19,7 +19,8 @@ import {
 } from '../../../lib/questionario-editor'
 import { AppLink } from '../../../ui/AppLink'
 import { showToast } from '../../../ui/stores/toasts'
-import { aggiornaTemplate, creaTemplate, dettaglioQuery, messaggioErrore, nuovoQuery, QK } from '../api'
+import { messaggioErrore } from '../../../api/error-message'
+import { aggiornaTemplate, creaTemplate, dettaglioQuery, nuovoQuery } from '../api'
 import { useRegisterBreadcrumbLabels } from '../../../ui/breadcrumb/labels'
 import { questionarioPath } from '../lista'
 import { Anteprima } from './Anteprima'
@@ -49,7 +50,6 @@ function Form({ modo, id, dettaglio }: EditorPageProps & { dettaglio: Questionar
   const focusDopo = useRef<string[] | null>(null)
   const riepilogo = useRef<HTMLDivElement>(null)
   const navigate = useNavigate()
-  const qc = useQueryClient()
   const uid = useId()
 
   // after an edit that moves or adds controls, focus the first of the wanted ids that is enabled
@@ -88,7 +88,6 @@ function Form({ modo, id, dettaglio }: EditorPageProps & { dettaglio: Questionar
     try {
       const dati = { nome: m.nome.trim(), descrizione: m.descrizione.trim(), sezioni: sezioniSchema(m).map(sezioneToWire) }
       const saved = modo === 'modifica' && id ? await aggiornaTemplate(id, dati) : await creaTemplate(dati)
-      await qc.invalidateQueries({ queryKey: QK })
       showToast({
         status: 'success',
         message: saved.nuovaVersione
@@ -97,7 +96,7 @@ function Form({ modo, id, dettaglio }: EditorPageProps & { dettaglio: Questionar
       })
       void navigate({ to: questionarioPath(saved['survey-id']) })
     } catch (err) {
-      setErroreServer(messaggioErrore(err, 'salvare il questionario'))
+      setErroreServer(await messaggioErrore(err, 'salvare il questionario'))
       riepilogo.current?.focus()
     } finally {
       setSalvataggio(false)
