@@ -5,7 +5,6 @@
  * 'Revoca' with a confirmation. The add-citizen rule and the facilitators' devices follow the table at
  * their next addition or bootstrap.
  */
-import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { QueryProvider } from '../../api/query'
 import type { ConfigurazioneMinorenni } from '../../api/contract/minorenni'
@@ -15,6 +14,7 @@ import { ListScreen } from '../../ui/list/ListScreen'
 import { ServerList } from '../../ui/list/ServerList'
 import { showToast } from '../../ui/stores/toasts'
 import { ConfirmModal } from '../../ui/widgets/ConfirmModal'
+import { useEsecuzione } from '../../ui/widgets/useConferma'
 import { AbilitaForm } from './AbilitaForm'
 import { revocaAbilitazione } from './api'
 import { minorenniDefinition } from './lista'
@@ -22,25 +22,20 @@ import { minorenniDefinition } from './lista'
 function Contenuto({ canManage }: { canManage: boolean }) {
   const [form, setForm] = useState(false)
   const [revoca, setRevoca] = useState<ConfigurazioneMinorenni | null>(null)
-  const [busy, setBusy] = useState(false)
-  const client = useQueryClient()
+  const { busy, errore, setErrore, esegui } = useEsecuzione()
   const session = useSession()
   // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the profile changes
   const definition = useMemo(() => minorenniDefinition(canManage ? setRevoca : null), [canManage, session.profilo])
-  const refresh = () => client.invalidateQueries({ queryKey: ['minorenni'] })
-
+  const chiudi = () => {
+    setRevoca(null)
+    setErrore(null)
+  }
   const confirm = async (r: ConfigurazioneMinorenni) => {
-    setBusy(true)
-    try {
+    const ok = await esegui(async () => {
       await revocaAbilitazione(r.id)
-      await refresh()
       showToast({ message: `Abilitazione di «${r.nomeProgramma}» revocata`, status: 'success' })
-    } catch {
-      // the catalogue's toast explains
-    } finally {
-      setBusy(false)
-      setRevoca(null)
-    }
+    })
+    if (ok) chiudi()
   }
 
   return (
@@ -56,15 +51,14 @@ function Contenuto({ canManage }: { canManage: boolean }) {
             onCancel={() => setForm(false)}
             onDone={(nome) => {
               setForm(false)
-              void refresh()
               showToast({ message: `Programma «${nome}» abilitato ai minorenni`, status: 'success' })
             }}
           />
         )}
       </div>
       <ServerList definition={definition} />
-      <ConfirmModal isOpen={revoca !== null} title="Revoca abilitazione" confirmLabel="Revoca" busyLabel="Revoca in corso…" danger busy={busy}
-        onCancel={() => setRevoca(null)} onConfirm={() => revoca && void confirm(revoca)}>
+      <ConfirmModal isOpen={revoca !== null} title="Revoca abilitazione" confirmLabel="Revoca" busyLabel="Revoca in corso…" danger busy={busy} error={errore}
+        onCancel={chiudi} onConfirm={() => revoca && void confirm(revoca)}>
         <p className="mb-0">{`Confermi di voler revocare l’abilitazione ai minorenni del programma «${revoca?.nomeProgramma ?? ''}»? Da subito non si potranno più registrare cittadini con meno di 18 anni nei suoi progetti.`}</p>
       </ConfirmModal>
     </>

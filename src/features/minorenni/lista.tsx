@@ -10,12 +10,13 @@ import type { ListState } from '../../ui/list/list-state'
 import type { ListDefinition } from '../../ui/list/ServerList'
 import { wireList } from '../../ui/list/wire-list'
 import { StatusChip } from '../../ui/widgets/StatusChip'
+import { minorenniKeys } from './keys'
 
 export function minorenniDefinition(revoca: ((r: ConfigurazioneMinorenni) => void) | null): ListDefinition<ConfigurazioneMinorenni> {
   return {
     ...wireList({
       entity: 'configurazioneminorenni', filtro: (s: ListState) => (s.q ? { criterioRicerca: s.q } : {}), schema: MinorenniListaSchema, rows: (d) => d.configurazioniMinorenniList,
-      queryKey: ['minorenni', 'lista'], singular: 'programma abilitato', plural: 'programmi abilitati', theseRows: 'i programmi abilitati', csv: 'configurazioni-minorenni.csv',
+      queryKey: minorenniKeys.lista, singular: 'programma abilitato', plural: 'programmi abilitati', theseRows: 'i programmi abilitati', csv: 'configurazioni-minorenni.csv',
     }),
     caption: 'Programmi abilitati ai minorenni',
     columns: [

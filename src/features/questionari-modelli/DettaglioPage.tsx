@@ -129,11 +129,10 @@ function Azioni({ d }: { d: QuestionarioTemplateDettaglio }) {
       )}
       {errore && !conferma && <div className="alert alert-danger" role="alert">{errore}</div>}
       <ConfirmModal
-        isOpen={conferma} title="Elimina questionario" confirmLabel="Elimina" busyLabel="Eliminazione in corso…" danger busy={busy}
+        isOpen={conferma} title="Elimina questionario" confirmLabel="Elimina" busyLabel="Eliminazione in corso…" danger busy={busy} error={errore}
         onCancel={() => { setConferma(false); setErrore(null) }} onConfirm={() => void elimina()}
       >
         <p className="mb-0">{`Confermi di voler eliminare il questionario «${d['survey-name']}»? L’operazione non si può annullare.`}</p>
-        {errore && <div className="alert alert-danger mt-3 mb-0" role="alert">{errore}</div>}
       </ConfirmModal>
     </div>
   )

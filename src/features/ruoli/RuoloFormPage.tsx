@@ -5,7 +5,7 @@
  * 'Crea ruolo' / 'Salva' sends the form and opens the role's page; server errors (R01 name in use, R09
  * predefined) arrive as the catalogue's toast. A predefined role is not editable: the page says so.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { QueryProvider } from '../../api/query'
@@ -24,7 +24,6 @@ function Form({ gruppi, ruolo }: { gruppi: readonly Gruppo[]; ruolo?: DettaglioR
   const [errori, setErrori] = useState<{ nome?: string | null; gruppi?: string | null }>({})
   const [busy, setBusy] = useState(false)
   const navigate = useNavigate()
-  const client = useQueryClient()
   const permessi = permessiDeiGruppi(gruppi, scelti)
 
   const submit = async (e: FormEvent) => {
@@ -37,7 +36,6 @@ function Form({ gruppi, ruolo }: { gruppi: readonly Gruppo[]; ruolo?: DettaglioR
     try {
       const n = normalizzaNomeRuolo(nome)
       const out = ruolo ? await aggiornaRuolo(ruolo.codice, n, scelti) : await creaRuolo(n, scelti)
-      await client.invalidateQueries({ queryKey: ['ruoli'] })
       showToast({ message: ruolo ? 'Ruolo salvato' : `Ruolo «${n}» creato`, status: 'success' })
       void navigate({ to: ruoloPath(out.codice) as '/' })
     } catch {

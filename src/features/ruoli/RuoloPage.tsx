@@ -1,10 +1,10 @@
 /**
  * A role's page (`/gestione-ruoli/{codiceRuolo}`; platform-frontend §2.1: name, state, type and the
  * permission groups): custom roles offer 'Modifica' (add.upd.permessi) and 'Elimina' (del.ruoli, with a
- * confirmation; the server refuses a role some user holds, R12, and the toast says it). Predefined roles
+ * confirmation; the server refuses a role some user holds, R12, and the dialog says it). Predefined roles
  * are read-only and say so.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { QueryProvider } from '../../api/query'
@@ -14,6 +14,7 @@ import { etichettaTipologia } from '../../lib/ruoli'
 import { AppLink } from '../../ui/AppLink'
 import { showToast } from '../../ui/stores/toasts'
 import { ConfirmModal } from '../../ui/widgets/ConfirmModal'
+import { useEsecuzione } from '../../ui/widgets/useConferma'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { eliminaRuolo, ruoloPath, ruoloQuery } from './api'
@@ -21,27 +22,22 @@ import { ElencoGruppi } from './Gruppi'
 
 function Elimina({ codice, nome }: { codice: string; nome: string }) {
   const [open, setOpen] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const { busy, errore, setErrore, esegui } = useEsecuzione()
   const navigate = useNavigate()
-  const client = useQueryClient()
   const confirm = async () => {
-    setBusy(true)
-    try {
+    const ok = await esegui(async () => {
       await eliminaRuolo(codice)
-      await client.invalidateQueries({ queryKey: ['ruoli'] })
       showToast({ message: `Ruolo «${nome}» eliminato`, status: 'success' })
+    })
+    if (ok) {
       setOpen(false)
       void navigate({ to: '/gestione-ruoli' })
-    } catch {
-      setOpen(false) // the error toast explains (e.g. R12: the role is held by some user)
-    } finally {
-      setBusy(false)
     }
   }
   return (
     <>
-      <button type="button" className="btn btn-outline-danger" onClick={() => setOpen(true)}>Elimina</button>
-      <ConfirmModal isOpen={open} title="Elimina ruolo" confirmLabel="Elimina" busyLabel="Eliminazione in corso…" danger busy={busy}
+      <button type="button" className="btn btn-outline-danger" onClick={() => { setErrore(null); setOpen(true) }}>Elimina</button>
+      <ConfirmModal isOpen={open} title="Elimina ruolo" confirmLabel="Elimina" busyLabel="Eliminazione in corso…" danger busy={busy} error={errore}
         onCancel={() => setOpen(false)} onConfirm={() => void confirm()}>
         <p className="mb-0">{`Confermi di voler eliminare il ruolo «${nome}»? L’operazione non si può annullare.`}</p>
       </ConfirmModal>

@@ -1,28 +1,35 @@
 /**
  * Calls of role management (src/api/contract/ruoli.ts): groups and role reads (silent: the page says what
- * failed), create / update / delete (errors toast with the catalogue's message, spec 002 §8).
+ * failed), create / update (errors toast with the catalogue's message, spec 002 §8) and delete (its
+ * confirmation dialog says why it failed, e.g. R12) through the one `write` (src/api/write.ts): the bodies
+ * carry no profile ids (roles are the platform's); success refreshes the roles' reads.
  */
 import * as v from 'valibot'
-import { apiDelete, apiGet, apiPost, apiPut } from '../../api/client'
+import { apiGet } from '../../api/client'
+import { write } from '../../api/write'
+import { ruoliKeys } from './keys'
 import { DettaglioRuoloSchema, GruppiSchema, RuoloCreatoSchema } from '../../api/contract/ruoli'
 
 export const ruoloPath = (codice: string) => `/gestione-ruoli/${encodeURIComponent(codice)}`
 const api = (codice: string) => `ruolo/${encodeURIComponent(codice)}`
 
 export const gruppiQuery = {
-  queryKey: ['ruoli', 'gruppi'],
+  queryKey: ruoliKeys.gruppi,
   queryFn: ({ signal }: { signal: AbortSignal }) => apiGet('gruppo/all', GruppiSchema, { silent: true, signal }),
   staleTime: 5 * 60_000,
 }
 
 export function ruoloQuery(codice: string) {
   return {
-    queryKey: ['ruoli', 'dettaglio', codice],
+    queryKey: ruoliKeys.dettaglio(codice),
     queryFn: ({ signal }: { signal: AbortSignal }) => apiGet(api(codice), DettaglioRuoloSchema, { silent: true, signal }),
     retry: false,
   }
 }
 
-export const creaRuolo = (nome: string, gruppi: string[]) => apiPost('ruolo', { nome, gruppi }, RuoloCreatoSchema)
-export const aggiornaRuolo = (codice: string, nome: string, gruppi: string[]) => apiPut(api(codice), { nome, gruppi }, RuoloCreatoSchema)
-export const eliminaRuolo = (codice: string) => apiDelete(api(codice), v.object({ codice: v.string() }))
+export const creaRuolo = (nome: string, gruppi: string[]) =>
+  write({ method: 'post', path: 'ruolo', body: { nome, gruppi }, schema: RuoloCreatoSchema, withProfile: false, toast: 'catalogue', invalidate: [ruoliKeys.all] })
+export const aggiornaRuolo = (codice: string, nome: string, gruppi: string[]) =>
+  write({ method: 'put', path: api(codice), body: { nome, gruppi }, schema: RuoloCreatoSchema, withProfile: false, toast: 'catalogue', invalidate: [ruoliKeys.all] })
+export const eliminaRuolo = (codice: string) =>
+  write({ method: 'delete', path: api(codice), schema: v.object({ codice: v.string() }), withProfile: false, toast: 'none', invalidate: [ruoliKeys.all] })

@@ -11,6 +11,7 @@ import type { ListDefinition } from '../../ui/list/ServerList'
 import { wireList } from '../../ui/list/wire-list'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { ruoloPath } from './api'
+import { ruoliKeys } from './keys'
 
 export function filtroRuoli(s: ListState): FiltroRuoli {
   return compact({ criterioRicerca: s.q || undefined, tipologie: filterValues(s, 'tipologia'), stati: filterValues(s, 'stato') })
@@ -20,7 +21,7 @@ export function ruoliDefinition(): ListDefinition<RuoloRiga> {
   return {
     ...wireList({
       entity: 'ruolo', filtro: filtroRuoli, schema: RuoliListaSchema, rows: (d) => d.ruoli,
-      queryKey: ['ruoli', 'lista'], scoped: false, singular: 'ruolo', plural: 'ruoli', theseRows: 'i ruoli', csv: 'ruoli.csv',
+      queryKey: ruoliKeys.lista, scoped: false, singular: 'ruolo', plural: 'ruoli', theseRows: 'i ruoli', csv: 'ruoli.csv',
     }),
     caption: 'Elenco ruoli',
     columns: [
@@ -36,10 +37,10 @@ export function ruoliDefinition(): ListDefinition<RuoloRiga> {
     search: { label: 'Cerca ruolo', placeholder: 'Inserisci il nome o il codice del ruolo' },
     filters: [
       {
-        key: 'tipologia', label: 'Tipologia', optionsKey: ['ruoli', 'dropdown', 'tipologie'],
+        key: 'tipologia', label: 'Tipologia', optionsKey: ruoliKeys.dropdown('tipologie'),
         loadOptions: async (signal) => (await fetchDropdown('ruolo', 'tipologie', signal)).map((o) => ({ value: o.value, label: etichettaTipologia(o.value === 'P' ? 'P' : 'NP') })),
       },
-      { key: 'stato', label: 'Stato', optionsKey: ['ruoli', 'dropdown', 'stati'], loadOptions: (signal) => fetchDropdown('ruolo', 'stati', signal) },
+      { key: 'stato', label: 'Stato', optionsKey: ruoliKeys.dropdown('stati'), loadOptions: (signal) => fetchDropdown('ruolo', 'stati', signal) },
     ],
     defaultSort: { campo: 'nome', verso: 'asc' },
     persist: true,

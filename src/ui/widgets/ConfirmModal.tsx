@@ -1,6 +1,7 @@
 /**
  * Confirmation dialog (design-react-kit Modal: focus trap, Escape closes, focus returns to the opener).
- * 'Annulla' dismisses; the confirm button runs `onConfirm` and shows `busyLabel` while it is pending.
+ * 'Annulla' dismisses; the confirm button runs `onConfirm` and shows `busyLabel` while it is pending; `error` (what
+ * a failed action said, src/ui/widgets/useConferma.tsx `useEsecuzione`) shows as an alert under the text.
  *
  *   <ConfirmModal isOpen title="Elimina servizio" confirmLabel="Elimina" onConfirm={…} onCancel={…}>
  *     Confermi di voler eliminare questo servizio?
@@ -22,11 +23,13 @@ export interface ConfirmModalProps {
   busyLabel?: string
   /** the confirm button is destructive (red) */
   danger?: boolean
+  /** why the action failed: the dialog stays open and says it */
+  error?: string | null
 }
 
 export function ConfirmModal({
   isOpen, title, children, confirmLabel = 'Conferma', cancelLabel = 'Annulla', onConfirm, onCancel,
-  busy = false, busyLabel = 'Attendere…', danger = false,
+  busy = false, busyLabel = 'Attendere…', danger = false, error = null,
 }: ConfirmModalProps) {
   const titleId = `${useId()}-title`
   const dismiss = () => {
@@ -38,7 +41,10 @@ export function ConfirmModal({
       <ModalHeader toggle={dismiss} closeAriaLabel="Chiudi">
         <span id={titleId}>{title}</span>
       </ModalHeader>
-      <ModalBody>{children}</ModalBody>
+      <ModalBody>
+        {children}
+        {error && <div className="alert alert-danger mt-3 mb-0" role="alert">{error}</div>}
+      </ModalBody>
       <ModalFooter>
         <button type="button" className="btn btn-outline-primary btn-sm" onClick={dismiss} disabled={busy}>
           {cancelLabel}

@@ -1,31 +1,72 @@
 /**
- * One confirmation dialog for a page's destructive actions: `ask({ title, text, confirmLabel, run })`
- * opens it; 'Conferma' runs `run` (errors were already shown by the catalogue's toast) and closes it.
+ * The one behaviour of a confirmed action (issue 26 point 4), for every confirmation dialog of the app
+ * (ConfirmModal): 'Conferma' runs the action with the buttons disabled; when it succeeds the caller closes the
+ * dialog (and moves on), when it fails the dialog STAYS OPEN, the buttons come back and the dialog says why
+ * (`error`, the one mapping of src/api/error-message.ts unless the caller words it): the user learns the action
+ * failed and loses nothing typed. The client's toast of the same failure is the write's own (src/api/write.ts).
+ * - {@link useEsecuzione}: the running state and the error of a dialog whose caller draws it;
+ * - {@link useConferma}: the whole dialog for a page's simple confirmations, `ask({ title, text, confirmLabel, run })`.
  */
 import { useState, type ReactNode } from 'react'
+import { messaggioErrore } from '../../api/error-message'
 import { ConfirmModal } from './ConfirmModal'
 
-export interface Richiesta { title: string; text: string; confirmLabel: string; run(): Promise<unknown> }
+export interface Esecuzione {
+  busy: boolean
+  /** the text of the last failure (null: none), for ConfirmModal's `error` */
+  errore: string | null
+  setErrore(e: string | null): void
+  /** runs `run`: true when it succeeded, false when it failed (`errore` then says why) */
+  esegui(run: () => Promise<unknown>): Promise<boolean>
+}
 
-export function useConferma(): { ask(r: Richiesta): void; dialog: ReactNode } {
-  const [req, setReq] = useState<Richiesta | null>(null)
+/** The running state of a confirmed action; `testo` words a failure (default: the catalogue's, {@link messaggioErrore}). */
+export function useEsecuzione(testo: (err: unknown) => string | Promise<string> = (err) => messaggioErrore(err)): Esecuzione {
   const [busy, setBusy] = useState(false)
-  const confirm = async () => {
-    if (!req) return
+  const [errore, setErrore] = useState<string | null>(null)
+  const esegui = async (run: () => Promise<unknown>) => {
     setBusy(true)
+    setErrore(null)
     try {
-      await req.run()
-    } catch {
-      // toast shown by the client
+      await run()
+      return true
+    } catch (err) {
+      setErrore(await testo(err))
+      return false
     } finally {
       setBusy(false)
-      setReq(null)
     }
   }
+  return { busy, errore, setErrore, esegui }
+}
+
+export interface Richiesta {
+  title: string
+  text: ReactNode
+  confirmLabel: string
+  /** default 'Attendere…' */
+  busyLabel?: string
+  /** default true: a destructive action */
+  danger?: boolean
+  run(): Promise<unknown>
+}
+
+/** A page's confirmation dialog: `ask(r)` opens it; the dialog closes when `r.run` succeeds, says why when it fails. */
+export function useConferma(): { ask(r: Richiesta): void; dialog: ReactNode } {
+  const [req, setReq] = useState<Richiesta | null>(null)
+  const { busy, errore, setErrore, esegui } = useEsecuzione()
+  const close = () => {
+    setReq(null)
+    setErrore(null)
+  }
+  const confirm = async () => {
+    if (req && (await esegui(req.run))) close()
+  }
   const dialog = (
-    <ConfirmModal isOpen={req !== null} title={req?.title ?? ''} confirmLabel={req?.confirmLabel} danger busy={busy} onConfirm={() => void confirm()} onCancel={() => setReq(null)}>
+    <ConfirmModal isOpen={req !== null} title={req?.title ?? ''} confirmLabel={req?.confirmLabel} busyLabel={req?.busyLabel} danger={req?.danger ?? true}
+      busy={busy} error={errore} onConfirm={() => void confirm()} onCancel={close}>
       {req?.text}
     </ConfirmModal>
   )
-  return { ask: setReq, dialog }
+  return { ask: (r) => { setErrore(null); setReq(r) }, dialog }
 }

@@ -1,7 +1,8 @@
 /**
  * A lifecycle action button with its confirmation dialog (terminate, delete, activate, remove…): disabled
  * with the reason beside it when the state does not allow it (`motivo`), aria-disabled offline; the dialog
- * runs `onConfirm` and shows the catalogue's message when the server refuses. With `conData` the dialog
+ * runs `onConfirm` with the one confirmed-action behaviour (ui/widgets/useConferma.tsx: the catalogue's message
+ * in the dialog when the server refuses). With `conData` the dialog
  * asks a termination date ('gg-mm-aaaa', not in the future; platform-backend §2.1–2.2).
  */
 import { useId, useState } from 'react'
@@ -9,7 +10,7 @@ import { dataTerminazione, oggiRoma } from '../../../lib/gestione-form'
 import { OnlineOnlyReason, useOnlineOnly } from '../../../ui/offline-data'
 import { ConfirmModal } from '../../../ui/widgets/ConfirmModal'
 import { Campo, HINT_DATA } from '../../../ui/form/fields'
-import { messaggioErrore } from '../../../api/error-message'
+import { useEsecuzione } from '../../../ui/widgets/useConferma'
 
 export interface AzioneConfermaProps {
   label: string
@@ -33,10 +34,9 @@ export interface AzioneConfermaProps {
 
 export function AzioneConferma({ label, detail, title, testo, confirmLabel, motivo = null, danger = false, conData = false, small = false, onConfirm }: AzioneConfermaProps) {
   const [open, setOpen] = useState(false)
-  const [busy, setBusy] = useState(false)
   const [data, setData] = useState('')
   const [errData, setErrData] = useState<string | null>(null)
-  const [errore, setErrore] = useState<string | null>(null)
+  const { busy, errore, setErrore, esegui } = useEsecuzione()
   const guard = useOnlineOnly()
   const motivoId = useId()
   const size = small ? ' btn-sm' : ''
@@ -63,16 +63,7 @@ export function AzioneConferma({ label, detail, title, testo, confirmLabel, moti
       }
       wire = r.wire
     }
-    setBusy(true)
-    setErrore(null)
-    try {
-      await onConfirm(wire)
-      setOpen(false)
-    } catch (err) {
-      setErrore(await messaggioErrore(err))
-    } finally {
-      setBusy(false)
-    }
+    if (await esegui(() => onConfirm(wire))) setOpen(false)
   }
 
   if (motivo) {
@@ -96,14 +87,13 @@ export function AzioneConferma({ label, detail, title, testo, confirmLabel, moti
         {text}
       </button>
       <OnlineOnlyReason guard={guard} />
-      <ConfirmModal isOpen={open} title={title} confirmLabel={confirmLabel} busy={busy} busyLabel="Attendere…" danger={danger}
+      <ConfirmModal isOpen={open} title={title} confirmLabel={confirmLabel} busy={busy} busyLabel="Attendere…" danger={danger} error={errore}
         onCancel={() => setOpen(false)} onConfirm={() => void conferma()}>
         <p>{testo}</p>
         {conData && (
           <Campo id={`${motivoId}-data`} label="Data di terminazione" required hint={HINT_DATA} value={data}
             onChange={(v) => { setData(v); setErrData(null) }} error={errData} className="mt-3 mb-2" />
         )}
-        {errore && <div className="alert alert-danger mt-3 mb-0" role="alert">{errore}</div>}
       </ConfirmModal>
     </span>
   )

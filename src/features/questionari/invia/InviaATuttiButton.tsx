@@ -5,7 +5,8 @@
  * surveys read INVIATO with the expiry on the device (`registraLinkInviati`) and the page of the printable
  * sheet of QR codes opens (StampaLinkPage; the links stay in memory only, foglio-link.ts).
  * Online only, and only once the service and its citizens are on the server: otherwise disabled with the
- * reason under the button. API failures are shown by the HTTP client's toasts.
+ * reason under the button. API failures are shown by the HTTP client's toasts and, the dialog staying open, in it
+ * (the one confirmed-action behaviour, ui/widgets/useConferma.tsx).
  */
 import { useId, useState } from 'react'
 import { apiPost } from '../../../api/client'
@@ -13,6 +14,7 @@ import { InviaATuttiRispostaSchema } from '../../../api/contract/questionario'
 import { navigateTo } from '../../../auth/navigation'
 import { profileIds } from '../../../auth/current-profile'
 import { ConfirmModal } from '../../../ui/widgets/ConfirmModal'
+import { useEsecuzione } from '../../../ui/widgets/useConferma'
 import { registraLinkInviati } from '../../campo'
 import { pathFoglioLink, setFoglioLink } from './foglio-link'
 import { motivoInviaATutti, testoConfermaInviaATutti } from './link'
@@ -34,15 +36,14 @@ export interface InviaATuttiButtonProps {
 export function InviaATuttiButton({ serviceRouteId, idServizio, nomeServizio, daInviare, soloSulDispositivo, totale }: InviaATuttiButtonProps) {
   const online = useOnline()
   const [confirm, setConfirm] = useState(false)
-  const [pending, setPending] = useState(false)
+  const { busy: pending, errore, setErrore, esegui } = useEsecuzione()
   const reasonId = useId()
   const conteggio = { daInviare, soloSulDispositivo, totale }
   const reason = motivoInviaATutti(idServizio, online, conteggio)
 
   const invia = async () => {
     if (idServizio === null || pending) return
-    setPending(true)
-    try {
+    const ok = await esegui(async () => {
       const r = await apiPost(
         `servizio/cittadino/servizio/${idServizio}/questionarioCompilato/inviaATutti`,
         profileIds(),
@@ -50,12 +51,10 @@ export function InviaATuttiButton({ serviceRouteId, idServizio, nomeServizio, da
       )
       await registraLinkInviati(r.questionari.map((q) => ({ idQuestionario: q.idQuestionario, scadenza: q.scadenza }))).catch(() => undefined)
       setFoglioLink({ serviceRouteId, nomeServizio, creatoIl: new Date().toISOString(), questionari: r.questionari })
+    })
+    if (ok) {
       setConfirm(false)
       navigateTo(pathFoglioLink(serviceRouteId))
-    } catch {
-      /* the client already showed the error toast */
-    } finally {
-      setPending(false)
     }
   }
 
@@ -82,8 +81,9 @@ export function InviaATuttiButton({ serviceRouteId, idServizio, nomeServizio, da
         confirmLabel="Crea i link"
         busy={pending}
         busyLabel="Creazione dei link…"
+        error={errore}
         onConfirm={() => void invia()}
-        onCancel={() => setConfirm(false)}
+        onCancel={() => { setConfirm(false); setErrore(null) }}
       >
         {testoConfermaInviaATutti(conteggio).map((t) => (
           <p key={t}>{t}</p>

@@ -8,27 +8,23 @@ import { useState } from 'react'
 import { useConnectivity } from '../../../offline'
 import { showToast } from '../../../ui/stores/toasts'
 import { ConfirmModal } from '../../../ui/widgets/ConfirmModal'
+import { useEsecuzione } from '../../../ui/widgets/useConferma'
 import { eliminaServizio } from '../../campo'
 import { saveErrorMessage } from '../form/servizio-form'
 
 export function EliminaServizioButton({ idLocale, nome }: { idLocale: string; nome: string }) {
   const [open, setOpen] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { busy, errore, setErrore, esegui } = useEsecuzione((err) => saveErrorMessage(err).replace('salvare il servizio', 'eliminare il servizio'))
   const navigate = useNavigate()
   const offline = useConnectivity() === 'offline'
   const confirm = async () => {
-    setBusy(true)
-    setError(null)
-    try {
+    const ok = await esegui(async () => {
       await eliminaServizio(idLocale)
       showToast({ message: offline ? 'Eliminazione salvata sul dispositivo: sarà inviata appena torna la connessione' : 'Servizio eliminato', status: 'success' })
+    })
+    if (ok) {
       setOpen(false)
       void navigate({ to: '/area-amministrativa/servizi' })
-    } catch (err) {
-      setError(saveErrorMessage(err).replace('salvare il servizio', 'eliminare il servizio'))
-    } finally {
-      setBusy(false)
     }
   }
   return (
@@ -41,14 +37,14 @@ export function EliminaServizioButton({ idLocale, nome }: { idLocale: string; no
         busyLabel="Eliminazione in corso…"
         danger
         busy={busy}
+        error={errore}
         onCancel={() => {
           setOpen(false)
-          setError(null)
+          setErrore(null)
         }}
         onConfirm={() => void confirm()}
       >
         <p className="mb-0">{`Confermi di voler eliminare il servizio «${nome}»? L’operazione non si può annullare.`}</p>
-        {error && <div className="alert alert-danger mt-3 mb-0" role="alert">{error}</div>}
       </ConfirmModal>
     </>
   )
