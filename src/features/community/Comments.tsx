@@ -13,7 +13,7 @@ import type { Comment, Item } from '../../api/contract/community'
 import { readUser } from '../../auth/token-store'
 import { formatDisplayDateTime } from '../../lib/dates'
 import { useEntries, type OutboxEntry } from '../../offline'
-import { commenta, commentsQuery, deleteComment, miPiace, modificaCommento, reportComment, rispondi, type ItemRef } from './api'
+import { commenta, communityKeys, commentsQuery, deleteComment, miPiace, modificaCommento, reportComment, rispondi, type ItemRef } from './api'
 import { effectiveLike, pendingComments, pendingEditOf, type PendingComment, type Target } from './outbox'
 import { TextModal } from './TextModal'
 import { Avatar } from '../../ui/profile/Avatar'
@@ -83,7 +83,7 @@ function CommentView({ comment, canReport, open }: { comment: Comment; canReport
     const outcome = await miPiace(item, target, liking)
     // usage events (issue 13 point 3): a like counts, an unlike does not
     if (liking) void trackEvent({ event: 'like', event_type: 'commento', event_value: String(comment.id), category: comment.section })
-    if (outcome === 'sent') await qc.invalidateQueries({ queryKey: ['community', 'comments'] })
+    if (outcome === 'sent') await qc.invalidateQueries({ queryKey: communityKeys.allComments })
   }
   const names = authorNames(comment)
   return (
@@ -138,7 +138,7 @@ export function Comments({ item, canReport }: { item: Item; canReport: boolean }
   const qc = useQueryClient()
   const comments = useQuery(commentsQuery(item.id))
   const [dialog, setDialog] = useState<Dialog | null>(null)
-  const refresh = () => qc.invalidateQueries({ queryKey: ['community'] })
+  const refresh = () => qc.invalidateQueries({ queryKey: communityKeys.all })
   const me = readUser()?.id
   const close = () => setDialog(null)
   const list = comments.data?.items ?? []
@@ -173,11 +173,11 @@ export function Comments({ item, canReport }: { item: Item; canReport: boolean }
         initial={dialog?.kind === 'edit' ? dialog.comment.comment_body : ''}
         onSubmit={async (t) => { if (dialog?.kind === 'edit') await refreshIfSent(await modificaCommento(itemRef, dialog.target, t)) }} onClose={close} />
       <TextModal isOpen={dialog?.kind === 'report'} title="Segnala commento" prompt="Motivo della segnalazione" confirmLabel="Invia segnalazione" required
-        onSubmit={async (t) => { if (dialog?.kind === 'report') await reportComment(dialog.comment.id, t); await refresh() }} onClose={close} />
+        onSubmit={async (t) => { if (dialog?.kind === 'report') await reportComment(dialog.comment.id, t) }} onClose={close} />
       <TextModal isOpen={dialog?.kind === 'delete'} title="Elimina commento" intro={<p className="mb-0">Confermi di voler eliminare questo contenuto?</p>}
         prompt="Inserisci il motivo dell'eliminazione" confirmLabel="Elimina" danger
         required={dialog?.kind === 'delete' && dialog.comment.author !== me}
-        onSubmit={async (t) => { if (dialog?.kind === 'delete') await deleteComment(dialog.comment.id, t); await refresh() }} onClose={close} />
+        onSubmit={async (t) => { if (dialog?.kind === 'delete') await deleteComment(dialog.comment.id, t) }} onClose={close} />
     </section>
   )
 }

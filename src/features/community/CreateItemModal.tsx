@@ -15,7 +15,7 @@
  * `POST /{section}/item/{id}/update`; a new cover or attachment replaces the old one; confirmation
  * 'Annuncio modificato correttamente!' (…); closing stays on the item.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
 import { useEffect, useId, useRef, useState } from 'react'
@@ -49,7 +49,6 @@ const URL_RE = /^https?:\/\/\S+$/i
 export function CreateItemModal({ section: id, isOpen, onClose, item }: { section: Section; isOpen: boolean; onClose(): void; item?: Item }) {
   const section = COMMUNITY_SECTIONS[id]
   const { profilo } = useSession()
-  const qc = useQueryClient()
   const navigate = useNavigate()
   const uid = useId()
   const categories = useQuery({ ...categoriesQuery(CATEGORY_TYPE_OF[id]), enabled: isOpen })
@@ -151,7 +150,6 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
       const { id: newId } = item ? await updateItem(id, item.id, body, attempt.current.key) : await createItem(id, body, attempt.current.key)
       setCreated(newId)
       staged.current.clear(); attempt.current = null
-      await qc.invalidateQueries({ queryKey: ['community'] })
       setStep('done')
     } catch {
       // the API client showed the server's message (a refused file: by its field); the form stays as it was

@@ -15,7 +15,7 @@ import { AppLink } from '../../ui/AppLink'
 import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { useSession } from '../../auth/session'
 import { displayDateOrText } from '../../lib/dates'
-import { deleteItem, detailQuery, downloadAttachment, itemEvent, miPiace, rateUseful, reportItem } from './api'
+import { communityKeys, deleteItem, detailQuery, downloadAttachment, itemEvent, miPiace, rateUseful, reportItem } from './api'
 import { ApiCallError } from '../../api/client'
 import { useEntries } from '../../offline'
 import { DatiAggiornatiAl, OnlineOnlyButton, useOfflineData } from '../../ui/offline-data'
@@ -45,7 +45,7 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
   // the breadcrumb reads the item's title, not its database id ('Bacheca / Corso SPID', issue 24 point 13)
   useRegisterBreadcrumbLabels({ [`${section.path}/${itemId}`]: item?.title })
   const viewed = useRef(false)
-  const refresh = () => qc.invalidateQueries({ queryKey: ['community'] })
+  const refresh = () => qc.invalidateQueries({ queryKey: communityKeys.all })
 
   const offline = useOfflineData(detail)
   const entries = useEntries() ?? []
@@ -57,8 +57,8 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
   useEffect(() => {
     if (!item || viewed.current || deviceOffline()) return
     viewed.current = true
-    void itemEvent(item.id, 'view').then(refresh, () => undefined)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // the write refreshes the community's reads
+    void itemEvent(item.id, 'view').catch(() => undefined)
   }, [item])
 
   if (!item && offline.missing) {
@@ -77,7 +77,6 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
     await downloadAttachment(item.id, item.attachment_file_name ?? 'allegato')
     await itemEvent(item.id, 'downloaded')
     void trackEvent({ event: 'download', event_type: SUFFIX[id], event_value: String(item.id), category: item.category_label || null })
-    await refresh()
   }
   const liked = effectiveLike({ liked: item.user_like, count: item.likes }, entries, { idItem: item.id })
   const like = async () => {
@@ -87,7 +86,7 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
     if (liking) void trackEvent({ event: 'like', event_type: SUFFIX[id], event_value: String(item.id), category: item.category_label || null })
     if (outcome === 'sent') await refresh()
   }
-  const rate = async (status: 1 | 2) => { await rateUseful(item.id, status); await refresh() }
+  const rate = async (status: 1 | 2) => { await rateUseful(item.id, status) }
 
   return (
     <div className="container-xxl pd-page py-4 py-lg-5" data-testid={`community-detail-${id}`}>
@@ -151,10 +150,10 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
       <Comments item={item} canReport={canReport} />
       <CreateItemModal section={id} item={item} isOpen={dialog === 'edit'} onClose={() => setDialog(null)} />
       <TextModal isOpen={dialog === 'report'} title={`Segnala ${section.itemNoun}`} prompt="Motivo della segnalazione" confirmLabel="Invia segnalazione" required
-        onSubmit={async (t) => { await reportItem(item.id, t); await refresh() }} onClose={() => setDialog(null)} />
+        onSubmit={async (t) => { await reportItem(item.id, t) }} onClose={() => setDialog(null)} />
       <TextModal isOpen={dialog === 'delete'} title={`Elimina ${section.itemNoun}`} intro={<p className="mb-0">Confermi di voler eliminare questo contenuto?</p>}
         prompt="Inserisci il motivo dell'eliminazione" confirmLabel="Elimina" danger required={item.author !== user?.id}
-        onSubmit={async (t) => { await deleteItem(item.id, t); await qc.invalidateQueries({ queryKey: ['community'] }); await navigate({ to: section.path }) }}
+        onSubmit={async (t) => { await deleteItem(item.id, t); await navigate({ to: section.path }) }}
         onClose={() => setDialog(null)} />
     </div>
   )

@@ -10,6 +10,8 @@ import * as v from 'valibot'
 import { api, apiGet, apiPost, ApiCallError, handleApiFailure, toApiCallError } from '../../api/client'
 import { loadAppConfig } from '../../api/config'
 import { PERSISTENT_CARD, PERSISTENT_READ } from '../../api/query'
+import { rootKeys } from '../../api/query-keys'
+import { write } from '../../api/write'
 import {
   CategoryListSchema, CommentListSchema, CreatedSchema, FiltersSchema, ItemListSchema, StagedFileSchema, type ListQuery, type Section, type StagedFile,
 } from '../../api/contract/community'
@@ -40,13 +42,19 @@ const scope = () => {
   return p ? `${p.codiceRuolo}:${p.idProgramma ?? ''}:${p.idProgetto ?? ''}:${p.idEnte ?? ''}` : ''
 }
 
+/** Query keys of the community's reads (issue 26 point 4; values unchanged: the device keeps reads by key). */
 export const communityKeys = {
-  all: ['community'] as const,
-  list: (section: Section, params: ListParams) => ['community', section, 'items', params, scope()] as const,
-  filters: (section: Section) => ['community', section, 'filters', scope()] as const,
-  detail: (section: Section, id: number) => ['community', section, 'item', id, scope()] as const,
-  comments: (id: number) => ['community', 'comments', id, scope()] as const,
-  search: (section: Section, keys: string) => ['community', 'search', section, keys] as const,
+  all: rootKeys.community,
+  list: (section: Section, params: ListParams) => [...rootKeys.community, section, 'items', params, scope()] as const,
+  filters: (section: Section) => [...rootKeys.community, section, 'filters', scope()] as const,
+  detail: (section: Section, id: number) => [...rootKeys.community, section, 'item', id, scope()] as const,
+  /** every item's comments */
+  allComments: [...rootKeys.community, 'comments'] as const,
+  comments: (id: number) => [...rootKeys.community, 'comments', id, scope()] as const,
+  search: (section: Section, keys: string) => [...rootKeys.community, 'search', section, keys] as const,
+  /** the categories of a section (the forms' selects) */
+  allCategories: [...rootKeys.community, 'categories'] as const,
+  categories: (type: string) => [...rootKeys.community, 'categories', type, scope()] as const,
 }
 
 export function itemsQuery(section: Section, params: ListParams) {
@@ -89,8 +97,9 @@ export function searchQuery(section: Section, keys: string) {
 }
 
 const Any = v.unknown()
+/** A community write sent at once: the community's profile ids, the server's message in the toast; every community read refreshes. */
 const post = (path: string, body: Record<string, unknown> = {}, opts: { background?: boolean } = {}) =>
-  apiPost(path, { ...profileIds(), ...body }, Any, { serverMessage: true, ...opts })
+  write({ method: 'post', path, body: { ...profileIds(), ...body }, schema: Any, withProfile: false, background: opts.background, invalidate: [communityKeys.all] })
 
 export const itemEvent = (id: number, event: 'like' | 'unlike' | 'view' | 'downloaded') =>
   post(`item/${id}/${event}`, {}, { background: event === 'view' })
@@ -122,18 +131,22 @@ export async function downloadAttachment(id: number, fileName: string): Promise<
 export function categoriesQuery(type: 'board_categories' | 'community_categories' | 'document_categories') {
   return {
     ...PERSISTENT_READ,
-    queryKey: ['community', 'categories', type, scope()] as const,
+    queryKey: communityKeys.categories(type),
     queryFn: ({ signal }: { signal: AbortSignal }) => apiGet('category/retrieve', CategoryListSchema, { signal, silent: true, searchParams: { ...profileIds(), term_type: type, items_per_page: 100 } }),
   }
 }
 
 /** Creates an item of `section` (with the staged files its body names); answers its id. `idempotencyKey`: a retry of the same body is done once. */
 export const createItem = (section: Section, body: Record<string, unknown>, idempotencyKey?: string) =>
-  apiPost(`${section}/item/create`, { ...profileIds(), ...body }, CreatedSchema, { serverMessage: true, ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}) })
+  write({ method: 'post', path: `${section}/item/create`, body: { ...profileIds(), ...body }, schema: CreatedSchema, withProfile: false, headers: keyHeader(idempotencyKey), invalidate: [communityKeys.all] })
 
 /** Updates an item of `section` (spec 001 §7 "Create and update"); answers its id. As {@link createItem}. */
 export const updateItem = (section: Section, id: number, body: Record<string, unknown>, idempotencyKey?: string) =>
-  apiPost(`${section}/item/${id}/update`, { ...profileIds(), ...body }, CreatedSchema, { serverMessage: true, ...(idempotencyKey ? { headers: { 'Idempotency-Key': idempotencyKey } } : {}) })
+  write({ method: 'post', path: `${section}/item/${id}/update`, body: { ...profileIds(), ...body }, schema: CreatedSchema, withProfile: false, headers: keyHeader(idempotencyKey), invalidate: [communityKeys.all] })
+
+function keyHeader(idempotencyKey: string | undefined): Record<string, string> | undefined {
+  return idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined
+}
 
 /**
  * Checks a chosen cover or attachment before anything is sent (src/lib/community-files.ts: name, listed

@@ -13,6 +13,7 @@
  * - answers the service worker's Background Sync relay.
  * Returns the stop function (logout, shell unmounted); stopping twice is harmless.
  */
+import { rootKeys } from '../../api/query-keys'
 import { setLogoutConfirmation } from '../../auth/logout'
 import { onOfflineEvent, startOfflineSession, unsentCountForLogout } from '../../offline'
 import type { ShellHooks } from '../../ui/shell/useFieldSession'
@@ -72,7 +73,7 @@ function startCommunitySafely(): () => void {
   Promise.all([import('../community'), import('../../api/query')])
     .then(([m, q]) => {
       if (stopped) return
-      stop = m.startCommunityOutbox(() => void q.queryClient.invalidateQueries({ queryKey: ['community'] }))
+      stop = m.startCommunityOutbox(() => void q.queryClient.invalidateQueries({ queryKey: rootKeys.community }))
     })
     .catch((error: unknown) => console.warn('Caricamento della community non riuscito', error))
   return () => {

@@ -4,7 +4,6 @@
  * by name, filter Sezione, 8 per page) with how many contents use each; 'Crea categoria', 'Rinomina' and
  * 'Elimina' (refused while in use: the dialog says why).
  */
-import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import type { Category } from '../../../api/contract/community'
 import { QueryProvider } from '../../../api/query'
@@ -13,20 +12,14 @@ import { countLabel } from '../../../lib/plural'
 import { ListScreen } from '../../../ui/list/ListScreen'
 import { ServerList, type ListDefinition } from '../../../ui/list/ServerList'
 import { fetchCategories } from './api'
+import { gestioneCommunityKeys } from './keys'
 import { CategoryModal, DeleteCategoryModal } from './CategoryDialogs'
 
-const QUERY_ROOT = ['community-gestione', 'categories'] as const
 const SECTION_VALUES = CATEGORY_SECTIONS.map((s) => s.value)
 
 function CategoriesContent({ creating, onCreated }: { creating: boolean; onCreated(): void }) {
-  const qc = useQueryClient()
   const [renaming, setRenaming] = useState<Category | null>(null)
   const [deleting, setDeleting] = useState<Category | null>(null)
-  // both the management list and the forms' category selects
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: QUERY_ROOT })
-    void qc.invalidateQueries({ queryKey: ['community', 'categories'] })
-  }
 
   const definition = useMemo((): ListDefinition<Category> => ({
     caption: 'Elenco categorie',
@@ -43,10 +36,10 @@ function CategoriesContent({ creating, onCreated }: { creating: boolean; onCreat
     ],
     search: { label: 'Cerca categoria', placeholder: 'Nome della categoria' },
     filters: [{
-      key: 'sezione', label: 'Sezione', optionsKey: ['community-gestione', 'category-sections'],
+      key: 'sezione', label: 'Sezione', optionsKey: gestioneCommunityKeys.categorySections,
       loadOptions: () => Promise.resolve(CATEGORY_SECTIONS.map((s) => ({ value: s.value, label: s.label }))),
     }],
-    queryKey: QUERY_ROOT,
+    queryKey: gestioneCommunityKeys.categories,
     fetchPage: (s, signal) => fetchCategories(s, sectionFilter(s.filters.sezione ?? [], SECTION_VALUES), signal),
     countLabel: (n) => countLabel(n, 'categoria', 'categorie'),
     errorMessage: 'Non è stato possibile caricare le categorie. Controlla la connessione e riprova.',
@@ -55,9 +48,9 @@ function CategoriesContent({ creating, onCreated }: { creating: boolean; onCreat
   return (
     <>
       <ServerList definition={definition} />
-      <CategoryModal category={null} isOpen={creating} onDone={refresh} onClose={onCreated} />
-      <CategoryModal category={renaming} isOpen={renaming !== null} onDone={refresh} onClose={() => setRenaming(null)} />
-      <DeleteCategoryModal category={deleting} onDone={refresh} onClose={() => setDeleting(null)} />
+      <CategoryModal category={null} isOpen={creating} onClose={onCreated} />
+      <CategoryModal category={renaming} isOpen={renaming !== null} onClose={() => setRenaming(null)} />
+      <DeleteCategoryModal category={deleting} onClose={() => setDeleting(null)} />
     </>
   )
 }

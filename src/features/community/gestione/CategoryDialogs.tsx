@@ -17,11 +17,10 @@ export interface CategoryModalProps {
   /** null: create; a category: rename it */
   category: Category | null
   isOpen: boolean
-  onDone(): void
   onClose(): void
 }
 
-export function CategoryModal({ category, isOpen, onDone, onClose }: CategoryModalProps) {
+export function CategoryModal({ category, isOpen, onClose }: CategoryModalProps) {
   const id = useId()
   const [name, setName] = useState('')
   const [type, setType] = useState<CategoryType>('board_categories')
@@ -42,7 +41,6 @@ export function CategoryModal({ category, isOpen, onDone, onClose }: CategoryMod
     try {
       if (category) await renameCategory(category.id, name.trim())
       else await createCategory(name.trim(), type)
-      onDone()
       onClose()
     } catch {
       // the API client showed the server's message (e.g. CO09, name already used); the dialog stays open
@@ -86,7 +84,7 @@ export function CategoryModal({ category, isOpen, onDone, onClose }: CategoryMod
   )
 }
 
-export function DeleteCategoryModal({ category, onDone, onClose }: { category: Category | null; onDone(): void; onClose(): void }) {
+export function DeleteCategoryModal({ category, onClose }: { category: Category | null; onClose(): void }) {
   const id = useId()
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
@@ -97,7 +95,6 @@ export function DeleteCategoryModal({ category, onDone, onClose }: { category: C
     setBusy(true)
     try {
       await deleteCategory(category.id)
-      onDone()
       onClose()
     } catch (e) {
       const err = toApiCallError(e)

@@ -15,6 +15,7 @@ import { AppLink } from '../../../ui/AppLink'
 import { ListScreen } from '../../../ui/list/ListScreen'
 import { ServerList, type ListDefinition } from '../../../ui/list/ServerList'
 import { fetchMyItems } from './api'
+import { gestioneCommunityKeys } from './keys'
 
 const NOUNS: Record<ItemType, [string, string]> = {
   board_item: ['annuncio', 'annunci'], community_item: ['argomento', 'argomenti'], document_item: ['documento', 'documenti'],
@@ -33,7 +34,7 @@ function definitionOf(type: ItemType, label: string): ListDefinition<Item> {
     summary: (i) => i.title,
     search: { label: 'Cerca tra i miei contenuti', placeholder: 'Titolo' },
     filters: [],
-    queryKey: ['community-gestione', 'mine', readUser()?.id ?? 0, type],
+    queryKey: gestioneCommunityKeys.mine(readUser()?.id ?? 0, type),
     fetchPage: (s, signal) => fetchMyItems(type, s, signal),
     countLabel: (n) => countLabel(n, ...NOUNS[type]),
     errorMessage: 'Non è stato possibile caricare i tuoi contenuti. Controlla la connessione e riprova.',

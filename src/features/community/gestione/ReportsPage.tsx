@@ -18,15 +18,15 @@ import { ServerList, type ListDefinition } from '../../../ui/list/ServerList'
 import { deleteComment, deleteItem } from '../api'
 import { TextModal } from '../TextModal'
 import { dismissReport, fetchReports } from './api'
+import { gestioneCommunityKeys } from './keys'
 
-const QUERY_ROOT = ['community-gestione', 'reports'] as const
 const SECTION_VALUES = ITEM_SECTIONS.map((s) => s.value)
 
 function ReportsContent() {
   const qc = useQueryClient()
   const session = useSession()
   const [deleting, setDeleting] = useState<Report | null>(null)
-  const refresh = () => qc.invalidateQueries({ queryKey: QUERY_ROOT })
+  const refresh = () => qc.invalidateQueries({ queryKey: gestioneCommunityKeys.reports })
 
   const definition = useMemo((): ListDefinition<Report> => ({
     caption: 'Elenco segnalazioni',
@@ -51,20 +51,20 @@ function ReportsContent() {
       { label: 'Apri', to: itemPath(r.item_type, r.item_id), name: `Apri ${r.title}` },
       {
         label: 'Ignora', name: `Ignora la segnalazione di ${r.author_name} su ${r.title}`,
-        onClick: () => void dismissReport(r.id).then(refresh, () => undefined),
+        onClick: () => void dismissReport(r.id).catch(() => undefined),
       },
       { label: 'Elimina', name: `Elimina ${reportTarget(r).noun} segnalato: ${r.title}`, onClick: () => setDeleting(r) },
     ],
     search: { label: 'Cerca segnalazione', placeholder: 'Titolo, motivo o testo del commento' },
     filters: [{
-      key: 'sezione', label: 'Sezione', optionsKey: ['community-gestione', 'sections'],
+      key: 'sezione', label: 'Sezione', optionsKey: gestioneCommunityKeys.reportSections,
       loadOptions: () => Promise.resolve(ITEM_SECTIONS.map((s) => ({ value: s.value, label: s.label }))),
     }],
-    queryKey: [...QUERY_ROOT, session.profilo?.codiceRuolo ?? ''],
+    queryKey: gestioneCommunityKeys.reportsOf(session.profilo?.codiceRuolo ?? ''),
     fetchPage: (s, signal) => fetchReports(s, sectionFilter(s.filters.sezione ?? [], SECTION_VALUES), signal),
     countLabel: (n) => countLabel(n, 'segnalazione', 'segnalazioni'),
     errorMessage: 'Non è stato possibile caricare le segnalazioni. Controlla la connessione e riprova.',
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the profile changes
+    // rebuilt when the profile changes
   }), [session.profilo])
 
   const target = deleting ? reportTarget(deleting) : null
@@ -77,7 +77,7 @@ function ReportsContent() {
         onSubmit={async (reason) => {
           if (!target) return
           await (target.kind === 'comment' ? deleteComment(target.id, reason) : deleteItem(target.id, reason))
-          await Promise.all([refresh(), qc.invalidateQueries({ queryKey: ['community'] })])
+          await refresh()
         }}
         onClose={() => setDeleting(null)} />
     </>

@@ -5,12 +5,14 @@
  * (`GET /user/{id}/items?item_type=`). Pages are zero-based on the wire, 1-based in the list state.
  */
 import * as v from 'valibot'
-import { apiGet, apiPost } from '../../../api/client'
+import { apiGet } from '../../../api/client'
+import { write } from '../../../api/write'
 import { CategoryListSchema, ItemListSchema, ReportListSchema, type CategoryType, type ItemType } from '../../../api/contract/community'
 import { readUser } from '../../../auth/token-store'
 import type { ListState } from '../../../ui/list/list-state'
 import type { ListPage } from '../../../ui/list/ServerList'
-import { profileIds } from '../api'
+import { communityKeys, profileIds } from '../api'
+import { gestioneCommunityKeys } from './keys'
 
 /** Rows per page of the management lists (the list pattern's 8). */
 export const PAGE_SIZE = 8
@@ -43,21 +45,24 @@ export async function fetchMyItems(type: ItemType, state: ListState, signal: Abo
 
 const Any = v.unknown()
 const Created = v.object({ id: v.number() })
+/** A category write refreshes the management list and the forms' category selects. */
+const CATEGORIE = [gestioneCommunityKeys.categories, communityKeys.allCategories]
 
 /** Dismisses a report (the reported content stays). */
-export const dismissReport = (id: number) => apiPost(`report/${id}/delete`, { ...profileIds() }, Any, { serverMessage: true })
+export const dismissReport = (id: number) =>
+  write({ method: 'post', path: `report/${id}/delete`, body: { ...profileIds() }, schema: Any, withProfile: false, invalidate: [gestioneCommunityKeys.reports] })
 
 /** Creates a category of a section; answers its id. Duplicate names: 409 CO09 (toast). */
 export const createCategory = (name: string, type: CategoryType) =>
-  apiPost('category/create', { ...profileIds(), term_name: name, term_type: type }, Created, { serverMessage: true })
+  write({ method: 'post', path: 'category/create', body: { ...profileIds(), term_name: name, term_type: type }, schema: Created, withProfile: false, invalidate: CATEGORIE })
 
 /** Renames a category. */
 export const renameCategory = (id: number, name: string) =>
-  apiPost(`category/${id}/update`, { ...profileIds(), term_name: name }, Created, { serverMessage: true })
+  write({ method: 'post', path: `category/${id}/update`, body: { ...profileIds(), term_name: name }, schema: Created, withProfile: false, invalidate: CATEGORIE })
 
 /**
  * Deletes a category. Silent: the dialog shows the refusal itself (409 CO02 while a content uses it),
  * so the caller catches the `ApiCallError`.
  */
 export const deleteCategory = (id: number) =>
-  apiPost(`category/${id}/delete`, { ...profileIds() }, Created, { silent: true })
+  write({ method: 'post', path: `category/${id}/delete`, body: { ...profileIds() }, schema: Created, withProfile: false, toast: 'none', invalidate: CATEGORIE })
