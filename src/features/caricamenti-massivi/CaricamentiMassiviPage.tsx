@@ -6,12 +6,12 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
-import { profileScope } from '../../api/lists'
 import { QueryProvider } from '../../api/query'
 import { useSession } from '../../auth/session'
 import { ListScreen } from '../../ui/list/ListScreen'
 import { ServerList } from '../../ui/list/ServerList'
-import { fetchContesti } from './api'
+import { contestiQuery } from './api'
+import { caricamentiKeys } from './keys'
 import { CaricamentoPanel } from './CaricamentoPanel'
 import { caricamentiDefinition } from './lista'
 
@@ -20,8 +20,8 @@ function Contenuto() {
   const client = useQueryClient()
   // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the profile changes
   const definition = useMemo(() => caricamentiDefinition('registro'), [session.profilo])
-  const contesti = useQuery({ queryKey: ['caricamenti', 'contesti', ...profileScope()], queryFn: ({ signal }) => fetchContesti(signal) })
-  const refresh = useCallback(() => { void client.invalidateQueries({ queryKey: ['caricamenti', 'registro'] }) }, [client])
+  const contesti = useQuery(contestiQuery())
+  const refresh = useCallback(() => { void client.invalidateQueries({ queryKey: caricamentiKeys.lista('registro') }) }, [client])
   return (
     <>
       {contesti.isPending && <p role="status">Caricamento delle informazioni…</p>}

@@ -6,20 +6,16 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { CaricamentiPaginaSchema, type MonitoraggioRiga } from '../../api/contract/caricamenti'
-import { fetchListPage, listBody, profileScope } from '../../api/lists'
+import type { MonitoraggioRiga } from '../../api/contract/caricamenti'
 import { formatDisplayDate } from '../../lib/dates'
 import { ResponsiveTable } from '../../ui/widgets/ResponsiveTable'
+import { gruppoQuery } from './api'
 import { caricamentiDefinition } from './lista'
 
 export function DettaglioGruppo({ gruppo, onClose }: { gruppo: MonitoraggioRiga; onClose(): void }) {
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [])
-  const filtroGruppo = { data: gruppo.dataCaricamenti, idProgetto: gruppo.idProgetto, idEnte: gruppo.idEnte }
-  const jobs = useQuery({
-    queryKey: ['caricamenti', 'gruppo', gruppo.chiave, ...profileScope()],
-    queryFn: ({ signal }) => fetchListPage('monitoraggiocaricamenti', 1, listBody({ filtroGruppo }), CaricamentiPaginaSchema, signal),
-  })
+  const jobs = useQuery(gruppoQuery(gruppo))
   const definition = caricamentiDefinition('gruppo')
   const title = `Caricamenti del ${formatDisplayDate(gruppo.dataCaricamenti)} · ${gruppo.nomeProgetto}${gruppo.nomeEnte ? ` · ${gruppo.nomeEnte}` : ''}`
   return (

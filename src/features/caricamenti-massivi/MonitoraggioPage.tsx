@@ -10,15 +10,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate, useRouterState } from '@tanstack/react-router'
 import { useId, useMemo, useState } from 'react'
-import { RiepilogoMonitoraggioSchema, type MonitoraggioRiga } from '../../api/contract/caricamenti'
-import { apiPost } from '../../api/client'
-import { listBody, profileScope } from '../../api/lists'
+import type { MonitoraggioRiga } from '../../api/contract/caricamenti'
 import { QueryProvider } from '../../api/query'
 import { useSession } from '../../auth/session'
 import { AppLink } from '../../ui/AppLink'
 import { ListScreen } from '../../ui/list/ListScreen'
 import { ServerList } from '../../ui/list/ServerList'
 import { useListUrlState } from '../../ui/list/useListUrlState'
+import { riepilogoMonitoraggioQuery } from './api'
 import { DettaglioGruppo } from './DettaglioGruppo'
 import { EMPTY_MONITORAGGIO, FILTRI_MONITORAGGIO, filtroMonitoraggio, monitoraggioDefinition, type Giorni } from './monitoraggio'
 import './caricamenti.css'
@@ -52,10 +51,7 @@ export function MonitoraggioPage() {
 function Contatori({ giorni }: { giorni: Giorni }) {
   const [state] = useListUrlState({ filters: FILTRI_MONITORAGGIO })
   const filtro = filtroMonitoraggio(state, giorni)
-  const riepilogo = useQuery({
-    queryKey: ['caricamentiAggregati', 'riepilogo', filtro, ...profileScope()],
-    queryFn: ({ signal }) => apiPost('monitoraggiocaricamenti/riepilogo', listBody(filtro), RiepilogoMonitoraggioSchema, { silent: true, signal }),
-  })
+  const riepilogo = useQuery(riepilogoMonitoraggioQuery(filtro))
   const r = riepilogo.data
   const n = (v: number | undefined) => (v === undefined ? '—' : v.toLocaleString('it-IT'))
   return (

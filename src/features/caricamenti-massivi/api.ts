@@ -8,13 +8,39 @@ import {
   CaricamentoAvviatoSchema, CaricamentoRigaSchema, ContestiUploadSchema, MEDIA_TYPE, type CaricamentoAvviato, type CaricamentoRiga,
   type ContestoUpload, type FormatoFile,
 } from '../../api/contract/caricamenti'
+import {
+  CaricamentiPaginaSchema, RiepilogoMonitoraggioSchema, type FiltroMonitoraggio, type MonitoraggioRiga,
+} from '../../api/contract/caricamenti'
 import { api, apiPost, toApiCallError, handleApiFailure } from '../../api/client'
 import { loadAppConfig } from '../../api/config'
-import { profileIds, saveFile } from '../../api/lists'
+import { fetchListPage, listBody, profileIds, saveFile } from '../../api/lists'
+import { caricamentiKeys, monitoraggioKeys } from './keys'
 
 /** Where the chosen profile may upload ([] for roles that only read the registry). */
 export function fetchContesti(signal?: AbortSignal): Promise<ContestoUpload[]> {
   return apiPost('caricamentoMassivo/contesti', profileIds(), ContestiUploadSchema, { silent: true, signal })
+}
+
+/** The upload contexts of the chosen profile, as a query. */
+export function contestiQuery() {
+  return { queryKey: caricamentiKeys.contesti(), queryFn: ({ signal }: { signal: AbortSignal }) => fetchContesti(signal) }
+}
+
+/** The jobs of a monitoring row (its day, project and body), as a query. */
+export function gruppoQuery(gruppo: Pick<MonitoraggioRiga, 'chiave' | 'dataCaricamenti' | 'idProgetto' | 'idEnte'>) {
+  const filtroGruppo = { data: gruppo.dataCaricamenti, idProgetto: gruppo.idProgetto, idEnte: gruppo.idEnte }
+  return {
+    queryKey: caricamentiKeys.gruppo(gruppo.chiave),
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchListPage('monitoraggiocaricamenti', 1, listBody({ filtroGruppo }), CaricamentiPaginaSchema, signal),
+  }
+}
+
+/** `POST monitoraggiocaricamenti/riepilogo` — the monitoring counters over the rows `filtro` selects, as a query. */
+export function riepilogoMonitoraggioQuery(filtro: FiltroMonitoraggio) {
+  return {
+    queryKey: monitoraggioKeys.riepilogo(filtro),
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiPost('monitoraggiocaricamenti/riepilogo', listBody(filtro), RiepilogoMonitoraggioSchema, { silent: true, signal }),
+  }
 }
 
 /** Uploads `file` into `ctx`; the server answers once the file passed its checks (the job is queued). */

@@ -8,7 +8,8 @@
  */
 import type * as v from 'valibot'
 import { CaricamentiPaginaSchema, etichettaStatoJob, type CaricamentoRiga, type FiltroCaricamentiSchema } from '../../api/contract/caricamenti'
-import { fetchDropdown, profileScope } from '../../api/lists'
+import { fetchDropdown } from '../../api/lists'
+import { caricamentiKeys } from './keys'
 import { formatDisplayDateTime } from '../../lib/dates'
 import { compact, filterValues, type ListState } from '../../ui/list/list-state'
 import type { ListDefinition } from '../../ui/list/ServerList'
@@ -27,11 +28,10 @@ const num = (n: number) => n.toLocaleString('it-IT')
 
 /** The jobs list; `queryKey` distinguishes the registry of the upload page from the monitoring page. */
 export function caricamentiDefinition(key: string): ListDefinition<CaricamentoRiga> {
-  const scope = profileScope()
   return {
     ...wireList({
       entity: 'monitoraggiocaricamenti', filtro: filtroCaricamenti, schema: CaricamentiPaginaSchema, rows: (d) => d.caricamenti,
-      queryKey: ['caricamenti', key], singular: 'caricamento', plural: 'caricamenti', theseRows: 'i caricamenti massivi', csv: 'caricamenti.csv',
+      queryKey: caricamentiKeys.lista(key), singular: 'caricamento', plural: 'caricamenti', theseRows: 'i caricamenti massivi', csv: 'caricamenti.csv',
     }),
     caption: 'Elenco dei caricamenti massivi',
     columns: [
@@ -60,10 +60,10 @@ export function caricamentiDefinition(key: string): ListDefinition<CaricamentoRi
     search: { label: 'Cerca caricamento', placeholder: "Inserisci l'ID del caricamento o il nome del progetto, del programma o dell'ente" },
     filters: [
       {
-        key: 'stato', label: 'Stato', optionsKey: ['caricamenti', 'dropdown', 'stati', ...scope],
+        key: 'stato', label: 'Stato', optionsKey: caricamentiKeys.dropdown('stati'),
         loadOptions: async (signal) => (await fetchDropdown('monitoraggiocaricamenti', 'stati', signal)).map((o) => ({ value: o.value, label: etichettaStatoJob(o.value) })),
       },
-      { key: 'intervento', label: 'Intervento', optionsKey: ['caricamenti', 'dropdown', 'policies', ...scope], loadOptions: (signal) => fetchDropdown('monitoraggiocaricamenti', 'policies', signal) },
+      { key: 'intervento', label: 'Intervento', optionsKey: caricamentiKeys.dropdown('policies'), loadOptions: (signal) => fetchDropdown('monitoraggiocaricamenti', 'policies', signal) },
     ],
     defaultSort: { campo: 'dataInizio', verso: 'desc' },
   }

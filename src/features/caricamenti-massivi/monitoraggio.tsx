@@ -8,7 +8,8 @@
  */
 import type { FiltroMonitoraggio, MonitoraggioRiga } from '../../api/contract/caricamenti'
 import { MonitoraggioPaginaSchema } from '../../api/contract/caricamenti'
-import { fetchDropdown, profileScope } from '../../api/lists'
+import { fetchDropdown } from '../../api/lists'
+import { monitoraggioKeys } from './keys'
 import { formatDisplayDate } from '../../lib/dates'
 import { countLabel } from '../../lib/plural'
 import { compact, filterValues, type ListState } from '../../ui/list/list-state'
@@ -33,12 +34,11 @@ const num = (n: number) => n.toLocaleString('it-IT')
 
 /** The table's definition; `onDettaglio` opens the jobs of a row. */
 export function monitoraggioDefinition(giorni: Giorni, onDettaglio: (r: MonitoraggioRiga) => void): ListDefinition<MonitoraggioRiga> {
-  const scope = profileScope()
   const opzioni = (tipo: string) => (signal: AbortSignal) => fetchDropdown('caricamentiAggregati', tipo, signal)
   return {
     ...wireList({
       entity: 'caricamentiAggregati', filtro: (s: ListState) => filtroMonitoraggio(s, giorni), schema: MonitoraggioPaginaSchema, rows: (d) => d.caricamentiAggregati,
-      queryKey: ['caricamentiAggregati', giorni.dal, giorni.al], singular: 'riga', plural: 'righe',
+      queryKey: monitoraggioKeys.lista(giorni.dal, giorni.al), singular: 'riga', plural: 'righe',
       theseRows: 'il monitoraggio dei caricamenti massivi', csv: 'monitoraggio-caricamenti.csv',
     }),
     caption: 'Caricamenti massivi per giorno, ente e progetto',
@@ -63,10 +63,10 @@ export function monitoraggioDefinition(giorni: Giorni, onDettaglio: (r: Monitora
     }],
     search: { label: 'Cerca', placeholder: "Inserisci il nome del progetto, del programma o dell'ente" },
     filters: [
-      { key: 'ente', label: 'Ente', optionsKey: ['caricamentiAggregati', 'dropdown', 'enti', ...scope], loadOptions: opzioni('enti') },
-      { key: 'intervento', label: 'Intervento', optionsKey: ['caricamentiAggregati', 'dropdown', 'policies', ...scope], loadOptions: opzioni('policies') },
-      { key: 'programma', label: 'Programma', optionsKey: ['caricamentiAggregati', 'dropdown', 'programmi', ...scope], loadOptions: opzioni('programmi') },
-      { key: 'progetto', label: 'Progetto', optionsKey: ['caricamentiAggregati', 'dropdown', 'progetti', ...scope], loadOptions: opzioni('progetti') },
+      { key: 'ente', label: 'Ente', optionsKey: monitoraggioKeys.dropdown('enti'), loadOptions: opzioni('enti') },
+      { key: 'intervento', label: 'Intervento', optionsKey: monitoraggioKeys.dropdown('policies'), loadOptions: opzioni('policies') },
+      { key: 'programma', label: 'Programma', optionsKey: monitoraggioKeys.dropdown('programmi'), loadOptions: opzioni('programmi') },
+      { key: 'progetto', label: 'Progetto', optionsKey: monitoraggioKeys.dropdown('progetti'), loadOptions: opzioni('progetti') },
     ],
     defaultSort: { campo: 'dataCaricamenti', verso: 'desc' },
     filtersTestId: 'monitoraggio-filtri',
