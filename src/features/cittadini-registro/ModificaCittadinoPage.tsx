@@ -4,7 +4,7 @@
  * with fiscal code; errors under each field, the first invalid one focused; 'Salva' sends
  * `PUT cittadino/{id}` and goes back to the citizen's page, 'Annulla' goes back without saving.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { QueryProvider } from '../../api/query'
@@ -29,7 +29,6 @@ function Form({ id, scheda }: { id: string; scheda: SchedaCittadino }) {
   const minori = d.fasciaDiEtaId === 5 || minorenniAbilitati(riferimenti?.configurazioneMinorenni)
   const bloccati = campiBloccati(d.conCodiceFiscale)
   const navigate = useNavigate()
-  const client = useQueryClient()
   const back = cittadinoPath(id)
 
   const submit = async (e: FormEvent) => {
@@ -44,7 +43,6 @@ function Form({ id, scheda }: { id: string; scheda: SchedaCittadino }) {
     setBusy(true)
     try {
       await aggiornaCittadino(id, corpo(form, d.conCodiceFiscale))
-      await client.invalidateQueries({ queryKey: ['cittadini-registro'] })
       showToast({ message: 'Dati del cittadino salvati', status: 'success' })
       void navigate({ to: back as '/' })
     } catch {

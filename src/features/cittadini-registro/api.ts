@@ -1,16 +1,20 @@
 /**
  * Calls of the citizens registry (src/api/contract/registro-cittadini.ts): the card `POST cittadino/{id}`
- * (silent: the page says what failed) and the update `PUT cittadino/{id}` (errors toast, spec 002 §8).
+ * (silent: the page says what failed) and the update `PUT cittadino/{id}` through the one `write` (errors toast,
+ * spec 002 §8; success refreshes the registry, the cards' unique users and the services' citizens).
  */
-import { apiPost, apiPut } from '../../api/client'
-import { profileIds, profileScope } from '../../api/lists'
+import { apiPost } from '../../api/client'
+import { profileIds } from '../../api/lists'
+import { rootKeys } from '../../api/query-keys'
+import { write } from '../../api/write'
+import { registroKeys } from './keys'
 import { SchedaCittadinoSchema, type AggiornaCittadinoBody } from '../../api/contract/registro-cittadini'
 import * as v from 'valibot'
 
 /** Query options of a citizen's card (key scoped by profile). */
 export function schedaCittadinoQuery(id: string) {
   return {
-    queryKey: ['cittadini-registro', 'scheda', id, ...profileScope()],
+    queryKey: registroKeys.scheda(id),
     queryFn: ({ signal }: { signal: AbortSignal }) => apiPost(`cittadino/${encodeURIComponent(id)}`, profileIds(), SchedaCittadinoSchema, { silent: true, signal }),
     retry: false,
   }
@@ -18,5 +22,8 @@ export function schedaCittadinoQuery(id: string) {
 
 /** Saves the editable fields of citizen `id`. */
 export function aggiornaCittadino(id: string, body: Omit<AggiornaCittadinoBody, 'idProgramma' | 'idProgetto' | 'idEnte'>) {
-  return apiPut(`cittadino/${encodeURIComponent(id)}`, { ...profileIds(), ...body }, v.object({ id: v.number() }))
+  return write({
+    method: 'put', path: `cittadino/${encodeURIComponent(id)}`, body, schema: v.object({ id: v.number() }), toast: 'catalogue',
+    invalidate: [registroKeys.all, rootKeys.utentiUnici, rootKeys.servizi],
+  })
 }

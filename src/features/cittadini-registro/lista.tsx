@@ -7,7 +7,8 @@
  */
 import type * as v from 'valibot'
 import { CittadiniListaSchema, type CittadinoRiga, type FiltroCittadiniSchema } from '../../api/contract/registro-cittadini'
-import { downloadCsv, fetchDropdown, fetchListPage, listBody, profileScope } from '../../api/lists'
+import { downloadCsv, fetchDropdown, fetchListPage, listBody } from '../../api/lists'
+import { registroKeys } from './keys'
 import { formatDisplayDate } from '../../lib/dates'
 import { NO_MASK, shortMask } from '../../lib/masked-identity'
 import { countLabel } from '../../lib/plural'
@@ -29,12 +30,11 @@ export const nomeCittadino = (r: { id: number; identificativoMascherato: string 
 
 /** The definition of the citizens list; `canDownload`: the profile holds list.dwnl.citt. */
 export function cittadiniDefinition(canDownload: boolean): ListDefinition<CittadinoRiga> {
-  const scope = profileScope()
   const body = (s: ListState) => listBody(filtroCittadini(s), s.sort)
   const dropdown = (key: string, label: string, tipo: string) => ({
     key,
     label,
-    optionsKey: ['cittadini-registro', 'dropdown', tipo, ...scope],
+    optionsKey: registroKeys.dropdown(tipo),
     loadOptions: (signal: AbortSignal) => fetchDropdown('cittadino', tipo, signal),
   })
   return {
@@ -52,7 +52,7 @@ export function cittadiniDefinition(canDownload: boolean): ListDefinition<Cittad
     search: { label: 'Cerca cittadino', placeholder: 'Inserisci il codice fiscale, il numero del documento o l’ID' },
     filters: [dropdown('sede', 'Sede', 'sedi'), dropdown('fascia', 'Fascia di età', 'fasceDiEta')],
     defaultSort: { campo: 'dataUltimoAggiornamento', verso: 'desc' },
-    queryKey: ['cittadini-registro', 'lista', ...scope],
+    queryKey: registroKeys.lista(),
     fetchPage: async (s, signal) => {
       const d = await fetchListPage('cittadino', s.page, body(s), CittadiniListaSchema, signal)
       return { rows: d.cittadini, total: d.numeroTotaleElementi, totalPages: d.numeroPagine }
