@@ -24,7 +24,7 @@ import { Allegati, type FileAllegato } from './Allegati'
 
 // the editor (Tiptap/ProseMirror, ~400 KB) is fetched with this page, not precached: a request needs the network
 // to be sent anyway (issue 24 point 27, vite.config.ts `onDemand`)
-import { fetchTematiche, inviaRichiesta } from './api'
+import { inviaRichiesta, tematicheQuery } from './api'
 
 type Esito = { kind: 'invio' } | { kind: 'ok'; email: boolean } | { kind: 'errore'; messaggio: string | null }
 
@@ -48,7 +48,7 @@ function Wizard() {
   const [chiudi, setChiudi] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
   const abilitata = assistenzaAbilitata(profilo?.codiceRuolo, profilo?.policy)
-  const aree = useQuery({ queryKey: ['assistenza', 'tematiche', profilo?.codiceRuolo], queryFn: ({ signal }) => fetchTematiche(signal), enabled: step === 1 })
+  const aree = useQuery(tematicheQuery(profilo?.codiceRuolo, step === 1))
   const on = campiAbilitati(form)
   const valido = on.allegati && form.oggetto.trim() !== '' && (!on.altraArea || form.altraAreaTematica.trim() !== '')
   const set = (patch: Partial<Form>) => setForm((f) => ({ ...f, ...patch }))

@@ -11,6 +11,7 @@ import { compact, type ListState } from '../../ui/list/list-state'
 import type { ListDefinition } from '../../ui/list/ServerList'
 import { wireList } from '../../ui/list/wire-list'
 import { RichTextView } from '../../ui/rich-text/RichTextView'
+import { assistenzaKeys } from './keys'
 
 const area = (r: TicketRiga) => (r.areaTematica === ALTRO_TAG ? `Altro: ${r.altraAreaTematica ?? ''}` : r.areaTematica)
 
@@ -19,7 +20,7 @@ export function ticketDefinition(): ListDefinition<TicketRiga> {
   return {
     ...wireList({
       entity: 'ticketassistenza', filtro: (s: ListState) => compact({ filtroCriterioRicerca: s.q || undefined }), schema: TicketPaginaSchema, rows: (d) => d.ticket,
-      queryKey: ['ticket-assistenza'], singular: 'richiesta', plural: 'richieste', theseRows: 'le richieste di assistenza', csv: 'ticket.csv',
+      queryKey: assistenzaKeys.ticket, singular: 'richiesta', plural: 'richieste', theseRows: 'le richieste di assistenza', csv: 'ticket.csv',
     }),
     caption: 'Richieste di assistenza ricevute',
     columns: [

@@ -11,7 +11,8 @@ import { QueryProvider } from '../../api/query'
 import { hasAll } from '../../auth/permissions'
 import { useSession } from '../../auth/session'
 import { formatDisplayDate } from '../../lib/dates'
-import { fetchOpenData, generaOpenData, kb, nomeMese } from './api'
+import { generaOpenData, kb, nomeMese, openDataQuery } from './api'
+import { openDataKeys } from './keys'
 
 export function OpenDataPage() {
   return (
@@ -24,8 +25,7 @@ export function OpenDataPage() {
 function OpenDataContent() {
   const session = useSession()
   const client = useQueryClient()
-  // public data: runs without a session too (the app's default `enabled` needs a chosen profile)
-  const q = useQuery({ queryKey: ['open-data'], queryFn: ({ signal }) => fetchOpenData(signal), enabled: true })
+  const q = useQuery(openDataQuery())
   const [avviso, setAvviso] = useState<string | null>(null)
   const info = q.data
   const canGenerate = hasAll(session.permessi, ['gen.opendata'])
@@ -35,7 +35,7 @@ function OpenDataContent() {
     try {
       const r = await generaOpenData()
       setAvviso(`Generazione del file di ${nomeMese(r.mese)} avviata: il file sarà disponibile tra poco.`)
-      setTimeout(() => { void client.invalidateQueries({ queryKey: ['open-data'] }) }, 1500)
+      setTimeout(() => { void client.invalidateQueries({ queryKey: openDataKeys.all }) }, 1500)
     } catch { /* the client showed the error */ }
   }
 
@@ -115,7 +115,7 @@ function OpenDataContent() {
                   <td>{f.conteggioDownload.toLocaleString('it-IT')}</td>
                   <td>
                     <a className="btn btn-primary btn-xs" href={f.url} download={nomeFileOpenData(f.mese)}
-                      onClick={() => { setTimeout(() => { void client.invalidateQueries({ queryKey: ['open-data'] }) }, 1000) }}>
+                      onClick={() => { setTimeout(() => { void client.invalidateQueries({ queryKey: openDataKeys.all }) }, 1000) }}>
                       Scarica il csv ({kb(f.dimensione)} Kb)<span className="visually-hidden"> di {nomeMese(f.mese)}</span>
                     </a>
                   </td>

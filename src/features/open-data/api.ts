@@ -2,17 +2,25 @@
  * Calls of the open-data page (src/api/contract/open-data.ts): the metadata and files (public), the
  * DTD's on-demand generation.
  */
-import { apiGet, apiPost } from '../../api/client'
+import { apiGet } from '../../api/client'
 import { GeneraOpenDataSchema, OpenDataInfoSchema, type OpenDataInfo } from '../../api/contract/open-data'
+import { write } from '../../api/write'
+import { openDataKeys } from './keys'
 
 /** Metadata and monthly files, newest first. */
 export function fetchOpenData(signal?: AbortSignal): Promise<OpenDataInfo> {
   return apiGet('open-data', OpenDataInfoSchema, { signal, silent: true })
 }
 
+/** The metadata and files as a query: public data, so it runs without a session too (the app's default `enabled` needs a chosen profile). */
+export function openDataQuery() {
+  return { queryKey: openDataKeys.all, queryFn: ({ signal }: { signal: AbortSignal }) => fetchOpenData(signal), enabled: true }
+}
+
 /** Queues this month's generation (gen.opendata); resolves with the month. */
 export function generaOpenData(): Promise<{ mese: string }> {
-  return apiPost('open-data/genera', {}, GeneraOpenDataSchema)
+  // the file is not there yet: the page reads the list again a moment later
+  return write({ method: 'post', path: 'open-data/genera', body: {}, schema: GeneraOpenDataSchema, withProfile: false, toast: 'catalogue', invalidate: [] })
 }
 
 /** 'novembre 2026' of 'YYYY-MM'. */
