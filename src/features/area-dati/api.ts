@@ -5,7 +5,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { apiPost } from '../../api/client'
 import { ReportDatiSchema, type FiltroDati } from '../../api/contract/dati'
-import { profileIds, profileScope } from '../../api/lists'
+import { profileIds } from '../../api/lists'
+import { datiKeys } from './keys'
 import type { ReportSearch } from './search'
 
 /** The wire filters of a URL search. */
@@ -29,7 +30,7 @@ export function reportQuery(filtro: FiltroDati, pubblico = false) {
   return queryOptions({
     staleTime: 60_000,
     ...(pubblico ? { enabled: true } : {}), // the default `enabled` waits for a session
-    queryKey: pubblico ? ['dati', 'pubblico', f] as const : ['dati', 'report', ...profileScope(), f] as const,
+    queryKey: pubblico ? datiKeys.pubblico(f) : datiKeys.report(f),
     queryFn: ({ signal }) => pubblico
       ? apiPost('dati/pubblico', { filtro: f }, ReportDatiSchema, { silent: true, signal })
       : apiPost('dati/report', { ...profileIds(), filtro: f }, ReportDatiSchema, { silent: true, signal }),

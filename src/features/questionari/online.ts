@@ -10,17 +10,18 @@ import { apiPost } from '../../api/client'
 import { QuestionarioCompilatoSchema } from '../../api/contract/questionario'
 import { SchedaServizioSchema } from '../../api/contract/servizio'
 import { profileIds } from '../../auth/current-profile'
+import { questionariKeys } from './keys'
 
 /** Query of a compiled instance by id. */
 export const questionarioCompilatoQuery = (id: string) =>
   queryOptions({
-    queryKey: ['questionari', 'compilato', id],
+    queryKey: questionariKeys.compilato(id),
     queryFn: () => apiPost(`servizio/cittadino/questionarioCompilato/compilato/${encodeURIComponent(id)}`, profileIds(), QuestionarioCompilatoSchema),
   })
 
 /** Query of a service card by server id. */
 export const schedaServizioQuery = (serviceId: string) =>
   queryOptions({
-    queryKey: ['servizi', 'scheda', serviceId],
+    queryKey: questionariKeys.schedaServizio(serviceId),
     queryFn: () => apiPost(`servizio/${encodeURIComponent(serviceId)}/schedaDettaglio`, profileIds(), SchedaServizioSchema),
   })

@@ -32,6 +32,8 @@ export const serviziKeys = {
   /** root of the list's pages (the list state is appended by the list pattern) */
   listaRoot: () => ['servizi', 'lista', ...scope()] as const,
   dropdown: (tipo: 'tipologiaServizio' | 'stati') => ['servizi', 'dropdown', tipo, ...scope()] as const,
+  /** the field roles' older services, online, from the day `dal` (ServiziPrecedenti) */
+  campoArchivio: (dal: string) => ['servizi', 'campo-archivio', ...scope(), dal] as const,
   scheda: (id: string) => ['servizi', 'scheda', ...scope(), id] as const,
   cittadini: (id: string, criterio: string, stati: readonly string[], page: number, pageSize: number) =>
     ['servizi', 'cittadini', ...scope(), id, criterio, stati, page, pageSize] as const,

@@ -6,13 +6,13 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { apiPost } from '../../api/client'
-import { RiepilogoUtilizzoSchema, type RiepilogoFiltro, type RigaUtilizzo } from '../../api/contract/profilo'
+import type { RiepilogoFiltro, RigaUtilizzo } from '../../api/contract/profilo'
 import { saveFile } from '../../api/lists'
-import { QueryProvider, sessionReady } from '../../api/query'
+import { QueryProvider } from '../../api/query'
 import { hasAll } from '../../auth/permissions'
 import { useSession } from '../../auth/session'
 import { ResponsiveTable, type Column } from '../../ui/widgets/ResponsiveTable'
+import { riepilogoUtilizzoQuery } from './api'
 import { EVENT_LABELS, PERIOD_LABEL, utilizzoCsv } from './utilizzo-csv'
 
 const COLUMNS: Column<RigaUtilizzo>[] = [
@@ -37,11 +37,7 @@ function Panel() {
   const id = useId()
   const [filtro, setFiltro] = useState<RiepilogoFiltro>({ periodo: 'mese' })
   const allowed = hasAll(permessi, ['view.utilizzo'])
-  const query = useQuery({
-    queryKey: ['utilizzo', 'riepilogo', filtro],
-    queryFn: ({ signal }) => apiPost('utilizzo/riepilogo', filtro, RiepilogoUtilizzoSchema, { silent: true, signal }),
-    enabled: allowed && sessionReady(),
-  })
+  const query = useQuery(riepilogoUtilizzoQuery(filtro, allowed))
   if (!allowed) return null
   const righe = query.data?.righe ?? []
   const set = (patch: Partial<RiepilogoFiltro>) => setFiltro((f) => {

@@ -7,13 +7,13 @@
  */
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { profileScope } from '../../../api/lists'
 import { sessionReady } from '../../../api/query'
 import { formatDisplayDate } from '../../../lib/dates'
 import { AppLink } from '../../../ui/AppLink'
 import { OnlineOnlyReason, useIsOffline, useOnlineOnly } from '../../../ui/offline-data'
 import { StatusChip } from '../../../ui/widgets/StatusChip'
 import { fetchArchivioCampo, useFinestraCampo } from '../../campo'
+import { serviziKeys } from '../api'
 import { serviceUrl } from './ServiziTable'
 
 export const SERVIZI_PRECEDENTI = 'Servizi precedenti'
@@ -28,7 +28,7 @@ export function ServiziPrecedenti() {
   const [aperto, setAperto] = useState(false)
   const panelId = useId()
   const q = useInfiniteQuery({
-    queryKey: ['servizi', 'campo-archivio', ...profileScope(), dal],
+    queryKey: serviziKeys.campoArchivio(dal),
     queryFn: ({ pageParam, signal }) => fetchArchivioCampo(dal, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursore,
