@@ -52,9 +52,12 @@ function NotificationsPageContent() {
       await work()
       setSelected(new Set())
       showToast({ status: 'success', message: done, duration: TOAST_DURATION.fast })
+    } catch (e) {
+      // a write that succeeded refreshed the list itself; after a failure it is read again too
+      await client.invalidateQueries({ queryKey: notificheKeys.all })
+      throw e
     } finally {
       setBusy(false)
-      await client.invalidateQueries({ queryKey: notificheKeys.all })
     }
   }
   const toggle = (id: number, on: boolean) => {
@@ -64,8 +67,8 @@ function NotificationsPageContent() {
     setSelected(next)
   }
   const open = async (id: number, action: string, unread: boolean) => {
-    if (unread) await markRead([id]).catch(() => undefined)
-    void client.invalidateQueries({ queryKey: notificheKeys.all })
+    // the write refreshes the list; after a failure it is read again all the same
+    if (unread) await markRead([id]).catch(() => client.invalidateQueries({ queryKey: notificheKeys.all }))
     void navigate({ to: action })
   }
   const badge = formatBadgeCount(data?.unread ?? 0)

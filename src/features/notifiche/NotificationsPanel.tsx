@@ -56,9 +56,10 @@ function OpenPanel() {
   const open = async (id: number, action: string) => {
     closeNotificationsPanel(false)
     try {
-      await markRead([id])
-    } finally {
+      await markRead([id]) // the write refreshes the notifications
+    } catch (e) {
       void client.invalidateQueries({ queryKey: notificheKeys.all })
+      throw e
     }
     void navigate({ to: action })
   }

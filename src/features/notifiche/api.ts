@@ -8,6 +8,7 @@ import {
   ChangedCountSchema, NotificationListSchema, NOTIFICATIONS_PAGE_SIZE, StreamTicketSchema, UnreadCountSchema, type NotificationSort,
 } from '../../api/contract/notifiche'
 import { readUser } from '../../auth/token-store'
+import { write } from '../../api/write'
 
 const userId = () => readUser()?.id ?? 0
 
@@ -34,19 +35,23 @@ export async function fetchUnreadCount(): Promise<number> {
   return (await apiGet(`user/${userId()}/notifications/count`, UnreadCountSchema, { silent: true, background: true })).unread
 }
 
-/** Marks the given notifications read. */
+/** A write of the notifications (one write, src/api/write.ts): empty body, catalogue toast; the notifications' reads refresh. */
+const scrivi = (path: string, background = false) =>
+  write({ method: 'post', path, body: {}, schema: ChangedCountSchema, withProfile: false, toast: 'catalogue', background, invalidate: [notificheKeys.all] })
+
+/** Marks the given notifications read (no loader). */
 export function markRead(ids: number[]) {
-  return apiPost(`notification/${ids.join(';')}/read`, {}, ChangedCountSchema, { background: true })
+  return scrivi(`notification/${ids.join(';')}/read`, true)
 }
 
 /** Marks every notification of the user read. */
 export function markAllRead() {
-  return apiPost(`user/${userId()}/notifications/read`, {}, ChangedCountSchema)
+  return scrivi(`user/${userId()}/notifications/read`)
 }
 
 /** Deletes the given notifications. */
 export function deleteNotifications(ids: number[]) {
-  return apiPost(`notification/${ids.join(';')}/delete`, {}, ChangedCountSchema)
+  return scrivi(`notification/${ids.join(';')}/delete`)
 }
 
 /** A short-lived ticket for the live stream (silent: failures fall back to polling). */

@@ -6,17 +6,21 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { api, apiDelete, apiPost, toApiCallError } from '../../api/client'
+import { api, apiPost, toApiCallError } from '../../api/client'
 import { loadAppConfig } from '../../api/config'
+import { rootKeys } from '../../api/query-keys'
 import { ContestoSchema, type Contesto } from '../../api/contract/contesto'
 import { RuoliDettaglioSchema, type AggiornaProfilo } from '../../api/contract/profilo'
 import { refreshUserContext } from '../../auth/session'
+import { write } from '../../api/write'
 
-export const profiloKeys = { ruoli: (userId: number) => ['profilo', 'ruoli', userId] as const }
+/** Query keys of the profile page (issue 26 point 4). */
+export const profiloKeys = { ruoli: (userId: number) => [...rootKeys.profilo, 'ruoli', userId] as const }
 
 /** `POST utente/profilo`; resolves with the new context once the session holds it. */
 export async function aggiornaProfilo(body: AggiornaProfilo): Promise<Contesto> {
-  await apiPost('utente/profilo', body, ContestoSchema, { silent: true })
+  // no query holds the user's data: the session does, read again below
+  await write({ method: 'post', path: 'utente/profilo', body, schema: ContestoSchema, withProfile: false, toast: 'none', invalidate: [] })
   return refreshUserContext()
 }
 
@@ -36,7 +40,7 @@ export async function caricaImmagineProfilo(image: Blob): Promise<Contesto> {
 
 /** `DELETE utente/immagineProfilo`: back to the initials. */
 export async function eliminaImmagineProfilo(): Promise<Contesto> {
-  await apiDelete('utente/immagineProfilo', ContestoSchema)
+  await write({ method: 'delete', path: 'utente/immagineProfilo', schema: ContestoSchema, withProfile: false, toast: 'catalogue', invalidate: [] })
   return refreshUserContext()
 }
 
