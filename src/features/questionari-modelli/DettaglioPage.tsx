@@ -20,6 +20,7 @@ import { AppLink } from '../../ui/AppLink'
 import { showToast } from '../../ui/stores/toasts'
 import { SurveySectionFields } from '../../ui/survey'
 import { ConfirmModal } from '../../ui/widgets/ConfirmModal'
+import { useEsecuzione } from '../../ui/widgets/useConferma'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { messaggioErrore } from '../../api/error-message'
 import { associaProgramma, dettaglioQuery, eliminaTemplate, impostaDefault, programmiQuery } from './api'
@@ -55,8 +56,7 @@ function Azioni({ d }: { d: QuestionarioTemplateDettaglio }) {
   const navigate = useNavigate()
   const uid = useId()
   const [conferma, setConferma] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [errore, setErrore] = useState<string | null>(null)
+  const { busy, errore, setErrore, esegui: run } = useEsecuzione()
   const [programma, setProgramma] = useState('')
   const id = d['survey-id'] ?? ''
   const corrente = d.idVersioneSuccessiva === null
@@ -64,20 +64,12 @@ function Azioni({ d }: { d: QuestionarioTemplateDettaglio }) {
   const puoAssociare = hasAll(held, ['upd.rel.quest_prgm'])
   const programmi = useQuery({ ...programmiQuery(), enabled: puoAssociare && corrente })
 
-  const esegui = async (azione: string, work: () => Promise<unknown>, ok: string) => {
-    setBusy(true)
-    setErrore(null)
-    try {
+  // the page's actions share the one confirmed-action behaviour (the text worded for the action)
+  const esegui = (azione: string, work: () => Promise<unknown>, ok: string) =>
+    run(async () => {
       await work()
       showToast({ status: 'success', message: ok })
-      return true
-    } catch (err) {
-      setErrore(await messaggioErrore(err, azione))
-      return false
-    } finally {
-      setBusy(false)
-    }
-  }
+    }, (err) => messaggioErrore(err, azione))
   const imposta = (tipo: TipoDefault) => void esegui(`impostare il questionario come default ${tipo}`, () => impostaDefault(id, tipo), `Questionario impostato come default ${tipo}.`)
   const associa = () => {
     if (!programma) {

@@ -16,22 +16,22 @@ export interface Esecuzione {
   /** the text of the last failure (null: none), for ConfirmModal's `error` */
   errore: string | null
   setErrore(e: string | null): void
-  /** runs `run`: true when it succeeded, false when it failed (`errore` then says why) */
-  esegui(run: () => Promise<unknown>): Promise<boolean>
+  /** runs `run`: true when it succeeded, false when it failed (`errore` then says why, worded by `testo` when given) */
+  esegui(run: () => Promise<unknown>, testo?: (err: unknown) => string | Promise<string>): Promise<boolean>
 }
 
 /** The running state of a confirmed action; `testo` words a failure (default: the catalogue's, {@link messaggioErrore}). */
 export function useEsecuzione(testo: (err: unknown) => string | Promise<string> = (err) => messaggioErrore(err)): Esecuzione {
   const [busy, setBusy] = useState(false)
   const [errore, setErrore] = useState<string | null>(null)
-  const esegui = async (run: () => Promise<unknown>) => {
+  const esegui = async (run: () => Promise<unknown>, testoDi = testo) => {
     setBusy(true)
     setErrore(null)
     try {
       await run()
       return true
     } catch (err) {
-      setErrore(await testo(err))
+      setErrore(await testoDi(err))
       return false
     } finally {
       setBusy(false)
