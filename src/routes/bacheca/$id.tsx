@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
 import { DetailPage } from '../../features/community/DetailPage'
+import { NUMERIC_ID, pathParams } from '../../lib/route-params'
 
 /** Detail of a content item (spec 001 §2 /bacheca/{id}); a missing or unreadable item sends the user to the list. */
 export const Route = createFileRoute('/bacheca/$id')({
   staticData: { title: { page: 'Annuncio', section: 'Bacheca' } },
+  params: pathParams({ id: NUMERIC_ID }),
   beforeLoad: requirePermissions(['tab.bach', 'view.card.news']),
   component: function CommunityDetail() {
     const { id } = Route.useParams()

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../auth/guards'
 import { RuoloFormPage } from '../../../features/ruoli/RuoloFormPage'
+import { ROLE_CODE, pathParams } from '../../../lib/route-params'
 
 /** 'Modifica ruolo' (spec 002 §1: list.ruoli, denied → /gestione-ruoli; saving needs add.upd.permessi). */
 export const Route = createFileRoute('/gestione-ruoli/$codiceRuolo/modifica')({
   staticData: { title: { page: ({ params }) => `Modifica ruolo ${params.codiceRuolo}`, section: 'Gestione ruoli' } },
+  params: pathParams({ codiceRuolo: ROLE_CODE }),
   beforeLoad: requirePermissions(['list.ruoli', 'add.upd.permessi'], '/gestione-ruoli'),
   component: function ModificaRuoloRoute() {
     const { codiceRuolo } = Route.useParams()

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../../auth/guards'
 import { EditorPage } from '../../../../features/questionari-modelli'
+import { TEMPLATE_ID, pathParams } from '../../../../lib/route-params'
 
 /** 'Clona questionario' (new.quest.templ): a copy of the template, saved as a new one. */
 export const Route = createFileRoute('/area-amministrativa/questionari/$idQuestionario/clona')({
   staticData: { title: { page: 'Clona questionario', section: 'Questionari' } },
+  params: pathParams({ idQuestionario: TEMPLATE_ID }),
   beforeLoad: requirePermissions(['tab.am', 'new.quest.templ'], '/area-amministrativa/questionari'),
   component: function QuestionarioClona() {
     const { idQuestionario } = Route.useParams()

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { allowEndedFieldProfile, requirePermissions } from '../../../../auth/guards'
 import { ServizioDetailPage } from '../../../../features/servizi/detail/ServizioDetailPage'
+import { DEVICE_ID, pathParams } from '../../../../lib/route-params'
 
 /** Service detail, tab 'Informazioni' (view.card.serv). */
 export const Route = createFileRoute('/area-amministrativa/servizi/$serviceId/info')({
   staticData: { title: { page: ({ params, label }) => label(`/area-amministrativa/servizi/${params.serviceId}`) ?? 'Servizio', section: 'Servizi' } },
+  params: pathParams({ serviceId: DEVICE_ID }),
   beforeLoad: allowEndedFieldProfile(requirePermissions(['tab.am', 'view.card.serv'], '/area-amministrativa/servizi')),
   component: function ServizioInfoRoute() {
     const { serviceId } = Route.useParams()

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../../auth/guards'
 import { StampaQuestionarioPage } from '../../../../features/questionari/StampaQuestionarioPage'
+import { DEVICE_ID, pathParams } from '../../../../lib/route-params'
 
 /** Printable blank survey (spec 002 §2, access tab.am), drawn without the shell (`isBarePage`). */
 export const Route = createFileRoute('/area-amministrativa/servizi/$serviceId/stampa-questionario/$idQuestionario')({
   staticData: { title: { page: 'Stampa questionario', section: 'Servizi' } },
+  params: pathParams({ serviceId: DEVICE_ID, idQuestionario: DEVICE_ID }),
   beforeLoad: requirePermissions(['tab.am']),
   component: function StampaQuestionarioRoute() {
     const { serviceId, idQuestionario } = Route.useParams()

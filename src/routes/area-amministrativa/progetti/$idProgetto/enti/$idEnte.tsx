@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../../../auth/guards'
 import { EnteInProgettoPage } from '../../../../../features/enti/EnteInProgettoPage'
+import { NUMERIC_ID, pathParams } from '../../../../../lib/route-params'
 
 /**
  * A body inside a project (platform-frontend §1.4 `progetti/:projectId/:authorityType/:authorityId`): its role in the
@@ -13,6 +14,7 @@ export const Route = createFileRoute('/area-amministrativa/progetti/$idProgetto/
       section: 'Progetti',
     },
   },
+  params: pathParams({ idProgetto: NUMERIC_ID, idEnte: NUMERIC_ID }),
   beforeLoad: requirePermissions(['tab.am']),
   component: function EnteDelProgetto() {
     const { idProgetto, idEnte } = Route.useParams()

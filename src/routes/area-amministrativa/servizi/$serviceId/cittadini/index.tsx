@@ -2,10 +2,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { allowEndedFieldProfile, requirePermissions } from '../../../../../auth/guards'
 import { ServizioDetailPage } from '../../../../../features/servizi/detail/ServizioDetailPage'
 import { withService } from '../../../../../ui/shell/page-title'
+import { DEVICE_ID, pathParams } from '../../../../../lib/route-params'
 
 /** Service detail, tab 'Cittadini' (view.card.serv). */
 export const Route = createFileRoute('/area-amministrativa/servizi/$serviceId/cittadini/')({
   staticData: { title: { page: ({ params, label }) => withService('Cittadini', label(`/area-amministrativa/servizi/${params.serviceId}`)), section: 'Servizi' } },
+  params: pathParams({ serviceId: DEVICE_ID }),
   beforeLoad: allowEndedFieldProfile(requirePermissions(['tab.am', 'view.card.serv'], '/area-amministrativa/servizi')),
   component: function ServizioCittadiniRoute() {
     const { serviceId } = Route.useParams()
