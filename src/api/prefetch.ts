@@ -17,7 +17,7 @@
  * - after the restore of the persisted reads (query-persist.ts): a stored copy is put in the client first,
  *   then `ensureQueryData` fetches only what the client does not hold — exactly the page's first read;
  *   staleness is still judged by the page's `useQuery` on mount (a stale copy is shown and read again);
- * - a read whose options set `enabled` (false, or a function of the query) is left to the page.
+ * - a read whose options set `enabled` to false or to a function of the query is left to the page.
  * Loaders live in the route's split chunk with its component (`codeSplitGroupings: [['loader',
  * 'component']]`): this module and the feature's query options stay out of the entry (landing budget).
  */
@@ -62,7 +62,7 @@ export function prefetchReads(ctx: LoaderContextLike, reads: () => readonly (Rea
     .then(async () => {
       // the session, the profile or the network may have changed while the restore ran
       if (!mayPrefetch(ctx)) return
-      const options = reads().filter((o): o is ReadOptions => o != null && o.enabled === undefined)
+      const options = reads().filter((o): o is ReadOptions => o != null && (o.enabled === undefined || o.enabled === true))
       await Promise.all(options.map((o) => queryClient.ensureQueryData(o).catch(() => undefined)))
     })
     .catch(() => undefined)

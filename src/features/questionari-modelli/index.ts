@@ -2,3 +2,5 @@
 export { QuestionariPage } from './QuestionariPage'
 export { DettaglioPage } from './DettaglioPage'
 export { EditorPage, type ModoEditor } from './editor/EditorPage'
+/** the query options the pages read, also read by their route loaders (src/api/prefetch.ts) */
+export { dettaglioQuery, nuovoQuery } from './api'

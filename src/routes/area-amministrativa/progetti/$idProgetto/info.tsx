@@ -3,6 +3,8 @@ import { requirePermissions } from '../../../../auth/guards'
 import { ProgettoDetailPage } from '../../../../features/programmi/progetti/ProgettoDetailPage'
 import { tabProgetto } from '../../../../features/programmi/tabs'
 import { NUMERIC_ID, pathParams } from '../../../../lib/route-params'
+import { prefetchRead } from '../../../../api/prefetch'
+import { schedaProgettoQuery } from '../../../../features/programmi'
 
 /**
  * Project detail with its tabs (`?tab=`: info, steps 1–4, ente-gestore, enti-partner); guarded by tab.am
@@ -17,6 +19,8 @@ export const Route = createFileRoute('/area-amministrativa/progetti/$idProgetto/
     return typeof tab === 'string' && tab !== 'info' ? { ...lista, tab: tabProgetto(tab) } : lista
   },
   beforeLoad: requirePermissions(['tab.am']),
+  loader: (ctx) => prefetchRead(ctx, () => [schedaProgettoQuery(ctx.params.idProgetto)]),
+  codeSplitGroupings: [['loader', 'component']],
   component: function ProgettoInfo() {
     const { idProgetto } = Route.useParams()
     const { tab } = Route.useSearch()

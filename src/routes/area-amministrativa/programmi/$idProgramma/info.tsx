@@ -3,6 +3,8 @@ import { requirePermissions } from '../../../../auth/guards'
 import { ProgrammaDetailPage } from '../../../../features/programmi/ProgrammaDetailPage'
 import { tabProgramma } from '../../../../features/programmi/tabs'
 import { NUMERIC_ID, pathParams } from '../../../../lib/route-params'
+import { prefetchRead } from '../../../../api/prefetch'
+import { schedaProgrammaQuery } from '../../../../features/programmi'
 
 /**
  * Programme detail with its tabs (`?tab=`: info, steps 1–4, ente-gestore, progetti); guarded by tab.am
@@ -17,6 +19,8 @@ export const Route = createFileRoute('/area-amministrativa/programmi/$idProgramm
     return typeof tab === 'string' && tab !== 'info' ? { ...lista, tab: tabProgramma(tab) } : lista
   },
   beforeLoad: requirePermissions(['tab.am']),
+  loader: (ctx) => prefetchRead(ctx, () => [schedaProgrammaQuery(ctx.params.idProgramma)]),
+  codeSplitGroupings: [['loader', 'component']],
   component: function ProgrammaInfo() {
     const { idProgramma } = Route.useParams()
     const { tab } = Route.useSearch()

@@ -1,0 +1,6 @@
+/**
+ * Roles management (spec 002 §1 `/gestione-ruoli`): what the route files and other features use of it — the
+ * query options of a role and of the permission groups, read by the pages and by their route loaders
+ * (src/api/prefetch.ts).
+ */
+export { gruppiQuery, ruoloQuery } from './api'
