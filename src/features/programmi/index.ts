@@ -4,3 +4,6 @@
  * loaders (src/api/prefetch.ts).
  */
 export { schedaProgettoQuery, schedaProgrammaQuery } from './api'
+/** the programmes' and projects' list definitions, whose first pages the lists' route loaders prefetch */
+export { programmiDefinition } from './lista'
+export { progettiDefinition } from './progetti/lista'

@@ -4,3 +4,5 @@
  * (src/api/prefetch.ts).
  */
 export { gruppiQuery, ruoloQuery } from './api'
+/** the roles' list definition, whose first page the list's route loader prefetches */
+export { ruoliDefinition } from './lista'
