@@ -6,12 +6,11 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo } from 'react'
-import { profileScope } from '../../api/lists'
 import { QueryProvider } from '../../api/query'
 import { useSession } from '../../auth/session'
 import { ListScreen } from '../../ui/list/ListScreen'
-import { ServerList } from '../../ui/list/ServerList'
-import { fetchContesti } from './api'
+import { listPageQuery, ServerList } from '../../ui/list/ServerList'
+import { contestiQuery } from './api'
 import { CaricamentoPanel } from './CaricamentoPanel'
 import { caricamentiDefinition } from './lista'
 
@@ -20,7 +19,7 @@ function Contenuto() {
   const client = useQueryClient()
   // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the profile changes
   const definition = useMemo(() => caricamentiDefinition('registro'), [session.profilo])
-  const contesti = useQuery({ queryKey: ['caricamenti', 'contesti', ...profileScope()], queryFn: ({ signal }) => fetchContesti(signal) })
+  const contesti = useQuery(contestiQuery())
   const refresh = useCallback(() => { void client.invalidateQueries({ queryKey: ['caricamenti', 'registro'] }) }, [client])
   return (
     <>
@@ -36,6 +35,11 @@ function Contenuto() {
       </section>
     </>
   )
+}
+
+/** The reads of the page, for its route loader (src/api/prefetch.ts): the contexts and the register's page the URL's `search` shows. */
+export function caricamentiMassiviReads(search: Record<string, unknown>) {
+  return [contestiQuery(), listPageQuery(caricamentiDefinition('registro'), search)]
 }
 
 export function CaricamentiMassiviPage() {

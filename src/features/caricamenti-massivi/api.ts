@@ -10,9 +10,14 @@ import {
 } from '../../api/contract/caricamenti'
 import { api, apiPost, toApiCallError, handleApiFailure } from '../../api/client'
 import { loadAppConfig } from '../../api/config'
-import { profileIds, saveFile } from '../../api/lists'
+import { profileIds, profileScope, saveFile } from '../../api/lists'
 
 /** Where the chosen profile may upload ([] for roles that only read the registry). */
+/** The contexts the profile may upload for, read by the upload page and its route loader. */
+export function contestiQuery() {
+  return { queryKey: ['caricamenti', 'contesti', ...profileScope()], queryFn: ({ signal }: { signal: AbortSignal }) => fetchContesti(signal) }
+}
+
 export function fetchContesti(signal?: AbortSignal): Promise<ContestoUpload[]> {
   return apiPost('caricamentoMassivo/contesti', profileIds(), ContestiUploadSchema, { silent: true, signal })
 }

@@ -11,7 +11,7 @@ import { QueryProvider } from '../../api/query'
 import { hasAll } from '../../auth/permissions'
 import { useSession } from '../../auth/session'
 import { formatDisplayDate } from '../../lib/dates'
-import { fetchOpenData, generaOpenData, kb, nomeMese } from './api'
+import { generaOpenData, kb, nomeMese, openDataQuery } from './api'
 
 export function OpenDataPage() {
   return (
@@ -25,7 +25,7 @@ function OpenDataContent() {
   const session = useSession()
   const client = useQueryClient()
   // public data: runs without a session too (the app's default `enabled` needs a chosen profile)
-  const q = useQuery({ queryKey: ['open-data'], queryFn: ({ signal }) => fetchOpenData(signal), enabled: true })
+  const q = useQuery(openDataQuery())
   const [avviso, setAvviso] = useState<string | null>(null)
   const info = q.data
   const canGenerate = hasAll(session.permessi, ['gen.opendata'])

@@ -6,6 +6,11 @@ import { apiGet, apiPost } from '../../api/client'
 import { GeneraOpenDataSchema, OpenDataInfoSchema, type OpenDataInfo } from '../../api/contract/open-data'
 
 /** Metadata and monthly files, newest first. */
+/** The open data's state (a public read: it runs without a session too), read by the page and its route loader. */
+export function openDataQuery() {
+  return { queryKey: ['open-data'], queryFn: ({ signal }: { signal: AbortSignal }) => fetchOpenData(signal), enabled: true }
+}
+
 export function fetchOpenData(signal?: AbortSignal): Promise<OpenDataInfo> {
   return apiGet('open-data', OpenDataInfoSchema, { signal, silent: true })
 }
