@@ -17,7 +17,8 @@ import { QueryProvider } from '../../api/query'
 import { useSession } from '../../auth/session'
 import { AppLink } from '../../ui/AppLink'
 import { ListScreen } from '../../ui/list/ListScreen'
-import { ServerList } from '../../ui/list/ServerList'
+import { listPageQuery, ServerList } from '../../ui/list/ServerList'
+import { parseListSearch } from '../../ui/list/list-state'
 import { useListUrlState } from '../../ui/list/useListUrlState'
 import { DettaglioGruppo } from './DettaglioGruppo'
 import { EMPTY_MONITORAGGIO, FILTRI_MONITORAGGIO, filtroMonitoraggio, monitoraggioDefinition, type Giorni } from './monitoraggio'
@@ -27,10 +28,30 @@ export const UPLOAD_PATH = '/gestione-configurazioni/caricamenti-massivi'
 
 const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)
 
+/** The days of the URL's `search` (`dal`, `al`: YYYY-MM-DD, else none). */
+const giorniDi = (search: Record<string, unknown>): Giorni => ({ dal: isDay(search.dal) ? search.dal : '', al: isDay(search.al) ? search.al : '' })
+
+/** The counters over the rows `filtro` selects. */
+function riepilogoQuery(filtro: ReturnType<typeof filtroMonitoraggio>) {
+  return {
+    queryKey: ['caricamentiAggregati', 'riepilogo', filtro, ...profileScope()],
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiPost('monitoraggiocaricamenti/riepilogo', listBody(filtro), RiepilogoMonitoraggioSchema, { silent: true, signal }),
+  }
+}
+
+/** The reads of the page for the URL's `search` (the counters and the table's page), also read by its route loader. */
+export function monitoraggioReads(search: Record<string, unknown>) {
+  const giorni = giorniDi(search)
+  return [
+    riepilogoQuery(filtroMonitoraggio(parseListSearch(search, FILTRI_MONITORAGGIO), giorni)),
+    listPageQuery(monitoraggioDefinition(giorni, () => undefined), search),
+  ]
+}
+
 export function MonitoraggioPage() {
   const session = useSession()
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> })
-  const giorni: Giorni = { dal: isDay(search.dal) ? search.dal : '', al: isDay(search.al) ? search.al : '' }
+  const giorni = giorniDi(search)
   const [gruppo, setGruppo] = useState<MonitoraggioRiga | null>(null)
   // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the profile or the days change
   const definition = useMemo(() => monitoraggioDefinition(giorni, setGruppo), [session.profilo, giorni.dal, giorni.al])
@@ -52,10 +73,7 @@ export function MonitoraggioPage() {
 function Contatori({ giorni }: { giorni: Giorni }) {
   const [state] = useListUrlState({ filters: FILTRI_MONITORAGGIO })
   const filtro = filtroMonitoraggio(state, giorni)
-  const riepilogo = useQuery({
-    queryKey: ['caricamentiAggregati', 'riepilogo', filtro, ...profileScope()],
-    queryFn: ({ signal }) => apiPost('monitoraggiocaricamenti/riepilogo', listBody(filtro), RiepilogoMonitoraggioSchema, { silent: true, signal }),
-  })
+  const riepilogo = useQuery(riepilogoQuery(filtro))
   const r = riepilogo.data
   const n = (v: number | undefined) => (v === undefined ? '—' : v.toLocaleString('it-IT'))
   return (
