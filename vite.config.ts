@@ -53,7 +53,13 @@ export default defineConfig({
     alias: [{ find: /^design-react-kit-icons\/(It[A-Za-z0-9]+)$/, replacement: fileURLToPath(new URL('./node_modules/design-react-kit/dist/Icon/assets/$1.js', import.meta.url)) }],
   },
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
+    // route components split from the route tree; a route with a loader splits it with its component
+    // (`codeSplitGroupings: [['loader', 'component']]`, read at build and then dropped from the route tree: the entry
+    // carries only the lazy reference; src/api/prefetch.ts)
+    tanstackRouter({
+      target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts',
+      codeSplittingOptions: { deleteNodes: ['codeSplitGroupings'] },
+    }),
     react(),
     // bootstrap-italia from Sass, only the modules and (at build) the rules the app uses; entry CSS budget
     bootstrapItaliaCss(),

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId } from 'react'
 import { QueryProvider } from '../../api/query'
-import { useSession } from '../../auth/session'
+import { getSessionState, useSession } from '../../auth/session'
 import { formatNumero, notaAggiornamento, SEZIONI_DATI } from '../../lib/report-dati'
 import { filtroDi, reportQuery } from './api'
 import type { ReportSearch } from './search'
@@ -21,6 +21,15 @@ export interface ReportDatiPageProps {
   search: ReportSearch
   /** replaces the URL search (the route navigates) */
   onSearch(next: ReportSearch): void
+}
+
+/**
+ * The read of the page for the current session, for its route loader (src/api/prefetch.ts): the report of the
+ * profile's data for the filters of `search` (the public report of a visitor is left to the page).
+ */
+export function reportDatiReads(search: ReportSearch) {
+  const s = getSessionState()
+  return s.status === 'authenticated' && s.profilo ? [reportQuery(filtroDi(search), false)] : []
 }
 
 export function ReportDatiPage(props: ReportDatiPageProps) {

@@ -9,7 +9,7 @@ import { useCallback, useMemo } from 'react'
 import { QueryProvider } from '../../api/query'
 import { useSession } from '../../auth/session'
 import { ListScreen } from '../../ui/list/ListScreen'
-import { ServerList } from '../../ui/list/ServerList'
+import { listPageQuery, ServerList } from '../../ui/list/ServerList'
 import { contestiQuery } from './api'
 import { caricamentiKeys } from './keys'
 import { CaricamentoPanel } from './CaricamentoPanel'
@@ -36,6 +36,11 @@ function Contenuto() {
       </section>
     </>
   )
+}
+
+/** The reads of the page, for its route loader (src/api/prefetch.ts): the contexts and the register's page the URL's `search` shows. */
+export function caricamentiMassiviReads(search: Record<string, unknown>) {
+  return [contestiQuery(), listPageQuery(caricamentiDefinition('registro'), search)]
 }
 
 export function CaricamentiMassiviPage() {

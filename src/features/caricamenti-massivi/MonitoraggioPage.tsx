@@ -15,7 +15,8 @@ import { QueryProvider } from '../../api/query'
 import { useSession } from '../../auth/session'
 import { AppLink } from '../../ui/AppLink'
 import { ListScreen } from '../../ui/list/ListScreen'
-import { ServerList } from '../../ui/list/ServerList'
+import { listPageQuery, ServerList } from '../../ui/list/ServerList'
+import { parseListSearch } from '../../ui/list/list-state'
 import { useListUrlState } from '../../ui/list/useListUrlState'
 import { riepilogoMonitoraggioQuery } from './api'
 import { DettaglioGruppo } from './DettaglioGruppo'
@@ -26,10 +27,22 @@ export const UPLOAD_PATH = '/gestione-configurazioni/caricamenti-massivi'
 
 const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)
 
+/** The days of the URL's `search` (`dal`, `al`: YYYY-MM-DD, else none). */
+const giorniDi = (search: Record<string, unknown>): Giorni => ({ dal: isDay(search.dal) ? search.dal : '', al: isDay(search.al) ? search.al : '' })
+
+/** The reads of the page for the URL's `search` (the counters and the table's page), also read by its route loader. */
+export function monitoraggioReads(search: Record<string, unknown>) {
+  const giorni = giorniDi(search)
+  return [
+    riepilogoMonitoraggioQuery(filtroMonitoraggio(parseListSearch(search, FILTRI_MONITORAGGIO), giorni)),
+    listPageQuery(monitoraggioDefinition(giorni, () => undefined), search),
+  ]
+}
+
 export function MonitoraggioPage() {
   const session = useSession()
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> })
-  const giorni: Giorni = { dal: isDay(search.dal) ? search.dal : '', al: isDay(search.al) ? search.al : '' }
+  const giorni = giorniDi(search)
   const [gruppo, setGruppo] = useState<MonitoraggioRiga | null>(null)
   // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the profile or the days change
   const definition = useMemo(() => monitoraggioDefinition(giorni, setGruppo), [session.profilo, giorni.dal, giorni.al])

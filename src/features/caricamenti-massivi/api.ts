@@ -21,7 +21,7 @@ export function fetchContesti(signal?: AbortSignal): Promise<ContestoUpload[]> {
   return apiPost('caricamentoMassivo/contesti', profileIds(), ContestiUploadSchema, { silent: true, signal })
 }
 
-/** The upload contexts of the chosen profile, as a query. */
+/** The upload contexts of the chosen profile, as a query (read by the upload page and its route loader). */
 export function contestiQuery() {
   return { queryKey: caricamentiKeys.contesti(), queryFn: ({ signal }: { signal: AbortSignal }) => fetchContesti(signal) }
 }

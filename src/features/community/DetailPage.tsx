@@ -34,12 +34,17 @@ import { TextModal } from './TextModal'
 
 const SUFFIX: Record<Section, string> = { board: 'news', community: 'topic', document: 'doc' }
 
+/** The item the page reads (no retry: a missing item sends the user to the list), also read by its route loader. */
+export function detailPageQuery(section: Section, itemId: number) {
+  return { ...detailQuery(section, itemId), retry: false }
+}
+
 function DetailPageContent({ section: id, itemId }: { section: Section; itemId: number }) {
   const section = COMMUNITY_SECTIONS[id]
   const qc = useQueryClient()
   const navigate = useNavigate()
   const { permessi, user } = useSession()
-  const detail = useQuery({ ...detailQuery(id, itemId), retry: false })
+  const detail = useQuery(detailPageQuery(id, itemId))
   const item = detail.data?.items[0]
   const [dialog, setDialog] = useState<'report' | 'delete' | 'edit' | null>(null)
   // the breadcrumb reads the item's title, not its database id ('Bacheca / Corso SPID', issue 24 point 13)

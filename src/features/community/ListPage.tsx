@@ -26,10 +26,18 @@ const NEW_CODE: Record<Section, string> = { board: 'new.news', community: 'new.t
 const CREATE_LABEL: Record<Section, string> = { board: 'Crea annuncio', community: 'Crea argomento', document: 'Carica documento' }
 const FILTER_LABELS: Record<FilterKey, string> = { categories: 'Categoria', programs: 'Programma', interventions: 'Intervento' }
 
+/** What a list shows first: its first page, newest first, without filters. */
+const FIRST = { page: 1, sort: 'created' as Sort }
+
+/** The reads of the list when it opens (its first page and the filters' options), also read by its route loader. */
+export function listPageReads(id: Section) {
+  return [itemsQuery(id, { page: FIRST.page - 1, sort: FIRST.sort }), filtersQuery(id)]
+}
+
 function ListPageContent({ section: id }: { section: Section }) {
   const section = COMMUNITY_SECTIONS[id]
-  const [page, setPage] = useState(1)
-  const [sort, setSort] = useState<Sort>('created')
+  const [page, setPage] = useState(FIRST.page)
+  const [sort, setSort] = useState<Sort>(FIRST.sort)
   const [filters, setFilters] = useState<Partial<Record<FilterKey, string>>>({})
   const [infoOpen, setInfoOpen] = useState(false)
   const [creating, setCreating] = useState(false)

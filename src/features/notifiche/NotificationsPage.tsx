@@ -24,15 +24,28 @@ export function NotificationsPage() {
   return <QueryProvider><NotificationsPageContent /></QueryProvider>
 }
 
+/** What the page shows first: the newest notifications, first page. */
+const FIRST = { sort: 'created_desc' as NotificationSort, page: 0 }
+
+/** The page `page` in the order `sort` (the previous page stays on screen while the next one loads). */
+function notificationsPageQuery(sort: NotificationSort, page: number) {
+  return { ...notificationsQuery({ sort, page }), placeholderData: keepPreviousData }
+}
+
+/** The read of the page when it opens, also read by its route loader (src/api/prefetch.ts). */
+export function notificationsPageReads() {
+  return [notificationsPageQuery(FIRST.sort, FIRST.page)]
+}
+
 function NotificationsPageContent() {
-  const [sort, setSort] = useState<NotificationSort>('created_desc')
-  const [page, setPage] = useState(0)
+  const [sort, setSort] = useState<NotificationSort>(FIRST.sort)
+  const [page, setPage] = useState(FIRST.page)
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
   const [busy, setBusy] = useState(false)
   const client = useQueryClient()
   const navigate = useNavigate()
   const ids = useId()
-  const { data, isPending, isError, refetch } = useQuery({ ...notificationsQuery({ sort, page }), placeholderData: keepPreviousData })
+  const { data, isPending, isError, refetch } = useQuery(notificationsPageQuery(sort, page))
 
   useEffect(() => {
     if (data) setUnreadNotifications(data.unread)

@@ -25,6 +25,7 @@ export function OpenDataPage() {
 function OpenDataContent() {
   const session = useSession()
   const client = useQueryClient()
+  // public data: runs without a session too (the app's default `enabled` needs a chosen profile)
   const q = useQuery(openDataQuery())
   const [avviso, setAvviso] = useState<string | null>(null)
   const info = q.data

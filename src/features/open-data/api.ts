@@ -8,6 +8,7 @@ import { write } from '../../api/write'
 import { openDataKeys } from './keys'
 
 /** Metadata and monthly files, newest first. */
+/** The open data's state (a public read: it runs without a session too), read by the page and its route loader. */
 export function fetchOpenData(signal?: AbortSignal): Promise<OpenDataInfo> {
   return apiGet('open-data', OpenDataInfoSchema, { signal, silent: true })
 }

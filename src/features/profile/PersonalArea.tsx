@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { QueryProvider, sessionReady } from '../../api/query'
 import { hasAll } from '../../auth/permissions'
-import { useSession } from '../../auth/session'
+import { getSessionState, useSession } from '../../auth/session'
 import { Avatar } from '../../ui/profile/Avatar'
 import { RoleCard } from '../../ui/profile/RoleCard'
 import { profileKey } from '../../ui/profile/role-card'
@@ -27,11 +27,21 @@ export function PersonalArea() {
   )
 }
 
+/** The user's roles in detail, read once a session is ready. */
+function ruoliQuery(userId: number | undefined) {
+  return { ...ruoliDettaglioQuery(userId ?? 0), enabled: userId !== undefined && sessionReady() }
+}
+
+/** The read of the page, also read by its route loader (src/api/prefetch.ts). */
+export function personalAreaReads() {
+  return [ruoliQuery(getSessionState().user?.id)]
+}
+
 function PersonalAreaPage() {
   const { user, profilo, permessi } = useSession()
   const [pictureOpen, setPictureOpen] = useState(false)
   const [removing, setRemoving] = useState(false)
-  const ruoli = useQuery({ ...ruoliDettaglioQuery(user?.id ?? 0), enabled: !!user && sessionReady() })
+  const ruoli = useQuery(ruoliQuery(user?.id))
   if (!user) return null
   const currentKey = profilo ? profileKey(profilo) : null
   const links = {

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { QuestionarioTemplate, StatoQuestionarioWire } from '../../api/contract/questionario'
 import { QueryProvider } from '../../api/query'
-import { useSession } from '../../auth/session'
+import { getSessionState, useSession } from '../../auth/session'
 import { isFieldRole, SyncChip, useCampoRiferimenti, useQuestionarioCampo } from '../campo'
 import type { RecordSyncState } from '../../offline'
 import { useBreadcrumbQuestionario } from './breadcrumb'
@@ -103,6 +103,15 @@ export function VistaQuestionario({ istanza, template, syncState }: { istanza: S
       ))}
     </>
   )
+}
+
+/**
+ * The server reads of the page for the current session, for its route loader (src/api/prefetch.ts): the
+ * survey and the service's card online; none for a facilitator or volunteer (the device's copy).
+ */
+export function questionarioCompilatoReads(serviceId: string, id: string) {
+  const { profilo } = getSessionState()
+  return profilo && !isFieldRole(profilo.codiceRuolo) ? [questionarioCompilatoQuery(id), schedaServizioQuery(serviceId)] : []
 }
 
 export function QuestionarioCompilatoPage({ serviceId, idQuestionarioCompilato }: QuestionarioCompilatoPageProps) {

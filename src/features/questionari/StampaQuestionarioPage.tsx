@@ -19,7 +19,7 @@ import type { ReactNode } from 'react'
 import type { QuestionarioTemplate, StatoQuestionarioWire } from '../../api/contract/questionario'
 import { QueryProvider } from '../../api/query'
 import { trackEvent } from '../../api/track-event'
-import { useSession } from '../../auth/session'
+import { getSessionState, useSession } from '../../auth/session'
 import { formatDisplayDate } from '../../lib/dates'
 import { displayValues, questionsOf, readerTitle } from '../../lib/survey-questions'
 import { PrintedQuestion } from '../../ui/survey'
@@ -63,6 +63,16 @@ const STATO_LABEL: Record<StatoQuestionarioWire, string> = { NON_COMPILATA: 'NON
 
 const descriviServizio = (nome: string | null | undefined, data: string | null | undefined) =>
   nome ? `Servizio «${nome}»${data ? ` del ${formatDisplayDate(data)}` : ''}` : null
+
+/**
+ * The server reads of the page for the current session, for its route loader (src/api/prefetch.ts): online,
+ * the service's card (the blank template) and the citizen's survey; none for a facilitator or volunteer.
+ */
+export function stampaQuestionarioReads(serviceId: string, idQuestionario: string) {
+  const { profilo } = getSessionState()
+  if (!profilo || isFieldRole(profilo.codiceRuolo)) return []
+  return idQuestionario === STAMPA_MODELLO_VUOTO ? [schedaServizioQuery(serviceId)] : [questionarioCompilatoQuery(idQuestionario), schedaServizioQuery(serviceId)]
+}
 
 export function StampaQuestionarioPage({ serviceId, idQuestionario }: StampaQuestionarioPageProps) {
   const session = useSession()

@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
-import { ListPage } from '../../features/community/ListPage'
+import { ListPage, listPageReads } from '../../features/community/ListPage'
+import { prefetchRead } from '../../api/prefetch'
 
 export const Route = createFileRoute('/documenti/')({
   staticData: { title: { page: 'Documenti' } },
   beforeLoad: requirePermissions(['tab.doc', 'list.doc']),
+  loader: (ctx) => prefetchRead(ctx, () => listPageReads('document')),
+  codeSplitGroupings: [['loader', 'component']],
   component: () => <ListPage section="document" />,
 })

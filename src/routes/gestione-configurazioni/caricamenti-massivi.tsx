@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../auth/guards'
-import { CaricamentiMassiviPage } from '../../features/caricamenti-massivi/CaricamentiMassiviPage'
+import { CaricamentiMassiviPage, caricamentiMassiviReads } from '../../features/caricamenti-massivi/CaricamentiMassiviPage'
+import { prefetchRead } from '../../api/prefetch'
 
 /**
  * Mass upload of services (spec 002 §2; platform-frontend §7.4): open to the holders of the monitoring
@@ -10,5 +11,7 @@ import { CaricamentiMassiviPage } from '../../features/caricamenti-massivi/Caric
 export const Route = createFileRoute('/gestione-configurazioni/caricamenti-massivi')({
   staticData: { title: { page: 'Caricamento massivo dei dati sui servizi', section: 'Gestione configurazioni' } },
   beforeLoad: requirePermissions(['vis.mntr']),
+  loader: (ctx) => prefetchRead(ctx, () => caricamentiMassiviReads(ctx.location.search)),
+  codeSplitGroupings: [['loader', 'component']],
   component: CaricamentiMassiviPage,
 })

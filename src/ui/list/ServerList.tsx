@@ -17,7 +17,7 @@ import type { FilterOption } from '../widgets/filter-options'
 import type { Column } from '../widgets/ResponsiveTable'
 import { CsvButton } from './CsvButton'
 import type { ListSearchLabels } from './ListFilters'
-import type { ListSort, ListState } from './list-state'
+import { parseListSearch, type ListSort, type ListState } from './list-state'
 import { ListView, type RowAction } from './ListView'
 import { useListUrlState } from './useListUrlState'
 import { listKeys } from './keys'
@@ -66,16 +66,34 @@ export interface ListDefinition<Row> {
   persist?: boolean
 }
 
-export function ServerList<Row>({ definition: d, layout }: { definition: ListDefinition<Row>; layout?: 'table' | 'accordion' }) {
-  const sortable = d.columns.flatMap((c) => (c.sortKey ? [c.sortKey] : []))
-  const [state, setState] = useListUrlState({ filters: d.filters.map((f) => f.key), sortable, defaultSort: d.defaultSort ?? null })
-  const persisted = d.persist ? PERSISTENT_READ : {}
-  const lista = useQuery({
-    ...persisted,
+/** The URL keys of a list's state: its filters, its sortable columns, its initial sort. */
+function urlKeysOf<Row>(d: ListDefinition<Row>) {
+  return { filters: d.filters.map((f) => f.key), sortable: d.columns.flatMap((c) => (c.sortKey ? [c.sortKey] : [])), defaultSort: d.defaultSort ?? null }
+}
+
+/** The query of the page `state` of the list `d` (the previous page stays on screen while the next one loads). */
+function pageQuery<Row>(d: ListDefinition<Row>, state: ListState) {
+  return {
+    ...(d.persist ? PERSISTENT_READ : {}),
     queryKey: listKeys.pagina(d.queryKey, state),
-    queryFn: ({ signal }) => d.fetchPage(state, signal),
+    queryFn: ({ signal }: { signal: AbortSignal }) => d.fetchPage(state, signal),
     placeholderData: keepPreviousData,
-  })
+  }
+}
+
+/**
+ * The query of the page of the list `d` that the URL's `search` params show: what {@link ServerList} reads
+ * first, and what the list's route loader prefetches (src/api/prefetch.ts) with the location's search.
+ */
+export function listPageQuery<Row>(d: ListDefinition<Row>, search: Record<string, unknown>) {
+  const k = urlKeysOf(d)
+  return pageQuery(d, parseListSearch(search, k.filters, k.sortable, k.defaultSort))
+}
+
+export function ServerList<Row>({ definition: d, layout }: { definition: ListDefinition<Row>; layout?: 'table' | 'accordion' }) {
+  const [state, setState] = useListUrlState(urlKeysOf(d))
+  const persisted = d.persist ? PERSISTENT_READ : {}
+  const lista = useQuery(pageQuery(d, state))
   const options = useQueries({
     queries: d.filters.map((f) => ({
       ...persisted,

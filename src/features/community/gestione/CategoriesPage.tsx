@@ -10,18 +10,16 @@ import { QueryProvider } from '../../../api/query'
 import { CATEGORY_SECTIONS, sectionFilter, sectionLabel } from '../../../lib/community-gestione'
 import { countLabel } from '../../../lib/plural'
 import { ListScreen } from '../../../ui/list/ListScreen'
-import { ServerList, type ListDefinition } from '../../../ui/list/ServerList'
+import { listPageQuery, ServerList, type ListDefinition } from '../../../ui/list/ServerList'
 import { fetchCategories } from './api'
 import { gestioneCommunityKeys } from './keys'
 import { CategoryModal, DeleteCategoryModal } from './CategoryDialogs'
 
 const SECTION_VALUES = CATEGORY_SECTIONS.map((s) => s.value)
 
-function CategoriesContent({ creating, onCreated }: { creating: boolean; onCreated(): void }) {
-  const [renaming, setRenaming] = useState<Category | null>(null)
-  const [deleting, setDeleting] = useState<Category | null>(null)
-
-  const definition = useMemo((): ListDefinition<Category> => ({
+/** The management list of the categories; `on`: the row actions (rename, delete). */
+function categoriesDefinition(on: { rename(c: Category): void; remove(c: Category): void }): ListDefinition<Category> {
+  return {
     caption: 'Elenco categorie',
     columns: [
       { key: 'nome', header: 'Categoria', cell: (c) => c.name },
@@ -31,8 +29,8 @@ function CategoriesContent({ creating, onCreated }: { creating: boolean; onCreat
     rowKey: (c) => String(c.id),
     summary: (c) => `${c.name} · ${sectionLabel(c.type)}`,
     actions: (c) => [
-      { label: 'Rinomina', name: `Rinomina ${c.name} (${sectionLabel(c.type)})`, onClick: () => setRenaming(c) },
-      { label: 'Elimina', name: `Elimina ${c.name} (${sectionLabel(c.type)})`, onClick: () => setDeleting(c) },
+      { label: 'Rinomina', name: `Rinomina ${c.name} (${sectionLabel(c.type)})`, onClick: () => on.rename(c) },
+      { label: 'Elimina', name: `Elimina ${c.name} (${sectionLabel(c.type)})`, onClick: () => on.remove(c) },
     ],
     search: { label: 'Cerca categoria', placeholder: 'Nome della categoria' },
     filters: [{
@@ -43,7 +41,19 @@ function CategoriesContent({ creating, onCreated }: { creating: boolean; onCreat
     fetchPage: (s, signal) => fetchCategories(s, sectionFilter(s.filters.sezione ?? [], SECTION_VALUES), signal),
     countLabel: (n) => countLabel(n, 'categoria', 'categorie'),
     errorMessage: 'Non è stato possibile caricare le categorie. Controlla la connessione e riprova.',
-  }), [])
+  }
+}
+
+/** The read of the page for the URL's `search` (the list's page), also read by its route loader (src/api/prefetch.ts). */
+export function categoriesReads(search: Record<string, unknown>) {
+  return [listPageQuery(categoriesDefinition({ rename: () => undefined, remove: () => undefined }), search)]
+}
+
+function CategoriesContent({ creating, onCreated }: { creating: boolean; onCreated(): void }) {
+  const [renaming, setRenaming] = useState<Category | null>(null)
+  const [deleting, setDeleting] = useState<Category | null>(null)
+
+  const definition = useMemo(() => categoriesDefinition({ rename: setRenaming, remove: setDeleting }), [])
 
   return (
     <>

@@ -13,7 +13,7 @@ import { displayDateOrText } from '../../../lib/dates'
 import { countLabel } from '../../../lib/plural'
 import { AppLink } from '../../../ui/AppLink'
 import { ListScreen } from '../../../ui/list/ListScreen'
-import { ServerList, type ListDefinition } from '../../../ui/list/ServerList'
+import { listPageQuery, ServerList, type ListDefinition } from '../../../ui/list/ServerList'
 import { fetchMyItems } from './api'
 import { gestioneCommunityKeys } from './keys'
 
@@ -41,11 +41,19 @@ function definitionOf(type: ItemType, label: string): ListDefinition<Item> {
   }
 }
 
+/** The section the URL's `search` shows (`sezione`, the first one without it). */
+const sectionOf = (search: Record<string, unknown>) => ITEM_SECTIONS.find((s) => s.value === search.sezione) ?? ITEM_SECTIONS[0]!
+
+/** The read of the page for the URL's `search` (the section's list page), also read by its route loader. */
+export function myContentsReads(search: Record<string, unknown>) {
+  const current = sectionOf(search)
+  return [listPageQuery(definitionOf(current.value, current.label), search)]
+}
+
 export function MyContentsPage() {
   const navigate = useNavigate()
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> })
-  const raw = search.sezione
-  const current = ITEM_SECTIONS.find((s) => s.value === raw) ?? ITEM_SECTIONS[0]!
+  const current = sectionOf(search)
   const definition = useMemo(() => definitionOf(current.value, current.label), [current])
   return (
     <ListScreen title="I miei contenuti" testId="my-contents-page" description="Gli annunci, gli argomenti e i documenti che hai pubblicato.">

@@ -9,12 +9,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import type { Report } from '../../../api/contract/community'
 import { QueryProvider } from '../../../api/query'
-import { useSession } from '../../../auth/session'
+import { getSessionState, useSession } from '../../../auth/session'
 import { displayDateOrText } from '../../../lib/dates'
 import { ITEM_SECTIONS, itemPath, reportTarget, sectionFilter, sectionLabel } from '../../../lib/community-gestione'
 import { countLabel } from '../../../lib/plural'
 import { ListScreen } from '../../../ui/list/ListScreen'
-import { ServerList, type ListDefinition } from '../../../ui/list/ServerList'
+import { listPageQuery, ServerList, type ListDefinition } from '../../../ui/list/ServerList'
 import { deleteComment, deleteItem } from '../api'
 import { TextModal } from '../TextModal'
 import { dismissReport, fetchReports } from './api'
@@ -22,13 +22,9 @@ import { gestioneCommunityKeys } from './keys'
 
 const SECTION_VALUES = ITEM_SECTIONS.map((s) => s.value)
 
-function ReportsContent() {
-  const qc = useQueryClient()
-  const session = useSession()
-  const [deleting, setDeleting] = useState<Report | null>(null)
-  const refresh = () => qc.invalidateQueries({ queryKey: gestioneCommunityKeys.reports })
-
-  const definition = useMemo((): ListDefinition<Report> => ({
+/** The list of the reports for the profile `codiceRuolo`; `on`: the row actions (dismiss, delete). */
+function reportsDefinition(codiceRuolo: string, on: { dismiss(r: Report): void; remove(r: Report): void }): ListDefinition<Report> {
+  return {
     caption: 'Elenco segnalazioni',
     columns: [
       {
@@ -51,21 +47,39 @@ function ReportsContent() {
       { label: 'Apri', to: itemPath(r.item_type, r.item_id), name: `Apri ${r.title}` },
       {
         label: 'Ignora', name: `Ignora la segnalazione di ${r.author_name} su ${r.title}`,
-        onClick: () => void dismissReport(r.id).catch(() => undefined),
+        onClick: () => on.dismiss(r),
       },
-      { label: 'Elimina', name: `Elimina ${reportTarget(r).noun} segnalato: ${r.title}`, onClick: () => setDeleting(r) },
+      { label: 'Elimina', name: `Elimina ${reportTarget(r).noun} segnalato: ${r.title}`, onClick: () => on.remove(r) },
     ],
     search: { label: 'Cerca segnalazione', placeholder: 'Titolo, motivo o testo del commento' },
     filters: [{
       key: 'sezione', label: 'Sezione', optionsKey: gestioneCommunityKeys.reportSections,
       loadOptions: () => Promise.resolve(ITEM_SECTIONS.map((s) => ({ value: s.value, label: s.label }))),
     }],
-    queryKey: gestioneCommunityKeys.reportsOf(session.profilo?.codiceRuolo ?? ''),
+    queryKey: gestioneCommunityKeys.reportsOf(codiceRuolo),
     fetchPage: (s, signal) => fetchReports(s, sectionFilter(s.filters.sezione ?? [], SECTION_VALUES), signal),
     countLabel: (n) => countLabel(n, 'segnalazione', 'segnalazioni'),
     errorMessage: 'Non è stato possibile caricare le segnalazioni. Controlla la connessione e riprova.',
-    // rebuilt when the profile changes
-  }), [session.profilo])
+  }
+}
+
+/** The read of the page for the URL's `search` (the list's page), also read by its route loader (src/api/prefetch.ts). */
+export function reportsReads(search: Record<string, unknown>) {
+  const none = () => undefined
+  return [listPageQuery(reportsDefinition(getSessionState().profilo?.codiceRuolo ?? '', { dismiss: none, remove: none }), search)]
+}
+
+function ReportsContent() {
+  const qc = useQueryClient()
+  const session = useSession()
+  const [deleting, setDeleting] = useState<Report | null>(null)
+  const refresh = () => qc.invalidateQueries({ queryKey: gestioneCommunityKeys.reports })
+
+  const definition = useMemo(
+    () => reportsDefinition(session.profilo?.codiceRuolo ?? '', { dismiss: (r) => void dismissReport(r.id).catch(() => undefined), remove: setDeleting }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the profile changes
+    [session.profilo],
+  )
 
   const target = deleting ? reportTarget(deleting) : null
   return (

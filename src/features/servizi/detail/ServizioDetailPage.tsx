@@ -10,7 +10,7 @@ import '../servizi.css'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { QueryProvider } from '../../../api/query'
-import { useSession } from '../../../auth/session'
+import { getSessionState, useSession } from '../../../auth/session'
 import { DatiAggiornatiAl, OFFLINE_TEXTS, useIsOffline, useOfflineData } from '../../../ui/offline-data'
 import { isFieldRole, useCampoRiferimenti, useServizioCampo, useServizioSuRichiesta } from '../../campo'
 import { T } from '../labels'
@@ -97,6 +97,15 @@ function DetailManager({ serviceId, tab }: ServizioDetailPageProps) {
       {tab === 'info' ? <ServizioInfo dettaglio={d} serviceId={serviceId} /> : <CittadiniManager serviceId={serviceId} />}
     </>
   )
+}
+
+/**
+ * The server reads of the page for the current session, for its route loader (src/api/prefetch.ts): a
+ * manager's card; none for a facilitator or volunteer (the device's copy) or without a profile.
+ */
+export function servizioDetailReads(serviceId: string) {
+  const { profilo } = getSessionState()
+  return profilo && !isFieldRole(profilo.codiceRuolo) ? [schedaServizioQuery(serviceId)] : []
 }
 
 export function ServizioDetailPage(props: ServizioDetailPageProps) {

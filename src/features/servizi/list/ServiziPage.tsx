@@ -8,14 +8,24 @@
 import '../servizi.css'
 import { QueryProvider } from '../../../api/query'
 import { hasAll, heldPermissions } from '../../../auth/permissions'
-import { useSession } from '../../../auth/session'
+import { getSessionState, useSession } from '../../../auth/session'
 import { AppLink } from '../../../ui/AppLink'
 import { ListScreen } from '../../../ui/list/ListScreen'
+import { listPageQuery } from '../../../ui/list/ServerList'
 import { isFieldRole } from '../../campo'
 import { T } from '../labels'
 import { SenzaProfilo } from '../PageStates'
 import { ServiziCampoList } from './ServiziCampoList'
-import { ServiziManagerList } from './ServiziManagerList'
+import { serviziDefinition, ServiziManagerList } from './ServiziManagerList'
+
+/**
+ * The server read of the page for the current session, for its route loader (src/api/prefetch.ts): a
+ * manager's page of the list the URL's `search` shows; none for a facilitator or volunteer (the device's list).
+ */
+export function serviziListReads(search: Record<string, unknown>) {
+  const { profilo } = getSessionState()
+  return profilo && !isFieldRole(profilo.codiceRuolo) ? [listPageQuery(serviziDefinition(false), search)] : []
+}
 
 export function ServiziPage() {
   const session = useSession()

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { requirePermissions } from '../../../../../auth/guards'
 import { EnteInProgettoPage } from '../../../../../features/enti/EnteInProgettoPage'
+import { NUMERIC_ID, pathParams } from '../../../../../lib/route-params'
+import { prefetchRead } from '../../../../../api/prefetch'
+import { schedaProgettoEnteQuery } from '../../../../../features/enti'
 
 /**
  * A body inside a project (platform-frontend §1.4 `progetti/:projectId/:authorityType/:authorityId`): its role in the
@@ -13,7 +16,10 @@ export const Route = createFileRoute('/area-amministrativa/progetti/$idProgetto/
       section: 'Progetti',
     },
   },
+  params: pathParams({ idProgetto: NUMERIC_ID, idEnte: NUMERIC_ID }),
   beforeLoad: requirePermissions(['tab.am']),
+  loader: (ctx) => prefetchRead(ctx, () => [schedaProgettoEnteQuery(ctx.params.idProgetto)]),
+  codeSplitGroupings: [['loader', 'component']],
   component: function EnteDelProgetto() {
     const { idProgetto, idEnte } = Route.useParams()
     return <EnteInProgettoPage idProgetto={idProgetto} idEnte={idEnte} />

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { requireLogin } from '../../../../../auth/guards'
 import { CompilaQuestionarioPage } from '../../../../../features/questionari/CompilaQuestionarioPage'
 import { withService } from '../../../../../ui/shell/page-title'
+import { DEVICE_ID, pathParams } from '../../../../../lib/route-params'
 
 /**
  * 'Compilazione questionario' of a citizen (spec 002 §2), a page of its own (the service detail has no
@@ -10,6 +11,7 @@ import { withService } from '../../../../../ui/shell/page-title'
  */
 export const Route = createFileRoute('/area-amministrativa/servizi/$serviceId/cittadini/compila/$idQuestionarioCompilato')({
   staticData: { title: { page: ({ params, label }) => withService('Compilazione questionario', label(`/area-amministrativa/servizi/${params.serviceId}`)), section: 'Servizi' } },
+  params: pathParams({ serviceId: DEVICE_ID, idQuestionarioCompilato: DEVICE_ID }),
   beforeLoad: requireLogin(),
   component: function CompilaQuestionarioRoute() {
     const { serviceId, idQuestionarioCompilato } = Route.useParams()

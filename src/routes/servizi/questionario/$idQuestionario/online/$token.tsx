@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { SURVEY_SET } from '../../../../../../sw/messages'
 import { AnonymousSurveyPage } from '../../../../../features/questionari/anonimo/AnonymousSurveyPage'
 import { requestOfflineSet } from '../../../../../pwa/offline-sets'
+import { DEVICE_ID, URL_TOKEN, pathParams } from '../../../../../lib/route-params'
 
 /**
  * `/servizi/questionario/{idQuestionario}/online/{token}`: the citizen's anonymous survey (spec 002 §2,
@@ -12,6 +13,7 @@ import { requestOfflineSet } from '../../../../../pwa/offline-sets'
  */
 export const Route = createFileRoute('/servizi/questionario/$idQuestionario/online/$token')({
   staticData: { title: { page: 'Questionario' } },
+  params: pathParams({ idQuestionario: DEVICE_ID, token: URL_TOKEN }),
   component: AnonymousSurveyRoute,
 })
 
