@@ -176,3 +176,6 @@ export function configureConnectivityForTests(opts: { fetch?: typeof fetch; stat
   store.reset(opts.state ?? 'unknown')
   probing = null
 }
+
+/** Connectivity without React, as the feature entry offers it: `get()`, `subscribe(listener)`, `check()` (probe now). */
+export const connectivity = { get: getConnectivity, subscribe: subscribeConnectivity, check: checkConnectivity }

@@ -34,7 +34,7 @@ export interface RoleContext extends RoleProfile {
 
 /**
  * The role context stored with an entry: replayed as header `userRole` and body ids, whatever the current
- * profile. `utente` is the owner hash of the database (`meta.owner`, see device.ts), never the fiscal code.
+ * profile. `utente` is the owner hash of the database (`meta.owner`, see src/lib/device-owner.ts), never the fiscal code.
  */
 export interface EntryRoleContext extends RoleProfile {
   utente: string

@@ -22,7 +22,10 @@ import { storeSnapshot } from './helpers'
 /** A service date inside the field window (issue 25 point 2): a later whole sync brings it back to the device. */
 const OGGI = new Date().toISOString().slice(0, 10)
 import { registerCampoHandlers } from '../../src/features/campo/handlers'
-import { closeUserDb, currentDb, getRecord, listEntries, listRecords, openUserDb, runReplay } from '../../src/offline'
+import { closeUserDb, currentDb, openUserDb } from '../../src/offline/db'
+import { getRecord, listRecords } from '../../src/offline/records'
+import { listEntries } from '../../src/offline/outbox'
+import { runReplay } from '../../src/offline/replay'
 import type { OutboxRequest } from '../../src/offline/handlers'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
 import { maskFiscalCode } from '../../src/lib/masked-identity'

@@ -7,7 +7,7 @@ import { aggiungiCittadino, CampoInputError, compilaQuestionario, creaServizio }
 import { MESSAGGI } from '../../src/features/campo/common'
 import { validaConsenso, validaServizio, verificaEta } from '../../src/features/campo/validation'
 import { toWireDate } from '../../src/lib/dates'
-import { listEntries } from '../../src/offline'
+import { listEntries } from '../../src/offline/outbox'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
 import { decodeSection, encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { resetDbs } from '../offline/helpers'

@@ -1,6 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { closeUserDb, enqueue } from '../../src/offline'
+import { closeUserDb } from '../../src/offline/db'
+import { enqueue } from '../../src/offline/outbox'
 import { configureConnectivityForTests } from '../../src/offline/connectivity'
 import { emitOfflineEvent } from '../../src/offline/events'
 import { createOutboxUpdateGate, outboxBusy, trackReplayRuns } from '../../src/features/sincronizzazione/update-gate'

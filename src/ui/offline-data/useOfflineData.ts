@@ -10,7 +10,7 @@
  * old state (NON ATTIVO), so the page says 'Dati salvati il … — aggiornamento in corso' until the new one is in.
  */
 import { useIsRestoring } from '@tanstack/react-query'
-import { useConnectivity, useNetworkAvailable } from '../../offline/connectivity'
+import { useConnectivity, useNetworkAvailable } from '../../offline/shell'
 
 /** The part of a `useQuery` result the hook reads. */
 export interface QueryLike {

@@ -12,8 +12,8 @@
  */
 import { Dexie, type EntityTable } from 'dexie'
 import type { CompilaAnonimoBody } from '../../../api/contract/questionario'
-import { classifyStatus } from '../../../offline/classify'
-import { newUuid } from '../../../offline/ids'
+import { outbox } from '../../../offline'
+import { newUuid } from '../../../lib/ids'
 import { AnonimoCallError, postCompilaAnonimo } from './api'
 
 /** A queued submission. */
@@ -124,7 +124,7 @@ async function update(entry: InvioAnonimo): Promise<void> {
  * citizen's page does not load the offline library.
  */
 export function daRiprovare(err: AnonimoCallError): boolean {
-  return err.kind === 'network' || classifyStatus(err.status, err.errorCode, null).class === 'retry'
+  return err.kind === 'network' || outbox.classifyStatus(err.status, err.errorCode, null).class === 'retry'
 }
 
 async function sendOne(entry: InvioAnonimo): Promise<EsitoInvio> {
