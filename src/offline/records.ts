@@ -71,7 +71,7 @@ export async function queryRecords<T = unknown>(tipo: RecordTipo, filter?: (r: L
   return (await (filter ? c.filter((r) => filter(r as LocalRecord<T>)) : c).toArray()) as LocalRecord<T>[]
 }
 
-/** The stored records (any kind) whose `idServer` is one of `ids`, numbers and their strings alike (the `idServer` index). */
+/** The stored records (any kind) whose `idServer` is one of `ids` (a number also matches its string; the `idServer` index). */
 export async function recordsByServerIds(ids: readonly (string | number)[], db: OfflineDb = requireDb()): Promise<LocalRecord[]> {
   if (ids.length === 0) return []
   const keys = [...new Set(ids.flatMap((id) => [id, String(id)]))]
