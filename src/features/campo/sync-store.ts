@@ -4,7 +4,7 @@
  * where the sync of a profile stands (its kept cursors).
  */
 import type { CampoRiferimentiWire, CampoServizio, CampoSyncPagina } from '../../api/contract/campo'
-import { cache, outbox, records, type LocalRecord, type OfflineDb } from '../../offline'
+import { cache, outbox, records, type OfflineDb } from '../../offline'
 import { decodeSection } from '../../lib/survey-sections'
 import { CF_NON_PRESENTE } from '../../lib/survey-instance'
 import { KIND, type ServizioEliminaPayload } from './handlers'
@@ -41,11 +41,6 @@ async function serviziEliminati(db: OfflineDb): Promise<Set<number>> {
     .filter((id): id is number => typeof id === 'number'))
 }
 
-/** The stored records with one of these server ids (numbers and their strings). */
-function byServerIds(db: OfflineDb, ids: readonly (string | number)[]): Promise<LocalRecord[]> {
-  return records.byServerIds(ids, db)
-}
-
 /**
  * Stores server records (a page's or one service's) on the device: services, then the additions of the
  * survey instances whose service is on the device (in these records or stored before). Bounded by the
@@ -55,7 +50,7 @@ async function storeRecords(db: OfflineDb, r: RecordServer, ambito: Ambito, now:
   const { idProgetto, idEnte } = ambito
   const eliminati = await serviziEliminati(db)
   const idServizi = [...new Set([...r.servizi.map((s) => s.id), ...r.questionari.map((q) => q.idServizio)])]
-  const [serviziNoti, cittadiniNoti] = await Promise.all([byServerIds(db, idServizi), byServerIds(db, r.questionari.map((q) => q.idQuestionarioCompilato))])
+  const [serviziNoti, cittadiniNoti] = await Promise.all([records.byServerIds(idServizi, db), records.byServerIds(r.questionari.map((q) => q.idQuestionarioCompilato), db)])
   const servizioByServer = new Map(serviziNoti.filter((x) => x.tipo === 'servizio').map((x) => [String(x.idServer), x.idLocale]))
   // a survey compiled here keeps its addition's idLocale: the addition comes back under it even when its
   // own copy was removed at logout (only unsent data stay on the device, see src/offline/retention.ts)
@@ -130,16 +125,11 @@ async function updateCitizens(db: OfflineDb, persone: RecordServer['cittadini'],
   }), now)
 }
 
-/** Deletes a confirmed copy without open entries; true when deleted (the library's prune rule). */
-function dropConfirmed(db: OfflineDb, r: LocalRecord): Promise<boolean> {
-  return records.prune(r, db)
-}
-
 /** Surveys compiled here, confirmed, whose addition is gone: removed (call inside a transaction). */
 async function dropOrphanSurveys(db: OfflineDb): Promise<void> {
   for (const q of await records.query('questionario', undefined, db)) {
     if (q.syncState !== 'confermato' || (await records.get('cittadino-servizio', q.idLocale, db))) continue
-    await dropConfirmed(db, q)
+    await records.prune(q, db)
   }
 }
 
@@ -151,7 +141,7 @@ async function dropOrphanSurveys(db: OfflineDb): Promise<void> {
 async function applyRimossi(db: OfflineDb, rimossi: CampoSyncPagina['rimossi']): Promise<void> {
   if (rimossi.servizi.length === 0 && rimossi.questionari.length === 0) return
   await records.transaction(async () => {
-    const servizi = (await byServerIds(db, rimossi.servizi)).filter((r) => r.tipo === 'servizio')
+    const servizi = (await records.byServerIds(rimossi.servizi, db)).filter((r) => r.tipo === 'servizio')
     const ids = new Set(servizi.map((s) => s.idLocale))
     const tutte = ids.size === 0 ? [] : await records.query<CittadinoDati>('cittadino-servizio', (c) => ids.has(c.data.idServizioLocale), db)
     for (const s of servizi) {
@@ -160,14 +150,14 @@ async function applyRimossi(db: OfflineDb, rimossi: CampoSyncPagina['rimossi']):
       for (const c of additions) {
         const q = await records.get('questionario', c.idLocale, db)
         // a survey compiled here and not yet sent keeps its addition (and so the service)
-        if ((q && !(await dropConfirmed(db, q))) || !(await dropConfirmed(db, c))) kept = true
+        if ((q && !(await records.prune(q, db))) || !(await records.prune(c, db))) kept = true
       }
-      if (!kept) await dropConfirmed(db, s)
+      if (!kept) await records.prune(s, db)
     }
-    for (const c of (await byServerIds(db, rimossi.questionari)).filter((r) => r.tipo === 'cittadino-servizio')) {
+    for (const c of (await records.byServerIds(rimossi.questionari, db)).filter((r) => r.tipo === 'cittadino-servizio')) {
       const q = await records.get('questionario', c.idLocale, db)
-      if (q && !(await dropConfirmed(db, q))) continue
-      await dropConfirmed(db, c)
+      if (q && !(await records.prune(q, db))) continue
+      await records.prune(c, db)
     }
     await dropOrphanSurveys(db)
   }, db)
@@ -185,7 +175,7 @@ async function removeStale(db: OfflineDb, ambito: Ambito, startedAt: number): Pr
       const d = r.data as { idProgetto?: number; idEnte?: number }
       return d.idProgetto === ambito.idProgetto && d.idEnte === ambito.idEnte
     })
-    for (const r of stale) await dropConfirmed(db, r)
+    for (const r of stale) await records.prune(r, db)
     await dropOrphanSurveys(db)
   }, db)
 }
