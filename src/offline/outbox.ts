@@ -7,7 +7,6 @@
 import type { OfflineDb } from './db'
 import { currentDb, currentDbOwner, currentDbUser, normaliseCf, readMeta, requireDb } from './db'
 import { ConfirmationRequiredError, EntryNotEditableError, EntryNotFoundError, ForeignUserError, StorageFullError, isDbClosedError, isQuotaError } from './errors'
-import { classifyStatus } from './classify'
 import { emitOfflineEvent } from './events'
 import { newUuid } from '../lib/ids'
 import { recordKeyOf, refreshRecordState } from './records'
@@ -365,8 +364,7 @@ export async function replacePayload(id: string, payload: unknown, db: OfflineDb
 
 /**
  * The outbox API of the feature entry: `list`, `get`, `openOf`, `ofKind` (reads); `updatePayload`, `retry`,
- * `discard`, `replacePayload` (changes); `counts`, `export` (the sync centre); `classifyStatus` (the failure
- * classifier, for a queue of one's own that follows the same rules).
+ * `discard`, `replacePayload` (changes); `counts`, `export` (the sync centre).
  */
 export const outbox = {
   list: listEntries,
@@ -379,5 +377,4 @@ export const outbox = {
   replacePayload,
   counts,
   export: exportEntries,
-  classifyStatus,
 }

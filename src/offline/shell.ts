@@ -1,13 +1,13 @@
 /**
  * Shell entry of the offline library (README "Architecture in brief"): what the app shell (the session
- * wiring, the header indicator, ui/'s offline notices, the service worker's relay) and the sync centre use.
+ * wiring, the header indicator, the service worker's relay) and the sync centre use.
  * Features use ./index.ts; nothing outside src/offline imports another file of the library.
  *
  * - `startOfflineSession()` once at start-up: opens/closes the user's database with the session, starts
  *   the sync loop; returns the stop function;
  * - `useSyncStatus()` for the header and the sync centre; `syncCentre` for its actions;
  * - `handleBackgroundSync()` / `SW_SYNC_MESSAGE` for the page side of Background Sync;
- * - `useConnectivity()` / `useNetworkAvailable()` for the shared offline notices (ui/offline-data).
+ * - `useNetworkAvailable()` (the browser reports a network) for the sync centre's notices.
  */
 import { syncNow } from './sync'
 import { storageEstimate } from './storage'
@@ -17,7 +17,7 @@ import { indicatorTexts } from './status'
 export { startOfflineSession } from './session-bridge'
 export { useSyncStatus } from './status'
 export { handleBackgroundSync, SW_SYNC_MESSAGE } from './sync'
-export { useConnectivity, useNetworkAvailable } from './connectivity'
+export { useNetworkAvailable } from '../api/connectivity'
 
 /**
  * The sync centre's actions: `syncNow()` ('Sincronizza ora'; resolves with the run's result),

@@ -14,7 +14,7 @@ import { ApiCallError } from '../../src/api/client'
 import { AllineamentoCampo, refreshCampo, useServizioCampo, useServizioSuRichiesta } from '../../src/features/campo'
 import { setSyncFetcherForTests } from '../../src/features/campo/sync'
 import { getRecord } from '../../src/offline/records'
-import { configureConnectivityForTests } from '../../src/offline/connectivity'
+import { configureConnectivityForTests } from '../../src/api/connectivity'
 import { resetDbs } from '../offline/helpers'
 import { FAC, bootstrap, login, pagina } from './helpers'
 

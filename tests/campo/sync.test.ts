@@ -16,7 +16,7 @@ import { getAvanzamentoSync, setSyncFetcherForTests, statoSync, storeServizio, s
 import { cacheGet } from '../../src/offline/cache'
 import { currentDb } from '../../src/offline/db'
 import { getRecord, listRecords } from '../../src/offline/records'
-import { configureConnectivityForTests } from '../../src/offline/connectivity'
+import { configureConnectivityForTests } from '../../src/api/connectivity'
 import { syncDbWithSession } from '../../src/offline/session-bridge'
 import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { resetDbs } from '../offline/helpers'

@@ -17,7 +17,7 @@ import { currentDb, currentDbOwner } from '../../src/offline/db'
 import { listEntries } from '../../src/offline/outbox'
 import { runReplay } from '../../src/offline/replay'
 import { type OutboxRequest } from '../../src/offline/handlers'
-import { configureConnectivityForTests } from '../../src/offline/connectivity'
+import { configureConnectivityForTests } from '../../src/api/connectivity'
 import { httpError, networkError, resetDbs, setupReplay } from '../offline/helpers'
 import { FAC, login } from '../campo/helpers'
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { closeUserDb } from '../../src/offline/db'
 import { enqueue } from '../../src/offline/outbox'
 import { indicatorTexts } from '../../src/offline/status'
-import { configureConnectivityForTests, reportReachable, reportUnreachable } from '../../src/offline/connectivity'
+import { configureConnectivityForTests, reportReachable, reportUnreachable } from '../../src/api/connectivity'
 import { indicatorItems, SyncIndicator } from '../../src/features/sincronizzazione/SyncIndicator'
 import { freshDb, resetDbs, role } from '../offline/helpers'
 

@@ -7,7 +7,8 @@
  */
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
 import { useState } from 'react'
-import { syncCentre, useConnectivity } from '../../offline/shell'
+import { useConnectivity } from '../../offline'
+import { syncCentre } from '../../offline/shell'
 import { answerLogout, updateLogoutCount, useSyncAlerts } from './alerts-store'
 
 /** The warning's text for `n` unsent operations. */
