@@ -47,6 +47,14 @@ const featureBoundaries = {
   },
 }
 
+const UPPER_LAYERS = { group: ['**/features/**', '**/routes/**'], message: 'ui/, lib/, api/, auth/, offline/ e pwa/ non importano features/ né routes/' }
+
+/** Outside src/offline, the library is imported through src/offline (index.ts, for features) or src/offline/shell only. */
+const OFFLINE_INTERNALS = {
+  group: ['**/offline/*', '!**/offline/index', '!**/offline/shell'],
+  message: "la libreria offline si importa da src/offline (index.ts) o da src/offline/shell, non dai suoi file interni",
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'build/**', 'node_modules/**', 'data/**', 'drizzle/**', 'src/routeTree.gen.ts', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -65,7 +73,22 @@ export default tseslint.config(
     // lower layers never import upper ones (dynamic imports: tests/unit/layers.test.ts)
     files: ['src/{lib,api,auth,offline,pwa,ui}/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/routes/**'], message: 'ui/, lib/, api/, auth/, offline/ e pwa/ non importano features/ né routes/' }] }],
+      'no-restricted-imports': ['error', { patterns: [UPPER_LAYERS] }],
+    },
+  },
+  {
+    // the offline library is used through its two entries only (issue 26 point 5; tests/unit/layers.test.ts)
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/offline/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [OFFLINE_INTERNALS] }],
+    },
+  },
+  {
+    // (the rule's options are replaced, not merged, by a later block: both pattern groups for the lower layers)
+    files: ['src/{lib,api,auth,pwa,ui}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [UPPER_LAYERS, OFFLINE_INTERNALS] }],
     },
   },
   {

@@ -35,7 +35,7 @@ export async function freshFiscalCode(): Promise<string> {
  * with role `ruolo`: the `campo:riferimenti:` entry of the user's database. The list page appears before the
  * field bootstrap has finished; going offline earlier leaves 'Crea servizio' saying "Dati non ancora
  * disponibili su questo dispositivo", as it should. The database name is computed in the page as the app
- * does (src/offline/device.ts): `pd-` + the first 16 hex digits of PBKDF2-SHA256(fiscal code, the device
+ * does (src/lib/device-owner.ts): `pd-` + the first 16 hex digits of PBKDF2-SHA256(fiscal code, the device
  * salt of `pd-device`, 100 000 iterations).
  * Then waits for the field's offline set (pages, codice-fiscale-js, icons: fetched by the service worker
  * after the login, 'Pronto per lavorare offline' in the sync centre).

@@ -6,7 +6,7 @@
  * user, never a fiscal code in clear, never a mutation).
  *
  * Storage (issue 24 point 8): the IndexedDB database `pd-query-cache`, table `queries`, ONE ROW PER QUERY,
- * keyed `<owner>|<queryHash>`, where the owner is `rq-` + the user's owner hash (src/offline/device.ts:
+ * keyed `<owner>|<queryHash>`, where the owner is `rq-` + the user's owner hash (src/lib/device-owner.ts:
  * salted PBKDF2 of the fiscal code, never the code in clear); `value` is the query as TanStack's `dehydrate`
  * gives it (key, hash, state, meta), with `buster` (app version + {@link PERSIST_SCHEMA}: a new release
  * never reads an older cache), `dataUpdatedAt` and its size. A save writes only the queries that changed:
@@ -33,7 +33,7 @@ import { getSessionState, subscribeSession } from '../auth/session'
 import {
   boundPersistedClient, isMarkedPersistable, PERSIST_MAX_AGE_MS, PERSIST_MAX_BYTES, storableQuery, type DehydratedQuery,
 } from '../lib/query-persist-rules'
-import { normaliseCf, ownerHash } from '../offline/device'
+import { normaliseCf, ownerHash } from '../lib/device-owner'
 import { createStore } from '../lib/store'
 // named import: the bundle carries the version string only, not the whole package.json
 import { version as appVersion } from '../../package.json'

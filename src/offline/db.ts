@@ -1,7 +1,7 @@
 /**
  * The per-user Dexie database (ARCHITECTURE.md outbox points 1 and 6). One IndexedDB database per user,
  * named `pd-` + the first 16 hex digits of the user's owner hash — a salted, slow hash of the fiscal code
- * with a per-device salt (device.ts) — so neither the name nor the content carries the clear code; opened at
+ * with a per-device salt (src/lib/device-owner.ts) — so neither the name nor the content carries the clear code; opened at
  * login, closed at logout, when only what is still unsent stays on the device (retention.ts). Another user
  * on the same browser opens a different database and never sees or sends someone else's entries.
  *
@@ -14,7 +14,7 @@
  */
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { CacheItem, LocalRecord, MetaItem, OutboxEntry, RecordTipo } from './types'
-import { dbNameOfOwner, legacyDbName, normaliseCf, ownerHash } from './device'
+import { dbNameOfOwner, legacyDbName, normaliseCf, ownerHash } from '../lib/device-owner'
 import { NoUserDbError } from './errors'
 import { migrateLegacyDb } from './retention'
 import { createStore } from '../lib/store'
@@ -35,7 +35,7 @@ export const DB_SCHEMA_V1 = {
   meta: 'key',
 } as const
 
-/** Database name of a user on this device: `pd-` + the first 16 hex digits of the owner hash (device.ts). */
+/** Database name of a user on this device: `pd-` + the first 16 hex digits of the owner hash (src/lib/device-owner.ts). */
 export async function userDbName(cf: string): Promise<string> {
   return dbNameOfOwner(await ownerHash(cf))
 }
@@ -132,3 +132,6 @@ export function subscribeDb(listener: () => void): () => void {
 export async function readMeta<T>(db: OfflineDb, key: string): Promise<T | undefined> {
   return (await db.meta.get(key))?.value as T | undefined
 }
+
+/** The open user database as the feature entry offers it: `current()`, `require()`, `owner()`, `subscribe()`. */
+export const userDb = { current: currentDb, require: requireDb, owner: currentDbOwner, subscribe: subscribeDb }

@@ -5,7 +5,7 @@
  */
 import type { StandardSchemaV1 } from 'ky'
 import type { OfflineDb } from './db'
-import type { Classification } from './classify'
+import type { Classification } from '../lib/failure-classify'
 import type { EntryRoleContext, OutboxEntry } from './types'
 
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'

@@ -1,64 +1,26 @@
 /**
- * Public API of the offline library (the only module features import). See ARCHITECTURE.md
- * "The offline outbox" and the module comments for the behaviour.
+ * Feature entry of the offline library (ARCHITECTURE.md "The offline outbox"; README "Architecture in
+ * brief"): what a feature needs to queue writes and read the device's data. The app shell and the sync
+ * centre use the second entry, ./shell.ts. Nothing outside src/offline imports another file of the library
+ * (ESLint `no-restricted-imports`, tests/unit/layers.test.ts); tests may.
  *
  * Typical use by a feature:
  *   registerHandler('servizio.crea', { send: (e, ctx) => ctx.post('servizio', body(e.payload)), applyResult })
  *   const role = roleContextFromSession()
  *   await enqueue({ kind: 'servizio.crea', payload, roleContext: role, record: { tipo: 'servizio', idLocale, data } })
- * and in the shell: `startOfflineSession()` once; `useSyncStatus()` for the header; `useEntries()`,
- * `retryEntry`, `updateEntryPayload`, `discardEntry`, `exportEntries` in the sync centre.
+ *   const rows = useOfflineQuery('servizi', (db) => records.query('servizio', undefined, db))
+ * Local records and the cache are read and written through `records` and `cache` only (a write together with
+ * its outbox entry: `enqueue` with `record`, one transaction; several record changes at once:
+ * `records.transaction`).
  */
-export type {
-  CacheItem,
-  EntryError,
-  EntryStatus,
-  FailureReason,
-  LocalRecord,
-  OutboxEntry,
-  RecordRef,
-  RecordSyncState,
-  RecordTipo,
-  RoleContext,
-  RoleProfile,
-  EntryRoleContext,
-} from './types'
-export { OPEN_STATUSES } from './types'
-export { newUuid } from './ids'
-export { openUserDb, closeUserDb, currentDb, currentDbOwner, userDbName, type OfflineDb } from './db'
-export {
-  enqueue,
-  getEntry,
-  listEntries,
-  counts,
-  updateEntryPayload,
-  retryEntry,
-  discardEntry,
-  exportEntries,
-  type EnqueueOp,
-  type EnqueueRecord,
-  type OutboxCounts,
-  type OutboxExport,
-} from './outbox'
-export { getRecord, listRecords, putServerRecords, deriveSyncState } from './records'
-export { cacheGet, cacheSet, cacheDelete } from './cache'
-export {
-  registerHandler,
-  resultOf,
-  type OutboxHandler,
-  type SendContext,
-  type ParentResult,
-  type OutboxRequest,
-  type OutboxMethod,
-  type Transport,
-} from './handlers'
-export { classifyFailure, type Classification, type FailureClass } from './classify'
-export { nextDelay, BACKOFF_BASE_MS, BACKOFF_CAP_MS } from './backoff'
-export { runReplay, configureReplay, DEPENDENCY_ATTENTION_MESSAGE, type ReplayResult } from './replay'
-export { syncNow, startSync, handleBackgroundSync, registerBackgroundSync, BACKGROUND_SYNC_TAG, SW_SYNC_MESSAGE } from './sync'
-export { useConnectivity, useNetworkAvailable, getConnectivity, checkConnectivity, type Connectivity } from './connectivity'
-export { useSyncStatus, getSyncStatus, indicatorTexts, useEntries, useRecords, useCached, useOfflineQuery, type SyncStatus } from './status'
-export { startOfflineSession, unsentCountForLogout, roleContextFromSession } from './session-bridge'
-export { requestPersistentStorage, storageEstimate, type StorageEstimate } from './storage'
-export { onOfflineEvent, AUTH_REQUIRED_MESSAGE, type OfflineEvents, type SyncReport } from './events'
-export { StorageFullError, NoUserDbError, EntryNotEditableError, EntryNotFoundError, ConfirmationRequiredError, ForeignUserError } from './errors'
+export type { LocalRecord, OutboxEntry, RecordSyncState } from './types'
+export { userDb, type OfflineDb } from './db'
+export { enqueue, outbox } from './outbox'
+export { records } from './records'
+export { cache } from './cache'
+export { registerHandler } from './handlers'
+export { connectivity, useConnectivity } from '../api/connectivity'
+export { useEntries, useOfflineQuery } from './status'
+export { roleContextFromSession } from './session-bridge'
+export { onOfflineEvent } from './events'
+export { EntryNotEditableError, StorageFullError } from './errors'

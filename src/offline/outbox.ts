@@ -8,9 +8,9 @@ import type { OfflineDb } from './db'
 import { currentDb, currentDbOwner, currentDbUser, normaliseCf, readMeta, requireDb } from './db'
 import { ConfirmationRequiredError, EntryNotEditableError, EntryNotFoundError, ForeignUserError, StorageFullError, isDbClosedError, isQuotaError } from './errors'
 import { emitOfflineEvent } from './events'
-import { newUuid } from './ids'
+import { newUuid } from '../lib/ids'
 import { recordKeyOf, refreshRecordState } from './records'
-import type { EntryStatus, OutboxEntry, RecordTipo, RoleContext } from './types'
+import { OPEN_STATUSES, type EntryStatus, type OutboxEntry, type RecordRef, type RecordTipo, type RoleContext } from './types'
 
 /** The local copy written together with an entry. */
 export interface EnqueueRecord<T = unknown> {
@@ -340,4 +340,41 @@ export async function exportEntries(now: Date = new Date()): Promise<string> {
   const entries = await db.outbox.orderBy('seq').toArray()
   const doc: OutboxExport = { formato: 'punto-digitale/outbox', version: 1, user: currentDbUser(), exportedAt: now.toISOString(), entries }
   return JSON.stringify(doc, null, 2)
+}
+
+/** The open entries (not acknowledged) writing a record, oldest first; `db` defaults to the open database. */
+export async function openEntriesOf(ref: RecordRef, db: OfflineDb = requireDb()): Promise<OutboxEntry[]> {
+  const rows = await db.outbox.where('recordKey').equals(recordKeyOf(ref)).toArray()
+  return rows.filter((e) => OPEN_STATUSES.includes(e.status)).sort((a, b) => a.seq - b.seq)
+}
+
+/** Every entry of a kind, acknowledged ones still kept included (the `kind` index). */
+export async function entriesOfKind(kind: string, db: OfflineDb = requireDb()): Promise<OutboxEntry[]> {
+  return db.outbox.where('kind').equals(kind).toArray()
+}
+
+/**
+ * Replaces an entry's stored payload and nothing else (no status, key or record change): for a handler's
+ * `applyResult` dropping what is no longer needed once the server has the data (run inside its transaction,
+ * with the database it was given).
+ */
+export async function replacePayload(id: string, payload: unknown, db: OfflineDb = requireDb()): Promise<void> {
+  await db.outbox.update(id, { payload })
+}
+
+/**
+ * The outbox API of the feature entry: `list`, `get`, `openOf`, `ofKind` (reads); `updatePayload`, `retry`,
+ * `discard`, `replacePayload` (changes); `counts`, `export` (the sync centre).
+ */
+export const outbox = {
+  list: listEntries,
+  get: getEntry,
+  openOf: openEntriesOf,
+  ofKind: entriesOfKind,
+  updatePayload: updateEntryPayload,
+  retry: retryEntry,
+  discard: discardEntry,
+  replacePayload,
+  counts,
+  export: exportEntries,
 }

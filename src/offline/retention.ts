@@ -18,7 +18,7 @@
  */
 import { Dexie } from 'dexie'
 import { createOfflineDb, type OfflineDb } from './db'
-import { dbNameOfOwner, isOwnerHash, ownerHash } from './device'
+import { dbNameOfOwner, isOwnerHash, ownerHash } from '../lib/device-owner'
 import type { CacheItem, EntryRoleContext, LocalRecord, MetaItem, OutboxEntry } from './types'
 
 /** Everything a user database holds. */

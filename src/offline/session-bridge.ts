@@ -10,7 +10,7 @@ import { currentFiscalCode, getSessionState, subscribeSession } from '../auth/se
 import { onLogout } from '../auth/logout'
 import { readAuth, readSessionExpired, subscribeTokenStore } from '../auth/token-store'
 import { closeUserDb, currentDb, currentDbUser, normaliseCf, openUserDb } from './db'
-import { forgetOwnerHashes } from './device'
+import { forgetOwnerHashes } from '../lib/device-owner'
 import { isQuotaError, StorageFullError } from './errors'
 import { emitOfflineEvent } from './events'
 import { purgeUserDb, sweepDevice } from './retention'

@@ -7,9 +7,9 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import { liveQuery } from 'dexie'
 import type { OfflineDb } from './db'
 import { currentDb, readMeta, subscribeDb } from './db'
-import { getConnectivity, subscribeConnectivity, type Connectivity } from './connectivity'
+import { getConnectivity, subscribeConnectivity, type Connectivity } from '../api/connectivity'
 import { countEntries, type OutboxCounts } from './outbox'
-import type { CacheItem, LocalRecord, OutboxEntry, RecordTipo } from './types'
+import type { LocalRecord, OutboxEntry, RecordTipo } from './types'
 import { createStore, useStore } from '../lib/store'
 
 export interface SyncStatus {
@@ -154,9 +154,4 @@ export function useRecords<T = unknown>(tipo: RecordTipo): LocalRecord<T>[] | un
     const rows = (await db.records.where('tipo').equals(tipo).toArray()) as LocalRecord<T>[]
     return rows.sort((a, b) => b.updatedAt - a.updatedAt)
   })
-}
-
-/** React hook: one cached bootstrap item. */
-export function useCached<T = unknown>(key: string): CacheItem<T> | undefined {
-  return useOfflineQuery(`cache:${key}`, async (db) => (await db.cache.get(key)) as CacheItem<T> | undefined)
 }

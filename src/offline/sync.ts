@@ -11,7 +11,7 @@
  * page's storage; with no window open the entries wait for the next app start.
  */
 import { currentDb, subscribeDb } from './db'
-import { getConnectivity, startConnectivity, subscribeConnectivity } from './connectivity'
+import { getConnectivity, startConnectivity, subscribeConnectivity } from '../api/connectivity'
 import { onOfflineEvent, type SyncReport } from './events'
 import { runReplay, type ReplayResult, type RunOptions } from './replay'
 

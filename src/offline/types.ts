@@ -3,6 +3,7 @@
  * copies of field records, bootstrap cache items. Plain data only (everything is structured-cloned into
  * IndexedDB). Wire names stay Italian where they mirror the contract (`codiceRuolo`, `idProgramma`…).
  */
+import type { FailureReason } from '../lib/failure-classify'
 
 /** Lifecycle of an outbox entry.
  * - `pending`: saved on the device, waiting to be sent;
@@ -34,31 +35,14 @@ export interface RoleContext extends RoleProfile {
 
 /**
  * The role context stored with an entry: replayed as header `userRole` and body ids, whatever the current
- * profile. `utente` is the owner hash of the database (`meta.owner`, see device.ts), never the fiscal code.
+ * profile. `utente` is the owner hash of the database (`meta.owner`, see src/lib/device-owner.ts), never the fiscal code.
  */
 export interface EntryRoleContext extends RoleProfile {
   utente: string
 }
 
-/** Why the last attempt failed (see classify.ts). */
-export type FailureReason =
-  | 'network'
-  | 'timeout'
-  | 'server'
-  | 'unavailable'
-  | 'rate-limit'
-  | 'in-progress'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'validation'
-  | 'not-found'
-  | 'conflict'
-  | 'client'
-  | 'too-large'
-  | 'invalid-answer'
-  | 'dependency'
-  | 'no-handler'
-  | 'unknown'
+/** Why the last attempt failed (src/lib/failure-classify.ts). */
+export type { FailureReason }
 
 /** The last failure of an entry: reason, HTTP status and catalogue code when the server answered, and an Italian message. */
 export interface EntryError {

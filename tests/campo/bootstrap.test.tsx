@@ -10,8 +10,10 @@ import {
 } from '../../src/features/campo'
 import { setSyncFetcherForTests } from '../../src/features/campo/sync'
 import { registerCampoHandlers } from '../../src/features/campo/handlers'
-import { currentDb, getRecord, listRecords, runReplay } from '../../src/offline'
-import { configureConnectivityForTests } from '../../src/offline/connectivity'
+import { currentDb } from '../../src/offline/db'
+import { getRecord, listRecords } from '../../src/offline/records'
+import { runReplay } from '../../src/offline/replay'
+import { configureConnectivityForTests } from '../../src/api/connectivity'
 import { encodeSection, sectionHeader } from '../../src/lib/survey-sections'
 import { resetDbs, setupReplay } from '../offline/helpers'
 import { FAC, VOL, bootstrap, fakeApi, login, pagina, servizioInput, storeRiferimenti, storeSnapshot } from './helpers'
@@ -168,7 +170,7 @@ describe('whole sync on the device', () => {
       await waitFor(() => expect(fetcher).toHaveBeenCalledTimes(2))
       expect(fetcher.mock.calls[1]![0]).toMatchObject({ codiceRuolo: 'VOL', idProgetto: 20 })
       configureConnectivityForTests({ state: 'offline' })
-      const { reportReachable } = await import('../../src/offline/connectivity')
+      const { reportReachable } = await import('../../src/api/connectivity')
       reportReachable()
       await waitFor(() => expect(fetcher).toHaveBeenCalledTimes(3))
     } finally {

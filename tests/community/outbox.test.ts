@@ -13,8 +13,11 @@ import {
   type CommentoPayload, type MiPiacePayload, type RispostaPayload,
 } from '../../src/features/community/outbox'
 import { kindLabel } from '../../src/features/sincronizzazione/format'
-import { currentDb, currentDbOwner, listEntries, runReplay, type OutboxRequest } from '../../src/offline'
-import { configureConnectivityForTests } from '../../src/offline/connectivity'
+import { currentDb, currentDbOwner } from '../../src/offline/db'
+import { listEntries } from '../../src/offline/outbox'
+import { runReplay } from '../../src/offline/replay'
+import { type OutboxRequest } from '../../src/offline/handlers'
+import { configureConnectivityForTests } from '../../src/api/connectivity'
 import { httpError, networkError, resetDbs, setupReplay } from '../offline/helpers'
 import { FAC, login } from '../campo/helpers'
 

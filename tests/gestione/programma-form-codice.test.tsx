@@ -5,7 +5,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
-vi.mock('../../src/offline/connectivity', async (importOriginal) => ({
+vi.mock('../../src/api/connectivity', async (importOriginal) => ({
   ...(await importOriginal<object>()), useConnectivity: () => 'online', useNetworkAvailable: () => true,
 }))
 

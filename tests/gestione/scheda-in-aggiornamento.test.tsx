@@ -14,7 +14,7 @@ import { sessionOf } from '../servizi/helpers'
 
 const state = vi.hoisted(() => ({ session: null as unknown as SessionState }))
 vi.mock('../../src/auth/session', () => ({ useSession: () => state.session, getSessionState: () => state.session }))
-vi.mock('../../src/offline/connectivity', async (importOriginal) => ({
+vi.mock('../../src/api/connectivity', async (importOriginal) => ({
   ...(await importOriginal<object>()), useConnectivity: () => 'online', useNetworkAvailable: () => true,
 }))
 vi.mock('../../src/api/config', () => ({ loadAppConfig: async () => ({}), getAppConfig: () => ({ apiBaseUrl: '/api' }) }))

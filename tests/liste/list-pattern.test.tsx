@@ -6,7 +6,7 @@ vi.mock('../../src/auth/session', () => ({
   useSession: () => ({ status: 'authenticated', profilo: { codiceRuolo: 'DTD' }, permessi: [] }),
   getSessionState: () => ({ status: 'authenticated', profilo: { codiceRuolo: 'DTD' }, permessi: [] }),
 }))
-vi.mock('../../src/offline/connectivity', () => ({ useConnectivity: () => state.connectivity, useNetworkAvailable: () => state.connectivity === 'online' }))
+vi.mock('../../src/api/connectivity', async (importOriginal) => ({ ...(await importOriginal<object>()), useConnectivity: () => state.connectivity, useNetworkAvailable: () => state.connectivity === 'online' }))
 
 import { QueryProvider, queryClient } from '../../src/api/query'
 import type { ListState } from '../../src/ui/list/list-state'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { HTTPError, NetworkError, TimeoutError } from 'ky'
 import { ApiCallError, toApiCallError } from '../../src/api/client'
-import { classifyFailure, stopsTheRun, type FailureClass } from '../../src/offline/classify'
+import { classifyFailure, stopsTheRun, type FailureClass } from '../../src/lib/failure-classify'
 import { InvalidAnswerError } from '../../src/offline/handlers'
 
 const http = (status: number, code: string | null = null, message = 'msg') => new ApiCallError(status, code, message, 'http')

@@ -10,7 +10,7 @@ import {
   reportUnreachable,
   startConnectivity,
   useConnectivity,
-} from '../../src/offline/connectivity'
+} from '../../src/api/connectivity'
 
 const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')
 function setOnLine(v: boolean) {

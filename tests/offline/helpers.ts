@@ -4,7 +4,7 @@ import { ApiCallError } from '../../src/api/client'
 import { closeUserDb, openUserDb, type OfflineDb } from '../../src/offline/db'
 import { registerHandler, resultOf, type OutboxRequest } from '../../src/offline/handlers'
 import { configureReplay, resetReplayForTests } from '../../src/offline/replay'
-import { configureConnectivityForTests } from '../../src/offline/connectivity'
+import { configureConnectivityForTests } from '../../src/api/connectivity'
 import type { EntryRoleContext, RoleContext } from '../../src/offline/types'
 
 /** Demo facilitators of the seed (server/seed/identities.ts). */

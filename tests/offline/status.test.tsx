@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { closeUserDb } from '../../src/offline/db'
 import { enqueue } from '../../src/offline/outbox'
-import { configureConnectivityForTests, reportUnreachable } from '../../src/offline/connectivity'
+import { configureConnectivityForTests, reportUnreachable } from '../../src/api/connectivity'
 import { indicatorTexts, useEntries, useRecords, useSyncStatus, type SyncStatus } from '../../src/offline/status'
 import { CF_LUCA, freshDb, resetDbs, role } from './helpers'
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { closeUserDb } from '../../src/offline/db'
 import { enqueue, getEntry, listEntries } from '../../src/offline/outbox'
-import { configureConnectivityForTests, reportReachable, reportUnreachable } from '../../src/offline/connectivity'
+import { configureConnectivityForTests, reportReachable, reportUnreachable } from '../../src/api/connectivity'
 import { BACKGROUND_SYNC_TAG, SW_SYNC_MESSAGE, handleBackgroundSync, registerBackgroundSync, startSync, syncNow } from '../../src/offline/sync'
 import type { OutboxRequest } from '../../src/offline/handlers'
 import { freshDb, httpError, registerTestHandlers, resetDbs, role, scriptedTransport, setupReplay } from './helpers'

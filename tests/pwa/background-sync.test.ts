@@ -8,7 +8,7 @@ import {
   SW_SYNC_MESSAGE,
   type RelayClient,
 } from '../../sw/background-sync'
-import * as offline from '../../src/offline'
+import * as offline from '../../src/offline/sync'
 import { answerBackgroundSync, type MessageSource } from '../../src/features/sincronizzazione/background-sync'
 
 /** A window client that answers the relay on its port with `answer` (or never, when undefined). */

@@ -1,6 +1,6 @@
 /**
  * The anonymous survey's queue keeps a submission by the outbox's failure classifier (issue 26 point 10;
- * src/features/questionari/anonimo/queue.ts `daRiprovare`, src/offline/classify.ts): the same decisions as
+ * src/features/questionari/anonimo/queue.ts `daRiprovare`, src/lib/failure-classify.ts): the same decisions as
  * its former own rule (no answer, 408, 429, 5xx), plus 409 G06 (the same submission still in progress on the
  * server), which the outbox retries too.
  */

@@ -21,7 +21,7 @@ import {
   MOTIVO_CITTADINI_NON_INVIATI, MOTIVO_NESSUN_CITTADINO, MOTIVO_OFFLINE, MOTIVO_SERVIZIO_NON_INVIATO, MOTIVO_TUTTI_COMPILATI, motivoInviaATutti,
   testoConfermaInviaATutti,
 } from '../../src/features/questionari/invia/link'
-import { configureConnectivityForTests } from '../../src/offline/connectivity'
+import { configureConnectivityForTests } from '../../src/api/connectivity'
 
 const SCADENZA = new Date(2026, 4, 15, 10, 42).toISOString()
 const risposta = {

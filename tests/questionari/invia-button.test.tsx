@@ -12,7 +12,7 @@ import { registraLinkInviati } from '../../src/features/campo'
 import { InviaQuestionarioButton } from '../../src/features/questionari/invia'
 import { absoluteLink, MOTIVO_OFFLINE, MOTIVO_SENZA_ID, scadenzaText } from '../../src/features/questionari/invia/link'
 import { matrixToPath, qrSvg, QR_MARGIN } from '../../src/features/questionari/invia/qr'
-import { configureConnectivityForTests, reportUnreachable } from '../../src/offline/connectivity'
+import { configureConnectivityForTests, reportUnreachable } from '../../src/api/connectivity'
 
 const ID = '3f1d2c4b-5a69-4e7f-8a1b-2c3d4e5f6a7b'
 const LINK = `/servizi/questionario/${ID}/online/AbC_123-xyz`

@@ -17,7 +17,7 @@ vi.mock('../../src/auth/session', () => ({
   getSessionState: () => state.session,
 }))
 vi.mock('../../src/offline', () => ({ useConnectivity: () => state.connectivity }))
-vi.mock('../../src/offline/connectivity', () => ({ useConnectivity: () => state.connectivity, useNetworkAvailable: () => true }))
+vi.mock('../../src/api/connectivity', async (importOriginal) => ({ ...(await importOriginal<object>()), useConnectivity: () => state.connectivity, useNetworkAvailable: () => true }))
 vi.mock('../../src/features/campo', () => ({
   isFieldRole: (r: string | null | undefined) => r === 'FAC' || r === 'VOL',
   useServiziCampo: () => state.servizi,

@@ -1,8 +1,10 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { closeUserDb, enqueue, indicatorTexts } from '../../src/offline'
-import { configureConnectivityForTests, reportReachable, reportUnreachable } from '../../src/offline/connectivity'
+import { closeUserDb } from '../../src/offline/db'
+import { enqueue } from '../../src/offline/outbox'
+import { indicatorTexts } from '../../src/offline/status'
+import { configureConnectivityForTests, reportReachable, reportUnreachable } from '../../src/api/connectivity'
 import { indicatorItems, SyncIndicator } from '../../src/features/sincronizzazione/SyncIndicator'
 import { freshDb, resetDbs, role } from '../offline/helpers'
 

@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 
 const net = vi.hoisted(() => ({ network: true, connectivity: 'online' as 'online' | 'offline' | 'unknown' }))
-vi.mock('../../src/offline/connectivity', () => ({ useNetworkAvailable: () => net.network, useConnectivity: () => net.connectivity }))
+vi.mock('../../src/api/connectivity', async (importOriginal) => ({ ...(await importOriginal<object>()), useNetworkAvailable: () => net.network, useConnectivity: () => net.connectivity }))
 
 import { formatRomeDateTime } from '../../src/lib/dates'
 import { DatiAggiornatiAl, OnlineOnlyButton, useOfflineData, type QueryLike } from '../../src/ui/offline-data'

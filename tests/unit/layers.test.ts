@@ -7,6 +7,9 @@
  * Features stand side by side (issue 26 point 3): a feature imports another only through its entry
  * (`features/Y`, `features/Y/index.ts`), never its internals; ESLint's `features/boundaries` rule
  * (eslint.config.js) says the same while editing.
+ * The offline library (issue 26 point 5) is imported outside src/offline only through its two entries,
+ * `offline` (index.ts, for features) and `offline/shell` (the shell and the sync centre); ESLint's
+ * no-restricted-imports pattern says the same. Tests may import its internal modules.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
@@ -88,5 +91,51 @@ describe('feature boundaries', () => {
     const [result] = await eslint.lintText(source, { filePath: 'src/features/alfa/modulo.ts' })
     const lines = result!.messages.filter((m) => m.ruleId === 'features/boundaries').map((m) => m.line)
     expect(lines).toEqual([1, 2, 3])
+  })
+})
+
+/** A path under src/ that is an internal file of the offline library ('offline/records'), else null (issue 26 point 5). */
+export function offlineInternal(target: string): string | null {
+  const m = /^offline\/(.+)$/.exec(target)
+  return m && !/^(?:index|shell)(?:\.tsx?)?$/.test(m[1]!) ? target : null
+}
+
+describe('offline library entries', () => {
+  it('tells an internal of the library from its two entries', () => {
+    expect(offlineInternal('offline/records')).toBe('offline/records')
+    expect(offlineInternal('offline/types')).toBe('offline/types')
+    expect(offlineInternal('offline')).toBeNull()
+    expect(offlineInternal('offline/index')).toBeNull()
+    expect(offlineInternal('offline/shell')).toBeNull()
+    expect(offlineInternal('ui/offline-data')).toBeNull()
+    expect(offlineInternal('pwa/offline-sets')).toBeNull()
+  })
+
+  it('nothing outside src/offline imports a file of the library other than its entries', () => {
+    const offending: string[] = []
+    for (const file of files('src')) {
+      if (relative('src', file).replaceAll('\\', '/').startsWith('offline/')) continue
+      for (const spec of specifiers(readFileSync(file, 'utf8'))) {
+        if (spec.startsWith('.') && offlineInternal(relative('src', join(file, '..', spec)).replaceAll('\\', '/'))) offending.push(`${file} → ${spec}`)
+      }
+    }
+    expect(offending).toEqual([])
+  })
+
+  it('the lint rule refuses a deep import of the library and accepts its entries', async () => {
+    const eslint = new ESLint({ cwd: resolve(__dirname, '../..') })
+    const source = [
+      "import { a } from '../../offline/records'",
+      "import type { b } from '../../offline/types'",
+      "import { c } from '../../offline'",
+      "import { d } from '../../offline/shell'",
+      "import { e } from '../../ui/offline-data'",
+      'export const uso = [a, c, d, e] as unknown as b',
+      '',
+    ].join('\n')
+    for (const filePath of ['src/features/alfa/modulo.ts', 'src/ui/alfa/modulo.ts']) {
+      const [result] = await eslint.lintText(source, { filePath })
+      expect(result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.line)).toEqual([1, 2])
+    }
   })
 })

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { GIORNI_FINESTRA_CAMPO, type CampoArchivio } from '../../api/contract/campo'
 import { toWireDate } from '../../lib/dates'
-import { currentDb, useOfflineQuery } from '../../offline'
+import { useOfflineQuery, userDb } from '../../offline'
 import { syncKey, type ProfiloCampo } from './records'
 import { profiloCampoCorrente, profiloParams, statoSync, storeServizio } from './sync'
 
@@ -47,14 +47,14 @@ export async function fetchArchivioCampo(prima: string, cursore: string | null, 
  */
 export async function caricaServizioCampo(idServizio: number): Promise<'caricato' | 'non-trovato'> {
   const p = requireProfilo()
-  const db = currentDb()
+  const db = userDb.current()
   if (!db) throw new Error('Nessun database del dispositivo')
   const [{ apiGet, ApiCallError }, { CampoServizioSchema }] = await Promise.all([import('../../api/client'), import('../../api/contract/campo')])
   try {
     const s = await apiGet(`campo/servizio/${idServizio}`, CampoServizioSchema, {
       silent: true, background: true, headers: { userRole: p.codiceRuolo }, searchParams: profiloParams(p),
     })
-    if (currentDb() !== db) return 'non-trovato'
+    if (userDb.current() !== db) return 'non-trovato'
     return (await storeServizio(db, p, s)) ? 'caricato' : 'non-trovato'
   } catch (e) {
     if (e instanceof ApiCallError && e.status >= 400 && e.status < 500 && e.status !== 401 && e.status !== 408 && e.status !== 429) return 'non-trovato'

@@ -1,5 +1,5 @@
 /** Small shared pieces of the field data layer. */
-import { newUuid } from '../../offline'
+import { newUuid } from '../../lib/ids'
 
 /** The field roles' rule lives with the other role rules (src/lib/ruoli.ts); re-exported for the field layer. */
 export { isFieldRole } from '../../lib/ruoli'

@@ -17,7 +17,7 @@ import { AggiungiCittadinoRispostaSchema, type AggiungiCittadinoBody, type Aggiu
 import { CompilaQuestionarioRispostaSchema, type CompilaQuestionarioRisposta, type ConsensoTrattamentoDati } from '../../api/contract/questionario'
 import { IdServizioSchema, type IdServizio, type ServizioBody } from '../../api/contract/servizio'
 import { idsOf } from '../../lib/profile-ids'
-import { registerHandler, type OfflineDb, type ParentResult, type RoleProfile } from '../../offline'
+import { outbox, records, registerHandler, type OfflineDb, type OutboxEntry } from '../../offline'
 import type { CorrezioniCittadino } from '../../lib/q1-corrections'
 import { datiCorretti, type CittadinoDati, type QuestionarioDati, type ServizioDati } from './records'
 
@@ -31,6 +31,10 @@ export const KIND = {
 } as const
 
 type ProfileIdKeys = 'idProgramma' | 'idProgetto' | 'idEnte'
+/** The role profile an entry was made in (its stored role context without the owner). */
+type RoleProfile = Omit<OutboxEntry['roleContext'], 'utente'>
+/** A done parent of an entry being sent, as `resolve` gets it. */
+type ParentResult = { id: string; kind: string; result: unknown }
 
 /** Service fields of `POST/PUT servizio` (the profile ids are added from the role context). */
 export type ServizioWire = Omit<ServizioBody, ProfileIdKeys>
@@ -102,9 +106,9 @@ function requireServiceId(id: number | null): number {
 
 /** Sets `idServer` on a record and in its data (the screens read `data.<idField>`). */
 async function setServerId(db: OfflineDb, tipo: 'servizio' | 'cittadino-servizio' | 'questionario', idLocale: string, idServer: string | number, patch: Record<string, unknown>): Promise<void> {
-  const rec = await db.records.get([tipo, idLocale])
+  const rec = await records.get(tipo, idLocale, db)
   if (!rec) return
-  await db.records.put({ ...rec, idServer, data: { ...(rec.data as object), ...patch } })
+  await records.put({ ...rec, idServer, data: { ...(rec.data as object), ...patch } }, db)
 }
 
 /**
@@ -132,7 +136,7 @@ export function registerCampoHandlers(): () => void {
       send: (e, ctx) => ctx.request('DELETE', `servizio/${requireServiceId(e.payload.idServizio)}`, profileIds(e.roleContext), IdServizioSchema),
       // the service is gone from the server: its local copy goes too
       applyResult: async (db, e) => {
-        await db.records.delete(['servizio', e.payload.idLocale])
+        await records.delete({ tipo: 'servizio', idLocale: e.payload.idLocale }, db)
       },
       // already deleted (another device, an earlier attempt): the goal is reached
       classifyError: (err) => {
@@ -152,10 +156,10 @@ export function registerCampoHandlers(): () => void {
         await setServerId(db, 'cittadino-servizio', e.payload.idCittadinoServizioLocale, r.idQuestionario, {
           idCittadino: r.id, idQuestionario: r.idQuestionario, ...(e.payload.idServizio !== null ? { idServizio: e.payload.idServizio } : {}),
         } satisfies Partial<CittadinoDati>)
-        const q = await db.records.get(['questionario', e.payload.idCittadinoServizioLocale])
-        if (q && q.idServer === undefined) await db.records.put({ ...q, idServer: r.idQuestionario })
+        const q = await records.get('questionario', e.payload.idCittadinoServizioLocale, db)
+        if (q && q.idServer === undefined) await records.put({ ...q, idServer: r.idQuestionario }, db)
         // the identifiers were needed to send it, not any more
-        await db.outbox.update(e.id, { payload: { ...e.payload, cittadino: withoutIdentifiers(e.payload.cittadino) } })
+        await outbox.replacePayload(e.id, { ...e.payload, cittadino: withoutIdentifiers(e.payload.cittadino) }, db)
       },
     }),
 
@@ -178,19 +182,19 @@ export function registerCampoHandlers(): () => void {
       },
       applyResult: async (db, e, r) => {
         await setServerId(db, 'questionario', e.payload.idCittadinoServizioLocale, r.idQuestionarioCompilato, {} satisfies Partial<QuestionarioDati>)
-        const add = await db.records.get(['cittadino-servizio', e.payload.idCittadinoServizioLocale])
+        const add = await records.get('cittadino-servizio', e.payload.idCittadinoServizioLocale, db)
         if (add) {
           const d = add.data as CittadinoDati
-          const q = (await db.records.get(['questionario', e.payload.idCittadinoServizioLocale]))?.data as QuestionarioDati | undefined
+          const q = (await records.get<QuestionarioDati>('questionario', e.payload.idCittadinoServizioLocale, db))?.data
           // the corrections of Q1 and the consent given here are the server's data now
           const corretto = {
             ...(e.payload.correzioni ? datiCorretti(e.payload.correzioni) : {}),
             ...(q?.sezioneQ1Questionario ? { sezioneQ1Questionario: q.sezioneQ1Questionario } : {}),
           }
-          await db.records.put({ ...add, data: { ...d, ...corretto, statoQuestionario: r.statoQuestionario, sezioneQ4Questionario: e.payload.sezioneQ4Questionario,
-            ...(e.payload.sezioniAggiuntiveQuestionario ? { sezioniAggiuntiveQuestionario: e.payload.sezioniAggiuntiveQuestionario } : {}) } satisfies CittadinoDati })
+          await records.put({ ...add, data: { ...d, ...corretto, statoQuestionario: r.statoQuestionario, sezioneQ4Questionario: e.payload.sezioneQ4Questionario,
+            ...(e.payload.sezioniAggiuntiveQuestionario ? { sezioniAggiuntiveQuestionario: e.payload.sezioniAggiuntiveQuestionario } : {}) } satisfies CittadinoDati }, db)
         }
-        if (e.payload.consensoTrattamentoDatiRequest) await db.outbox.update(e.id, { payload: { ...e.payload, consensoTrattamentoDatiRequest: null } })
+        if (e.payload.consensoTrattamentoDatiRequest) await outbox.replacePayload(e.id, { ...e.payload, consensoTrattamentoDatiRequest: null }, db)
       },
     }),
   ]

@@ -4,7 +4,7 @@
  * once and offline, until the next field bootstrap brings the same from the server. Not an outbox write:
  * the server already has it. The token itself is never stored.
  */
-import type { LocalRecord } from '../../offline'
+import { records, type LocalRecord } from '../../offline'
 import { db, findRecord } from './local'
 import type { CittadinoDati } from './records'
 
@@ -20,7 +20,7 @@ export interface LinkInviato {
  */
 export async function registraLinkInviati(links: readonly LinkInviato[]): Promise<void> {
   const d = db()
-  await d.transaction('rw', [d.records], async () => {
+  await records.transaction(async () => {
     for (const l of links) {
       const rec = await findRecord<CittadinoDati>(d, 'cittadino-servizio', l.idQuestionario)
       if (!rec) continue
@@ -29,7 +29,7 @@ export async function registraLinkInviati(links: readonly LinkInviato[]): Promis
         statoQuestionario: rec.data.statoQuestionario === 'NON_COMPILATA' ? 'INVIATO' : rec.data.statoQuestionario,
         scadenzaLink: l.scadenza,
       }
-      await d.records.put({ ...rec, data, updatedAt: Date.now() } satisfies LocalRecord<CittadinoDati>)
+      await records.put({ ...rec, data, updatedAt: Date.now() } satisfies LocalRecord<CittadinoDati>, d)
     }
-  })
+  }, d)
 }

@@ -3,31 +3,23 @@
  * the open outbox entries of a record, the local status rules (a service is ATTIVO from its first
  * citizen, a survey is COMPILATA once compiled on the device) and the screen shapes of `types.ts`.
  */
-import { currentDb, NoUserDbError, OPEN_STATUSES, type LocalRecord, type OfflineDb, type OutboxEntry, type RecordSyncState, type RecordTipo } from '../../offline'
+import { outbox, records, userDb, type LocalRecord, type OfflineDb, type OutboxEntry, type RecordSyncState } from '../../offline'
 import { datiCorretti, type CittadinoDati, type QuestionarioDati, type ServizioDati } from './records'
 import type { CittadinoServizioLocale, QuestionarioLocale, ServizioLocale } from './types'
 
 /** The open user database; throws NoUserDbError when nobody is logged in. */
 export function db(): OfflineDb {
-  const d = currentDb()
-  if (!d) throw new NoUserDbError()
-  return d
+  return userDb.require()
 }
 
 /** A record by client id, or (for ids that are not one) by server id. */
-export async function findRecord<T>(d: OfflineDb, tipo: RecordTipo, id: string): Promise<LocalRecord<T> | undefined> {
-  const byLocal = await d.records.get([tipo, id])
-  if (byLocal) return byLocal as LocalRecord<T>
-  const candidates: (string | number)[] = [id]
-  if (/^\d{1,15}$/.test(id)) candidates.push(Number(id))
-  const rows = await d.records.where('idServer').anyOf(candidates).toArray()
-  return rows.find((r) => r.tipo === tipo) as LocalRecord<T> | undefined
+export function findRecord<T>(d: OfflineDb, tipo: LocalRecord['tipo'], id: string): Promise<LocalRecord<T> | undefined> {
+  return records.find<T>(tipo, id, d)
 }
 
 /** Open (not acknowledged) entries writing a record, oldest first. */
-export async function openEntriesOf(d: OfflineDb, tipo: RecordTipo, idLocale: string): Promise<OutboxEntry[]> {
-  const rows = await d.outbox.where('recordKey').equals(`${tipo}|${idLocale}`).toArray()
-  return rows.filter((e) => OPEN_STATUSES.includes(e.status)).sort((a, b) => a.seq - b.seq)
+export function openEntriesOf(d: OfflineDb, tipo: LocalRecord['tipo'], idLocale: string): Promise<OutboxEntry[]> {
+  return outbox.openOf({ tipo, idLocale }, d)
 }
 
 const SEVERITY: Record<RecordSyncState, number> = { confermato: 0, locale: 1, invio: 2, attenzione: 3 }

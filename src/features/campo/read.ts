@@ -6,7 +6,7 @@
  * with a citizen on the device is ATTIVO, a survey compiled on the device is COMPILATA.
  */
 import { useSession } from '../../auth/session'
-import { useOfflineQuery, type LocalRecord, type OfflineDb } from '../../offline'
+import { cache, records, useOfflineQuery, type LocalRecord, type OfflineDb } from '../../offline'
 import { isFieldRole } from './common'
 import { findRecord, serviziConCittadini, toCittadinoLocale, toQuestionarioLocale, toServizioLocale } from './local'
 import { riferimentiKey, type CittadinoDati, type QuestionarioDati, type ServizioDati } from './records'
@@ -35,7 +35,7 @@ function useScope(): { key: string; scope: Scope; rifKey: string | null } {
 const inScope = (s: Scope, d: { idProgetto: number; idEnte: number }) => (s.idProgetto === null || d.idProgetto === s.idProgetto) && (s.idEnte === null || d.idEnte === s.idEnte)
 
 async function all<T>(db: OfflineDb, tipo: 'servizio' | 'cittadino-servizio' | 'questionario'): Promise<LocalRecord<T>[]> {
-  return (await db.records.where('tipo').equals(tipo).toArray()) as LocalRecord<T>[]
+  return records.query<T>(tipo, undefined, db)
 }
 
 /**
@@ -94,7 +94,7 @@ export function useQuestionarioCampo(id: string): QuestionarioLocale | null | un
   return useOfflineQuery(`campo:questionario:${id}`, async (db) => {
     const add = await findRecord<CittadinoDati>(db, 'cittadino-servizio', id)
     if (!add) return null
-    const q = (await db.records.get(['questionario', add.idLocale])) as LocalRecord<QuestionarioDati> | undefined
+    const q = await records.get<QuestionarioDati>('questionario', add.idLocale, db)
     return toQuestionarioLocale(add, q)
   })
 }
@@ -104,6 +104,6 @@ export function useCampoRiferimenti(): CampoRiferimenti | null | undefined {
   const { rifKey } = useScope()
   return useOfflineQuery(`campo:riferimenti:${rifKey ?? ''}`, async (db) => {
     if (!rifKey) return null
-    return ((await db.cache.get(rifKey))?.value as CampoRiferimenti | undefined) ?? null
+    return ((await cache.get<CampoRiferimenti>(rifKey, db))?.value as CampoRiferimenti | undefined) ?? null
   })
 }

@@ -4,7 +4,7 @@
  * where the sync of a profile stands (its kept cursors).
  */
 import type { CampoRiferimentiWire, CampoServizio, CampoSyncPagina } from '../../api/contract/campo'
-import { cacheSet, putServerRecords, type LocalRecord, type OfflineDb } from '../../offline'
+import { cache, outbox, records, type OfflineDb } from '../../offline'
 import { decodeSection } from '../../lib/survey-sections'
 import { CF_NON_PRESENTE } from '../../lib/survey-instance'
 import { KIND, type ServizioEliminaPayload } from './handlers'
@@ -36,16 +36,9 @@ type RecordServer = Pick<CampoServizio, 'cittadini' | 'questionari'> & { servizi
 
 /** Server ids of the services deleted on this device (their entries, open or acknowledged). */
 async function serviziEliminati(db: OfflineDb): Promise<Set<number>> {
-  return new Set((await db.outbox.where('kind').equals(KIND.servizioElimina).toArray())
+  return new Set((await outbox.ofKind(KIND.servizioElimina, db))
     .map((e) => (e.payload as ServizioEliminaPayload).idServizio ?? (e.result as { idServizio?: number } | undefined)?.idServizio)
     .filter((id): id is number => typeof id === 'number'))
-}
-
-/** The stored records with one of these server ids (numbers and their strings), by the `idServer` index. */
-async function byServerIds(db: OfflineDb, ids: readonly (string | number)[]): Promise<LocalRecord[]> {
-  if (ids.length === 0) return []
-  const keys = [...new Set(ids.flatMap((id) => [id, String(id)]))]
-  return db.records.where('idServer').anyOf(keys).toArray()
 }
 
 /**
@@ -57,7 +50,7 @@ async function storeRecords(db: OfflineDb, r: RecordServer, ambito: Ambito, now:
   const { idProgetto, idEnte } = ambito
   const eliminati = await serviziEliminati(db)
   const idServizi = [...new Set([...r.servizi.map((s) => s.id), ...r.questionari.map((q) => q.idServizio)])]
-  const [serviziNoti, cittadiniNoti] = await Promise.all([byServerIds(db, idServizi), byServerIds(db, r.questionari.map((q) => q.idQuestionarioCompilato))])
+  const [serviziNoti, cittadiniNoti] = await Promise.all([records.byServerIds(idServizi, db), records.byServerIds(r.questionari.map((q) => q.idQuestionarioCompilato), db)])
   const servizioByServer = new Map(serviziNoti.filter((x) => x.tipo === 'servizio').map((x) => [String(x.idServer), x.idLocale]))
   // a survey compiled here keeps its addition's idLocale: the addition comes back under it even when its
   // own copy was removed at logout (only unsent data stay on the device, see src/offline/retention.ts)
@@ -106,8 +99,8 @@ async function storeRecords(db: OfflineDb, r: RecordServer, ambito: Ambito, now:
     return [{ idLocale, idServer: q.idQuestionarioCompilato, data }]
   })
 
-  await putServerRecords('servizio', serviziRows, now)
-  await putServerRecords('cittadino-servizio', cittadiniRows, now)
+  await records.putFromServer('servizio', serviziRows, now)
+  await records.putFromServer('cittadino-servizio', cittadiniRows, now)
   // (on a whole sync every citizen comes with an instance; rewriting one otherwise would hide it from the stale rule)
   if (incrementale) await updateCitizens(db, r.cittadini.filter((c) => !cittadiniRows.some((x) => x.data.idCittadino === c.idCittadino)), now)
 }
@@ -119,10 +112,9 @@ async function storeRecords(db: OfflineDb, r: RecordServer, ambito: Ambito, now:
 async function updateCitizens(db: OfflineDb, persone: RecordServer['cittadini'], now: number): Promise<void> {
   if (persone.length === 0) return
   const byId = new Map(persone.map((c) => [c.idCittadino, c]))
-  const copie = (await db.records.where('tipo').equals('cittadino-servizio')
-    .filter((x) => x.syncState === 'confermato' && x.idServer !== undefined && byId.has((x.data as CittadinoDati).idCittadino ?? -1))
-    .toArray()) as LocalRecord<CittadinoDati>[]
-  await putServerRecords('cittadino-servizio', copie.map((x) => {
+  const copie = await records.query<CittadinoDati>('cittadino-servizio',
+    (x) => x.syncState === 'confermato' && x.idServer !== undefined && byId.has(x.data.idCittadino ?? -1), db)
+  await records.putFromServer('cittadino-servizio', copie.map((x) => {
     const c = byId.get(x.data.idCittadino!)!
     const data: CittadinoDati = {
       ...x.data, genere: c.genere ?? null, fasciaDiEtaId: c.fasciaDiEtaId ?? null, titoloDiStudio: c.titoloDiStudio ?? null, occupazione: c.occupazione ?? null,
@@ -133,23 +125,11 @@ async function updateCitizens(db: OfflineDb, persone: RecordServer['cittadini'],
   }), now)
 }
 
-/** True when a record still has entries to send (not acknowledged). */
-async function hasOpen(db: OfflineDb, tipo: string, idLocale: string): Promise<boolean> {
-  return (await db.outbox.where('recordKey').equals(`${tipo}|${idLocale}`).toArray()).some((e) => e.status !== 'done')
-}
-
-/** Deletes a confirmed copy without open entries; true when deleted. */
-async function dropConfirmed(db: OfflineDb, r: LocalRecord): Promise<boolean> {
-  if (r.syncState !== 'confermato' || (await hasOpen(db, r.tipo, r.idLocale))) return false
-  await db.records.delete([r.tipo, r.idLocale])
-  return true
-}
-
 /** Surveys compiled here, confirmed, whose addition is gone: removed (call inside a transaction). */
 async function dropOrphanSurveys(db: OfflineDb): Promise<void> {
-  for (const q of await db.records.where('tipo').equals('questionario').toArray()) {
-    if (q.syncState !== 'confermato' || (await db.records.get(['cittadino-servizio', q.idLocale]))) continue
-    await dropConfirmed(db, q)
+  for (const q of await records.query('questionario', undefined, db)) {
+    if (q.syncState !== 'confermato' || (await records.get('cittadino-servizio', q.idLocale, db))) continue
+    await records.prune(q, db)
   }
 }
 
@@ -160,27 +140,27 @@ async function dropOrphanSurveys(db: OfflineDb): Promise<void> {
  */
 async function applyRimossi(db: OfflineDb, rimossi: CampoSyncPagina['rimossi']): Promise<void> {
   if (rimossi.servizi.length === 0 && rimossi.questionari.length === 0) return
-  await db.transaction('rw', [db.records, db.outbox], async () => {
-    const servizi = (await byServerIds(db, rimossi.servizi)).filter((r) => r.tipo === 'servizio')
+  await records.transaction(async () => {
+    const servizi = (await records.byServerIds(rimossi.servizi, db)).filter((r) => r.tipo === 'servizio')
     const ids = new Set(servizi.map((s) => s.idLocale))
-    const tutte = ids.size === 0 ? [] : await db.records.where('tipo').equals('cittadino-servizio').filter((c) => ids.has((c.data as CittadinoDati).idServizioLocale)).toArray()
+    const tutte = ids.size === 0 ? [] : await records.query<CittadinoDati>('cittadino-servizio', (c) => ids.has(c.data.idServizioLocale), db)
     for (const s of servizi) {
       const additions = tutte.filter((c) => (c.data as CittadinoDati).idServizioLocale === s.idLocale)
       let kept = false
       for (const c of additions) {
-        const q = await db.records.get(['questionario', c.idLocale])
+        const q = await records.get('questionario', c.idLocale, db)
         // a survey compiled here and not yet sent keeps its addition (and so the service)
-        if ((q && !(await dropConfirmed(db, q))) || !(await dropConfirmed(db, c))) kept = true
+        if ((q && !(await records.prune(q, db))) || !(await records.prune(c, db))) kept = true
       }
-      if (!kept) await dropConfirmed(db, s)
+      if (!kept) await records.prune(s, db)
     }
-    for (const c of (await byServerIds(db, rimossi.questionari)).filter((r) => r.tipo === 'cittadino-servizio')) {
-      const q = await db.records.get(['questionario', c.idLocale])
-      if (q && !(await dropConfirmed(db, q))) continue
-      await dropConfirmed(db, c)
+    for (const c of (await records.byServerIds(rimossi.questionari, db)).filter((r) => r.tipo === 'cittadino-servizio')) {
+      const q = await records.get('questionario', c.idLocale, db)
+      if (q && !(await records.prune(q, db))) continue
+      await records.prune(c, db)
     }
     await dropOrphanSurveys(db)
-  })
+  }, db)
 }
 
 /**
@@ -189,15 +169,15 @@ async function applyRimossi(db: OfflineDb, rimossi: CampoSyncPagina['rimossi']):
  * sync's first request left), unless they have open entries.
  */
 async function removeStale(db: OfflineDb, ambito: Ambito, startedAt: number): Promise<void> {
-  await db.transaction('rw', [db.records, db.outbox], async () => {
-    const stale = (await db.records.where('updatedAt').below(startedAt).toArray()).filter((r) => {
+  await records.transaction(async () => {
+    const stale = (await records.updatedBefore(startedAt, db)).filter((r) => {
       if ((r.tipo !== 'servizio' && r.tipo !== 'cittadino-servizio') || r.idServer === undefined) return false
       const d = r.data as { idProgetto?: number; idEnte?: number }
       return d.idProgetto === ambito.idProgetto && d.idEnte === ambito.idEnte
     })
-    for (const r of stale) await dropConfirmed(db, r)
+    for (const r of stale) await records.prune(r, db)
     await dropOrphanSurveys(db)
-  })
+  }, db)
 }
 
 function riferimentiDi(r: CampoRiferimentiWire, generatedAt: string): CampoRiferimenti {
@@ -213,7 +193,7 @@ function riferimentiDi(r: CampoRiferimentiWire, generatedAt: string): CampoRifer
  * epoch: when the sync's first request left). Exported for tests.
  */
 export async function storePagina(db: OfflineDb, profilo: ProfiloCampo, pagina: CampoSyncPagina, startedAt: number, now: number = Date.now()): Promise<void> {
-  if (pagina.riferimenti) await cacheSet(riferimentiKey(profilo), riferimentiDi(pagina.riferimenti, pagina.generatedAt), now)
+  if (pagina.riferimenti) await cache.set(riferimentiKey(profilo), riferimentiDi(pagina.riferimenti, pagina.generatedAt), now)
   const ambito = ambitoOf(profilo)
   // what this sync writes is stamped at or after its start: the stale rule below tells it by that
   await storeRecords(db, pagina, ambito, Math.max(now, startedAt), pagina.modalita === 'incrementale')
@@ -230,7 +210,7 @@ function identificazioneDi(q1: string, tipoDocumento: string | null): CittadinoD
 
 /** The stored sync state of a profile (a fresh one when none). */
 export async function statoSync(db: OfflineDb, profilo: ProfiloCampo): Promise<StatoSyncCampo> {
-  const v = (await db.cache.get(syncKey(profilo)))?.value as Partial<StatoSyncCampo> | undefined
+  const v = (await cache.get<Partial<StatoSyncCampo>>(syncKey(profilo), db))?.value
   return { cursore: v?.cursore ?? null, finestraDal: v?.finestraDal ?? null, inCorso: v?.inCorso ?? null }
 }
 

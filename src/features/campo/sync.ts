@@ -29,9 +29,7 @@
 import { createStore, useStore } from '../../lib/store'
 import type { CampoSyncPagina } from '../../api/contract/campo'
 import { getSessionState, subscribeSession, useSession } from '../../auth/session'
-import { cacheSet, currentDb, currentDbOwner, getConnectivity, onOfflineEvent } from '../../offline'
-import { subscribeConnectivity } from '../../offline/connectivity'
-import { subscribeDb } from '../../offline/db'
+import { cache, connectivity, onOfflineEvent, userDb } from '../../offline'
 import { isFieldRole } from './common'
 import { registerCampoHandlers } from './handlers'
 import { riferimentiKey, syncKey, type ProfiloCampo } from './records'
@@ -135,12 +133,12 @@ export function refreshCampo(): Promise<void> {
 
 async function syncOnce(): Promise<void> {
   const profilo = currentFieldProfile()
-  const db = currentDb()
-  if (!profilo || !db || getConnectivity() === 'offline') return
-  const owner = currentDbOwner()
+  const db = userDb.current()
+  if (!profilo || !db || connectivity.get() === 'offline') return
+  const owner = userDb.owner()
   const key = profileKey(profilo)
   // the user, the profile or the database changed meanwhile: what comes is someone else's
-  const same = () => currentDb() === db && currentDbOwner() === owner && profileKey(currentFieldProfile()) === key
+  const same = () => userDb.current() === db && userDb.owner() === owner && profileKey(currentFieldProfile()) === key
   const stato = await statoSync(db, profilo)
   let inCorso = stato.inCorso
   let cursore = inCorso?.cursore ?? stato.cursore
@@ -162,7 +160,7 @@ async function syncOnce(): Promise<void> {
           cursore: stato.cursore, finestraDal: pagina.finestra.dal,
           inCorso: { ...inCorso, cursore: pagina.cursore, inviati: pagina.avanzamento.inviati, totale: pagina.avanzamento.totale },
         }
-      await cacheSet(syncKey(profilo), next)
+      await cache.set(syncKey(profilo), next)
       if (pagina.completo) return
       setAvanzamento({ profilo: key, modalita: inCorso.modalita, primo: stato.cursore === null, inviati: pagina.avanzamento.inviati, totale: pagina.avanzamento.totale })
       // a server answering the same cursor again would loop forever: the next attempt retries
@@ -191,12 +189,12 @@ export function startCampo(): () => void {
     if (currentFieldProfile()) void refreshCampo()
   }
   const offs = [
-    subscribeDb(() => {
-      if (currentDb()) trigger()
+    userDb.subscribe(() => {
+      if (userDb.current()) trigger()
     }),
     // notified on changes only: 'online' here means the API just became reachable again
-    subscribeConnectivity(() => {
-      if (getConnectivity() === 'online') trigger()
+    connectivity.subscribe(() => {
+      if (connectivity.get() === 'online') trigger()
     }),
     subscribeSession(() => {
       const key = profileKey(currentFieldProfile())

@@ -3,7 +3,7 @@
  * checks, the local copy with its Q1 and Q2 sections, and the outbox entry.
  */
 import type { AggiungiCittadinoBody } from '../../api/contract/cittadino'
-import { enqueue, getConnectivity, OPEN_STATUSES, type OfflineDb } from '../../offline'
+import { connectivity, enqueue, outbox, records, type OfflineDb } from '../../offline'
 import { toWireDate } from '../../lib/dates'
 import { deriveFromFiscalCode } from '../../lib/fiscal-code'
 import { maskDocumentNumber, maskFiscalCode } from '../../lib/masked-identity'
@@ -106,12 +106,12 @@ async function identifica(input: CittadinoInput, rif: CampoRiferimenti | undefin
 /** The types of the citizen's most recent other service on the device (Q2), null when none is known. */
 async function altroServizio(d: OfflineDb, idCittadino: number | null, idServizioLocale: string): Promise<string[] | null> {
   if (idCittadino === null) return null
-  const additions = (await d.records.where('tipo').equals('cittadino-servizio').toArray())
-    .map((c) => c.data as CittadinoDati)
+  const additions = (await records.query<CittadinoDati>('cittadino-servizio', undefined, d))
+    .map((c) => c.data)
     .filter((c) => c.idCittadino === idCittadino && c.idServizioLocale !== idServizioLocale)
   let best: ServizioDati | null = null
   for (const a of additions) {
-    const s = (await d.records.get(['servizio', a.idServizioLocale]))?.data as ServizioDati | undefined
+    const s = (await records.get<ServizioDati>('servizio', a.idServizioLocale, d))?.data
     if (s && (!best || s.data > best.data || (s.data === best.data && (s.idServer ?? 0) > (best.idServer ?? 0)))) best = s
   }
   return best ? best.tipologiaServizio : null
@@ -132,11 +132,11 @@ export async function aggiungiCittadino(idServizioLocale: string, input: Cittadi
   const who = await identifica(input, rif, now)
   const idCittadino = who.body.idCittadino ?? null
   if (idCittadino !== null) {
-    const siblings = (await d.records.where('tipo').equals('cittadino-servizio').toArray()).map((c) => c.data as CittadinoDati)
+    const siblings = (await records.query<CittadinoDati>('cittadino-servizio', undefined, d)).map((c) => c.data)
     if (siblings.some((c) => c.idServizioLocale === svc.idLocale && c.idCittadino === idCittadino)) throw new CampoInputError(MESSAGGI.giaAssociato)
   }
   if (who.body.codiceFiscale || who.body.numeroDocumento) {
-    const open = await d.outbox.where('status').anyOf([...OPEN_STATUSES]).toArray()
+    const open = await outbox.list()
     const same = open.some((e) => {
       const p = e.payload as CittadinoAggiungiPayload
       return e.kind === KIND.cittadinoAggiungi && p.idServizioLocale === svc.idLocale
@@ -169,7 +169,7 @@ export async function aggiungiCittadino(idServizioLocale: string, input: Cittadi
     sezioneQ3Questionario: svc.data.sezioneQ3Questionario,
     sezioneQ4Questionario: null,
   }
-  const nuovoCittadino = input.nuovoCittadino === true && who.identificazione !== 'ESISTENTE' && getConnectivity() === 'online'
+  const nuovoCittadino = input.nuovoCittadino === true && who.identificazione !== 'ESISTENTE' && connectivity.get() === 'online'
   await enqueue<CittadinoAggiungiPayload, CittadinoDati>({
     kind: KIND.cittadinoAggiungi,
     payload: { idCittadinoServizioLocale: idLocale, idServizioLocale: svc.idLocale, idServizio: idServizio ?? null, cittadino: { nuovoCittadino, ...who.body } },

@@ -2,12 +2,15 @@
  * What the field writes share (write.ts): the current FAC/VOL role context, the profile's references on the
  * device, the sync centre's labels, and the rewrite of an entry the server has surely not applied.
  */
-import { cacheGet, EntryNotEditableError, roleContextFromSession, updateEntryPayload, type OutboxEntry, type RoleContext } from '../../offline'
+import { cache, EntryNotEditableError, outbox, roleContextFromSession, type OutboxEntry } from '../../offline'
 import { formatDisplayDate } from '../../lib/dates'
 import { shortMask } from '../../lib/masked-identity'
 import { CampoInputError, isFieldRole, MESSAGGI } from './common'
 import { riferimentiKey } from './records'
 import type { CampoRiferimenti } from './types'
+
+/** The role profile a write is made in, with the user's fiscal code (`roleContextFromSession`). */
+type RoleContext = NonNullable<ReturnType<typeof roleContextFromSession>>
 
 /** A field role context with its project and body (FAC/VOL). */
 export type FieldRole = RoleContext & { idProgetto: number; idEnte: number }
@@ -19,7 +22,7 @@ export function fieldRole(): FieldRole {
 }
 
 export async function riferimenti(r: RoleContext): Promise<CampoRiferimenti | undefined> {
-  return (await cacheGet<CampoRiferimenti>(riferimentiKey(r)))?.value
+  return (await cache.get<CampoRiferimenti>(riferimentiKey(r)))?.value
 }
 
 /** ' RSS…90…': the citizen's masked identity as the citizens table reads it aloud (its short form); '' without one. */
@@ -49,7 +52,7 @@ export function rewritable(e: OutboxEntry): boolean {
 /** Rewrites an entry's payload; false when the library refuses (it went in flight meanwhile). */
 export async function tryRewrite<P>(e: OutboxEntry, payload: P, recordData: unknown, label: string): Promise<boolean> {
   try {
-    await updateEntryPayload(e.id, payload, { recordData, label })
+    await outbox.updatePayload(e.id, payload, { recordData, label })
     return true
   } catch (err) {
     if (err instanceof EntryNotEditableError) return false

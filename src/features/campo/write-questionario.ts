@@ -3,7 +3,7 @@
  * sections after Q4, checked on the device before the outbox entry is stored.
  */
 import type { ConsensoTrattamentoDati } from '../../api/contract/questionario'
-import { enqueue } from '../../offline'
+import { enqueue, records } from '../../offline'
 import { toWireDate } from '../../lib/dates'
 import { applicaCorrezioni, erroreCorrezioni, haCorrezioni, REGOLE_CORREZIONE, type CorrezioniCittadino } from '../../lib/q1-corrections'
 import { controllaSezioniAggiuntive } from '../../lib/survey-extra-sections'
@@ -42,7 +42,7 @@ export async function compilaQuestionario(
   const compiling = (await openEntriesOf(d, 'questionario', add.idLocale)).filter((e) => e.kind === KIND.questionarioCompila)
   const last = compiling.at(-1)
   const rewriting = last !== undefined && rewritable(last)
-  const compilato = add.data.statoQuestionario === 'COMPILATA' || (await d.records.get(['questionario', add.idLocale])) !== undefined
+  const compilato = add.data.statoQuestionario === 'COMPILATA' || (await records.get('questionario', add.idLocale, d)) !== undefined
   if (compilato && !rewriting) throw new CampoInputError(MESSAGGI.giaCompilato)
   const giaRegistrato = haConsenso(add.data.sezioneQ1Questionario)
   // a rewrite without a consent keeps the one of the entry it rewrites
@@ -52,7 +52,7 @@ export async function compilaQuestionario(
   // Q1 as the device shows it: the corrections, then the consent given here
   const q1Corretto = corretto ? corretto.sezioneQ1 : add.data.sezioneQ1Questionario
   const sezioneQ1 = c && !giaRegistrato ? conConsenso(q1Corretto, c) : corretto ? q1Corretto : undefined
-  const svc = (await d.records.get(['servizio', add.data.idServizioLocale]))?.data as ServizioDati | undefined
+  const svc = (await records.get<ServizioDati>('servizio', add.data.idServizioLocale, d))?.data
   const nome = svc?.nome ?? ''
   const data: QuestionarioDati = {
     idCittadinoServizioLocale: add.idLocale, idServizioLocale: add.data.idServizioLocale, statoQuestionario: 'COMPILATA',

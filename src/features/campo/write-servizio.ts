@@ -2,7 +2,7 @@
  * Field writes of a service (write.ts module comment): 'Crea servizio', its edit and its deletion, each the
  * local copy and its outbox entry in one device transaction.
  */
-import { discardEntry, enqueue, EntryNotEditableError, type LocalRecord, type OfflineDb, type OutboxEntry } from '../../offline'
+import { enqueue, EntryNotEditableError, outbox, records, type LocalRecord, type OfflineDb, type OutboxEntry } from '../../offline'
 import { CampoInputError, MESSAGGI, newIdLocale } from './common'
 import { KIND, type ServizioCreaPayload, type ServizioEliminaPayload, type ServizioModificaPayload, type ServizioWire } from './handlers'
 import { db, findRecord, openEntriesOf, toServizioLocale } from './local'
@@ -38,8 +38,8 @@ export async function ultimaScritturaServizio(d: OfflineDb, idLocale: string): P
 }
 
 async function haCittadini(d: OfflineDb, idServizioLocale: string): Promise<boolean> {
-  const rows = await d.records.where('tipo').equals('cittadino-servizio').toArray()
-  return rows.some((c) => (c.data as CittadinoDati).idServizioLocale === idServizioLocale)
+  const rows = await records.query<CittadinoDati>('cittadino-servizio', undefined, d)
+  return rows.some((c) => c.data.idServizioLocale === idServizioLocale)
 }
 
 /** 'Crea servizio': a new service (NON ATTIVO) with its Q3 section; kind 'servizio.crea'. */
@@ -99,8 +99,8 @@ export async function modificaServizio(idLocale: string, input: ServizioInput): 
       label: etichette.modifica(v.nome),
     })
   }
-  const saved = await d.records.get(['servizio', rec.idLocale])
-  return toServizioLocale((saved ?? { ...rec, data }) as LocalRecord<ServizioDati>, false)
+  const saved = await records.get<ServizioDati>('servizio', rec.idLocale, d)
+  return toServizioLocale(saved ?? ({ ...rec, data } as LocalRecord<ServizioDati>), false)
 }
 
 /**
@@ -119,8 +119,8 @@ export async function eliminaServizio(idLocale: string): Promise<void> {
   if (crea && rewritable(crea) && open.every((e) => e.status !== 'sending')) {
     try {
       // dependents first, so none is parked in between
-      for (const e of [...open].reverse()) await discardEntry(e.id, { confirmed: true })
-      await d.records.delete(['servizio', rec.idLocale])
+      for (const e of [...open].reverse()) await outbox.discard(e.id, { confirmed: true })
+      await records.delete({ tipo: 'servizio', idLocale: rec.idLocale }, d)
       return
     } catch (err) {
       if (!(err instanceof EntryNotEditableError)) throw err

@@ -24,10 +24,13 @@
  */
 import { ApiCallError } from '../../api/client'
 import { presentIdsOf } from '../../lib/profile-ids'
-import {
-  discardEntry, enqueue, getConnectivity, listEntries, newUuid, onOfflineEvent, registerHandler, roleContextFromSession,
-  updateEntryPayload, type OutboxEntry, type ParentResult, type RoleProfile,
-} from '../../offline'
+import { newUuid } from '../../lib/ids'
+import { connectivity, enqueue, onOfflineEvent, outbox, registerHandler, roleContextFromSession, type OutboxEntry } from '../../offline'
+
+/** The role profile of an entry (its stored role context without the owner). */
+type RoleProfile = Omit<OutboxEntry['roleContext'], 'utente'>
+/** A done parent of an entry being sent, as the handlers' `resolve` gets it. */
+type ParentResult = { id: string; kind: string; result: unknown }
 
 /** Outbox kinds of the community. */
 export const COMMUNITY_KIND = {
@@ -271,7 +274,7 @@ export async function queueComment(idItem: number, testo: string, titolo: string
 
 /** Queues a reply to a server comment or to a queued one (after it). */
 export async function queueReply(parent: Target, testo: string, titolo: string, idempotencyKey?: string): Promise<OutboxEntry<RispostaPayload>> {
-  const entries = await listEntries()
+  const entries = await outbox.list()
   const creation = parent.idCommentoLocale ? creationOf(entries, parent.idCommentoLocale) : undefined
   const dependsOn = creation ? [creation.id] : []
   return enqueue<RispostaPayload>({
@@ -286,11 +289,11 @@ export async function queueReply(parent: Target, testo: string, titolo: string, 
  * request); otherwise the edit is queued after the previous writes on that comment. Resolves with the entry written.
  */
 export async function queueEdit(t: Target, testo: string, titolo: string, idempotencyKey?: string): Promise<OutboxEntry> {
-  const entries = await listEntries()
+  const entries = await outbox.list()
   if (t.idCommentoLocale) {
     const c = creationOf(entries, t.idCommentoLocale)
     const later = openWritesOn(entries, t).some((e) => e.kind === COMMUNITY_KIND.modifica)
-    if (c && neverSent(c) && !later) return updateEntryPayload(c.id, { ...c.payload, testo }, { expectedUpdatedAt: c.updatedAt })
+    if (c && neverSent(c) && !later) return outbox.updatePayload(c.id, { ...c.payload, testo }, { expectedUpdatedAt: c.updatedAt })
   }
   return enqueue<ModificaPayload>({
     kind: COMMUNITY_KIND.modifica,
@@ -307,11 +310,11 @@ export async function queueEdit(t: Target, testo: string, titolo: string, idempo
  */
 export async function queueLike(t: Target, like: boolean, titolo: string, idempotencyKey?: string): Promise<OutboxEntry<MiPiacePayload> | null> {
   const kind = t.idCommento != null || t.idCommentoLocale != null ? COMMUNITY_KIND.mipiaceCommento : COMMUNITY_KIND.mipiaceContenuto
-  const entries = await listEntries()
+  const entries = await outbox.list()
   const prev = openWritesOn(entries, t).filter((e) => e.kind === kind).at(-1)
   const prevIsLast = prev !== undefined && openWritesOn(entries, t).at(-1)?.id === prev.id
   if (prev && prevIsLast && neverSent(prev) && (prev.payload as MiPiacePayload).like !== like) {
-    await discardEntry(prev.id, { confirmed: true })
+    await outbox.discard(prev.id, { confirmed: true })
     return null
   }
   return enqueue<MiPiacePayload>({
@@ -331,7 +334,7 @@ export function isNetworkFailure(e: unknown): boolean {
 
 /** True when the device cannot reach the server now (no network, or the API does not answer). */
 export function deviceOffline(): boolean {
-  return (typeof navigator !== 'undefined' && navigator.onLine === false) || getConnectivity() === 'offline'
+  return (typeof navigator !== 'undefined' && navigator.onLine === false) || connectivity.get() === 'offline'
 }
 
 /**
@@ -346,7 +349,7 @@ export async function sendOrQueue(opts: {
   queue(idempotencyKey: string): Promise<unknown>
 }): Promise<'sent' | 'queued'> {
   const key = newUuid()
-  const queuedBefore = await listEntries().then((all) => dependenciesOn(all, opts.target).length > 0, () => false)
+  const queuedBefore = await outbox.list().then((all) => dependenciesOn(all, opts.target).length > 0, () => false)
   if (!deviceOffline() && !queuedBefore) {
     try {
       await opts.direct(key)

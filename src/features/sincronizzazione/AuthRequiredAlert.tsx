@@ -12,7 +12,7 @@ import { useState } from 'react'
 import { startLogin, useSession } from '../../auth/session'
 import { AppLink } from '../../ui/AppLink'
 import { IdentityButtons } from '../auth'
-import { useSyncStatus } from '../../offline'
+import { useSyncStatus } from '../../offline/shell'
 import { useSyncAlerts } from './alerts-store'
 
 export const AUTH_REQUIRED_TEXT = 'La sessione è scaduta: accedi di nuovo per inviare le operazioni salvate. Nessun dato andrà perso.'

@@ -5,7 +5,7 @@
  */
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
 import { useId, useState } from 'react'
-import { discardEntry, type OutboxEntry } from '../../offline'
+import { outbox, type OutboxEntry } from '../../offline'
 import { kindLabel } from './format'
 
 export interface DiscardEntryModalProps {
@@ -27,7 +27,7 @@ export function DiscardEntryModal({ entry, dependents, onClose, onDiscarded }: D
     setBusy(true)
     setError(null)
     try {
-      await discardEntry(entry.id, { confirmed: true })
+      await outbox.discard(entry.id, { confirmed: true })
       onDiscarded('Operazione eliminata: i suoi dati non saranno inviati.')
     } catch (e) {
       setError(e instanceof Error && e.message ? e.message : 'Eliminazione non riuscita.')

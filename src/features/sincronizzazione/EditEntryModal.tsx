@@ -6,7 +6,7 @@
  */
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
 import { useId, useMemo, useState } from 'react'
-import { getRecord, updateEntryPayload, type OutboxEntry } from '../../offline'
+import { outbox, records, type OutboxEntry } from '../../offline'
 import { applyFieldEdits, fieldLabel, kindLabel, maskFiscalCode, mirrorRecordData, plainFields, relabel } from './format'
 
 export interface EditEntryModalProps {
@@ -38,10 +38,10 @@ export function EditEntryModal({ entry, onClose, onSaved }: EditEntryModalProps)
     setSaving(true)
     setError(null)
     try {
-      const rec = entry.record ? await getRecord(entry.record.tipo, entry.record.idLocale) : undefined
+      const rec = entry.record ? await records.get(entry.record.tipo, entry.record.idLocale) : undefined
       const recordData = rec ? mirrorRecordData(rec.data, entry.payload, result.payload, result.changed) : undefined
       const label = relabel(entry.label, entry.payload, result.payload)
-      await updateEntryPayload(entry.id, result.payload, {
+      await outbox.updatePayload(entry.id, result.payload, {
         expectedUpdatedAt: entry.updatedAt,
         ...(recordData !== undefined ? { recordData } : {}),
         ...(label ? { label } : {}),

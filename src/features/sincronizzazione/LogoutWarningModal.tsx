@@ -7,7 +7,8 @@
  */
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
 import { useState } from 'react'
-import { syncNow, unsentCountForLogout, useConnectivity } from '../../offline'
+import { useConnectivity } from '../../offline'
+import { syncCentre } from '../../offline/shell'
 import { answerLogout, updateLogoutCount, useSyncAlerts } from './alerts-store'
 
 /** The warning's text for `n` unsent operations. */
@@ -35,8 +36,8 @@ export function LogoutWarningModal() {
     setSyncing(true)
     setNote('Invio in corso…')
     try {
-      const r = await syncNow()
-      const left = await unsentCountForLogout()
+      const r = await syncCentre.syncNow()
+      const left = await syncCentre.unsentCountForLogout()
       updateLogoutCount(left)
       if (left === 0) setNote('Tutte le operazioni sono state inviate: puoi uscire.')
       else if (r.stopped === 'offline') setNote('Server non raggiungibile: le operazioni restano salvate sul dispositivo.')

@@ -9,7 +9,7 @@
  */
 import { Icon } from 'design-react-kit'
 import { useSession } from '../../auth/session'
-import { useNetworkAvailable } from '../../offline'
+import { useNetworkAvailable } from '../../offline/shell'
 import { requestOfflineSet, useOfflineSet, type OfflineSetState } from '../../pwa/offline-sets'
 import { FIELD_SET } from '../../../sw/messages'
 import { isFieldRole } from '../../lib/ruoli'

@@ -11,7 +11,12 @@
 import { Icon } from 'design-react-kit'
 import { useEffect, useRef, useState } from 'react'
 import { useSession } from '../../auth/session'
-import { checkConnectivity, counts as outboxCounts, exportEntries, retryEntry, storageEstimate, syncNow, useEntries, useNetworkAvailable, useSyncStatus, type OutboxEntry, type ReplayResult, type StorageEstimate } from '../../offline'
+import { connectivity, outbox, useEntries, type OutboxEntry } from '../../offline'
+import { syncCentre, useNetworkAvailable, useSyncStatus } from '../../offline/shell'
+
+const { syncNow, storageEstimate } = syncCentre
+type ReplayResult = Awaited<ReturnType<typeof syncNow>>
+type StorageEstimate = NonNullable<Awaited<ReturnType<typeof storageEstimate>>>
 import { countLabel } from '../../lib/plural'
 import { EmptyState } from '../../ui/feedback/EmptyState'
 import { DiscardEntryModal } from './DiscardEntryModal'
@@ -107,14 +112,14 @@ export function SyncCentre() {
     try {
       if (serverDown) {
         say('Verifica della connessione al server…')
-        if ((await checkConnectivity()) !== 'online') {
+        if ((await connectivity.check()) !== 'online') {
           say(STILL_DOWN, 'danger', true)
           return
         }
       }
       say('Invio in corso…')
       const r = await syncNow()
-      const left = await outboxCounts().catch(() => null)
+      const left = await outbox.counts().catch(() => null)
       const m = syncResultMessage(r, left)
       say(m.text, m.tone)
     } finally {
@@ -125,7 +130,7 @@ export function SyncCentre() {
   const retry = async (e: OutboxEntry) => {
     setBusyId(e.id)
     try {
-      await retryEntry(e.id)
+      await outbox.retry(e.id)
       say(unreachable ? 'Operazione rimessa in coda: sarà inviata quando torna la connessione.' : 'Operazione rimessa in coda: invio in corso.', 'success')
     } catch (err) {
       say(err instanceof Error ? err.message : 'Operazione non riuscita.', 'danger')
@@ -136,7 +141,7 @@ export function SyncCentre() {
 
   const exportAll = async () => {
     try {
-      downloadText(exportFileName(), await exportEntries())
+      downloadText(exportFileName(), await outbox.export())
       say(`File ${exportFileName()} scaricato. Contiene dati personali dei cittadini: conservalo con cura ed eliminalo quando non serve più.`, 'success')
     } catch (err) {
       say(err instanceof Error ? err.message : 'Esportazione non riuscita.', 'danger')

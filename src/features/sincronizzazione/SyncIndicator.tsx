@@ -11,7 +11,9 @@
 import { Link } from '@tanstack/react-router'
 import { Icon } from 'design-react-kit'
 import { useEffect, useRef, useState } from 'react'
-import { indicatorTexts, useSyncStatus, type SyncStatus } from '../../offline'
+import { syncCentre, useSyncStatus } from '../../offline/shell'
+
+type SyncStatus = ReturnType<typeof useSyncStatus>
 
 /** Route of the sync centre. */
 export const SYNC_CENTRE_PATH = '/area-personale/sincronizzazione'
@@ -78,7 +80,7 @@ export function useSyncCompleted(status: SyncStatus): boolean {
 export function SyncIndicator() {
   const status = useSyncStatus()
   const completed = useSyncCompleted(status)
-  const items = indicatorItems(indicatorTexts(status))
+  const items = indicatorItems(syncCentre.indicatorTexts(status))
   const name = `Sincronizzazione: ${items.map((i) => i.text).join(', ')}`
   return (
     <div className="pd-sync-indicator d-flex align-items-center" aria-live="polite" aria-atomic="true" data-testid="sync-indicator">

@@ -6,7 +6,7 @@
  * (The offline library's own listener also starts a replay on that message; the two calls join the same
  * run, at worst followed by one short extra pass.)
  */
-import { handleBackgroundSync, SW_SYNC_MESSAGE } from '../../offline'
+import { handleBackgroundSync, SW_SYNC_MESSAGE } from '../../offline/shell'
 import { SW_SYNC_DONE_MESSAGE, type SyncDoneMessage } from '../../../sw/background-sync'
 
 /** The part of `navigator.serviceWorker` used here. */

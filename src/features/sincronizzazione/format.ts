@@ -3,7 +3,12 @@
  * entry was made in, masking of fiscal codes, the payload fields the 'Modifica' modal may edit, and the
  * export file name. No React, no database: unit-tested in tests/sincronizzazione.
  */
-import type { EntryError, EntryStatus, OutboxEntry, RoleProfile } from '../../offline'
+import type { OutboxEntry } from '../../offline'
+
+type EntryStatus = OutboxEntry['status']
+type EntryError = NonNullable<OutboxEntry['lastError']>
+/** The role profile of an entry (its stored role context without the owner). */
+type RoleProfile = Omit<OutboxEntry['roleContext'], 'utente'>
 import { formatDisplayDate, formatDisplayDateTime, parseInputDate, parseWireDate, toWireDate } from '../../lib/dates'
 
 /** Italian names of the field operation kinds (src/features/campo/write.ts). */

@@ -8,7 +8,8 @@
  */
 import { useEffect } from 'react'
 import { createStore, useStore } from '../../lib/store'
-import { onOfflineEvent, useSyncStatus } from '../../offline'
+import { onOfflineEvent } from '../../offline'
+import { useSyncStatus } from '../../offline/shell'
 
 const runs = createStore(0)
 

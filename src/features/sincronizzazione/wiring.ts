@@ -15,7 +15,8 @@
  */
 import { rootKeys } from '../../api/query-keys'
 import { setLogoutConfirmation } from '../../auth/logout'
-import { onOfflineEvent, startOfflineSession, unsentCountForLogout } from '../../offline'
+import { onOfflineEvent } from '../../offline'
+import { startOfflineSession, syncCentre } from '../../offline/shell'
 import type { ShellHooks } from '../../ui/shell/useFieldSession'
 import { showToast, TOAST_DURATION } from '../../ui/stores/toasts'
 import { askLogoutConfirmation, resetSyncAlerts, setAuthRequired } from './alerts-store'
@@ -37,7 +38,7 @@ export const STORAGE_FULL_TOAST = {
 
 /** Logout confirmation: asks only when operations are unsent; a failing count never blocks the logout. */
 export async function confirmLogoutWithUnsent(): Promise<boolean> {
-  const n = await unsentCountForLogout().catch(() => 0)
+  const n = await syncCentre.unsentCountForLogout().catch(() => 0)
   return n > 0 ? askLogoutConfirmation(n) : true
 }
 

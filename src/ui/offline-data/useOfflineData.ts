@@ -1,6 +1,6 @@
 /**
  * Is a page showing stored data? (issue 9 point 6). `useIsOffline()`: true without network
- * (`navigator.onLine === false`) or when the API does not answer (src/offline/connectivity.ts).
+ * (`navigator.onLine === false`) or when the API does not answer (src/api/connectivity.ts).
  * `useOfflineData(query)`: for a TanStack query result, `stale` is true when the page shows data that
  * could not be refreshed (offline, fetch paused for lack of network, or the refresh failed) and
  * `updatedAt` is when that data was read from the server (ms since epoch, null without data); `missing`
@@ -10,7 +10,7 @@
  * old state (NON ATTIVO), so the page says 'Dati salvati il … — aggiornamento in corso' until the new one is in.
  */
 import { useIsRestoring } from '@tanstack/react-query'
-import { useConnectivity, useNetworkAvailable } from '../../offline/connectivity'
+import { useConnectivity, useNetworkAvailable } from '../../api/connectivity'
 
 /** The part of a `useQuery` result the hook reads. */
 export interface QueryLike {

@@ -6,14 +6,14 @@
  * (route idempotency 'token').
  *
  * A submission is stored BEFORE the first send and deleted once the server answered 2xx or refused it
- * for good; a failure the outbox would retry (its classifier, src/offline/classify.ts: network, timeout,
+ * for good; a failure the outbox would retry (its classifier, src/lib/failure-classify.ts: network, timeout,
  * 408, 429, 409 G06 still in progress, 5xx) keeps it for the next {@link flushInvii} (on `online`, on a timer, when any anonymous page opens). When IndexedDB is
  * not usable (private mode, storage blocked) the queue lives in memory for the page's lifetime.
  */
 import { Dexie, type EntityTable } from 'dexie'
 import type { CompilaAnonimoBody } from '../../../api/contract/questionario'
-import { classifyStatus } from '../../../offline/classify'
-import { newUuid } from '../../../offline/ids'
+import { classifyStatus } from '../../../lib/failure-classify'
+import { newUuid } from '../../../lib/ids'
 import { AnonimoCallError, postCompilaAnonimo } from './api'
 
 /** A queued submission. */
@@ -119,7 +119,7 @@ async function update(entry: InvioAnonimo): Promise<void> {
 }
 
 /**
- * Worth sending again later, by the outbox's rule (src/offline/classify.ts): no answer (network, timeout)
+ * Worth sending again later, by the outbox's rule (src/lib/failure-classify.ts): no answer (network, timeout)
  * or an answer the outbox retries. The classifier is a pure leaf module, imported directly so that the
  * citizen's page does not load the offline library.
  */

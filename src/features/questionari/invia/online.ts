@@ -3,7 +3,7 @@
  * (ARCHITECTURE outbox point 7). A React hook shared by 'Invia questionario' and '… a tutti'.
  */
 import { useSyncExternalStore } from 'react'
-import { useConnectivity } from '../../../offline/connectivity'
+import { useConnectivity } from '../../../api/connectivity'
 
 function subscribeOnline(cb: () => void): () => void {
   window.addEventListener('online', cb)

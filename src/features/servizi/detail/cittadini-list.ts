@@ -10,7 +10,7 @@ import { FASCE_DI_ETA } from '../../../api/contract/enums'
 import { formatDisplayDate, formatDisplayTime } from '../../../lib/dates'
 import { NO_MASK, shortMask } from '../../../lib/masked-identity'
 import type { StatoQuestionarioWire } from '../../../api/contract/questionario'
-import type { RecordSyncState } from '../../../offline/types'
+import type { RecordSyncState } from '../../../offline'
 import type { CittadinoServizioLocale } from '../../campo'
 
 export interface RigaCittadino {

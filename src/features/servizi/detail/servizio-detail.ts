@@ -9,7 +9,7 @@ import type { QuestionarioTemplate } from '../../../api/contract/questionario'
 import type { SchedaServizio, StatoServizio } from '../../../api/contract/servizio'
 import { displayDateOrText, formatDisplayDateTime } from '../../../lib/dates'
 import { decodeSection } from '../../../lib/survey-sections'
-import type { RecordSyncState } from '../../../offline/types'
+import type { RecordSyncState } from '../../../offline'
 import type { ServizioLocale } from '../../campo'
 import { level2Of, q3Questions, type Q3Question } from '../form/q3-questions'
 

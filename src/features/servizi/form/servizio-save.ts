@@ -1,5 +1,7 @@
 /** What happens after a service was saved on the device: the toast of the brief and the detail URL. */
-import type { Connectivity } from '../../../offline/connectivity'
+import type { useConnectivity } from '../../../offline'
+
+type Connectivity = ReturnType<typeof useConnectivity>
 import type { ServizioLocale } from '../../campo'
 
 /** 'Servizio salvato sul dispositivo' when offline (it will be sent later), 'Servizio salvato' otherwise. */

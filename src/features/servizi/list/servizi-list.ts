@@ -7,7 +7,7 @@
 import { STATI_SERVIZIO, type FiltroServizi, type ServizioRiga, type StatoServizio } from '../../../api/contract/servizio'
 import { TIPOLOGIA_SERVIZIO } from '../../../api/contract/enums'
 import type { ServizioLocale } from '../../campo'
-import type { RecordSyncState } from '../../../offline/types'
+import type { RecordSyncState } from '../../../offline'
 import { sortBy } from '../form/q3-questions'
 import type { ListState } from '../../../ui/list/list-state'
 

@@ -6,9 +6,12 @@
  * After the browser's `online` event a failed probe is retried soon ({@link ONLINE_EVENT_REPROBE_MS}: the
  * network often needs a moment, or the event joined a probe that left before it) instead of 30 s later —
  * otherwise what waits in the outbox, a refusal included, would reach the server only at the next 30 s probe.
+ * It lives in api/ (the API's reachability), below the offline library that re-exports it to features
+ * (`src/offline`: `connectivity`, `useConnectivity`) and beside the ui/ notices that read it directly
+ * (ui/offline-data): a page showing those notices does not load the outbox engine.
  */
 import { useSyncExternalStore } from 'react'
-import { getAppConfig } from '../api/config'
+import { getAppConfig } from './config'
 import { createStore, useStore } from '../lib/store'
 
 export type Connectivity = 'online' | 'offline' | 'unknown'
@@ -176,3 +179,6 @@ export function configureConnectivityForTests(opts: { fetch?: typeof fetch; stat
   store.reset(opts.state ?? 'unknown')
   probing = null
 }
+
+/** Connectivity without React, as the feature entry offers it: `get()`, `subscribe(listener)`, `check()` (probe now). */
+export const connectivity = { get: getConnectivity, subscribe: subscribeConnectivity, check: checkConnectivity }

@@ -1,6 +1,6 @@
 /**
  * Identifiers: client UUIDs (v4) for entities and idempotency keys, and SHA-256 (the previous version's
- * database names, see device.ts).
+ * database names, see device-owner.ts).
  */
 
 /** A random UUID v4 (crypto.randomUUID, or getRandomValues where randomUUID is missing). */

@@ -1,5 +1,6 @@
 /**
- * Typed failure classifier of the replay (ARCHITECTURE.md outbox point 4; offline-field-systems §1.3, §7.4).
+ * Typed failure classifier of the offline outbox's replay (ARCHITECTURE.md outbox point 4; offline-field-systems
+ * §1.3, §7.4), also used by the anonymous survey's own queue (features/questionari/anonimo/queue.ts).
  * Pure: input is whatever a send threw — an `ApiCallError {status, errorCode, kind}` of src/api/client.ts,
  * a ky `HTTPError` / `NetworkError` / `TimeoutError`, a fetch `TypeError`, a `DOMException` AbortError or
  * TimeoutError — and the output says what the outbox does:
@@ -15,7 +16,25 @@
  *   means a DIFFERENT request collided and is NOT treated as success. Handlers may opt in through their
  *   own `classifyError` when a code provably means "this very write is already there".
  */
-import type { FailureReason } from './types'
+/** Why the last attempt failed (the classes below; the outbox stores it in `EntryError.kind`). */
+export type FailureReason =
+  | 'network'
+  | 'timeout'
+  | 'server'
+  | 'unavailable'
+  | 'rate-limit'
+  | 'in-progress'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'validation'
+  | 'not-found'
+  | 'conflict'
+  | 'client'
+  | 'too-large'
+  | 'invalid-answer'
+  | 'dependency'
+  | 'no-handler'
+  | 'unknown'
 
 export type FailureClass = 'retry' | 'auth' | 'attention' | 'done-duplicate'
 

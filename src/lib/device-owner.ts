@@ -8,7 +8,7 @@
  * `roleContext.utente` hold `owner`. The same user on the same device finds the same database again;
  * nobody can look a fiscal code up in a table built elsewhere, and a guess on the device costs 100 000
  * hash rounds. Databases of the previous version were named `pd-` + sha256(fiscal code)[0..16] with the
- * clear code in `meta.owner` ({@link legacyDbName}); they are migrated or cleaned (retention.ts).
+ * clear code in `meta.owner` ({@link legacyDbName}); they are migrated or cleaned (src/offline/retention.ts).
  *
  * e2e/field-ui.ts (`waitForFieldData`) computes the same name in the page: keep the two in step.
  */
