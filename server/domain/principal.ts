@@ -8,7 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { Principal, PrincipalLoader } from '../auth/types'
 import type { Profilo, Ruolo } from '../../src/api/contract/contesto'
 import { ROLE_CODES } from '../../src/api/contract/common'
-import { RUOLI_CAMPO, RUOLI_CON_PROFILO, RUOLI_PARTNER, RUOLI_PROGETTO, RUOLI_PROGRAMMA } from '../../src/lib/ruoli'
+import { nomeBreveRuolo, RUOLI_CAMPO, RUOLI_CON_PROFILO, RUOLI_DIPARTIMENTO, RUOLI_PARTNER, RUOLI_PROGETTO, RUOLI_PROGRAMMA } from '../../src/lib/ruoli'
 import type { Database, Executor } from '../db/types'
 import {
   ente, entePartner, enteSedeProgetto, enteSedeProgettoFacilitatore, gruppoXPermesso, permesso, programma, progetto,
@@ -16,12 +16,16 @@ import {
   STATO, utente, utenteXRuolo,
 } from '../db/schema'
 
-/** Short role description of a profile (`descrizioneRuolo`); custom roles use their name. */
-export const DESCRIZIONE_RUOLO: Record<string, string> = {
-  DTD: 'AMMINISTRATORE', DSCU: 'DSCU', MOD: 'MODERATORE',
-  REG: 'REFERENTE', REGP: 'REFERENTE', REPP: 'REFERENTE',
-  DEG: 'DELEGATO', DEGP: 'DELEGATO', DEPP: 'DELEGATO',
-  FAC: 'FACILITATORE', VOL: 'VOLONTARIO',
+/**
+ * Short role description of a profile (`descrizioneRuolo`): 'AMMINISTRATORE' (DTD), 'DSCU', 'MODERATORE' (MOD),
+ * 'REFERENTE' / 'DELEGATO' for a body's pair of roles, 'FACILITATORE' / 'VOLONTARIO'; undefined for a custom
+ * role (it uses its name).
+ */
+export function descrizioneRuolo(codiceRuolo: string): string | undefined {
+  if (codiceRuolo === RUOLI_DIPARTIMENTO[0]) return 'AMMINISTRATORE'
+  if (codiceRuolo === RUOLI_DIPARTIMENTO[1]) return 'DSCU'
+  if (codiceRuolo === 'MOD') return 'MODERATORE'
+  return nomeBreveRuolo(codiceRuolo)?.toUpperCase()
 }
 
 /** `descrizioneEstesaEnte`: the body's role in the profile's programme or project. */
@@ -68,7 +72,7 @@ async function loadRoles(db: Executor, user: UtenteRow): Promise<Ruolo[]> {
 function profile(role: Ruolo, p: Partial<Profilo>): Profilo {
   return {
     codiceRuolo: role.codiceRuolo,
-    descrizioneRuolo: DESCRIZIONE_RUOLO[role.codiceRuolo] ?? role.nomeRuolo,
+    descrizioneRuolo: descrizioneRuolo(role.codiceRuolo) ?? role.nomeRuolo,
     descrizioneRuoloCompleta: role.nomeRuolo,
     idProgramma: null, nomeProgramma: null, idProgetto: null, nomeProgettoBreve: null,
     idEnte: null, nomeEnte: null, descrizioneEstesaEnte: null, policy: null,

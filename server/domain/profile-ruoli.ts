@@ -10,7 +10,7 @@
  */
 import { and, count, eq, sql } from 'drizzle-orm'
 import type { Profilo } from '../../src/api/contract/contesto'
-import { RUOLI_CAMPO, RUOLI_PARTNER, RUOLI_PROGETTO, RUOLI_PROGRAMMA } from '../../src/lib/ruoli'
+import { nomeBreveRuolo, RUOLI_CAMPO, RUOLI_PARTNER, RUOLI_PROGETTO, RUOLI_PROGRAMMA } from '../../src/lib/ruoli'
 import type { FullInfo, RuoliDettaglio } from '../../src/api/contract/profilo'
 import type { Principal } from '../auth/types'
 import type { Executor } from '../db/types'
@@ -24,8 +24,6 @@ const PROJECT = new Set<string>(RUOLI_PROGETTO)
 const PARTNER = new Set<string>(RUOLI_PARTNER)
 const FIELD = new Set<string>(RUOLI_CAMPO)
 
-const ROLE_NAMES: Record<string, string> = { REG: 'Referente', DEG: 'Delegato', REGP: 'Referente', DEGP: 'Delegato', REPP: 'Referente', DEPP: 'Delegato' }
-
 type Persona = { nome: string; cognome: string; ruolo: string }
 
 async function people(db: Executor, table: typeof referenteDelegatiGestoreProgramma | typeof referenteDelegatiGestoreProgetto | typeof referenteDelegatiPartner,
@@ -34,7 +32,7 @@ async function people(db: Executor, table: typeof referenteDelegatiGestoreProgra
     .from(table).innerJoin(utente, eq(utente.id, table.idUtente))
     .where(and(where, eq(table.statoUtente, STATO.ATTIVO)))
     .orderBy(table.codiceRuolo, utente.cognome, utente.nome)
-  return rows.map((r) => ({ nome: r.nome, cognome: r.cognome, ruolo: ROLE_NAMES[r.codiceRuolo] ?? r.codiceRuolo }))
+  return rows.map((r) => ({ nome: r.nome, cognome: r.cognome, ruolo: nomeBreveRuolo(r.codiceRuolo) ?? r.codiceRuolo }))
 }
 
 async function activeFacilitators(db: Executor, where: ReturnType<typeof and>): Promise<number> {

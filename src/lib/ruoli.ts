@@ -22,6 +22,24 @@ export const RUOLI_GLOBALI = [...RUOLI_DIPARTIMENTO, 'MOD'] as const
 /** Referents who upload services in bulk (issue 10 point 5): of a programme, of a project, of a partner. */
 export const RUOLI_CARICAMENTO = ['REG', 'REGP', 'REPP'] as const
 
+/** A body's pair of roles, `[referent, delegate]`: {@link RUOLI_PROGRAMMA}, {@link RUOLI_PROGETTO} or {@link RUOLI_PARTNER}. */
+export type CoppiaRuoli = readonly [referente: string, delegato: string]
+
+/**
+ * The short name of a role within a body (platform-frontend §2.7 tables of referents and facilitators):
+ * 'Referente' or 'Delegato' for the first or second role of a body's pair, 'Facilitatore' / 'Volontario' for
+ * the field roles; null for any other code.
+ */
+export function nomeBreveRuolo(codiceRuolo: string): string | null {
+  for (const coppia of [RUOLI_PROGRAMMA, RUOLI_PROGETTO, RUOLI_PARTNER] as const) {
+    if (coppia[0] === codiceRuolo) return 'Referente'
+    if (coppia[1] === codiceRuolo) return 'Delegato'
+  }
+  if (codiceRuolo === RUOLI_CAMPO[0]) return 'Facilitatore'
+  if (codiceRuolo === RUOLI_CAMPO[1]) return 'Volontario'
+  return null
+}
+
 /** Managing roles of programmes, projects and partner bodies (spec 000 §6.3). */
 export const RUOLI_GESTIONE = [...RUOLI_PROGRAMMA, ...RUOLI_PROGETTO, ...RUOLI_PARTNER] as const
 /** Roles bound to one project (its managing body, a partner, or the field). */

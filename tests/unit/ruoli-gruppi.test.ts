@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROLE_CODES } from '../../src/api/contract/common'
 import {
-  inGruppo, livelloRuolo, RUOLI_CAMPO, RUOLI_CARICAMENTO, RUOLI_CON_PROFILO, RUOLI_DIPARTIMENTO, RUOLI_GESTIONE, RUOLI_GLOBALI,
+  inGruppo, livelloRuolo, nomeBreveRuolo, RUOLI_CAMPO, RUOLI_CARICAMENTO, RUOLI_CON_PROFILO, RUOLI_DIPARTIMENTO, RUOLI_GESTIONE, RUOLI_GLOBALI,
   RUOLI_LIVELLO_PROGETTO, RUOLI_PARTNER, RUOLI_PREDEFINITI, RUOLI_PROGETTO, RUOLI_PROGRAMMA,
 } from '../../src/lib/ruoli'
 
@@ -18,6 +18,8 @@ const CODES = 'DTD|DSCU|REG|DEG|REGP|DEGP|REPP|DEPP|FAC|VOL|MOD'
 const HOME = 'src/lib/ruoli.ts'
 /** Data, not rules: the demo identities, the role table and the seeding of links. */
 const DATA = /^server\/seed\//
+/** Data too: the assistance desk's own names of our roles (the ticketing system's vocabulary, not a role rule). */
+const EXTERNAL_MAPPINGS = new Set(['server/domain/assistenza/ticket.ts'])
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -36,6 +38,14 @@ export function roleRuleCopies(source: string): string[] {
   }
   for (const m of source.matchAll(new RegExp(`===\\s*'(${CODES})'\\s*\\|\\|\\s*[\\w.?]+\\s*===\\s*'(${CODES})'`, 'g'))) found.push(m[0])
   for (const m of source.matchAll(new RegExp(`\\bcase\\s+'(${CODES})'\\s*:`, 'g'))) found.push(m[0])
+  // tables of a role pair or keyed by role codes, on one line of code: { REG: 'Referente', DEG: … },
+  // { referente: 'REG', delegato: 'DEG' }, [{ codice: 'REGP', … }, { codice: 'DEGP', … }]
+  for (const line of source.split('\n')) {
+    if (/^\s*(\*|\/\/|\/\*)/.test(line)) continue
+    const keys = line.match(new RegExp(`\\b(${CODES})\\s*:`, 'g')) ?? []
+    const values = line.match(new RegExp(`\\w+\\s*:\\s*'(${CODES})'`, 'g')) ?? []
+    if (keys.length >= 2 || values.length >= 2) found.push(line.trim())
+  }
   return found
 }
 
@@ -60,6 +70,14 @@ describe('role groups (src/lib/ruoli.ts)', () => {
     expect(livelloRuolo('RUOLO_PERSONALIZZATO')).toBe('tutto')
   })
 
+  it('names a role within its body: referent or delegate of each pair, the field roles; nothing for the others', () => {
+    expect(Object.fromEntries(RUOLI_PREDEFINITI.map((r) => [r, nomeBreveRuolo(r)]))).toEqual({
+      DTD: null, DSCU: null, REG: 'Referente', DEG: 'Delegato', REGP: 'Referente', DEGP: 'Delegato',
+      REPP: 'Referente', DEPP: 'Delegato', FAC: 'Facilitatore', VOL: 'Volontario', MOD: null,
+    })
+    expect(nomeBreveRuolo('RUOLO_PERSONALIZZATO')).toBeNull()
+  })
+
   it('inGruppo accepts any string, and no code for a missing one', () => {
     expect(inGruppo(RUOLI_CAMPO, 'VOL')).toBe(true)
     expect(inGruppo(RUOLI_CAMPO, 'REG')).toBe(false)
@@ -73,12 +91,15 @@ describe('one home for role rules', () => {
     expect(roleRuleCopies(`const A = ['REG', 'DEG']\nif (r === 'FAC' || r === 'VOL') x()\nswitch (r) { case 'DTD': }`))
       .toEqual([`['REG', 'DEG']`, `=== 'FAC' || r === 'VOL'`, `case 'DTD':`])
     expect(roleRuleCopies(`const a = [...RUOLI_GLOBALI, 'UDM']\nconst t = [{ value: 'REGP', label: 'Referente' }]\nif (r === 'DSCU') y()`)).toEqual([])
+    expect(roleRuleCopies(`const N = { REG: 'Referente', DEG: 'Delegato' }\nconst P = { referente: 'REGP', delegato: 'DEGP' }`))
+      .toEqual([`const N = { REG: 'Referente', DEG: 'Delegato' }`, `const P = { referente: 'REGP', delegato: 'DEGP' }`])
+    expect(roleRuleCopies(` * REG/DEG: the programme; REGP/DEGP: the project`)).toEqual([])
   })
 
   it('no file of src/ or server/ but src/lib/ruoli.ts writes a role group', () => {
     const copies: string[] = []
     for (const file of [...files('src'), ...files('server')]) {
-      if (file === HOME || DATA.test(file)) continue
+      if (file === HOME || DATA.test(file) || EXTERNAL_MAPPINGS.has(file)) continue
       for (const c of roleRuleCopies(readFileSync(file, 'utf8'))) copies.push(`${file}: ${c}`)
     }
     expect(copies).toEqual([])

@@ -3,6 +3,7 @@
  * partner body) and of referents and delegates (§2.7), as pure state machines with their guards.
  * The database side is ./enti-progetto.ts and ./referenti.ts.
  */
+import { RUOLI_PARTNER, RUOLI_PROGETTO, RUOLI_PROGRAMMA } from '../../../src/lib/ruoli'
 import type { Macchina } from './macchina'
 
 export type TransizioneGestore = 'assegna' | 'attiva' | 'cancella' | 'termina'
@@ -66,9 +67,9 @@ export type TipoReferente = 'gestoreProgramma' | 'gestoreProgetto' | 'partner'
 
 /** Role codes each kind of link accepts, and the code refusing the association. */
 export const RUOLI_REFERENTE: Record<TipoReferente, { referente: string; delegato: string; codeAssocia: string; codeUltimo: string }> = {
-  gestoreProgramma: { referente: 'REG', delegato: 'DEG', codeAssocia: 'EN11', codeUltimo: 'EN22' },
-  gestoreProgetto: { referente: 'REGP', delegato: 'DEGP', codeAssocia: 'EN12', codeUltimo: 'EN23' },
-  partner: { referente: 'REPP', delegato: 'DEPP', codeAssocia: 'EN04', codeUltimo: 'EN23' },
+  gestoreProgramma: { referente: RUOLI_PROGRAMMA[0], delegato: RUOLI_PROGRAMMA[1], codeAssocia: 'EN11', codeUltimo: 'EN22' },
+  gestoreProgetto: { referente: RUOLI_PROGETTO[0], delegato: RUOLI_PROGETTO[1], codeAssocia: 'EN12', codeUltimo: 'EN23' },
+  partner: { referente: RUOLI_PARTNER[0], delegato: RUOLI_PARTNER[1], codeAssocia: 'EN04', codeUltimo: 'EN23' },
 }
 
 /**

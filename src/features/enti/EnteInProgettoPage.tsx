@@ -15,6 +15,7 @@ import { QueryProvider } from '../../api/query'
 import { hasAll, heldPermissions } from '../../auth/permissions'
 import { useSession } from '../../auth/session'
 import { enteInProgettoPath, sedePath } from '../../lib/percorsi'
+import { nomeBreveRuolo, RUOLI_PARTNER, RUOLI_PROGETTO, type CoppiaRuoli } from '../../lib/ruoli'
 import { AppLink } from '../../ui/AppLink'
 import { DetailSection, InfoList } from '../../ui/detail/InfoList'
 import { DatiAggiornatiAl, OnlineOnlyButton, useOfflineData } from '../../ui/offline-data'
@@ -30,11 +31,8 @@ import { useConferma, type Richiesta } from '../../ui/widgets/useConferma'
 
 type Ruolo = 'gestore' | 'partner'
 
-const RUOLI_REFERENTE: Record<Ruolo, { value: string; label: string }[]> = {
-  gestore: [{ value: 'REGP', label: 'Referente' }, { value: 'DEGP', label: 'Delegato' }],
-  partner: [{ value: 'REPP', label: 'Referente' }, { value: 'DEPP', label: 'Delegato' }],
-}
-const NOME_RUOLO: Record<string, string> = { REGP: 'Referente', DEGP: 'Delegato', REPP: 'Referente', DEPP: 'Delegato', FAC: 'Facilitatore', VOL: 'Volontario' }
+const sceltaRuoli = (coppia: CoppiaRuoli) => [{ value: coppia[0], label: 'Referente' }, { value: coppia[1], label: 'Delegato' }]
+const RUOLI_REFERENTE: Record<Ruolo, { value: string; label: string }[]> = { gestore: sceltaRuoli(RUOLI_PROGETTO), partner: sceltaRuoli(RUOLI_PARTNER) }
 
 /** The permission codes of the body's role in the project (platform-backend §3.3). */
 function permessiDelRuolo(ruolo: Ruolo) {
@@ -64,7 +62,7 @@ function Referenti({ s, ente, ruolo, ask }: { s: SchedaProgetto; ente: EnteInSch
         summary={(r) => `${r.cognome} ${r.nome}`}
         columns={[
           { key: 'nome', header: 'Cognome e Nome', cell: (r) => <AppLink to={`/area-amministrativa/utenti/${r.idUtente}`}>{`${r.cognome} ${r.nome}`}</AppLink> },
-          { key: 'ruolo', header: 'Ruolo', cell: (r) => NOME_RUOLO[r.codiceRuolo] ?? r.codiceRuolo },
+          { key: 'ruolo', header: 'Ruolo', cell: (r) => nomeBreveRuolo(r.codiceRuolo) ?? r.codiceRuolo },
           { key: 'stato', header: 'Stato', cell: (r) => <StatusChip value={r.stato} /> },
           ...(canDel ? [{ key: 'azioni', header: 'Azioni', hiddenHeader: true, cell: (r: Referente) => r.stato === 'TERMINATO' ? null : (
             <OnlineOnlyButton className="btn btn-outline-danger btn-sm" onClick={() => ask({
@@ -117,7 +115,7 @@ function SedeCard({ sede, idProgetto, ruolo, ask }: { sede: SedeInScheda; idProg
         summary={(f) => `${f.cognome} ${f.nome}`}
         columns={[
           { key: 'nome', header: 'Cognome e Nome', cell: (f) => <AppLink to={`/area-amministrativa/utenti/${f.idUtente}`}>{`${f.cognome} ${f.nome}`}</AppLink> },
-          { key: 'ruolo', header: 'Ruolo', cell: (f) => NOME_RUOLO[f.codiceRuolo] ?? f.codiceRuolo },
+          { key: 'ruolo', header: 'Ruolo', cell: (f) => nomeBreveRuolo(f.codiceRuolo) ?? f.codiceRuolo },
           { key: 'stato', header: 'Stato', cell: (f) => <StatusChip value={f.stato} /> },
           ...(canFac ? [{ key: 'azioni', header: 'Azioni', hiddenHeader: true, cell: (f: Fac) => f.stato === 'TERMINATO' ? null : (
             <OnlineOnlyButton className="btn btn-outline-danger btn-sm" onClick={() => ask({

@@ -23,6 +23,7 @@ import { fetchListPage, listBody, profileIds } from '../../api/lists'
 import { gestioneKeys } from './keys'
 import { PERSISTENT_CARD } from '../../api/query'
 import { maskFiscalCode } from '../../lib/masked-identity'
+import { RUOLI_PARTNER, RUOLI_PROGETTO, RUOLI_PROGRAMMA, type CoppiaRuoli } from '../../lib/ruoli'
 
 type Senza<T> = Omit<T, 'idProgramma' | 'idProgetto' | 'idEnte'>
 
@@ -108,11 +109,14 @@ export async function cercaEnti(criterio: string, signal?: AbortSignal): Promise
   return d.enti
 }
 
+/** The referent's and the delegate's role by where the body sits (§2.7), with the names the form shows. */
+const sceltaRuoli = (coppia: CoppiaRuoli, dove: string) => [{ codice: coppia[0], label: `Referente ${dove}` }, { codice: coppia[1], label: `Delegato ${dove}` }] as const
+
 /** Role codes of referents (REG, REGP, REPP) and delegates (DEG, DEGP, DEPP) by where the body sits (§2.7). */
 export const RUOLI_REFERENTE: Record<RuoloEnte, readonly { codice: string; label: string }[]> = {
-  gestoreProgramma: [{ codice: 'REG', label: 'Referente ente gestore di programma' }, { codice: 'DEG', label: 'Delegato ente gestore di programma' }],
-  gestoreProgetto: [{ codice: 'REGP', label: 'Referente ente gestore di progetto' }, { codice: 'DEGP', label: 'Delegato ente gestore di progetto' }],
-  partner: [{ codice: 'REPP', label: 'Referente ente partner' }, { codice: 'DEPP', label: 'Delegato ente partner' }],
+  gestoreProgramma: sceltaRuoli(RUOLI_PROGRAMMA, 'ente gestore di programma'),
+  gestoreProgetto: sceltaRuoli(RUOLI_PROGETTO, 'ente gestore di progetto'),
+  partner: sceltaRuoli(RUOLI_PARTNER, 'ente partner'),
 }
 
 /** `POST ente/associa/referenteDelegato/{tipo}` — a referent or delegate by fiscal code (the user must exist). */
