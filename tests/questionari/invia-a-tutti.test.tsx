@@ -5,14 +5,14 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-vi.mock('../../src/api/client', () => ({ apiPost: vi.fn() }))
+vi.mock('../../src/api/write', () => ({ write: vi.fn() }))
 vi.mock('../../src/features/campo', () => ({ registraLinkInviati: vi.fn(async () => undefined) }))
 vi.mock('../../src/auth/session', () => ({
   getSessionState: () => ({ profilo: { codiceRuolo: 'FAC', idProgramma: 1, idProgetto: 10, idEnte: 100 } }),
 }))
 vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn() }))
 
-import { apiPost } from '../../src/api/client'
+import { write } from '../../src/api/write'
 import { navigateTo } from '../../src/auth/navigation'
 import { registraLinkInviati } from '../../src/features/campo'
 import { InviaATuttiButton, StampaLinkPage } from '../../src/features/questionari/invia'
@@ -32,7 +32,7 @@ const risposta = {
 }
 
 beforeEach(() => {
-  vi.mocked(apiPost).mockReset()
+  vi.mocked(write).mockReset()
   vi.mocked(navigateTo).mockClear()
   vi.mocked(registraLinkInviati).mockClear()
   configureConnectivityForTests({ state: 'unknown' })
@@ -71,18 +71,18 @@ describe('InviaATuttiButton', () => {
   })
 
   it('after the confirmation sends one request, marks the surveys INVIATO on the device and opens the sheet', async () => {
-    vi.mocked(apiPost).mockResolvedValue(risposta)
+    vi.mocked(write).mockResolvedValue(risposta)
     render(<InviaATuttiButton serviceRouteId="101" idServizio={101} nomeServizio="Sportello SPID" daInviare={2} soloSulDispositivo={0} totale={3} />)
     fireEvent.click(screen.getByRole('button', { name: 'Invia questionario a tutti' }))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByText(/per i 2 cittadini che non hanno ancora compilato/)).toBeTruthy()
-    expect(apiPost).not.toHaveBeenCalled()
+    expect(write).not.toHaveBeenCalled()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Crea i link' }))
     await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/area-amministrativa/servizi/101/stampa-link'))
-    expect(vi.mocked(apiPost).mock.calls).toHaveLength(1)
-    expect(vi.mocked(apiPost).mock.calls[0]!.slice(0, 2)).toEqual([
-      'servizio/cittadino/servizio/101/questionarioCompilato/inviaATutti', { idProgramma: 1, idProgetto: 10, idEnte: 100 },
-    ])
+    expect(vi.mocked(write).mock.calls).toHaveLength(1)
+    // the chosen profile's ids go first in the body (write's default, tests/api/write.test.ts)
+    expect(vi.mocked(write).mock.calls[0]?.[0]).toMatchObject({ method: 'post', path: 'servizio/cittadino/servizio/101/questionarioCompilato/inviaATutti', toast: 'catalogue', invalidate: [] })
+    expect(vi.mocked(write).mock.calls[0]?.[0].withProfile).toBeUndefined()
     expect(registraLinkInviati).toHaveBeenCalledWith([{ idQuestionario: 'q-1', scadenza: SCADENZA }, { idQuestionario: 'q-2', scadenza: SCADENZA }])
     expect(getFoglioLink('101')).toMatchObject({ nomeServizio: 'Sportello SPID', questionari: risposta.questionari })
     expect(getFoglioLink('102')).toBeNull()

@@ -1,13 +1,13 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
-vi.mock('../../src/api/client', () => ({ apiPost: vi.fn() }))
+vi.mock('../../src/api/write', () => ({ write: vi.fn() }))
 vi.mock('../../src/features/campo', () => ({ registraLinkInviati: vi.fn(async () => undefined) }))
 vi.mock('../../src/auth/session', () => ({
   getSessionState: () => ({ profilo: { codiceRuolo: 'FAC', idProgramma: 1, idProgetto: 10, idEnte: 100 } }),
 }))
 
-import { apiPost } from '../../src/api/client'
+import { write } from '../../src/api/write'
 import { registraLinkInviati } from '../../src/features/campo'
 import { InviaQuestionarioButton } from '../../src/features/questionari/invia'
 import { absoluteLink, MOTIVO_OFFLINE, MOTIVO_SENZA_ID, scadenzaText } from '../../src/features/questionari/invia/link'
@@ -23,7 +23,7 @@ function setOnline(value: boolean) {
 }
 
 beforeEach(() => {
-  vi.mocked(apiPost).mockReset()
+  vi.mocked(write).mockReset()
   configureConnectivityForTests({ state: 'unknown' })
   setOnline(true)
 })
@@ -64,7 +64,7 @@ describe('InviaQuestionarioButton', () => {
   })
 
   it('creates the link and shows it with QR code, copy and expiry', async () => {
-    vi.mocked(apiPost).mockResolvedValue({ link: LINK, token: 'AbC_123-xyz', scadenza: SCADENZA })
+    vi.mocked(write).mockResolvedValue({ link: LINK, token: 'AbC_123-xyz', scadenza: SCADENZA })
     const writeText = vi.fn(async () => undefined)
     Object.defineProperty(window.navigator, 'clipboard', { configurable: true, value: { writeText } })
     render(<InviaQuestionarioButton idQuestionario={ID} />)
@@ -79,10 +79,9 @@ describe('InviaQuestionarioButton', () => {
     expect(title?.querySelector('button')).toBeNull()
     // the row reads INVIATO with the expiry on the device too
     await waitFor(() => expect(registraLinkInviati).toHaveBeenCalledWith([{ idQuestionario: ID, scadenza: SCADENZA }]))
-    expect(vi.mocked(apiPost).mock.calls[0]?.slice(0, 2)).toEqual([
-      `servizio/cittadino/questionarioCompilato/${ID}/invia`,
-      { idProgramma: 1, idProgetto: 10, idEnte: 100 },
-    ])
+    // the chosen profile's ids go first in the body (write's default, tests/api/write.test.ts)
+    expect(vi.mocked(write).mock.calls[0]?.[0]).toMatchObject({ method: 'post', path: `servizio/cittadino/questionarioCompilato/${ID}/invia`, toast: 'catalogue', invalidate: [] })
+    expect(vi.mocked(write).mock.calls[0]?.[0].withProfile).toBeUndefined()
     const expected = `${window.location.origin}${LINK}`
     const input = screen.getByLabelText('Link al questionario') as HTMLInputElement
     expect(input.value).toBe(expected)
@@ -98,11 +97,11 @@ describe('InviaQuestionarioButton', () => {
     expect(screen.getByTestId('invia-questionario-copiato').getAttribute('aria-live')).toBe('polite')
 
     // the list redraws its rows (phone turned across 768 px): the new button of the same survey keeps the modal open
-    const calls = vi.mocked(apiPost).mock.calls.length
+    const calls = vi.mocked(write).mock.calls.length
     cleanup()
     render(<InviaQuestionarioButton idQuestionario={ID} />)
     expect(await screen.findByText('Invia il questionario al cittadino')).toBeTruthy()
-    expect(vi.mocked(apiPost).mock.calls.length).toBe(calls)
+    expect(vi.mocked(write).mock.calls.length).toBe(calls)
     // a button of another survey does not show it
     cleanup()
     render(<InviaQuestionarioButton idQuestionario="altro-questionario" />)
@@ -120,7 +119,7 @@ describe('InviaQuestionarioButton', () => {
   })
 
   it('opens no modal when the call fails (the client shows the error)', async () => {
-    vi.mocked(apiPost).mockRejectedValue(new Error('Q02'))
+    vi.mocked(write).mockRejectedValue(new Error('Q02'))
     vi.mocked(registraLinkInviati).mockClear()
     render(<InviaQuestionarioButton idQuestionario={ID} />)
     fireEvent.click(screen.getByRole('button', { name: 'Invia questionario' }))

@@ -9,10 +9,9 @@
  * (the one confirmed-action behaviour, ui/widgets/useConferma.tsx).
  */
 import { useId, useState } from 'react'
-import { apiPost } from '../../../api/client'
+import { write } from '../../../api/write'
 import { InviaATuttiRispostaSchema } from '../../../api/contract/questionario'
 import { navigateTo } from '../../../auth/navigation'
-import { profileIds } from '../../../auth/current-profile'
 import { ConfirmModal } from '../../../ui/widgets/ConfirmModal'
 import { useEsecuzione } from '../../../ui/widgets/useConferma'
 import { registraLinkInviati } from '../../campo'
@@ -44,11 +43,7 @@ export function InviaATuttiButton({ serviceRouteId, idServizio, nomeServizio, da
   const invia = async () => {
     if (idServizio === null || pending) return
     const ok = await esegui(async () => {
-      const r = await apiPost(
-        `servizio/cittadino/servizio/${idServizio}/questionarioCompilato/inviaATutti`,
-        profileIds(),
-        InviaATuttiRispostaSchema,
-      )
+      const r = await write({ method: 'post', path: `servizio/cittadino/servizio/${idServizio}/questionarioCompilato/inviaATutti`, schema: InviaATuttiRispostaSchema, toast: 'catalogue', invalidate: [] })
       await registraLinkInviati(r.questionari.map((q) => ({ idQuestionario: q.idQuestionario, scadenza: q.scadenza }))).catch(() => undefined)
       setFoglioLink({ serviceRouteId, nomeServizio, creatoIl: new Date().toISOString(), questionari: r.questionari })
     })

@@ -18,9 +18,8 @@
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
 import { useEffect, useId, useRef, useState } from 'react'
 import { createStore, useStore } from '../../../lib/store'
-import { apiPost } from '../../../api/client'
+import { write } from '../../../api/write'
 import { InviaQuestionarioRispostaSchema, type InviaQuestionarioRisposta } from '../../../api/contract/questionario'
-import { profileIds } from '../../../auth/current-profile'
 import { registraLinkInviati } from '../../campo'
 import { absoluteLink, motivoDisabilitato, scadenzaText } from './link'
 import { useOnline } from './online'
@@ -55,11 +54,7 @@ export function InviaQuestionarioButton({ idQuestionario, disabled = false, invi
     if (!idQuestionario || pending) return
     setPending(true)
     try {
-      const r = await apiPost(
-        `servizio/cittadino/questionarioCompilato/${encodeURIComponent(idQuestionario)}/invia`,
-        profileIds(),
-        InviaQuestionarioRispostaSchema,
-      )
+      const r = await write({ method: 'post', path: `servizio/cittadino/questionarioCompilato/${encodeURIComponent(idQuestionario)}/invia`, schema: InviaQuestionarioRispostaSchema, toast: 'catalogue', invalidate: [] })
       setOpenLink({ idQuestionario, risposta: r })
       // the row reads INVIATO with the expiry at once (no device database: nothing to update)
       await registraLinkInviati([{ idQuestionario, scadenza: r.scadenza }]).catch(() => undefined)
