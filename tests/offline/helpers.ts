@@ -1,5 +1,6 @@
 /** Shared helpers of the offline tests: demo facilitators, fresh per-user databases, a scripted transport, test handlers. */
 import { vi } from 'vitest'
+import { enqueue, getEntry } from '../../src/offline/outbox'
 import { ApiCallError } from '../../src/api/client'
 import { closeUserDb, openUserDb, type OfflineDb } from '../../src/offline/db'
 import { registerHandler, resultOf, type OutboxRequest } from '../../src/offline/handlers'
@@ -104,3 +105,41 @@ export function registerTestHandlers(): () => void {
   ]
   return () => offs.forEach((off) => off())
 }
+
+/** Queues a service creation with its local record. */
+export const enqueueServizio = (idLocale: string, nome = `Servizio ${idLocale}`) =>
+  enqueue<ServizioPayload>({
+    kind: 'servizio.crea',
+    payload: { idLocale, nomeServizio: nome, data: '2025-03-12' },
+    roleContext: role(),
+    record: { tipo: 'servizio', idLocale, data: { nome } },
+  })
+
+/** Queues a citizen added to the service `idServizioLocale`, depending on the entry `parentId`. */
+export const enqueueCittadino = (idServizioLocale: string, parentId: string, cf: string) =>
+  enqueue<CittadinoPayload>({
+    kind: 'cittadino.aggiungi',
+    payload: { idServizioLocale, codiceFiscale: cf },
+    roleContext: role(),
+    dependsOn: [parentId],
+    record: { tipo: 'cittadino-servizio', idLocale: `${idServizioLocale}:${cf}`, data: { cf } },
+  })
+
+/** A fake server: services get ids from 500, citizens from 900; `fail(req, n)` may return an error instead. */
+export function fakeServer(fail: (req: OutboxRequest, n: number) => Error | null = () => null) {
+  let nextServizio = 500
+  let nextCittadino = 900
+  const applied = new Map<string, unknown>()
+  return scriptedTransport((req, n) => {
+    const err = fail(req, n)
+    if (err) return err
+    // idempotency as the server does it: a known key answers the stored result
+    if (applied.has(req.idempotencyKey)) return applied.get(req.idempotencyKey)
+    const answer = req.path === 'servizio' ? { idServizio: nextServizio++ } : { id: nextCittadino++, idQuestionario: `q-${nextCittadino}` }
+    applied.set(req.idempotencyKey, answer)
+    return answer
+  })
+}
+
+/** The status of the outbox entry `id`. */
+export const statusOf = async (id: string) => (await getEntry(id))?.status

@@ -1,7 +1,7 @@
 /** The replay across reloads and tabs (moved from replay.test.ts to keep each test file under 400 lines). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { closeUserDb, openUserDb, type OfflineDb } from '../../src/offline/db'
-import { enqueue, getEntry } from '../../src/offline/outbox'
+import { getEntry } from '../../src/offline/outbox'
 import { getRecord } from '../../src/offline/records'
 import { DONE_RETENTION_MS, configureReplay, runReplay, lockNameOf } from '../../src/offline/replay'
 import { createMemoryLockManager, defaultLockManager, type LockManagerLike } from '../../src/offline/locks'
@@ -11,11 +11,12 @@ import {
   freshDb,
   registerTestHandlers,
   resetDbs,
-  role,
   scriptedTransport,
   setupReplay,
-  type CittadinoPayload,
-  type ServizioPayload,
+  enqueueServizio as servizio,
+  enqueueCittadino as cittadino,
+  fakeServer,
+  statusOf,
 } from './helpers'
 
 let unregister: () => void
@@ -24,41 +25,6 @@ beforeEach(async () => {
   unregister = registerTestHandlers()
 })
 afterEach(() => unregister())
-
-const servizio = (idLocale: string, nome = `Servizio ${idLocale}`) =>
-  enqueue<ServizioPayload>({
-    kind: 'servizio.crea',
-    payload: { idLocale, nomeServizio: nome, data: '2025-03-12' },
-    roleContext: role(),
-    record: { tipo: 'servizio', idLocale, data: { nome } },
-  })
-
-const cittadino = (idServizioLocale: string, parentId: string, cf: string) =>
-  enqueue<CittadinoPayload>({
-    kind: 'cittadino.aggiungi',
-    payload: { idServizioLocale, codiceFiscale: cf },
-    roleContext: role(),
-    dependsOn: [parentId],
-    record: { tipo: 'cittadino-servizio', idLocale: `${idServizioLocale}:${cf}`, data: { cf } },
-  })
-
-/** A fake server: services get ids from 500, citizens from 900; `fail(req, n)` may return an error instead. */
-function fakeServer(fail: (req: OutboxRequest, n: number) => Error | null = () => null) {
-  let nextServizio = 500
-  let nextCittadino = 900
-  const applied = new Map<string, unknown>()
-  return scriptedTransport((req, n) => {
-    const err = fail(req, n)
-    if (err) return err
-    // idempotency as the server does it: a known key answers the stored result
-    if (applied.has(req.idempotencyKey)) return applied.get(req.idempotencyKey)
-    const answer = req.path === 'servizio' ? { idServizio: nextServizio++ } : { id: nextCittadino++, idQuestionario: `q-${nextCittadino}` }
-    applied.set(req.idempotencyKey, answer)
-    return answer
-  })
-}
-
-const statusOf = async (id: string) => (await getEntry(id))?.status
 
 describe('replay: reloads and concurrency', () => {
   it('a reload mid-flight: the sending entry goes back to pending and is resent with the same key', async () => {

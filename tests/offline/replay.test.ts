@@ -6,7 +6,6 @@ import { DEPENDENCY_ATTENTION_MESSAGE, NO_HANDLER_MESSAGE, runReplay } from '../
 import { AUTH_REQUIRED_MESSAGE, onOfflineEvent } from '../../src/offline/events'
 import { getConnectivity } from '../../src/api/connectivity'
 import { BACKOFF_CAP_MS } from '../../src/offline/backoff'
-import type { OutboxRequest } from '../../src/offline/handlers'
 import type { OutboxEntry } from '../../src/offline/types'
 import {
   freshDb,
@@ -15,12 +14,15 @@ import {
   registerTestHandlers,
   resetDbs,
   role,
-  scriptedTransport,
   setupReplay,
   storedRole,
   timeoutError,
   type CittadinoPayload,
   type ServizioPayload,
+  enqueueServizio as servizio,
+  enqueueCittadino as cittadino,
+  fakeServer,
+  statusOf,
 } from './helpers'
 
 let unregister: () => void
@@ -29,41 +31,6 @@ beforeEach(async () => {
   unregister = registerTestHandlers()
 })
 afterEach(() => unregister())
-
-const servizio = (idLocale: string, nome = `Servizio ${idLocale}`) =>
-  enqueue<ServizioPayload>({
-    kind: 'servizio.crea',
-    payload: { idLocale, nomeServizio: nome, data: '2025-03-12' },
-    roleContext: role(),
-    record: { tipo: 'servizio', idLocale, data: { nome } },
-  })
-
-const cittadino = (idServizioLocale: string, parentId: string, cf: string) =>
-  enqueue<CittadinoPayload>({
-    kind: 'cittadino.aggiungi',
-    payload: { idServizioLocale, codiceFiscale: cf },
-    roleContext: role(),
-    dependsOn: [parentId],
-    record: { tipo: 'cittadino-servizio', idLocale: `${idServizioLocale}:${cf}`, data: { cf } },
-  })
-
-/** A fake server: services get ids from 500, citizens from 900; `fail(req, n)` may return an error instead. */
-function fakeServer(fail: (req: OutboxRequest, n: number) => Error | null = () => null) {
-  let nextServizio = 500
-  let nextCittadino = 900
-  const applied = new Map<string, unknown>()
-  return scriptedTransport((req, n) => {
-    const err = fail(req, n)
-    if (err) return err
-    // idempotency as the server does it: a known key answers the stored result
-    if (applied.has(req.idempotencyKey)) return applied.get(req.idempotencyKey)
-    const answer = req.path === 'servizio' ? { idServizio: nextServizio++ } : { id: nextCittadino++, idQuestionario: `q-${nextCittadino}` }
-    applied.set(req.idempotencyKey, answer)
-    return answer
-  })
-}
-
-const statusOf = async (id: string) => (await getEntry(id))?.status
 
 describe('replay: order, results and dependencies', () => {
   it('sends in FIFO order with the idempotency key and the role context of each entry, then confirms the records', async () => {
