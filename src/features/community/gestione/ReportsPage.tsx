@@ -9,7 +9,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import type { Report } from '../../../api/contract/community'
 import { QueryProvider } from '../../../api/query'
-import { getSessionState, useSession } from '../../../auth/session'
+import { currentProfile } from '../../../auth/current-profile'
+import { useSession } from '../../../auth/session'
 import { displayDateOrText } from '../../../lib/dates'
 import { ITEM_SECTIONS, itemPath, reportTarget, sectionFilter, sectionLabel } from '../../../lib/community-gestione'
 import { countLabel } from '../../../lib/plural'
@@ -66,7 +67,7 @@ function reportsDefinition(codiceRuolo: string, on: { dismiss(r: Report): void; 
 /** The read of the page for the URL's `search` (the list's page), also read by its route loader (src/api/prefetch.ts). */
 export function reportsReads(search: Record<string, unknown>) {
   const none = () => undefined
-  return [listPageQuery(reportsDefinition(getSessionState().profilo?.codiceRuolo ?? '', { dismiss: none, remove: none }), search)]
+  return [listPageQuery(reportsDefinition(currentProfile()?.codiceRuolo ?? '', { dismiss: none, remove: none }), search)]
 }
 
 function ReportsContent() {
@@ -77,7 +78,7 @@ function ReportsContent() {
 
   const definition = useMemo(
     () => reportsDefinition(session.profilo?.codiceRuolo ?? '', { dismiss: (r) => void dismissReport(r.id).catch(() => undefined), remove: setDeleting }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the profile changes
+     
     [session.profilo],
   )
 
