@@ -78,7 +78,6 @@ function ReportsContent() {
 
   const definition = useMemo(
     () => reportsDefinition(session.profilo?.codiceRuolo ?? '', { dismiss: (r) => void dismissReport(r.id).catch(() => undefined), remove: setDeleting }),
-     
     [session.profilo],
   )
 
