@@ -6,6 +6,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { JWK } from 'jose'
+import { expect } from 'vitest'
+import { ConfigError, loadConfig } from '../../server/config'
 import type { SecretsFileContent } from '../../server/secret-sources'
 
 /** Values of the secrets files written by {@link secretsFileEnv} (unless overridden). */
@@ -21,4 +23,15 @@ export function secretsFileEnv(jwk?: JWK, extra: SecretsFileContent = {}): { SEC
   const content: SecretsFileContent = { citizenHashSecret: OUTSIDE_SECRETS.citizenHashSecret, cookieKeys: [...OUTSIDE_SECRETS.cookieKeys], ...(jwk ? { oidcJwks: { keys: [jwk] } } : {}), ...extra }
   writeFileSync(file, JSON.stringify(content), { mode: 0o600 })
   return { SECRETS_FILE: file }
+}
+
+/** The ConfigError `loadConfig(env)` throws; fails when it does not. */
+export function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env)
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError)
+    return (err as Error).message
+  }
+  throw new Error('loadConfig accepted the configuration')
 }
