@@ -227,7 +227,10 @@ describe('fuzzing every /api route: never a 5xx', () => {
         try {
           body = res.json()
         } catch { /* not JSON: fails below */ }
-        const ok = res.statusCode < 500 && (res.statusCode < 400 || (typeof body.message === 'string' && CATALOGUE.has(String(body.errorCode))))
+        // a URL parser resolves dot segments ('..', '%2e%2e') before the server sees the path: a request that so
+        // leaves /api is not an API call, and only has to stay below 500
+        const leftApi = !/^\/api(\/|$)/.test(new URL(String(request.url), 'http://fuzz.invalid').pathname)
+        const ok = res.statusCode < 500 && (res.statusCode < 400 || leftApi || (typeof body.message === 'string' && CATALOGUE.has(String(body.errorCode))))
         if (KEEP_GOING) {
           if (!ok) {
             failures.push(label)
