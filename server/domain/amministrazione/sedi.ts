@@ -20,7 +20,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../../errors'
 import type { Caller } from '../profile'
 import { checkEnte, checkProgetto, checkSede, denied } from './accesso'
 import { chiudiSedi, revocaRuoliOrfani } from './cascate'
-import { casUpdate } from '../versioni'
+import { casUpdate, versioneSuccessiva } from '../versioni'
 import { comuniDiProvincia } from './comuni'
 import { primoErroreIndirizzi } from '../../../src/lib/sede-indirizzo'
 import { checkGuard, checkTransition } from './macchina'
@@ -236,7 +236,7 @@ export async function associaFacilitatore(tx: Tx, caller: Caller, permessi: stri
       .where(espKey(b.idEnteFacVol, b.idSedeFacVol, b.idProgettoFacVol))
   }
   if (prj.stato === STATO.NON_ATTIVO) {
-    await tx.update(progetto).set({ stato: STATO.ATTIVABILE, dataOraProgettoAttivabile: now, dataOraAggiornamento: now }).where(eq(progetto.id, prj.id))
+    await tx.update(progetto).set({ stato: STATO.ATTIVABILE, dataOraProgettoAttivabile: now, dataOraAggiornamento: now, versione: versioneSuccessiva(progetto) }).where(eq(progetto.id, prj.id))
   }
   if (!user.tipoContratto) await tx.update(utente).set({ tipoContratto: b.tipoContratto, dataOraAggiornamento: now }).where(eq(utente.id, user.id))
   await tx.insert(utenteXRuolo).values({ idUtente: user.id, codiceRuolo: ruolo }).onConflictDoNothing()
