@@ -21,7 +21,7 @@ import { checkAge, isProvincia } from './cittadini-servizio'
 import { fieldProfile, isFieldRole, type Caller } from './profile'
 import { nominativo } from './servizi'
 import { citizensInScope, serviceScope } from './ambito'
-import { casUpdate } from './versioni'
+import { casUpdate, type VersioneRichiesta } from './versioni'
 
 /** The citizen row when it exists and is in the caller's scope; 404 C01 otherwise. */
 async function visibleCitizen(db: Executor, caller: Caller, id: number) {
@@ -76,7 +76,7 @@ export async function schedaCittadino(db: Executor, caller: Caller, id: number, 
 }
 
 /** Updates the editable fields of citizen `id` still at version `base` (module comment); answers `{id, versione}`. */
-export async function aggiornaCittadino(tx: Transaction, caller: Caller, id: number, body: AggiornaCittadinoBody, base: number): Promise<{ id: number; versione: number }> {
+export async function aggiornaCittadino(tx: Transaction, caller: Caller, id: number, body: AggiornaCittadinoBody, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   const field = fieldProfile(caller, 'U06')
   const c = await visibleCitizen(tx, caller, id)
   if (!isProvincia(body.provinciaDiDomicilio)) throw badRequest('G02', 'Dati non validi: controlla provincia di domicilio.')

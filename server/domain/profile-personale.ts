@@ -22,7 +22,7 @@ import { AVATAR_SIZES, NotAnImageError, squareAvatars, type AvatarSize } from '.
 import type { FileStorage, OpenedFile } from '../storage/index'
 import { toContesto } from './contesto'
 import { principalOfUser } from './principal'
-import { casUpdate } from './versioni'
+import { casUpdate, type VersioneRichiesta } from './versioni'
 
 /** Largest picture accepted, in bytes (spec 001 §9: files 10 MB). */
 export const MAX_IMMAGINE_BYTES = 10 * 1024 * 1024
@@ -39,7 +39,7 @@ async function contestoOf(db: Executor, idUtente: number): Promise<Contesto> {
 }
 
 /** Updates the caller's data still at version `base` (409 V01 otherwise); returns the new context (with the new `versione`). */
-export async function aggiornaProfilo(db: Database, idUtente: number, body: AggiornaProfilo, base: number): Promise<Contesto> {
+export async function aggiornaProfilo(db: Database, idUtente: number, body: AggiornaProfilo, base: VersioneRichiesta): Promise<Contesto> {
   const phone = phoneError(body.prefissoTelefono, body.telefono)
   if (phone) throw badRequest('G02', phone)
   const email = body.email.trim()

@@ -22,7 +22,7 @@ import { fieldProfile, isFieldRole, type Caller } from './profile'
 import { serviceVisible } from './ambito'
 import { answers, decodeSection, encodeStored, InvalidQuestionIdError, SectionFormatError, toStored, type DecodedSection } from './survey-codec'
 import { templatesById, templateToWire } from './template'
-import { casUpdate, type EsitoCas } from './versioni'
+import { casUpdate, type EsitoCas, type VersioneRichiesta } from './versioni'
 
 /** Q3 questions compared by the duplicate check (detailed competences, public-service area, details). */
 export const DUPLICATE_Q3_QUESTIONS = ['26', '27', '28'] as const
@@ -162,7 +162,7 @@ const esitoServizio = (tx: Executor, caller: Caller, id: number): EsitoCas => ({
  * Updates a service still at version `base` (200 `{idServizio, versione}`; 409 V01 with the card when it moved on,
  * issue 27): the service row's compare-and-set runs first, then its types and the Q3 of its open instances.
  */
-export async function updateServizio(tx: Transaction, caller: Caller, idServizio: number, body: ServizioBody, base: number): Promise<IdServizio & { versione: number }> {
+export async function updateServizio(tx: Transaction, caller: Caller, idServizio: number, body: ServizioBody, base: VersioneRichiesta): Promise<IdServizio & { versione: number }> {
   const row = await ownService(tx, caller, idServizio, 'S06')
   const field = fieldProfile(caller, 'S06')
   const { q3, tipologia } = await checkInput(tx, field, body, await writeContext(tx, field, body), row.id)
@@ -188,7 +188,7 @@ export async function updateServizio(tx: Transaction, caller: Caller, idServizio
  * Deletes a NON ATTIVO service of its creator still at version `base` (200 `{idServizio}`); 409 S07 once it has
  * citizens, 409 V01 with the card when it changed since `base` (issue 27).
  */
-export async function deleteServizio(tx: Transaction, caller: Caller, idServizio: number, base: number): Promise<IdServizio> {
+export async function deleteServizio(tx: Transaction, caller: Caller, idServizio: number, base: VersioneRichiesta): Promise<IdServizio> {
   const row = await ownService(tx, caller, idServizio, 'U06')
   if (row.stato !== STATO.NON_ATTIVO) throw new ApiError(409, 'S07')
   await casUpdate(tx, servizio, eq(servizio.id, row.id), base, {}, esitoServizio(tx, caller, row.id))

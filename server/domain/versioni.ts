@@ -4,7 +4,8 @@
  * Convention (README "Versioni dei record"; OpenAPI description): every editable record carries an integer
  * `versione` (1 at creation, + 1 at every change of its editable data). Every read that feeds an edit returns it;
  * every update and delete sends, as the JSON body field `versione`, the version it was based on:
- * - missing (or not a positive integer) → 428 `V02`, nothing changed ({@link requireVersione});
+ * - missing → 428 `V02`, not a positive integer → 400 `G02`, nothing changed ({@link requireVersione}, checked right
+ *   before the write: the request's other errors come first);
  * - the row moved on meanwhile → 409 `V01` with `corrente`, the current record in the shape of the read that feeds
  *   the edit, nothing changed ({@link conflitto});
  * - current → the write happens and the answer carries the new `versione`.
@@ -28,12 +29,20 @@ export const CAMPO_VERSIONE = 'versione'
 /** Largest version accepted from a body (a PostgreSQL integer). */
 const VERSIONE_MAX = 2_147_483_647
 
+/** The raw `versione` of a request body as a domain write receives it (checked by {@link casUpdate}). */
+export type VersioneRichiesta = unknown
+
 /**
- * The version an update or delete was based on, from the raw request body (any JSON object): 428 V02 when the
- * body has none, 400 G02 when it is not a positive integer.
+ * The raw `versione` field of a request body (any JSON value, `undefined` when absent), handed by the route to the
+ * domain write, which checks it with {@link requireVersione} right before its compare-and-set: the caller's other
+ * mistakes (scope 403, unknown 404, state rules 409, invalid data 400) answer first, as before issue 27.
  */
-export function requireVersione(body: unknown): number {
-  const raw = body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[CAMPO_VERSIONE] : undefined
+export function versioneDelCorpo(body: unknown): VersioneRichiesta {
+  return body !== null && typeof body === 'object' ? (body as Record<string, unknown>)[CAMPO_VERSIONE] : undefined
+}
+
+/** The version an update or delete was based on: 428 V02 when missing, 400 G02 when not a positive integer. */
+export function requireVersione(raw: unknown): number {
   if (raw === undefined || raw === null) throw new ApiError(428, 'V02')
   if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < 1 || raw > VERSIONE_MAX) {
     throw badRequest('G02', 'La versione del record deve essere un numero intero positivo.')
@@ -58,14 +67,16 @@ export interface EsitoCas {
 }
 
 /**
- * Compare-and-set of one row: sets `set` and `versione = versione + 1` where `id` matches and the row still holds
- * `base`; resolves to the new version. No row → reads the row: gone → `esito.assente()`, present → 409 V01 with
+ * Compare-and-set of one row: checks `base` (the body's raw `versione`: 428 V02 / 400 G02, {@link requireVersione}),
+ * then sets `set` and `versione = versione + 1` where `id` matches and the row still holds `base`; resolves to the
+ * new version. No row → reads the row: gone → `esito.assente()`, present → 409 V01 with
  * `esito.corrente()`. Run inside the write's transaction (its rollback undoes what came before).
  */
-export async function casUpdate<T extends TabellaVersionata>(tx: Executor, table: T, id: SQL | undefined, base: number,
+export async function casUpdate<T extends TabellaVersionata>(tx: Executor, table: T, id: SQL | undefined, base: VersioneRichiesta,
   set: PgUpdateSetSource<T>, esito: EsitoCas): Promise<number> {
+  const expected = requireVersione(base)
   const values = { ...set, versione: sql`${table.versione} + 1` } as PgUpdateSetSource<T>
-  const rows = await tx.update(table).set(values).where(and(id, eq(table.versione, base)))
+  const rows = await tx.update(table).set(values).where(and(id, eq(table.versione, expected)))
     .returning({ versione: table.versione }) as { versione: number }[]
   const row = rows[0]
   if (row) return row.versione

@@ -17,7 +17,7 @@ import { ID_CITTADINO_MAX, parseIdParam } from '../domain/db-errors'
 import { aggiornaCittadino, schedaCittadino } from '../domain/cittadini-registro'
 import { resolveCaller } from '../domain/profile'
 import { parseBody } from '../domain/validation'
-import { requireVersione } from '../domain/versioni'
+import { versioneDelCorpo } from '../domain/versioni'
 
 const LABELS = {
   titoloDiStudio: 'titolo di studio', occupazione: 'stato occupazionale', cittadinanza: 'cittadinanza',
@@ -37,7 +37,7 @@ export default async function cittadiniRegistroRoutes(app: FastifyInstance, opts
     const id = idOf(request.params)
     const b = parseBody(AggiornaCittadinoBodySchema, request.body, LABELS)
     const caller = resolveCaller(request, b)
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return db.transaction((tx) => aggiornaCittadino(tx, caller, id, b, base))
   })
 }

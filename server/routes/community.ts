@@ -41,7 +41,7 @@ import { runWrite } from '../idempotency'
 import { parseIdParam } from '../domain/db-errors'
 import { resolveCaller } from '../domain/profile'
 import { parseBody } from '../domain/validation'
-import { requireVersione } from '../domain/versioni'
+import { versioneDelCorpo } from '../domain/versioni'
 import type { CommunityCaller } from '../domain/community/access'
 import {
   createItem, deleteItem, itemDetail, itemEvent, itemFilters, listItems, listTags, listUserItems, searchItems, setUseful, updateItem,
@@ -146,7 +146,7 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
     })
     app.post(`/${section}/item/:id/update`, { config: { ...permAny(`new.${x}`, `upd.${x}`), ...write, ...doc(`Modifica ${d.item}`, { body: ItemBodySchema, versioned: true }) } }, async (request, reply) => {
       const b = body(ItemBodySchema, request.body)
-      const base = requireVersione(request.body)
+      const base = versioneDelCorpo(request.body)
       return writeWithFiles(request, reply, 200, b, (tx, caller) => updateItem(tx, caller, section, idOf(request), b, base))
     })
     app.get(`/search/${section}/items`, { config: { ...perm(`list.${x}`), ...doc(`Cerca tra ${d.items}`) } }, async (request) => {
@@ -157,7 +157,7 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
 
   app.post('/item/:id/delete', { config: { ...permAny('new.news', 'new.topic', 'new.doc', 'del.news', 'del.topic', 'del.doc'), ...write, doc: { summary: 'Elimina un contenuto (con il motivo)', tags: TAG, body: DeleteBodySchema, versioned: true } } }, async (request, reply) => {
     const b = body(DeleteBodySchema, request.body)
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return runWrite(db, request, reply, 200, (tx) => deleteItem(tx, callerOf(request, b), idOf(request), b.reason, base))
   })
 
@@ -248,7 +248,7 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
 
   app.post('/comment/:id/update', { config: { ...permAny(...ANY_VIEW), ...write, doc: { summary: 'Modifica un commento', tags: TAG, body: CommentBodySchema, versioned: true } } }, async (request, reply) => {
     const b = body(CommentBodySchema, request.body)
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return runWrite(db, request, reply, 200, (tx) => updateComment(tx, callerOf(request, b), idOf(request), b.comment_body, base))
   })
   app.post('/comment/:id/reply', { config: { ...permAny(...ANY_VIEW), ...write, doc: { summary: 'Risponde a un commento', tags: TAG, body: CommentBodySchema, status: 201 } } }, async (request, reply) => {
@@ -257,7 +257,7 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
   })
   app.post('/comment/:id/delete', { config: { ...permAny(...ANY_VIEW), ...write, doc: { summary: 'Elimina un commento (con il motivo)', tags: TAG, body: DeleteBodySchema, versioned: true } } }, async (request, reply) => {
     const b = body(DeleteBodySchema, request.body)
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return runWrite(db, request, reply, 200, (tx) => deleteComment(tx, callerOf(request, b), idOf(request), b.reason, base))
   })
   app.post('/comment/:id/report', { config: { ...permAny('rprt.news', 'rprt.topic', 'rprt.doc'), doc: { summary: 'Segnala un commento', tags: TAG, body: ReportBodySchema, status: 201 } } }, async (request, reply) => {

@@ -28,7 +28,7 @@ import {
 } from '../domain/amministrazione/enti-progetto'
 import { associaReferente, rimuoviReferente } from '../domain/amministrazione/referenti'
 import type { TipoReferente } from '../domain/amministrazione/enti-stati'
-import { requireVersione } from '../domain/versioni'
+import { versioneDelCorpo } from '../domain/versioni'
 import { body, callerOf, param, perm, permAny, write } from './amministrazione-comune'
 
 const REFERENTI: { tipo: TipoReferente; add: string; del: string }[] = [
@@ -56,7 +56,7 @@ export default async function enteRoutes(app: FastifyInstance, opts: { db: Datab
   app.put('/ente/:id', { config: { ...perm('upd.card.enti'), doc: { summary: 'Aggiorna un ente', tags: TAG, body: EnteBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const b = body(EnteBodySchema, request.body)
     const caller = callerOf(request, b)
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return write(db, (tx) => aggiornaEnte(tx, caller, param(request, 'id'), b, base))
   })
 

@@ -18,7 +18,7 @@ import { badRequest } from '../errors'
 import { dettaglioMinorenni, eliminaMinorenni, programmiAbilitabili, salvaMinorenni } from '../domain/minorenni/minorenni'
 import { resolveCaller } from '../domain/profile'
 import { parseBody } from '../domain/validation'
-import { requireVersione } from '../domain/versioni'
+import { versioneDelCorpo } from '../domain/versioni'
 
 import { perm } from '../auth/route-access'
 const LABELS = { intervento: 'intervento', dataDecorrenza: 'data di decorrenza', criterioRicerca: 'ricerca', id: 'configurazione', idProgramma: 'programma' }
@@ -37,7 +37,7 @@ export default async function minorenniRoutes(app: FastifyInstance, opts: { db: 
   app.post('/configurazioneminorenni/salva', { config: { ...perm('gest.conf.min'), doc: { summary: 'Crea o modifica una configurazione per i minorenni', description: 'Risponde 201 quando crea (senza id), 200 quando modifica.', tags: TAG, body: SalvaMinorenniBodySchema, errors: [409], versioned: true } } }, async (request, reply) => {
     const b = parseBody(SalvaMinorenniBodySchema, request.body, LABELS)
     const caller = resolveCaller(request, {})
-    const base = b.id ? requireVersione(request.body) : undefined
+    const base = b.id ? versioneDelCorpo(request.body) : undefined
     const out = await db.transaction((tx) => salvaMinorenni(tx, caller, b, base))
     if (!b.id) reply.code(201)
     return out
@@ -45,7 +45,7 @@ export default async function minorenniRoutes(app: FastifyInstance, opts: { db: 
   app.post('/configurazioneminorenni/elimina', { config: { ...perm('gest.conf.min'), doc: { summary: 'Elimina una configurazione per i minorenni', tags: TAG, body: EliminaMinorenniBodySchema, errors: [404], versioned: true } } }, async (request) => {
     const b = parseBody(EliminaMinorenniBodySchema, request.body, LABELS)
     const caller = resolveCaller(request, {})
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return db.transaction((tx) => eliminaMinorenni(tx, caller, b.id, base))
   })
   app.get('/configurazioneminorenni/dettaglio', { config: { access: { kind: 'role' }, doc: { summary: 'Regole per i minorenni di un programma o di un servizio', tags: TAG, query: DettaglioQuerySchema } } }, async (request) => {

@@ -21,7 +21,7 @@ import {
 import { ruoliDettaglio } from '../domain/profile-ruoli'
 import { registraEvento, riepilogoUtilizzo } from '../domain/profile-utilizzo'
 import { parseBody } from '../domain/validation'
-import { requireVersione } from '../domain/versioni'
+import { versioneDelCorpo } from '../domain/versioni'
 
 const token = { access: { kind: 'token' as const } }
 
@@ -46,7 +46,7 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
     const b = parseBody(AggiornaProfiloSchema, request.body, {
       nome: 'Nome', cognome: 'Cognome', email: 'Email', telefono: 'Telefono', prefissoTelefono: 'Prefisso',
     })
-    return aggiornaProfilo(db, principal.userId, b, requireVersione(request.body))
+    return aggiornaProfilo(db, principal.userId, b, versioneDelCorpo(request.body))
   })
 
   app.post('/utente/upload/immagineProfilo', { config: { ...token, upload: true, doc: {

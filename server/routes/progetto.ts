@@ -22,7 +22,7 @@ import {
   aggiornaProgetto, assegnaGestoreProgetto, attivaProgetto, creaProgetto, eliminaProgetto, schedaProgetto, terminaProgetto,
 } from '../domain/amministrazione/progetti'
 import { parseIdParam } from '../domain/db-errors'
-import { requireVersione } from '../domain/versioni'
+import { versioneDelCorpo } from '../domain/versioni'
 import { body, callerOf, param, perm, permAny, write } from './amministrazione-comune'
 
 const CreaQuerySchema = v.object({ idProgramma: v.string() })
@@ -48,26 +48,26 @@ export default async function progettoRoutes(app: FastifyInstance, opts: { db: D
   app.put('/progetto/:id', { config: { ...perm('upd.car.prgt'), doc: { summary: 'Aggiorna un progetto', tags: TAG, body: ProgettoBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const b = body(ProgettoBodySchema, request.body)
     const caller = callerOf(request, b)
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return write(db, (tx) => aggiornaProgetto(tx, caller, param(request, 'id'), b, base))
   })
 
   app.put('/progetto/attiva/:id', { config: { ...perm('act.prgt'), doc: { summary: 'Attiva un progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return write(db, (tx) => attivaProgetto(tx, caller, param(request, 'id'), base))
   })
 
   app.put('/progetto/termina/:id', { config: { ...perm('term.prgt'), doc: { summary: 'Termina un progetto', tags: TAG, body: TerminaBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const b = body(TerminaBodySchema, request.body)
     const caller = callerOf(request, b)
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return write(db, (tx) => terminaProgetto(tx, caller, param(request, 'id'), b, base))
   })
 
   app.delete('/progetto/:id', { config: { ...perm('del.prgt'), doc: { summary: 'Elimina un progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return write(db, (tx) => eliminaProgetto(tx, caller, param(request, 'id'), base))
   })
 

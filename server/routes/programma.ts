@@ -21,7 +21,7 @@ import {
   aggiornaProgramma, assegnaGestoreProgramma, creaProgramma, eliminaProgramma, schedaProgramma, terminaProgramma,
 } from '../domain/amministrazione/programmi'
 import { sediProgramma } from '../domain/amministrazione/programma-sedi'
-import { requireVersione } from '../domain/versioni'
+import { versioneDelCorpo } from '../domain/versioni'
 import { body, callerOf, param, perm, write } from './amministrazione-comune'
 
 const TAG = ['Programmi']
@@ -53,20 +53,20 @@ export default async function programmaRoutes(app: FastifyInstance, opts: { db: 
     const b = body(ProgrammaBodySchema, request.body)
     const caller = callerOf(request, b)
     if (caller.codiceRuolo === 'DSCU' && b.policy !== 'SCD') throw forbidden('A02')
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return write(db, (tx) => aggiornaProgramma(tx, caller, param(request, 'id'), b, base))
   })
 
   app.put('/programma/termina/:id', { config: { ...perm('end.prgm'), doc: { summary: 'Termina un programma', tags: TAG, body: TerminaBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const b = body(TerminaBodySchema, request.body)
     const caller = callerOf(request, b)
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return write(db, (tx) => terminaProgramma(tx, caller, param(request, 'id'), b, base))
   })
 
   app.delete('/programma/:id', { config: { ...perm('del.prgm'), doc: { summary: 'Elimina un programma', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return write(db, (tx) => eliminaProgramma(tx, caller, param(request, 'id'), base))
   })
 

@@ -22,7 +22,7 @@ import {
   aggiornaTemplate, associaProgramma, creaTemplate, eliminaTemplate, impostaDefault, leggiTemplate, nuovoTemplate,
 } from '../domain/questionari/modelli'
 import { parseBody } from '../domain/validation'
-import { requireVersione } from '../domain/versioni'
+import { versioneDelCorpo } from '../domain/versioni'
 import { callerOf, param, perm, write } from './amministrazione-comune'
 
 const LABELS: Record<string, string> = {
@@ -57,13 +57,13 @@ export default async function questionarioTemplateRoutes(app: FastifyInstance, o
   app.put('/questionarioTemplate/:id', { config: { ...perm('upd.quest.templ'), doc: { summary: 'Aggiorna un modello di questionario', tags: TAG, body: QuestionarioTemplateBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const b = body(QuestionarioTemplateBodySchema, request.body)
     const caller = callerOf(request, b)
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return write(db, (tx) => aggiornaTemplate(tx, caller, idOf(request), b, base))
   })
 
   app.delete('/questionarioTemplate/:id', { config: { ...perm('del.quest.templ'), doc: { summary: 'Elimina un modello di questionario', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body ?? {}))
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return write(db, (tx) => eliminaTemplate(tx, caller, idOf(request), base))
   })
 

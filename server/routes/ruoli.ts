@@ -18,7 +18,7 @@ import { ApiError, badRequest } from '../errors'
 import { isUniqueViolation } from '../domain/db-errors'
 import { aggiornaRuolo, creaRuolo, dettaglioRuolo, eliminaRuolo, gruppiConPermessi } from '../domain/ruoli/ruoli'
 import { parseBody } from '../domain/validation'
-import { requireVersione } from '../domain/versioni'
+import { versioneDelCorpo } from '../domain/versioni'
 
 import { perm } from '../auth/route-access'
 /** A concurrent create or rename with the same name loses on the unique index: 409 R01, not 500. */
@@ -49,12 +49,12 @@ export default async function ruoliRoutes(app: FastifyInstance, opts: { db: Data
   app.put('/ruolo/:codice', { config: { ...perm('add.upd.permessi'), doc: { summary: 'Aggiorna nome e permessi di un ruolo', tags: TAG, body: AggiornaRuoloBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const codice = codiceOf(request)
     const b = parseBody(AggiornaRuoloBodySchema, request.body, LABELS)
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return db.transaction((tx) => aggiornaRuolo(tx, codice, b, base)).catch(nameRace)
   })
   app.delete('/ruolo/:codice', { config: { ...perm('del.ruoli'), doc: { summary: 'Elimina un ruolo', tags: TAG, errors: [409], versioned: true } } }, async (request) => {
     const codice = codiceOf(request)
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return db.transaction((tx) => eliminaRuolo(tx, codice, base))
   })
 }

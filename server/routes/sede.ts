@@ -20,7 +20,7 @@ import { badRequest } from '../errors'
 import {
   aggiornaSede, associaFacilitatore, associaSede, cancellaOTerminaSede, creaSede, schedaSede, terminaFacilitatore,
 } from '../domain/amministrazione/sedi'
-import { requireVersione } from '../domain/versioni'
+import { versioneDelCorpo } from '../domain/versioni'
 import { body, callerOf, param, permAny, write } from './amministrazione-comune'
 
 const permessi = (request: FastifyRequest) => request.auth?.permessi ?? []
@@ -44,7 +44,7 @@ export default async function sedeRoutes(app: FastifyInstance, opts: { db: Datab
   app.put('/sede/:id', { config: { ...permAny('upd.sede.gest.prgt', 'upd.sede.partner'), doc: { summary: 'Aggiorna una sede', tags: TAG, body: SedeBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const b = body(SedeBodySchema, request.body)
     const caller = callerOf(request, b)
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return write(db, (tx) => aggiornaSede(tx, caller, param(request, 'id'), b, base))
   })
 

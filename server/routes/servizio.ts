@@ -28,7 +28,7 @@ import { sediFacilitatore } from '../domain/campo'
 import { activeTemplate, templateToWire } from '../domain/template'
 import { parseBody } from '../domain/validation'
 import { FIELD_WORK_LABELS } from '../domain/field-labels'
-import { requireVersione } from '../domain/versioni'
+import { versioneDelCorpo } from '../domain/versioni'
 
 import { perm, permAny } from '../auth/route-access'
 const TAG = ['Servizi']
@@ -59,14 +59,14 @@ export default async function servizioRoutes(app: FastifyInstance, opts: { db: D
     const b = body(ServizioBodySchema, request.body)
     const caller = resolveCaller(request, b)
     const id = parseIdParam((request.params as { id: string }).id)
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return runWrite(db, request, reply, 200, (tx) => updateServizio(tx, caller, id, b, base))
   })
 
   app.delete('/servizio/:id', { config: { ...perm('del.serv'), idempotency: 'user', doc: { summary: 'Elimina un servizio', tags: TAG, body: ProfiloBodySchema, response: IdServizioSchema, errors: [409], versioned: true } } }, async (request, reply) => {
     const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
     const id = parseIdParam((request.params as { id: string }).id)
-    const base = requireVersione(request.body)
+    const base = versioneDelCorpo(request.body)
     return runWrite(db, request, reply, 200, (tx) => deleteServizio(tx, caller, id, base))
   })
 

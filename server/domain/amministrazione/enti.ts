@@ -12,7 +12,7 @@ import { ApiError, notFound } from '../../errors'
 import type { Caller } from '../profile'
 import { checkEnte } from './accesso'
 import { SCHEDA_ELENCO_MAX } from './programma-sedi'
-import { casUpdate } from '../versioni'
+import { casUpdate, type VersioneRichiesta } from '../versioni'
 
 async function checkUnique(tx: Executor, body: EnteBody, exceptId?: number): Promise<void> {
   const other = exceptId === undefined ? undefined : ne(ente.id, exceptId)
@@ -45,7 +45,7 @@ async function mustEnte(db: Executor, caller: Caller, id: number) {
  * `PUT /ente/{id}`: updates the body's data (EN10, EN25) while it is still at version `base` (409 V01 with the card
  * otherwise, issue 27); answers the new `versione`.
  */
-export async function aggiornaEnte(tx: Tx, caller: Caller, id: number, body: EnteBody, base: number): Promise<{ id: number; versione: number }> {
+export async function aggiornaEnte(tx: Tx, caller: Caller, id: number, body: EnteBody, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   await mustEnte(tx, caller, id)
   await checkUnique(tx, body, id)
   const versione = await casUpdate(tx, ente, eq(ente.id, id), base, { ...values(body), dataOraAggiornamento: new Date() },

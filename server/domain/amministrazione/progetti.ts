@@ -21,7 +21,7 @@ import { avvisoCup, obiettiviValidi, regolaCup } from './programma-stati'
 import { guardDatiProgetto, guardEliminaProgetto, guardTerminaProgetto, PROGETTO } from './progetto-stati'
 import { conteggi, referentiDi } from './programmi'
 import { SCHEDA_ELENCO_MAX, sediConFacilitatori } from './programma-sedi'
-import { casUpdate, type EsitoCas } from '../versioni'
+import { casUpdate, type EsitoCas, type VersioneRichiesta } from '../versioni'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -68,7 +68,7 @@ const esitoProgetto = (tx: Executor, caller: Caller, id: number): EsitoCas => ({
  * `PUT /progetto/{id}`: updates a project not TERMINATO (PR04) still at version `base` (409 V01 otherwise, issue 27);
  * dates within the programme's. Answers the warning and the new `versione`.
  */
-export async function aggiornaProgetto(tx: Tx, caller: Caller, id: number, body: ProgettoBody, base: number): Promise<Avviso & { versione: number }> {
+export async function aggiornaProgetto(tx: Tx, caller: Caller, id: number, body: ProgettoBody, base: VersioneRichiesta): Promise<Avviso & { versione: number }> {
   const prj = await checkProgetto(tx, caller, id)
   checkTransition(PROGETTO, 'modifica', prj.stato)
   checkObiettivi(body.obiettivi)
@@ -89,7 +89,7 @@ export async function aggiornaProgetto(tx: Tx, caller: Caller, id: number, body:
  * `PUT /progetto/attiva/{id}`: ATTIVABILE → ATTIVO (PR07), still at version `base` (409 V01, issue 27). The welcome
  * e-mails of the reference are not sent (no mail service).
  */
-export async function attivaProgetto(tx: Tx, caller: Caller, id: number, base: number): Promise<{ id: number; versione: number }> {
+export async function attivaProgetto(tx: Tx, caller: Caller, id: number, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   const prj = await checkProgetto(tx, caller, id)
   checkTransition(PROGETTO, 'attiva', prj.stato)
   const now = new Date()
@@ -102,7 +102,7 @@ export async function attivaProgetto(tx: Tx, caller: Caller, id: number, base: n
  * `PUT /progetto/termina/{id}`: ATTIVABILE/ATTIVO → TERMINATO at a date not in the future (PR03), still at version
  * `base` (409 V01, issue 27: the compare-and-set runs first and locks the row), cascade of §2.2.
  */
-export async function terminaProgetto(tx: Tx, caller: Caller, id: number, body: TerminaBody, base: number, now = new Date()): Promise<{ id: number; versione: number }> {
+export async function terminaProgetto(tx: Tx, caller: Caller, id: number, body: TerminaBody, base: VersioneRichiesta, now = new Date()): Promise<{ id: number; versione: number }> {
   const prj = await checkProgetto(tx, caller, id)
   checkTransition(PROGETTO, 'termina', prj.stato)
   const day = daGiornoMeseAnno(body.dataTerminazione)
@@ -119,7 +119,7 @@ export async function terminaProgetto(tx: Tx, caller: Caller, id: number, body: 
  * `DELETE /progetto/{id}`: only NON ATTIVO without facilitators or services (PR02), still at version `base` (409 V01,
  * issue 27); cascade of §2.2.
  */
-export async function eliminaProgetto(tx: Tx, caller: Caller, id: number, base: number): Promise<{ id: number }> {
+export async function eliminaProgetto(tx: Tx, caller: Caller, id: number, base: VersioneRichiesta): Promise<{ id: number }> {
   const prj = await checkProgetto(tx, caller, id)
   checkTransition(PROGETTO, 'elimina', prj.stato)
   checkGuard(guardEliminaProgetto({ conFacilitatoriOServizi: await progettoConLavoro(tx, id) }))

@@ -28,7 +28,7 @@ import {
 } from './cascate'
 import { badRequest } from '../../errors'
 import { SCHEDA_ELENCO_MAX } from './programma-sedi'
-import { casUpdate, type EsitoCas } from '../versioni'
+import { casUpdate, type EsitoCas, type VersioneRichiesta } from '../versioni'
 
 type RefTable = typeof referenteDelegatiGestoreProgramma | typeof referenteDelegatiGestoreProgetto | typeof referenteDelegatiPartner
 
@@ -89,7 +89,7 @@ const esitoProgramma = (tx: Executor, caller: Caller, id: number): EsitoCas => (
  * `PUT /programma/{id}`: updates a NON ATTIVO or ATTIVO programme (P06) still at version `base` (409 V01 otherwise,
  * issue 27); the CUP rules re-apply when it changed. Answers the warning and the new `versione`.
  */
-export async function aggiornaProgramma(tx: Tx, caller: Caller, id: number, body: ProgrammaBody, base: number): Promise<Avviso & { versione: number }> {
+export async function aggiornaProgramma(tx: Tx, caller: Caller, id: number, body: ProgrammaBody, base: VersioneRichiesta): Promise<Avviso & { versione: number }> {
   const prg = await checkProgramma(tx, caller, id)
   checkTransition(PROGRAMMA, 'modifica', prg.stato)
   checkObiettivi(body.obiettivi)
@@ -112,7 +112,7 @@ export async function aggiornaProgramma(tx: Tx, caller: Caller, id: number, body
  * and ATTIVO ones terminated (§2.2); referents ATTIVO → TERMINATO, NON ATTIVO → deleted; managing body
  * ATTIVO → history closed and TERMINATO, NON ATTIVO → unlinked.
  */
-export async function terminaProgramma(tx: Tx, caller: Caller, id: number, body: TerminaBody, base: number, now = new Date()): Promise<{ id: number; versione: number }> {
+export async function terminaProgramma(tx: Tx, caller: Caller, id: number, body: TerminaBody, base: VersioneRichiesta, now = new Date()): Promise<{ id: number; versione: number }> {
   const prg = await checkProgramma(tx, caller, id)
   checkTransition(PROGRAMMA, 'termina', prg.stato)
   const day = daGiornoMeseAnno(body.dataTerminazione)
@@ -145,14 +145,14 @@ export async function terminaProgramma(tx: Tx, caller: Caller, id: number, body:
  * `DELETE /programma/{id}`: only NON ATTIVO (P04) with deletable projects, still at version `base` (409 V01, issue 27);
  * deletes projects, referents, template links.
  */
-export async function eliminaProgramma(tx: Tx, caller: Caller, id: number, base: number): Promise<{ id: number }> {
+export async function eliminaProgramma(tx: Tx, caller: Caller, id: number, base: VersioneRichiesta): Promise<{ id: number }> {
   const prg = await checkProgramma(tx, caller, id)
   checkTransition(PROGRAMMA, 'elimina', prg.stato)
-  await casUpdate(tx, programma, eq(programma.id, id), base, {}, esitoProgramma(tx, caller, id))
   const projects = await tx.select({ id: progetto.id, stato: progetto.stato }).from(progetto).where(eq(progetto.idProgramma, id))
   const facts = []
   for (const p of projects) facts.push({ stato: p.stato, conFacilitatoriOServizi: await progettoConLavoro(tx, p.id) })
   checkGuard(guardEliminaProgramma(facts))
+  await casUpdate(tx, programma, eq(programma.id, id), base, {}, esitoProgramma(tx, caller, id))
   const users: number[] = []
   for (const p of projects) users.push(...await eliminaProgettoCascata(tx, p.id))
   users.push(...await eliminaReferenti(tx, referenteDelegatiGestoreProgramma, eq(referenteDelegatiGestoreProgramma.idProgramma, id)))

@@ -20,7 +20,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../../errors'
 import type { Caller } from '../profile'
 import { checkEnte, checkProgetto, checkSede, denied } from './accesso'
 import { chiudiSedi, revocaRuoliOrfani } from './cascate'
-import { casUpdate, versioneSuccessiva } from '../versioni'
+import { casUpdate, versioneSuccessiva, type VersioneRichiesta } from '../versioni'
 import { comuniDiProvincia } from './comuni'
 import { primoErroreIndirizzi } from '../../../src/lib/sede-indirizzo'
 import { checkGuard, checkTransition } from './macchina'
@@ -102,7 +102,7 @@ async function mustSede(db: Executor, caller: Caller, id: number) {
  * name. The site row's compare-and-set on version `base` runs first (409 V01 with the card, issue 27), then the
  * addresses are written; answers the new `versione`.
  */
-export async function aggiornaSede(tx: Tx, caller: Caller, id: number, body: SedeBody, base: number): Promise<{ id: number; versione: number }> {
+export async function aggiornaSede(tx: Tx, caller: Caller, id: number, body: SedeBody, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   await mustSede(tx, caller, id)
   validate(body)
   const [dup] = await tx.select({ id: sede.id }).from(sede).where(and(eq(sede.nome, body.nome), ne(sede.id, id)))

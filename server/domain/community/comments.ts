@@ -18,7 +18,7 @@ import { italianDate } from '../consenso'
 import { holds, type CommunityCaller } from './access'
 import { loadItem } from './items'
 import { notifyComment, notifyReport } from '../notifiche/crea'
-import { casUpdate, type EsitoCas } from '../versioni'
+import { casUpdate, type EsitoCas, type VersioneRichiesta } from '../versioni'
 
 const SECTION_OF = { board_item: 'board', community_item: 'forum', document_item: 'documents' } as const
 const authorName = sql<string>`coalesce(${utente.nome} || ' ' || ${utente.cognome}, '')`
@@ -118,7 +118,7 @@ export async function replyComment(tx: Executor, caller: CommunityCaller, commen
 }
 
 /** `POST /comment/{id}/update`: the author or `upd.*`, on version `base` (409 V01, issue 27). */
-export async function updateComment(tx: Executor, caller: CommunityCaller, commentId: number, body: string, base: number): Promise<{ id: number; versione: number }> {
+export async function updateComment(tx: Executor, caller: CommunityCaller, commentId: number, body: string, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   const { comment, item } = await loadComment(tx, caller, commentId)
   if (comment.idAutore !== caller.principal.userId && !holds(caller, 'upd', item.itemType)) throw forbidden('A02')
   const versione = await casUpdate(tx, communityComment, eq(communityComment.id, commentId), base, { body, updatedAt: new Date() },
@@ -127,7 +127,7 @@ export async function updateComment(tx: Executor, caller: CommunityCaller, comme
 }
 
 /** `POST /comment/{id}/delete`: the author (reason 'owner' when blank) or `del.*` with a reason (400 CO07), on version `base`. */
-export async function deleteComment(tx: Executor, caller: CommunityCaller, commentId: number, reason: string | undefined, base: number): Promise<{ id: number }> {
+export async function deleteComment(tx: Executor, caller: CommunityCaller, commentId: number, reason: string | undefined, base: VersioneRichiesta): Promise<{ id: number }> {
   const { comment, item } = await loadComment(tx, caller, commentId)
   const own = comment.idAutore === caller.principal.userId
   if (!own && !holds(caller, 'del', item.itemType)) throw forbidden('A02')

@@ -17,7 +17,7 @@ import { italianDate } from '../consenso'
 import { sanitizeRichText } from '../rich-text'
 import { notifyNewContent } from '../notifiche/crea'
 import { audienceCondition, canDelete, canEdit, canSee, holds, publisherOf, requireHolds, requirePublishTarget, type CommunityCaller } from './access'
-import { casUpdate, type EsitoCas } from '../versioni'
+import { casUpdate, type EsitoCas, type VersioneRichiesta } from '../versioni'
 
 const DESCRIPTION_LIMIT: Record<ItemType, number> = {
   board_item: LIMITS.newsDescription, community_item: LIMITS.topicDescription, document_item: LIMITS.docDescription,
@@ -232,7 +232,7 @@ const esitoItem = (tx: Executor, caller: CommunityCaller, id: number): EsitoCas 
 })
 
 /** `POST /{section}/item/{id}/update`: the author (with `new.*`) or `upd.*`, on version `base` (409 V01, issue 27). */
-export async function updateItem(tx: Executor, caller: CommunityCaller, section: Section, id: number, b: ItemBody, base: number): Promise<{ id: number; versione: number }> {
+export async function updateItem(tx: Executor, caller: CommunityCaller, section: Section, id: number, b: ItemBody, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   const type = ITEM_TYPE_OF[section]
   const { row } = await loadItem(tx, caller, id, type)
   if (!canEdit(caller, row)) throw forbidden('A02')
@@ -244,7 +244,7 @@ export async function updateItem(tx: Executor, caller: CommunityCaller, section:
  * `POST /item/{id}/delete`: soft delete by the author (reason defaults to 'owner') or by `del.*`
  * (reason required, 400 CO07). Its comments are deleted and its reports removed (platform-backend §11.3).
  */
-export async function deleteItem(tx: Executor, caller: CommunityCaller, id: number, reason: string | undefined, base: number): Promise<{ id: number }> {
+export async function deleteItem(tx: Executor, caller: CommunityCaller, id: number, reason: string | undefined, base: VersioneRichiesta): Promise<{ id: number }> {
   const { row } = await loadItem(tx, caller, id)
   if (!canDelete(caller, row)) throw forbidden('A02')
   const own = row.idAutore === caller.principal.userId

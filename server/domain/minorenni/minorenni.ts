@@ -25,7 +25,7 @@ import { ApiError, badRequest, notFound } from '../../errors'
 import type { Caller } from '../profile'
 import { foldTerm } from '../liste/engine'
 import { minorenniScope } from './lista'
-import { casUpdate, type EsitoCas } from '../versioni'
+import { casUpdate, type EsitoCas, type VersioneRichiesta } from '../versioni'
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -60,7 +60,7 @@ const esitoMinorenni = (tx: Executor, id: number): EsitoCas => ({
  * Creates or updates a configuration (module comment); answers `{id}` (and the new `versione` of an update, made on
  * version `base`, which the route requires with an `id`).
  */
-export async function salvaMinorenni(tx: Transaction, caller: Caller, body: SalvaMinorenniBody, base?: number): Promise<{ id: number; versione: number }> {
+export async function salvaMinorenni(tx: Transaction, caller: Caller, body: SalvaMinorenniBody, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   if (body.id) {
     const [row] = await tx.select({ c: configurazioneMinorenni }).from(configurazioneMinorenni)
       .innerJoin(programma, eq(programma.id, configurazioneMinorenni.idProgramma))
@@ -69,7 +69,7 @@ export async function salvaMinorenni(tx: Transaction, caller: Caller, body: Salv
     const p = await reachableProgramme(tx, caller, row.c.idProgramma)
     if (row.c.dataDecorrenza <= today()) throw new ApiError(409, 'M02')
     if (body.dataDecorrenza < p.dataInizioProgramma || body.dataDecorrenza > p.dataFineProgramma) throw badRequest('M03')
-    const versione = await casUpdate(tx, configurazioneMinorenni, eq(configurazioneMinorenni.id, body.id), base ?? 0,
+    const versione = await casUpdate(tx, configurazioneMinorenni, eq(configurazioneMinorenni.id, body.id), base,
       { dataDecorrenza: body.dataDecorrenza, updateTimestamp: new Date(), updateUser: caller.principal.userId }, esitoMinorenni(tx, body.id))
     return { id: body.id, versione }
   }
@@ -84,7 +84,7 @@ export async function salvaMinorenni(tx: Transaction, caller: Caller, body: Salv
 }
 
 /** Revokes a configuration still at version `base` (module comment; 409 V01 otherwise); answers `{id}`. */
-export async function eliminaMinorenni(tx: Transaction, caller: Caller, id: number, base: number): Promise<{ id: number }> {
+export async function eliminaMinorenni(tx: Transaction, caller: Caller, id: number, base: VersioneRichiesta): Promise<{ id: number }> {
   const [row] = await tx.select({ id: configurazioneMinorenni.id }).from(configurazioneMinorenni)
     .innerJoin(programma, eq(programma.id, configurazioneMinorenni.idProgramma))
     .where(and(eq(configurazioneMinorenni.id, id), minorenniScope(caller)))

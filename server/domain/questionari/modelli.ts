@@ -41,7 +41,7 @@ import { NOTHING } from '../liste/engine'
 import { programmiAmministrati, scopeOf } from '../ambito'
 import type { Caller } from '../profile'
 import { guardElimina, guardNome, guardVersioneCorrente, nuovaVersione, QUESTIONARIO_TEMPLATE } from './stati'
-import { conflitto } from '../versioni'
+import { conflitto, requireVersione, type VersioneRichiesta } from '../versioni'
 
 type Row = typeof questionarioTemplate.$inferSelect
 
@@ -172,21 +172,22 @@ export async function creaTemplate(tx: Transaction, body: QuestionarioTemplateBo
  * with the current version's detail when it was replaced (the compare-and-set of issue 27, as a lock plus a
  * comparison: a new version is an insert, not an update).
  */
-async function lockedAt(tx: Transaction, row: Row, base: number): Promise<Row> {
+async function lockedAt(tx: Transaction, row: Row, base: VersioneRichiesta): Promise<Row> {
   await tx.execute(sql`select 1 from ${questionarioTemplate} where ${questionarioTemplate.id} = ${row.id} for update`)
   const [fresh] = await tx.select().from(questionarioTemplate).where(eq(questionarioTemplate.id, row.id))
   if (!fresh) throw notFound('QT05')
+  const expected = requireVersione(base)
   // replaced meanwhile by a new version: the conflict shows the current one
   if (fresh.idVersioneSuccessiva !== null) {
     const latest = (await lineage(tx, fresh)).find((x) => x.idVersioneSuccessiva === null) ?? fresh
     throw conflitto(await dettaglio(tx, latest))
   }
-  if (fresh.versione !== base) throw conflitto(await dettaglio(tx, fresh))
+  if (fresh.versione !== expected) throw conflitto(await dettaglio(tx, fresh))
   return fresh
 }
 
 /** Update (module comment): in place, or a new version when the template is ATTIVO or in use. */
-export async function aggiornaTemplate(tx: Transaction, caller: Caller, id: string, body: QuestionarioTemplateBody, base: number): Promise<QuestionarioTemplateSalvato> {
+export async function aggiornaTemplate(tx: Transaction, caller: Caller, id: string, body: QuestionarioTemplateBody, base: VersioneRichiesta): Promise<QuestionarioTemplateSalvato> {
   const row = await visibleRow(tx, caller, id)
   const current = await lockedAt(tx, row, base)
   checkGuard(guardVersioneCorrente(facts(current, false), 'QT02'), 409, 'Questa versione è stata sostituita da una più recente: modifica l’ultima versione.')
@@ -233,7 +234,7 @@ export async function impostaDefault(tx: Transaction, caller: Caller, id: string
 }
 
 /** Deletes a template with every version of it, when `id` is still at version `base` (module comment). */
-export async function eliminaTemplate(tx: Transaction, caller: Caller, id: string, base: number): Promise<{ id: string }> {
+export async function eliminaTemplate(tx: Transaction, caller: Caller, id: string, base: VersioneRichiesta): Promise<{ id: string }> {
   const row = await lockedAt(tx, await visibleRow(tx, caller, id), base)
   checkGuard(guardVersioneCorrente(facts(row, false), 'QT03'), 409, 'Questa versione è stata sostituita da una più recente.')
   checkTransition(QUESTIONARIO_TEMPLATE, 'elimina', row.stato, 'Il questionario è attivo e non può essere eliminato.')

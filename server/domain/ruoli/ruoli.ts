@@ -19,7 +19,7 @@ import { gruppo, gruppoXPermesso, permesso, ruolo, ruoloXGruppo, STATO, utenteXR
 import type { Executor, Transaction } from '../../db/types'
 import { ApiError, badRequest, notFound } from '../../errors'
 import { inGruppo, RUOLI_DIPARTIMENTO } from '../../../src/lib/ruoli'
-import { casUpdate, type EsitoCas } from '../versioni'
+import { casUpdate, type EsitoCas, type VersioneRichiesta } from '../versioni'
 
 /** Every permission group with its permissions (by group code, permissions by code). */
 export async function gruppiConPermessi(db: Executor, codici?: string[]): Promise<Gruppo[]> {
@@ -85,7 +85,7 @@ export async function creaRuolo(tx: Transaction, body: CreaRuoloBody): Promise<{
 const esitoRuolo = (tx: Executor, codice: string): EsitoCas => ({ corrente: () => dettaglioRuolo(tx, codice), assente: () => notFound('R14') })
 
 /** Changes the name and groups of a custom role still at version `base` (module comment); answers `{codice, versione}`. */
-export async function aggiornaRuolo(tx: Transaction, codice: string, body: AggiornaRuoloBody, base: number): Promise<{ codice: string; versione: number }> {
+export async function aggiornaRuolo(tx: Transaction, codice: string, body: AggiornaRuoloBody, base: VersioneRichiesta): Promise<{ codice: string; versione: number }> {
   const r = await roleRow(tx, codice)
   if (r.predefinito || !r.modificabile) throw new ApiError(409, 'R09')
   await nameFree(tx, body.nome, r.codice)
@@ -102,7 +102,7 @@ export async function aggiornaRuolo(tx: Transaction, codice: string, body: Aggio
 }
 
 /** Deletes a custom role no user holds, still at version `base` (module comment); answers `{codice}`. */
-export async function eliminaRuolo(tx: Transaction, codice: string, base: number): Promise<{ codice: string }> {
+export async function eliminaRuolo(tx: Transaction, codice: string, base: VersioneRichiesta): Promise<{ codice: string }> {
   const r = await roleRow(tx, codice)
   if (inGruppo(RUOLI_DIPARTIMENTO, r.codice)) throw new ApiError(409, 'R10')
   if (r.predefinito) throw new ApiError(409, 'R11')
