@@ -4,8 +4,10 @@
  * 409 V01 tests (tests/server/versioni) compare `corrente` with the same read.
  */
 import { expect } from 'vitest'
-import type { TestServer } from './helpers'
-import { call, type Actor } from './field/fixtures'
+import { TEST_HOST, type TestServer } from './helpers'
+
+/** Who reads: a token, a role and the profile's ids (the actors of tests/server/field and tests/server/community). */
+export interface Lettore { token: string; role: string; ids: { idProgramma: number | null; idProgetto: number | null; idEnte: number | null } }
 
 /** The versioned entities and the read that feeds their edit. */
 export type EntitaVersionata =
@@ -46,22 +48,23 @@ const LETTURE: Record<EntitaVersionata, (id: string) => { method: 'GET' | 'POST'
 }
 
 /** The read of `entita` `id` as `who` (200 expected): the whole answer. */
-export async function letturaDi(server: TestServer, who: Actor, entita: EntitaVersionata, id: number | string): Promise<Record<string, unknown>> {
+export async function letturaDi(server: TestServer, who: Lettore, entita: EntitaVersionata, id: number | string): Promise<Record<string, unknown>> {
   const r = LETTURE[entita](String(id))
+  const headers = { host: TEST_HOST, authToken: who.token, userRole: who.role }
   const res = r.method === 'GET'
-    ? await call(server, who, 'GET', r.url + (r.url.includes('?') ? '&' : '?') + profileQuery(who))
-    : await call(server, who, 'POST', r.url, { body: {} })
+    ? await server.app.inject({ method: 'GET', url: r.url + (r.url.includes('?') ? '&' : '?') + profileQuery(who), headers })
+    : await server.app.inject({ method: 'POST', url: r.url, headers, payload: { ...who.ids } })
   expect(res.statusCode, `${entita} ${id}: ${res.body}`).toBe(200)
   return res.json() as Record<string, unknown>
 }
 
 /** The profile ids as a query string (the GET reads of the community take them there). */
-function profileQuery(who: Actor): string {
+function profileQuery(who: Lettore): string {
   return Object.entries(who.ids).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${String(v)}`).join('&')
 }
 
 /** The `versione` of `entita` `id` as `who` reads it (a positive integer expected). */
-export async function versioneLetta(server: TestServer, who: Actor, entita: EntitaVersionata, id: number | string): Promise<number> {
+export async function versioneLetta(server: TestServer, who: Lettore, entita: EntitaVersionata, id: number | string): Promise<number> {
   const versione = LETTURE[entita](String(id)).versione(await letturaDi(server, who, entita, id))
   expect(Number.isInteger(versione) && (versione as number) >= 1, `${entita} ${id}: versione ${String(versione)}`).toBe(true)
   return versione as number

@@ -168,29 +168,25 @@ export async function creaTemplate(tx: Transaction, body: QuestionarioTemplateBo
 
 /**
  * The row locked for a write (one writer at a time on a template: two concurrent edits cannot both make version
- * n + 1) and compared with the `base` version the edit was made on: 409 V01 with its detail when it moved on, or
- * with the current version's detail when it was replaced (the compare-and-set of issue 27, as a lock plus a
- * comparison: a new version is an insert, not an update).
+ * n + 1): a version replaced meanwhile answers 409 `replacedCode` (read-only, as before issue 27), then the row is
+ * compared with the `base` version the edit was made on: 409 V01 with its detail when it moved on (the
+ * compare-and-set of issue 27, as a lock plus a comparison: a new version is an insert, not an update).
  */
-async function lockedAt(tx: Transaction, row: Row, base: VersioneRichiesta): Promise<Row> {
+async function lockedAt(tx: Transaction, row: Row, base: VersioneRichiesta, replacedCode: 'QT02' | 'QT03'): Promise<Row> {
   await tx.execute(sql`select 1 from ${questionarioTemplate} where ${questionarioTemplate.id} = ${row.id} for update`)
   const [fresh] = await tx.select().from(questionarioTemplate).where(eq(questionarioTemplate.id, row.id))
   if (!fresh) throw notFound('QT05')
-  const expected = requireVersione(base)
-  // replaced meanwhile by a new version: the conflict shows the current one
-  if (fresh.idVersioneSuccessiva !== null) {
-    const latest = (await lineage(tx, fresh)).find((x) => x.idVersioneSuccessiva === null) ?? fresh
-    throw conflitto(await dettaglio(tx, latest))
-  }
-  if (fresh.versione !== expected) throw conflitto(await dettaglio(tx, fresh))
+  checkGuard(guardVersioneCorrente(facts(fresh, false), replacedCode), 409, replacedCode === 'QT02'
+    ? 'Questa versione è stata sostituita da una più recente: modifica l’ultima versione.'
+    : 'Questa versione è stata sostituita da una più recente.')
+  if (fresh.versione !== requireVersione(base)) throw conflitto(await dettaglio(tx, fresh))
   return fresh
 }
 
 /** Update (module comment): in place, or a new version when the template is ATTIVO or in use. */
 export async function aggiornaTemplate(tx: Transaction, caller: Caller, id: string, body: QuestionarioTemplateBody, base: VersioneRichiesta): Promise<QuestionarioTemplateSalvato> {
   const row = await visibleRow(tx, caller, id)
-  const current = await lockedAt(tx, row, base)
-  checkGuard(guardVersioneCorrente(facts(current, false), 'QT02'), 409, 'Questa versione è stata sostituita da una più recente: modifica l’ultima versione.')
+  const current = await lockedAt(tx, row, base, 'QT02')
   checkTransition(QUESTIONARIO_TEMPLATE, 'modifica', current.stato)
   const sezioni = sezioniDelBody(body, current)
   const versions = await lineage(tx, current)
@@ -235,7 +231,7 @@ export async function impostaDefault(tx: Transaction, caller: Caller, id: string
 
 /** Deletes a template with every version of it, when `id` is still at version `base` (module comment). */
 export async function eliminaTemplate(tx: Transaction, caller: Caller, id: string, base: VersioneRichiesta): Promise<{ id: string }> {
-  const row = await lockedAt(tx, await visibleRow(tx, caller, id), base)
+  const row = await visibleRow(tx, caller, id)
   checkGuard(guardVersioneCorrente(facts(row, false), 'QT03'), 409, 'Questa versione è stata sostituita da una più recente.')
   checkTransition(QUESTIONARIO_TEMPLATE, 'elimina', row.stato, 'Il questionario è attivo e non può essere eliminato.')
   const ids = (await lineage(tx, row)).map((x) => x.id)
@@ -243,6 +239,7 @@ export async function eliminaTemplate(tx: Transaction, caller: Caller, id: strin
   checkGuard(guardElimina(facts(row, used)), 409, row.defaultRfd || row.defaultScd
     ? 'Il questionario è predefinito per un intervento e non può essere eliminato.'
     : 'Il questionario è stato usato per dei servizi e non può essere eliminato.')
+  await lockedAt(tx, row, base, 'QT03')
   await tx.delete(programmaXQuestionarioTemplate).where(inArray(programmaXQuestionarioTemplate.idQuestionarioTemplate, ids))
   await tx.delete(questionarioTemplate).where(inArray(questionarioTemplate.id, ids))
   return { id: row.id }
