@@ -119,11 +119,14 @@ async function checkInput(tx: Executor, field: FieldProfile, body: ServizioBody,
   return { field, q3, tipologia }
 }
 
-/** Creates a service (201 `{idServizio}`); with a known `idLocale` answers the existing service. */
-export async function createServizio(tx: Transaction, caller: Caller, body: ServizioBody): Promise<IdServizio> {
+/**
+ * Creates a service (201 `{idServizio, versione: 1}`); with a known `idLocale` answers the existing service (with its
+ * current `versione`, issue 27).
+ */
+export async function createServizio(tx: Transaction, caller: Caller, body: ServizioBody): Promise<IdServizio & { versione: number }> {
   const field = fieldProfile(caller, 'S05')
   const ctx = await writeContext(tx, field, body, { idLocale: body.idLocale })
-  if (ctx.existing !== null) return { idServizio: ctx.existing }
+  if (ctx.existing !== null) return { idServizio: ctx.existing, versione: await versioneServizio(tx, ctx.existing) }
   const { q3, tipologia } = await checkInput(tx, field, body, ctx)
   if (!ctx.templateId) throw new ApiError(409, 'S04')
   const [row] = await tx.insert(servizio).values({
@@ -134,7 +137,13 @@ export async function createServizio(tx: Transaction, caller: Caller, body: Serv
   }).returning({ id: servizio.id })
   const idServizio = row!.id
   await tx.insert(tipologiaServizio).values(body.tipoDiServizioPrenotato.map((titolo) => ({ titolo, idServizio })))
-  return { idServizio }
+  return { idServizio, versione: 1 }
+}
+
+/** The current `versione` of service `id` (1 when it is gone: the caller answers it as just created). */
+export async function versioneServizio(db: Executor, id: number): Promise<number> {
+  const [row] = await db.select({ versione: servizio.versione }).from(servizio).where(eq(servizio.id, id))
+  return row?.versione ?? 1
 }
 
 /** The id of the service the caller created with `idLocale` (a concurrent create that won the unique index), or undefined. */

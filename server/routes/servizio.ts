@@ -3,7 +3,7 @@
  * and its CSV are served by the generic list routes, server/routes/liste.ts):
  * | route | permission | answer |
  * |---|---|---|
- * | POST /servizio (idempotent) | new.serv | 201 {idServizio} |
+ * | POST /servizio (idempotent) | new.serv | 201 {idServizio, versione} |
  * | PUT /servizio/:id (idempotent) | upd.card.serv | {idServizio, versione} |
  * | DELETE /servizio/:id (idempotent) | del.serv | {idServizio} |
  * | POST /servizio/:id/schedaDettaglio | view.card.serv | SchedaServizio |
@@ -22,7 +22,7 @@ import { notFound } from '../errors'
 import { runWrite } from '../idempotency'
 import { isUniqueViolation, parseIdParam } from '../domain/db-errors'
 import { resolveCaller } from '../domain/profile'
-import { createServizio, deleteServizio, schedaServizio, servizioDaIdLocale, updateServizio } from '../domain/servizi'
+import { createServizio, deleteServizio, schedaServizio, servizioDaIdLocale, updateServizio, versioneServizio } from '../domain/servizi'
 import { programmeForConfig } from '../domain/ambito'
 import { sediFacilitatore } from '../domain/campo'
 import { activeTemplate, templateToWire } from '../domain/template'
@@ -51,7 +51,7 @@ export default async function servizioRoutes(app: FastifyInstance, opts: { db: D
       const existing = await servizioDaIdLocale(db, caller, b.idLocale)
       if (existing === undefined) throw err
       reply.code(201)
-      return { idServizio: existing }
+      return { idServizio: existing, versione: await versioneServizio(db, existing) }
     }
   })
 

@@ -27,11 +27,11 @@ const values = (b: EnteBody) => ({
   sedeLegale: b.sedeLegale || null, indirizzoPec: b.indirizzoPec || null,
 })
 
-/** `POST /ente`: a new body (201 {id}). */
-export async function creaEnte(tx: Tx, body: EnteBody): Promise<{ id: number }> {
+/** `POST /ente`: a new body (201 {id, versione: 1}). */
+export async function creaEnte(tx: Tx, body: EnteBody): Promise<{ id: number; versione: number }> {
   await checkUnique(tx, body)
-  const [row] = await tx.insert(ente).values(values(body)).returning({ id: ente.id })
-  return { id: row!.id }
+  const [row] = await tx.insert(ente).values(values(body)).returning({ id: ente.id, versione: ente.versione })
+  return { id: row!.id, versione: row!.versione }
 }
 
 async function mustEnte(db: Executor, caller: Caller, id: number) {

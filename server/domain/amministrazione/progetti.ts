@@ -37,8 +37,8 @@ function checkObiettivi(o: ProgettoBody['obiettivi']): void {
   if (!obiettiviValidi(o)) throw badRequest('G02', 'Obiettivi non validi: per ogni passo indica valore e data insieme, con date in ordine crescente.')
 }
 
-/** `POST /progetto?idProgramma=`: a NON ATTIVO project of the programme (checked against the caller, A02). */
-export async function creaProgetto(tx: Tx, caller: Caller, idProgramma: number, body: ProgettoBody): Promise<ProgettoCreato> {
+/** `POST /progetto?idProgramma=`: a NON ATTIVO project of the programme (checked against the caller, A02); its `versione` is 1. */
+export async function creaProgetto(tx: Tx, caller: Caller, idProgramma: number, body: ProgettoBody): Promise<ProgettoCreato & { versione: number }> {
   const prg = await checkProgramma(tx, caller, idProgramma)
   checkObiettivi(body.obiettivi)
   checkGuard(guardDatiProgetto({
@@ -53,7 +53,7 @@ export async function creaProgetto(tx: Tx, caller: Caller, idProgramma: number, 
   const id = row!.id
   const cup = regolaCup(body.cup, String(id), used)
   await tx.update(progetto).set({ cup: cup.cup, cupManipolato: cup.manipolato }).where(eq(progetto.id, id))
-  return { idProgettoCreato: id, ...avvisoCup(cup.manipolato, cup.cup) }
+  return { idProgettoCreato: id, ...avvisoCup(cup.manipolato, cup.cup), versione: 1 }
 }
 
 /** The card with the project's `versione` in `dettaglioProgetto` (issue 27). */

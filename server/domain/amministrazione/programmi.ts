@@ -57,8 +57,8 @@ async function codiceUnico<T>(write: PromiseLike<T>): Promise<T> {
   }
 }
 
-/** `POST /programma`: creates a NON ATTIVO programme linked to the policy's default template. */
-export async function creaProgramma(tx: Tx, body: ProgrammaBody): Promise<ProgrammaCreato> {
+/** `POST /programma`: creates a NON ATTIVO programme linked to the policy's default template (its `versione` is 1). */
+export async function creaProgramma(tx: Tx, body: ProgrammaBody): Promise<ProgrammaCreato & { versione: number }> {
   checkObiettivi(body.obiettivi)
   const [same] = await tx.select({ id: programma.id }).from(programma).where(eq(programma.codice, body.codice))
   checkGuard(guardDatiProgramma({ codiceUsato: same !== undefined, dataInizio: body.dataInizio, dataFine: body.dataFine }))
@@ -74,7 +74,7 @@ export async function creaProgramma(tx: Tx, body: ProgrammaBody): Promise<Progra
   }).returning({ id: programma.id }))
   await tx.insert(programmaXQuestionarioTemplate).values({ idProgramma: row!.id, idQuestionarioTemplate: template!.id, stato: STATO.ATTIVO })
   await tx.update(questionarioTemplate).set({ stato: STATO.ATTIVO, dataOraAggiornamento: new Date() }).where(eq(questionarioTemplate.id, template!.id))
-  return { idProgrammaCreato: row!.id, ...avvisoCup(cup.manipolato, cup.cup) }
+  return { idProgrammaCreato: row!.id, ...avvisoCup(cup.manipolato, cup.cup), versione: 1 }
 }
 
 /** The card with the programme's `versione` in `dettaglioProgramma` (issue 27). */

@@ -80,14 +80,14 @@ function sedeValues(body: SedeBody) {
   }
 }
 
-/** `POST /sede`: a new site with its addresses and opening hours (201 {id}); SD01 on a duplicate name. */
-export async function creaSede(tx: Tx, body: SedeBody): Promise<{ id: number }> {
+/** `POST /sede`: a new site with its addresses and opening hours (201 {id, versione: 1}); SD01 on a duplicate name. */
+export async function creaSede(tx: Tx, body: SedeBody): Promise<{ id: number; versione: number }> {
   validate(body)
   const [dup] = await tx.select({ id: sede.id }).from(sede).where(eq(sede.nome, body.nome))
   if (dup) throw new ApiError(409, 'SD01')
-  const [row] = await tx.insert(sede).values(sedeValues(body)).returning({ id: sede.id })
+  const [row] = await tx.insert(sede).values(sedeValues(body)).returning({ id: sede.id, versione: sede.versione })
   await writeAddresses(tx, row!.id, body)
-  return { id: row!.id }
+  return { id: row!.id, versione: row!.versione }
 }
 
 async function mustSede(db: Executor, caller: Caller, id: number) {

@@ -93,14 +93,14 @@ async function loadComment(db: Executor, caller: CommunityCaller, commentId: num
   return { comment: c, item }
 }
 
-/** Inserts a comment and notifies the item's participants (and `parentAuthor`, for a reply) in `tx`. */
+/** Inserts a comment and notifies the item's participants (and `parentAuthor`, for a reply) in `tx`; answers its id and `versione` 1. */
 async function insertComment(tx: Executor, caller: CommunityCaller, item: { id: number; itemType: ItemType; title: string }, parent: number | null, body: string, parentAuthor: number | null) {
   const [row] = await tx.insert(communityComment).values({ idItem: item.id, idPadre: parent, idAutore: caller.principal.userId, body })
     .returning({ id: communityComment.id })
   await tx.update(communityItem).set({ commentCount: sql`${communityItem.commentCount} + 1` }).where(eq(communityItem.id, item.id))
   const id = (row as { id: number }).id
   await notifyComment(tx, caller.principal.userId, item, id, parentAuthor)
-  return { id }
+  return { id, versione: 1 }
 }
 
 /** `POST /item/{id}/comment`. 400 CO08 when the item's comments are disabled. */

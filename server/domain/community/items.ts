@@ -213,8 +213,8 @@ async function checkedValues(db: Executor, caller: CommunityCaller, type: ItemTy
   }
 }
 
-/** `POST /{section}/item/create` (needs `new.*`): the new id. */
-export async function createItem(tx: Executor, caller: CommunityCaller, section: Section, b: ItemBody): Promise<{ id: number }> {
+/** `POST /{section}/item/create` (needs `new.*`): the new id and `versione` 1. */
+export async function createItem(tx: Executor, caller: CommunityCaller, section: Section, b: ItemBody): Promise<{ id: number; versione: number }> {
   const type = ITEM_TYPE_OF[section]
   requireHolds(caller, 'new', type)
   const values = await checkedValues(tx, caller, type, b)
@@ -223,7 +223,7 @@ export async function createItem(tx: Executor, caller: CommunityCaller, section:
   }).returning({ id: communityItem.id })
   const id = (row as { id: number }).id
   await notifyNewContent(tx, caller.principal.userId, { id, itemType: type, title: values.title }, values.idProgramma)
-  return { id }
+  return { id, versione: 1 }
 }
 
 /** What a compare-and-set on item `id` answers when it fails (issue 27): 409 V01 with the detail `{items: [item]}`, 404 C01. */

@@ -72,13 +72,13 @@ async function nameFree(db: Executor, nome: string, except?: string): Promise<vo
   if (clash) throw new ApiError(409, 'R01')
 }
 
-/** Creates a custom role (module comment); answers `{codice}`. */
-export async function creaRuolo(tx: Transaction, body: CreaRuoloBody): Promise<{ codice: string }> {
+/** Creates a custom role (module comment); answers `{codice, versione: 1}`. */
+export async function creaRuolo(tx: Transaction, body: CreaRuoloBody): Promise<{ codice: string; versione: number }> {
   await nameFree(tx, body.nome)
   const gruppi = await existingGroups(tx, body.gruppi)
   await tx.insert(ruolo).values({ codice: body.nome, nome: body.nome, predefinito: false, modificabile: true, stato: STATO.NON_ATTIVO })
   await tx.insert(ruoloXGruppo).values(gruppi.map((codiceGruppo) => ({ codiceRuolo: body.nome, codiceGruppo })))
-  return { codice: body.nome }
+  return { codice: body.nome, versione: 1 }
 }
 
 /** What a compare-and-set on role `codice` answers when it fails (issue 27): 409 V01 with the detail, 404 R14. */

@@ -52,7 +52,7 @@ describe('services', () => {
       // the same idLocale again answers the existing service instead of a copy
       const again = await call(server, sara, 'POST', '/api/servizio', { body: servizioBody(sara, await firstSite(server, sara), { nomeServizio: named('Con id locale'), idLocale }) })
       expect(again.statusCode).toBe(201)
-      expect(again.json()).toEqual({ idServizio })
+      expect(again.json()).toEqual({ idServizio, versione: 1 })
       const listed = await list(sara, { filtroRequest: { criterioRicerca: named('id locale') } })
       expect(listed.servizi.map((s) => s.idLocale)).toEqual([idLocale])
     })

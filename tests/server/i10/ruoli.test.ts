@@ -54,7 +54,7 @@ describe('role management', () => {
   it('creates a custom role from two groups, gives it to a user, and her permissions change at the next request after an edit', async () => {
     const created = await call(server, dtd, 'POST', '/api/ruolo', { body: { nome, gruppi: ['VIS.CITT', 'VIS.DSHB'] } })
     expect(created.statusCode, created.body).toBe(201)
-    expect(created.json()).toEqual({ codice: nome })
+    expect(created.json()).toEqual({ codice: nome, versione: 1 })
     expect((await call(server, dtd, 'POST', '/api/ruolo', { body: { nome: nome.toUpperCase(), gruppi: ['VIS.CITT'] } })).json()).toMatchObject({ errorCode: 'R01' })
     expect((await call(server, dtd, 'POST', '/api/ruolo', { body: { nome: `${nome} bis`, gruppi: ['NON.ESISTE'] } })).statusCode).toBe(400)
     expect((await call(server, dtd, 'POST', '/api/ruolo', { body: { nome: `${nome} ter`, gruppi: [] } })).statusCode).toBe(400)

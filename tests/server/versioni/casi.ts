@@ -42,10 +42,12 @@ let seq = 0
 const unico = (base: string) => `${base} ${RUN}-${++seq}`
 /** `{versione}` when given (an omitted version is the 428 V02 case). */
 const conVersione = (versione: number | undefined) => (versione === undefined ? {} : { versione })
-/** The answer's JSON of a create (201 expected). */
+/** The answer's JSON of a create (201 expected, with `versione: 1`: a creation answers the first version). */
 async function creato(res: Awaited<ReturnType<typeof call>>): Promise<Record<string, unknown>> {
   if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`)
-  return res.json() as Record<string, unknown>
+  const json = res.json() as Record<string, unknown>
+  if (json.versione !== 1) throw new Error(`create without versione 1: ${res.body}`)
+  return json
 }
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
 

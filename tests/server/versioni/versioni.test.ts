@@ -48,6 +48,8 @@ describe.each(CASI.map((c) => [c.entita, c] as const))('versions of %s (issue 27
   it('an update with the current version answers 200 and the new version', async () => {
     const { id, lettura: l } = await caso.crea(scena)
     const v = await versioneLetta(scena.server, who(), caso.entita, l)
+    // a fresh record is at version 1 (the user's profile was edited by the earlier cases)
+    if (caso.entita !== 'profilo') expect(v).toBe(1)
     const res = await invia(who(), await caso.aggiorna(scena, id, v))
     expect(res.statusCode, res.body).toBe(200)
     expect(versioneDi(res.json())).toBe(v + 1)
