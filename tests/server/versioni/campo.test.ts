@@ -73,4 +73,19 @@ describe('field sync records carry versione (issue 27 point 5)', () => {
     expect(stale.statusCode).toBe(409)
     expect(stale.json()).toMatchObject({ errorCode: 'V01', corrente: { dettaglioServizio: { idServizio, versione: 2, nomeServizio: named('Rinominato sul campo') } } })
   })
+
+  it('answers a replayed update (same Idempotency-Key) with the stored answer, not a 409', async () => {
+    const idServizio = await createService(server, sara, { nomeServizio: named('Servizio ripetuto') })
+    const key = crypto.randomUUID()
+    const send = () => call(server, sara, 'PUT', `/api/servizio/${idServizio}`, {
+      body: { ...servizioBody(sara, idSede, { nomeServizio: named('Ripetuto') }), versione: 1 }, headers: { 'idempotency-key': key },
+    })
+    const first = await send()
+    expect(first.statusCode, first.body).toBe(200)
+    expect(first.json()).toEqual({ idServizio, versione: 2 })
+    const again = await send()
+    expect(again.statusCode).toBe(200)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.body).toBe(first.body)
+  })
 })
