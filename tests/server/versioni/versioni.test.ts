@@ -111,6 +111,21 @@ describe.each(CASI.map((c) => [c.entita, c] as const))('versions of %s (issue 27
   })
 })
 
+describe('a versione that is not a positive integer (issue 27)', () => {
+  it('answers 400 G02 and changes nothing', async () => {
+    const caso = CASI.find((c) => c.entita === 'ente')!
+    const { id } = await caso.crea(scena)
+    const before = await caso.riga(scena, id)
+    for (const versione of ['1', 0, -1, 1.5, true]) {
+      const r = await caso.aggiorna(scena, id, 1)
+      const res = await invia(scena.dtd, { ...r, body: { ...r.body, versione } })
+      expect(res.statusCode, `${JSON.stringify(versione)}: ${res.body}`).toBe(400)
+      expect(res.json()).toMatchObject({ errorCode: 'G02' })
+    }
+    expect(await caso.riga(scena, id)).toEqual(before)
+  })
+})
+
 /** A comment of a comments answer, by id (the read of a comment is its item's list). */
 function findComment(list: Record<string, unknown>, id: string): unknown {
   const walk = (items: Record<string, unknown>[]): unknown => {
