@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
-import { audit, day, stato, ts, type SezioneCompilata, type SezioneTemplate, type Stato, type StatoQuestionario } from './comune'
+import { audit, day, stato, ts, versione, type SezioneCompilata, type SezioneTemplate, type Stato, type StatoQuestionario } from './comune'
 import { ente, progetto, programma, sede } from './organizzazione'
 import { utente } from './utenti'
 
@@ -81,6 +81,7 @@ export const servizio = pgTable('servizio', {
   /** the transaction that created the service, moved it to its facilitator/project/body or changed its date (migration 0019) */
   xidIngresso: bigint('xid_ingresso', { mode: 'number' }).notNull().default(0),
   ...audit,
+  versione: versione(),
 }, (t) => [
   index('servizio_facilitatore_idx').on(t.idFacilitatore),
   index('servizio_progetto_idx').on(t.idProgetto),
@@ -162,6 +163,7 @@ export const cittadino = pgTable('cittadino', {
   /** id of the transaction that last wrote the row (trigger of migration 0019; the field sync's change tracking) */
   xidSync: bigint('xid_sync', { mode: 'number' }).notNull().default(0),
   ...audit,
+  versione: versione(),
 }, (t) => [
   uniqueIndex('cittadino_documento_uq').on(t.tipoDocumento, t.numeroDocumentoHash),
   /** the citizens registry's default order (newest update first, id as tie-breaker; server/domain/liste/cittadini.ts) */
