@@ -8,3 +8,4 @@ export {
   conflittoDi, TESTO_UNITE, useSalvataggioVersionato, VersioneMancante,
   type LetturaVersionata, type OpzioniSalvataggio, type SalvataggioVersionato,
 } from './useSalvataggioVersionato'
+export { ConflittoAzione, testoCambiato, useAzioneVersionata, type OpzioniAzione } from './useAzioneVersionata'

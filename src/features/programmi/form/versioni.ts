@@ -60,3 +60,22 @@ export const campiGestione: CampiVista = (percorso) => {
   const label = LABELS[percorso]
   return label ? { label } : undefined
 }
+
+const DETTAGLIO: Record<string, string> = { ...LABELS, stato: 'Stato' }
+
+/** The fields of a programme's or project's detail named when a terminate, activate or delete meets a newer version. */
+export const campiDettaglio: CampiVista = (percorso) => (DETTAGLIO[percorso] ? { label: DETTAGLIO[percorso] } : undefined)
+
+/** A 409's `corrente` (the project card) as its detail and version, for the confirmed actions (issue 27 point 4). */
+export function dettaglioProgettoDaCorrente(corrente: unknown): { valori: Record<string, unknown>; versione: number } | null {
+  const r = v.safeParse(SchedaProgettoSchema, corrente)
+  const d = r.success ? r.output.dettaglioProgetto : null
+  return d && typeof d.versione === 'number' ? { valori: d, versione: d.versione } : null
+}
+
+/** As {@link dettaglioProgettoDaCorrente}, for the programme card. */
+export function dettaglioProgrammaDaCorrente(corrente: unknown): { valori: Record<string, unknown>; versione: number } | null {
+  const r = v.safeParse(SchedaProgrammaSchema, corrente)
+  const d = r.success ? r.output.dettaglioProgramma : null
+  return d && typeof d.versione === 'number' ? { valori: d, versione: d.versione } : null
+}
