@@ -46,7 +46,7 @@ export interface LetturaVersionata<V> {
 }
 
 export interface OpzioniSalvataggio<V extends object, R> {
-  /** the form's read (null until the data is there); the first non-null one is the base of the edit */
+  /** the form's read (null until the data is there, or while no edit is open); the first non-null one is the base */
   lettura: LetturaVersionata<V> | null
   /** sends `valori` as an update based on `versione` (rejects with the ApiCallError, possibly as an Error's cause) */
   invia(valori: V, versione: number): Promise<R>
@@ -81,7 +81,9 @@ export interface SalvataggioVersionato<V> {
 /** See the module comment. */
 export function useSalvataggioVersionato<V extends object, R>(o: OpzioniSalvataggio<V, R>): SalvataggioVersionato<V> {
   const baseline = useRef<{ valori: V; versione: number | null | undefined } | null>(null)
-  if (baseline.current === null && o.lettura !== null) baseline.current = { valori: o.lettura.valori, versione: o.lettura.versione }
+  // the first read after none is the base (an edit opened again later starts from the read of that moment)
+  if (o.lettura === null) baseline.current = null
+  else if (baseline.current === null) baseline.current = { valori: o.lettura.valori, versione: o.lettura.versione }
   const [c, setC] = useState<Conflitto<V> | null>(null)
 
   async function tenta(base: V, mine: V, versione: number, unite: boolean, tentativi: number): Promise<void> {
