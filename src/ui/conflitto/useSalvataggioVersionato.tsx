@@ -104,6 +104,8 @@ export function useSalvataggioVersionato<V extends object, R>(o: OpzioniSalvatag
     setC(null)
     if (unite) showToast({ status: 'info', message: TESTO_UNITE })
     await o.onSalvato(risposta, mine)
+    // a form that stays on the page edits on from its new read (the caller's `lettura` after the save)
+    baseline.current = null
   }
 
   async function salva(valori: V): Promise<void> {
