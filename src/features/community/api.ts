@@ -231,10 +231,10 @@ export const rispondi = (item: ItemRef, parent: Target, text: string) => sendOrQ
   queue: (k) => toOutbox(() => queueReply(parent, text, item.title, k)),
 })
 
-/** Edits a comment (server or queued); as {@link commenta}. */
-export const modificaCommento = (item: ItemRef, comment: Target, text: string) => sendOrQueue({
+/** Edits a comment (server or queued); as {@link commenta}. Sent at once, it carries the comment's `versione` (issue 27). */
+export const modificaCommento = (item: ItemRef, comment: Target, text: string, versione?: number) => sendOrQueue({
   target: comment,
-  direct: (k) => postWithKey(`comment/${comment.idCommento}/update`, { comment_body: text }, k),
+  direct: (k) => postWithKey(`comment/${comment.idCommento}/update`, { comment_body: text, ...(versione === undefined ? {} : { versione }) }, k),
   queue: (k) => toOutbox(() => queueEdit(comment, text, item.title, k)),
 })
 
