@@ -47,7 +47,9 @@ function Form({ lettura = LETTURA, invia, onSalvato, onErrore }: {
 
 async function scriviEInvia(nome: string) {
   fireEvent.change(screen.getByLabelText('Nome'), { target: { value: nome } })
-  await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Salva modifiche' })) })
+  const salva = screen.getByRole('button', { name: 'Salva modifiche' })
+  salva.focus()
+  await act(async () => { fireEvent.click(salva) })
 }
 
 afterEach(() => vi.restoreAllMocks())
@@ -113,6 +115,7 @@ describe('useSalvataggioVersionato', () => {
     await scriviEInvia('B')
     fireEvent.click(within(await screen.findByTestId('vista-conflitto')).getByRole('button', { name: 'Annulla' }))
     expect(screen.queryByTestId('vista-conflitto')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Salva modifiche' })))
     expect((screen.getByLabelText('Nome') as HTMLInputElement).value).toBe('B')
     await act(async () => { fireEvent.click(screen.getByRole('button', { name: 'Salva modifiche' })) })
     expect(invia).toHaveBeenLastCalledWith({ nome: 'B', descrizione: 'Prima' }, 3)

@@ -9,7 +9,8 @@
  *     'Le modifiche di altri nel frattempo sono state unite alle tue';
  *   - otherwise the conflict view (VistaConflitto) opens and the caller hides its form (nothing typed is lost: the
  *     form stays mounted); its 'Salva' sends `applicaScelte(...)` with `corrente.versione`, a new 409 repeats the
- *     cycle; its 'Annulla' closes the view and keeps the read as the base (the next save meets the 409 again).
+ *     cycle; its 'Annulla' closes the view, gives the focus back to what saved, and keeps the read as the base
+ *     (the next save meets the 409 again).
  * Any other failure rejects `salva` as before (the form shows it) or, from the view, shows in the view.
  */
 import { useRef, useState, type ReactNode } from 'react'
@@ -85,6 +86,8 @@ export function useSalvataggioVersionato<V extends object, R>(o: OpzioniSalvatag
   if (o.lettura === null) baseline.current = null
   else if (baseline.current === null) baseline.current = { valori: o.lettura.valori, versione: o.lettura.versione }
   const [c, setC] = useState<Conflitto<V> | null>(null)
+  // what had the focus when the user saved (the form's submit): it takes the focus back when the view is closed
+  const opener = useRef<HTMLElement | null>(null)
 
   async function tenta(base: V, mine: V, versione: number, unite: boolean, tentativi: number): Promise<void> {
     let risposta: R
@@ -111,6 +114,7 @@ export function useSalvataggioVersionato<V extends object, R>(o: OpzioniSalvatag
   async function salva(valori: V): Promise<void> {
     const b = baseline.current
     if (!b || typeof b.versione !== 'number') throw new VersioneMancante()
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
     await tenta(b.valori, valori, b.versione, false, 0)
   }
 
@@ -125,11 +129,17 @@ export function useSalvataggioVersionato<V extends object, R>(o: OpzioniSalvatag
     }
   }
 
+  const annulla = () => {
+    setC(null)
+    // the form shows again (no longer hidden) on the next frame: give the focus back to its submit
+    requestAnimationFrame(() => opener.current?.focus())
+  }
+
   const vista = c && (
     <VistaConflitto key={c.versione} conflitti={c.esito.conflitti} campi={o.campi} modificatoIl={c.modificatoIl} scelte={c.scelte}
       presiDaAltri={campiPresiDaAltri(c.mine as Campi, c.esito.merged)} busy={c.busy} errore={c.errore}
       onScelta={(percorso, s) => setC((x) => (x ? { ...x, scelte: { ...x.scelte, [percorso]: s } } : x))}
-      onSalva={() => void salvaScelte(c)} onAnnulla={() => setC(null)} />
+      onSalva={() => void salvaScelte(c)} onAnnulla={annulla} />
   )
   return { salva, vista, inConflitto: c !== null }
 }
