@@ -169,7 +169,7 @@ function isFastifyError(err: unknown): err is FastifyError {
 export function apiErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ApiError) {
     if (error.status >= 500) request.log.error({ err: error }, 'api error')
-    return reply.code(error.status).send({ errorCode: error.errorCode, message: error.message })
+    return reply.code(error.status).send(error.body())
   }
   const fastifyError = isFastifyError(error) ? error : undefined
   const status = fastifyError?.statusCode

@@ -27,14 +27,24 @@ export function catalogueMessage(code: string): string | undefined {
   return loadCatalogue()[code]?.descrizione
 }
 
-/** A failure to report to the caller as `status` + `{errorCode, message}`. */
+/**
+ * A failure to report to the caller as `status` + `{errorCode, message}`, plus `extra` fields when given (the
+ * 409 V01 of issue 27 carries `corrente`, the current record: server/domain/versioni.ts).
+ */
 export class ApiError extends Error {
   readonly status: number
   readonly errorCode: string
-  constructor(status: number, errorCode: string, message?: string) {
+  readonly extra?: Readonly<Record<string, unknown>>
+  constructor(status: number, errorCode: string, message?: string, extra?: Record<string, unknown>) {
     super(message ?? catalogueMessage(errorCode) ?? 'Si è verificato un errore.')
     this.status = status
     this.errorCode = errorCode
+    if (extra) this.extra = extra
+  }
+
+  /** The answer's body: `{errorCode, message}` and the extra fields. */
+  body(): Record<string, unknown> {
+    return { errorCode: this.errorCode, message: this.message, ...this.extra }
   }
 }
 

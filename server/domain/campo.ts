@@ -34,24 +34,24 @@ export async function sediFacilitatore(db: Executor, caller: Caller): Promise<Op
 type ServizioRow = typeof servizio.$inferSelect
 type CittadinoRow = typeof cittadino.$inferSelect
 
-/** A service row (with its site's name) as the device stores it. */
-export function encodeServizioCampo(s: ServizioRow, nomeSede: string): ServizioCampo {
+/** A service row (with its site's name) as the device stores it, with its `versione` (issue 27 point 5). */
+export function encodeServizioCampo(s: ServizioRow, nomeSede: string): ServizioCampo & { versione: number } {
   return {
     id: s.id, idLocale: s.idLocale, nome: s.nome, data: s.dataServizio, durataServizio: s.durataServizio,
     tipologiaServizio: s.tipologiaServizio.split(', ').filter((t) => t !== ''), idEnte: s.idEnte, idSede: s.idSede, nomeSede,
     stato: s.stato === STATO.ATTIVO ? 'ATTIVO' : 'NON ATTIVO',
     sezioneQ3Questionario: s.sezioneQ3Compilato ? encodeStored(s.sezioneQ3Compilato) : '{}',
     idQuestionarioTemplateSnapshot: s.idQuestionarioTemplateSnapshot ?? '',
-    dataOraAggiornamento: s.dataOraAggiornamento.toISOString(),
+    dataOraAggiornamento: s.dataOraAggiornamento.toISOString(), versione: s.versione,
   }
 }
 
-/** A citizen's demographics and masked identity (no identifier but the server id). */
-export function encodeCittadinoCampo(c: CittadinoRow): CittadinoTrovato {
+/** A citizen's demographics and masked identity (no identifier but the server id), with its `versione` (issue 27 point 5). */
+export function encodeCittadinoCampo(c: CittadinoRow): CittadinoTrovato & { versione: number } {
   return {
     idCittadino: c.id, genere: c.genere, fasciaDiEtaId: c.fasciaDiEtaId, titoloDiStudio: c.titoloDiStudio, occupazione: c.occupazione,
     provinciaDiDomicilio: c.provinciaDiDomicilio, cittadinanza: c.cittadinanza, tipoDocumento: c.tipoDocumento,
-    identificativoMascherato: c.identificativoMascherato,
+    identificativoMascherato: c.identificativoMascherato, versione: c.versione,
   }
 }
 

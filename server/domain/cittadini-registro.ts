@@ -9,7 +9,8 @@
  *   province (one of /data/province.json, 400 G02); gender and age band only without a fiscal code
  *   (they derive from it: a change answers 400 U28); the minors band needs the programme's minors
  *   configuration in force (400 U25, cittadini-servizio.ts `checkAge`).
- * Nothing here reads or writes a clear identifier.
+ * Nothing here reads or writes a clear identifier. The card carries the citizen's `versione` and the update is a
+ * compare-and-set on it (issue 27: 409 V01 with the current card; server/domain/versioni.ts).
  */
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { AggiornaCittadinoBody, SchedaCittadino } from '../../src/api/contract/registro-cittadini'
@@ -20,6 +21,7 @@ import { checkAge, isProvincia } from './cittadini-servizio'
 import { fieldProfile, isFieldRole, type Caller } from './profile'
 import { nominativo } from './servizi'
 import { citizensInScope, serviceScope } from './ambito'
+import { casUpdate, type VersioneRichiesta } from './versioni'
 
 /** The citizen row when it exists and is in the caller's scope; 404 C01 otherwise. */
 async function visibleCitizen(db: Executor, caller: Caller, id: number) {
@@ -32,7 +34,7 @@ async function visibleCitizen(db: Executor, caller: Caller, id: number) {
 export const SERVIZI_CITTADINO_MAX = 500
 
 /** The card of citizen `id` for the caller (module comment): at most `max` services, the most recent, and their total. */
-export async function schedaCittadino(db: Executor, caller: Caller, id: number, max = SERVIZI_CITTADINO_MAX): Promise<SchedaCittadino> {
+export async function schedaCittadino(db: Executor, caller: Caller, id: number, max = SERVIZI_CITTADINO_MAX): Promise<SchedaCittadino & { dettaglioCittadino: { versione: number } }> {
   const c = await visibleCitizen(db, caller, id)
   const rows = await db.select({
     totale: sql<number>`count(*) over ()`.mapWith(Number),
@@ -61,7 +63,7 @@ export async function schedaCittadino(db: Executor, caller: Caller, id: number, 
       id: c.id, identificativoMascherato: c.identificativoMascherato, conCodiceFiscale: c.codiceFiscaleHash !== null,
       tipoDocumento: c.tipoDocumento, genere: c.genere, fasciaDiEtaId: c.fasciaDiEtaId, titoloDiStudio: c.titoloDiStudio,
       occupazione: c.occupazione, provinciaDiDomicilio: c.provinciaDiDomicilio, cittadinanza: c.cittadinanza,
-      dataUltimoAggiornamento: c.dataOraAggiornamento.toISOString(),
+      dataUltimoAggiornamento: c.dataOraAggiornamento.toISOString(), versione: c.versione,
     },
     serviziCittadino: rows.map((r) => ({
       idServizio: r.idServizio, nomeServizio: r.nomeServizio, dataServizio: r.dataServizio, nomeSede: r.nomeSede,
@@ -73,8 +75,8 @@ export async function schedaCittadino(db: Executor, caller: Caller, id: number, 
   }
 }
 
-/** Updates the editable fields of citizen `id` (module comment); answers `{id}`. */
-export async function aggiornaCittadino(tx: Transaction, caller: Caller, id: number, body: AggiornaCittadinoBody): Promise<{ id: number }> {
+/** Updates the editable fields of citizen `id` still at version `base` (module comment); answers `{id, versione}`. */
+export async function aggiornaCittadino(tx: Transaction, caller: Caller, id: number, body: AggiornaCittadinoBody, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   const field = fieldProfile(caller, 'U06')
   const c = await visibleCitizen(tx, caller, id)
   if (!isProvincia(body.provinciaDiDomicilio)) throw badRequest('G02', 'Dati non validi: controlla provincia di domicilio.')
@@ -89,9 +91,9 @@ export async function aggiornaCittadino(tx: Transaction, caller: Caller, id: num
     fasciaDiEtaId = body.fasciaDiEtaId ?? c.fasciaDiEtaId
     if (fasciaDiEtaId === 5 && c.fasciaDiEtaId !== 5) await checkAge(tx, field.idProgramma, null, 5)
   }
-  await tx.update(cittadino).set({
+  const versione = await casUpdate(tx, cittadino, eq(cittadino.id, c.id), base, {
     titoloDiStudio: body.titoloDiStudio, occupazione: body.occupazione, cittadinanza: body.cittadinanza,
     provinciaDiDomicilio: body.provinciaDiDomicilio, genere, fasciaDiEtaId, dataOraAggiornamento: sql`now()`,
-  }).where(eq(cittadino.id, c.id))
-  return { id: c.id }
+  }, { corrente: () => schedaCittadino(tx, caller, c.id), assente: () => notFound('C01') })
+  return { id: c.id, versione }
 }

@@ -43,6 +43,7 @@ import { fieldProfile, type Caller } from './profile'
 import { initialSections } from './questionari/istanza'
 import { activateServizio } from './servizi'
 import { citizensInScope, serviceVisible } from './ambito'
+import { versioneSuccessiva } from './versioni'
 
 type CittadinoRow = typeof cittadino.$inferSelect
 const PROVINCE_NAMES = new Set((provinces as { nome: string }[]).map((p) => p.nome))
@@ -234,7 +235,8 @@ export async function addCittadino(tx: Transaction, caller: Caller, idServizio: 
     }
   } else if (existing) {
     // outside the caller's scope: what was declared at the desk replaces what the caller may not see
-    const [updated] = await tx.update(cittadino).set({ ...declaredData(body, ident.create), ...mask, dataOraAggiornamento: new Date() })
+    // the declared data change: the record's version moves on (issue 27)
+    const [updated] = await tx.update(cittadino).set({ ...declaredData(body, ident.create), ...mask, dataOraAggiornamento: new Date(), versione: versioneSuccessiva(cittadino) })
       .where(eq(cittadino.id, existing.id)).returning()
     citizen = updated!
   } else {

@@ -18,12 +18,15 @@ import { badRequest, conflict, forbidden, notFound } from '../errors'
 import { DEFAULT_PREFIX, phoneError } from '../../src/lib/phone'
 import { RUOLI_CAMPO, RUOLI_PARTNER, RUOLI_PROGETTO, RUOLI_PROGRAMMA } from '../../src/lib/ruoli'
 import { findUserByFiscalCode, principalOfUser, type UtenteRow } from './principal'
+import { versioneSuccessiva } from './versioni'
 
-export function toContesto(user: UtenteRow, principal: Principal): Contesto {
+export function toContesto(user: UtenteRow, principal: Principal): Contesto & { versione: number } {
   return {
     id: user.id, nome: user.nome, cognome: user.cognome, codiceFiscale: user.codiceFiscale,
     email: user.email, telefono: user.telefono, stato: user.stato, integrazione: user.integrazione,
     immagineProfilo: user.immagineProfilo, prefissoTelefono: user.prefissoTelefono ?? DEFAULT_PREFIX, ruoli: principal.ruoli, profiliUtente: principal.profili,
+    // the version of the user's own data, sent back by the profile update (issue 27)
+    versione: user.versione,
   }
 }
 
@@ -55,7 +58,7 @@ export async function confermaIntegrazione(
     const now = new Date()
     const [updated] = await tx.update(utente).set({
       email, telefono: body.telefono.trim(), prefissoTelefono: prefisso, consensoDati: true, dataOraConsensoDati: now,
-      stato: STATO.ATTIVO, integrazione: true, dataOraAggiornamento: now,
+      stato: STATO.ATTIVO, integrazione: true, dataOraAggiornamento: now, versione: versioneSuccessiva(utente),
     }).where(eq(utente.id, user.id)).returning()
     return toContesto(updated!, await principalOfUser(tx, updated!))
   })
@@ -121,7 +124,7 @@ async function activateProgramme(tx: Tx, userId: number, p: Profilo, now: Date):
   const [prg] = await tx.select().from(programma).where(eq(programma.id, idProgramma))
   if (!prg || prg.stato === STATO.TERMINATO) return
   if (prg.stato === STATO.NON_ATTIVO) {
-    await tx.update(programma).set({ stato: STATO.ATTIVO, dataOraAttivazioneProgramma: now, dataOraAggiornamento: now })
+    await tx.update(programma).set({ stato: STATO.ATTIVO, dataOraAttivazioneProgramma: now, dataOraAggiornamento: now, versione: versioneSuccessiva(programma) })
       .where(eq(programma.id, idProgramma))
   }
   if (prg.idEnteGestoreProgramma === idEnte && prg.statoGestoreProgramma === STATO.NON_ATTIVO) {
@@ -133,7 +136,7 @@ async function activateProgramme(tx: Tx, userId: number, p: Profilo, now: Date):
     .where(and(
       eq(referenteDelegatiGestoreProgramma.idProgramma, idProgramma), eq(referenteDelegatiGestoreProgramma.idUtente, userId),
       eq(referenteDelegatiGestoreProgramma.idEnte, idEnte), eq(referenteDelegatiGestoreProgramma.statoUtente, STATO.NON_ATTIVO)))
-  await tx.update(progetto).set({ stato: STATO.ATTIVABILE, dataOraProgettoAttivabile: now, dataOraAggiornamento: now })
+  await tx.update(progetto).set({ stato: STATO.ATTIVABILE, dataOraProgettoAttivabile: now, dataOraAggiornamento: now, versione: versioneSuccessiva(progetto) })
     .where(and(
       eq(progetto.idProgramma, idProgramma), eq(progetto.stato, STATO.NON_ATTIVO),
       exists(tx.select({ one: enteSedeProgettoFacilitatore.idProgetto }).from(enteSedeProgettoFacilitatore)

@@ -1,8 +1,10 @@
 /**
  * 'Il mio profilo' (spec 000 §2.2 `/area-personale`, §3 user, §5 formats; issue 13): the user's own data
  * and profile picture.
- * - {@link aggiornaProfilo}: nome, cognome, email, telefono + prefix; the fiscal code never changes.
- *   Errors: 400 G02 (format, with the field's Italian message), 409 U21 (e-mail of another user).
+ * - {@link aggiornaProfilo}: nome, cognome, email, telefono + prefix; the fiscal code never changes; a
+ *   compare-and-set on the user's `versione` (issue 27, carried by the context). Errors: 400 G02 (format, with the
+ *   field's Italian message), 409 U21 (e-mail of another user), 409 V01 (changed meanwhile; `corrente` = the context).
+ *   The picture is not part of the versioned data (its own upload and delete, no form to conflict with).
  * - {@link salvaImmagineProfilo}: the picture checked by content and re-encoded (server/media/images.ts)
  *   into the avatar sizes, stored through `app.storage` under `avatar/{idUtente}/{versione}/{size}.webp`;
  *   the database keeps only its URL (`utente.immagine_profilo`). Errors: 400 U22 (not an image).
@@ -13,13 +15,14 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { Contesto } from '../../src/api/contract/contesto'
 import type { AggiornaProfilo } from '../../src/api/contract/profilo'
 import { phoneError } from '../../src/lib/phone'
-import type { Database } from '../db/types'
+import type { Database, Executor } from '../db/types'
 import { utente } from '../db/schema'
 import { ApiError, badRequest, conflict, notFound } from '../errors'
 import { AVATAR_SIZES, NotAnImageError, squareAvatars, type AvatarSize } from '../media/images'
 import type { FileStorage, OpenedFile } from '../storage/index'
 import { toContesto } from './contesto'
 import { principalOfUser } from './principal'
+import { casUpdate, type VersioneRichiesta } from './versioni'
 
 /** Largest picture accepted, in bytes (spec 001 §9: files 10 MB). */
 export const MAX_IMMAGINE_BYTES = 10 * 1024 * 1024
@@ -29,24 +32,24 @@ export const IMMAGINE_URL_PREFIX = '/api/utente/download/immagineProfilo'
 
 const VERSION = /^[a-f0-9]{24}$/
 
-async function contestoOf(db: Database, idUtente: number): Promise<Contesto> {
+async function contestoOf(db: Executor, idUtente: number): Promise<Contesto> {
   const [user] = await db.select().from(utente).where(eq(utente.id, idUtente))
   if (!user) throw notFound('U11')
   return toContesto(user, await principalOfUser(db, user))
 }
 
-/** Updates the caller's data; returns the new context. */
-export async function aggiornaProfilo(db: Database, idUtente: number, body: AggiornaProfilo): Promise<Contesto> {
+/** Updates the caller's data still at version `base` (409 V01 otherwise); returns the new context (with the new `versione`). */
+export async function aggiornaProfilo(db: Database, idUtente: number, body: AggiornaProfilo, base: VersioneRichiesta): Promise<Contesto> {
   const phone = phoneError(body.prefissoTelefono, body.telefono)
   if (phone) throw badRequest('G02', phone)
   const email = body.email.trim()
   await db.transaction(async (tx) => {
     const [other] = await tx.select({ id: utente.id }).from(utente).where(and(eq(utente.email, email), ne(utente.id, idUtente)))
     if (other) throw conflict('U21')
-    await tx.update(utente).set({
+    await casUpdate(tx, utente, eq(utente.id, idUtente), base, {
       nome: body.nome.trim(), cognome: body.cognome.trim(), email, telefono: body.telefono.trim(),
       prefissoTelefono: body.prefissoTelefono, dataOraAggiornamento: new Date(),
-    }).where(eq(utente.id, idUtente))
+    }, { corrente: () => contestoOf(tx, idUtente), assente: () => notFound('U11') })
   })
   return contestoOf(db, idUtente)
 }

@@ -22,6 +22,7 @@ import { fieldProfile, isFieldRole, type Caller } from './profile'
 import { serviceVisible } from './ambito'
 import { answers, decodeSection, encodeStored, InvalidQuestionIdError, SectionFormatError, toStored, type DecodedSection } from './survey-codec'
 import { templatesById, templateToWire } from './template'
+import { casUpdate, type EsitoCas, type VersioneRichiesta } from './versioni'
 
 /** Q3 questions compared by the duplicate check (detailed competences, public-service area, details). */
 export const DUPLICATE_Q3_QUESTIONS = ['26', '27', '28'] as const
@@ -118,11 +119,14 @@ async function checkInput(tx: Executor, field: FieldProfile, body: ServizioBody,
   return { field, q3, tipologia }
 }
 
-/** Creates a service (201 `{idServizio}`); with a known `idLocale` answers the existing service. */
-export async function createServizio(tx: Transaction, caller: Caller, body: ServizioBody): Promise<IdServizio> {
+/**
+ * Creates a service (201 `{idServizio, versione: 1}`); with a known `idLocale` answers the existing service (with its
+ * current `versione`, issue 27).
+ */
+export async function createServizio(tx: Transaction, caller: Caller, body: ServizioBody): Promise<IdServizio & { versione: number }> {
   const field = fieldProfile(caller, 'S05')
   const ctx = await writeContext(tx, field, body, { idLocale: body.idLocale })
-  if (ctx.existing !== null) return { idServizio: ctx.existing }
+  if (ctx.existing !== null) return { idServizio: ctx.existing, versione: await versioneServizio(tx, ctx.existing) }
   const { q3, tipologia } = await checkInput(tx, field, body, ctx)
   if (!ctx.templateId) throw new ApiError(409, 'S04')
   const [row] = await tx.insert(servizio).values({
@@ -133,7 +137,13 @@ export async function createServizio(tx: Transaction, caller: Caller, body: Serv
   }).returning({ id: servizio.id })
   const idServizio = row!.id
   await tx.insert(tipologiaServizio).values(body.tipoDiServizioPrenotato.map((titolo) => ({ titolo, idServizio })))
-  return { idServizio }
+  return { idServizio, versione: 1 }
+}
+
+/** The current `versione` of service `id` (1 when it is gone: the caller answers it as just created). */
+export async function versioneServizio(db: Executor, id: number): Promise<number> {
+  const [row] = await db.select({ versione: servizio.versione }).from(servizio).where(eq(servizio.id, id))
+  return row?.versione ?? 1
 }
 
 /** The id of the service the caller created with `idLocale` (a concurrent create that won the unique index), or undefined. */
@@ -152,16 +162,24 @@ async function ownService(tx: Executor, caller: Caller, idServizio: number, role
   return row
 }
 
-/** Updates a service (200 `{idServizio}`). */
-export async function updateServizio(tx: Transaction, caller: Caller, idServizio: number, body: ServizioBody): Promise<IdServizio> {
+/** What a compare-and-set on service `id` answers when it fails (issue 27): 409 V01 with the card, 404 S09. */
+const esitoServizio = (tx: Executor, caller: Caller, id: number): EsitoCas => ({
+  corrente: () => schedaServizio(tx, caller, id), assente: () => notFound('S09'),
+})
+
+/**
+ * Updates a service still at version `base` (200 `{idServizio, versione}`; 409 V01 with the card when it moved on,
+ * issue 27): the service row's compare-and-set runs first, then its types and the Q3 of its open instances.
+ */
+export async function updateServizio(tx: Transaction, caller: Caller, idServizio: number, body: ServizioBody, base: VersioneRichiesta): Promise<IdServizio & { versione: number }> {
   const row = await ownService(tx, caller, idServizio, 'S06')
   const field = fieldProfile(caller, 'S06')
   const { q3, tipologia } = await checkInput(tx, field, body, await writeContext(tx, field, body), row.id)
   const stored = toStored(q3)
-  await tx.update(servizio).set({
+  const versione = await casUpdate(tx, servizio, eq(servizio.id, row.id), base, {
     nome: body.nomeServizio, dataServizio: body.data, durataServizio: body.durataServizio, tipologiaServizio: tipologia,
     idSede: body.idSedeServizio, sezioneQ3Compilato: stored, dataOraAggiornamento: new Date(),
-  }).where(eq(servizio.id, row.id))
+  }, esitoServizio(tx, caller, row.id))
   await tx.delete(tipologiaServizio).where(eq(tipologiaServizio.idServizio, row.id))
   await tx.insert(tipologiaServizio).values(body.tipoDiServizioPrenotato.map((titolo) => ({ titolo, idServizio: row.id })))
   // the instances not yet compiled carry the new Q3 (and the new site)
@@ -172,19 +190,26 @@ export async function updateServizio(tx: Transaction, caller: Caller, idServizio
     await tx.update(questionarioCompilato).set({ sezioni, idSede: body.idSedeServizio, dataOraAggiornamento: new Date() })
       .where(eq(questionarioCompilato.id, q.id))
   }
-  return { idServizio: row.id }
+  return { idServizio: row.id, versione }
 }
 
-/** Deletes a NON ATTIVO service of its creator (200 `{idServizio}`); 409 S07 once it has citizens. */
-export async function deleteServizio(tx: Transaction, caller: Caller, idServizio: number): Promise<IdServizio> {
+/**
+ * Deletes a NON ATTIVO service of its creator still at version `base` (200 `{idServizio}`); 409 S07 once it has
+ * citizens, 409 V01 with the card when it changed since `base` (issue 27).
+ */
+export async function deleteServizio(tx: Transaction, caller: Caller, idServizio: number, base: VersioneRichiesta): Promise<IdServizio> {
   const row = await ownService(tx, caller, idServizio, 'U06')
   if (row.stato !== STATO.NON_ATTIVO) throw new ApiError(409, 'S07')
+  await casUpdate(tx, servizio, eq(servizio.id, row.id), base, {}, esitoServizio(tx, caller, row.id))
   await tx.delete(servizio).where(eq(servizio.id, row.id))
   return { idServizio: row.id }
 }
 
-/** The service card (platform-backend §5.1 `schedaDettaglio`). */
-export async function schedaServizio(db: Executor, caller: Caller, idServizio: number): Promise<SchedaServizio> {
+/** The card with the service's `versione` in `dettaglioServizio` (issue 27). */
+export type SchedaServizioVersionata = SchedaServizio & { dettaglioServizio: { versione: number } }
+
+/** The service card (platform-backend §5.1 `schedaDettaglio`), with the service's `versione` (issue 27). */
+export async function schedaServizio(db: Executor, caller: Caller, idServizio: number): Promise<SchedaServizioVersionata> {
   const [row] = Number.isNaN(idServizio) ? [] : await db.select({
     s: servizio, nomeEnte: ente.nome, nomeSede: sede.nome, nomeFac: utente.nome, cognomeFac: utente.cognome,
     nomeProgetto: progetto.nome,
@@ -214,7 +239,7 @@ export async function schedaServizio(db: Executor, caller: Caller, idServizio: n
       sezioneQ3compilato: s.sezioneQ3Compilato ? encodeStored(s.sezioneQ3Compilato) : '{}',
       idQuestionarioTemplateSnapshot: s.idQuestionarioTemplateSnapshot,
       dataOraCreazione: s.dataOraCreazione.toISOString(), dataOraAggiornamento: s.dataOraAggiornamento.toISOString(),
-      modificabile, eliminabile: modificabile && s.stato === STATO.NON_ATTIVO,
+      modificabile, eliminabile: modificabile && s.stato === STATO.NON_ATTIVO, versione: s.versione,
     },
     questionarioTemplateSnapshot: templateToWire(template),
     progettiAssociatiAlServizio: [{ id: s.idProgetto, nome: row.nomeProgetto }],

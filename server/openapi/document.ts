@@ -4,7 +4,9 @@
  * route's `config.doc` (server/openapi/types.ts) gives its summary, tags, body, query and answer; its
  * `config.access` the security (ID token in the `authToken` header, `userRole` header, or none); `config.idempotency` the
  * `Idempotency-Key` header; `config.rateLimit`/`failedLinkLimit` the 429 answer; its URL the path
- * parameters. Errors are the shared `{errorCode, message}` (codes of public/data/errors.json).
+ * parameters. Errors are the shared `{errorCode, message}` (codes of public/data/errors.json). A route that edits or
+ * deletes a versioned record (`config.doc.versioned`, issue 27) gets `versione` in its body (the `VersioneRecord`
+ * schema), the 409 V01 and 428 V02 answers and a paragraph on the convention ({@link VERSIONE_TEXT}).
  */
 import type { RouteOptions } from 'fastify'
 import type { GenericSchema } from 'valibot'
@@ -87,6 +89,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Risorsa non trovata.',
   409: 'Conflitto con lo stato attuale (anche: richiesta con la stessa chiave di idempotenza ancora in elaborazione).',
   413: 'Contenuto troppo grande.',
+  428: 'Versione mancante: la modifica o l’eliminazione di un record versionato deve indicare in «versione» la versione letta.',
   415: 'Tipo di contenuto non supportato.',
   422: 'Richiesta non elaborabile (anche: chiave di idempotenza già usata per una richiesta diversa).',
   429: 'Troppe richieste: riprova dopo i secondi indicati da Retry-After.',
@@ -133,6 +136,7 @@ function errorStatuses(op: ApiOperation): number[] {
   if (op.pathParams.length > 0) set.add(404)
   if (op.idempotency) { set.add(409); set.add(422) }
   if (op.rateLimited) set.add(429)
+  if (op.doc?.versioned) { set.add(409); set.add(428) }
   // any route: 500 unexpected; 503 while the database is away (server/app.ts) or a claim cannot settle
   set.add(500)
   set.add(503)
@@ -162,6 +166,20 @@ const PATH_PARAMS: Record<string, string> = {
   file: 'Dimensione dell’immagine: <lato in pixel>.webp.', versione: 'Versione dell’immagine.', ruoloEnte: 'Ruolo dell’ente nel progetto: gestore o partner.',
 }
 
+/** Italian paragraph of every versioned operation (issue 27; README "Versioni dei record"). */
+export const VERSIONE_TEXT = 'Record versionato: il corpo indica in «versione» la versione del record su cui è stata fatta la modifica '
+  + '(quella della lettura che alimenta il modulo). Se nel frattempo il record è cambiato la risposta è 409 V01 con «corrente», '
+  + 'il record attuale nella stessa forma della lettura, e «modificatoIl» (quando è cambiato l’ultima volta); nulla viene modificato; senza «versione» la risposta è 428 V02 '
+  + '(un client del contratto rilegge il record e riprova). Una modifica riuscita risponde con la nuova «versione».'
+
+/** The body field every versioned operation adds to its body (issue 27). */
+const VERSIONE_SCHEMA: JsonObject = {
+  type: 'object',
+  description: 'Versione del record su cui è stata fatta la modifica o l’eliminazione (issue 27).',
+  properties: { versione: { type: 'integer', minimum: 1, description: 'Versione del record letta prima della modifica: 1 alla creazione, + 1 a ogni modifica.' } },
+  required: ['versione'],
+}
+
 function operation(op: ApiOperation, components: Record<string, JsonObject>): JsonObject {
   const doc = op.doc
   const parameters: JsonObject[] = op.pathParams.map((name) => ({
@@ -182,16 +200,21 @@ function operation(op: ApiOperation, components: Record<string, JsonObject>): Js
     const media = isMedia(doc.body)
     const resolved = media ? {} : resolveSchema(schemaRef(doc.body as GenericSchema), components)
     requestBody = {
-      required: media || ((resolved.required ?? []) as unknown[]).length > 0,
+      required: media || doc.versioned === true || ((resolved.required ?? []) as unknown[]).length > 0,
       ...(media ? { description: (doc.body as MediaPayload).description } : {}),
       content: content(doc.body),
     }
+  }
+  if (doc?.versioned) {
+    const json = (requestBody?.content as Record<string, JsonObject> | undefined)?.['application/json']
+    const versione = { $ref: '#/components/schemas/VersioneRecord' }
+    requestBody = { required: true, content: { 'application/json': { schema: json?.schema ? { allOf: [json.schema, versione] } : versione } } }
   }
 
   return {
     operationId: operationId(op),
     summary: doc?.summary ?? '',
-    description: [doc?.description, accessText(op.access)].filter(Boolean).join('\n\n'),
+    description: [doc?.description, doc?.versioned ? VERSIONE_TEXT : undefined, accessText(op.access)].filter(Boolean).join('\n\n'),
     tags: doc?.tags ?? [],
     security: security(op.access),
     ...(parameters.length > 0 ? { parameters } : {}),
@@ -217,12 +240,15 @@ export function buildOpenApiDocument(routes: readonly RouteOptions[], info: Docu
   const codes = catalogueCodes().map((c) => c.code)
   const schemas: Record<string, JsonObject> = {
     ...reachableComponents(paths, all),
+    VersioneRecord: VERSIONE_SCHEMA,
     Errore: {
       type: 'object',
       description: 'Risposta di ogni chiamata non riuscita: codice del catalogo errori e messaggio in italiano.',
       properties: {
         errorCode: { type: 'string', enum: codes, description: 'Codice del catalogo errori (/data/errors.json).' },
         message: { type: 'string', description: 'Messaggio in italiano per l’utente.' },
+        corrente: { description: 'Solo con V01 (409): il record attuale, nella forma della lettura che alimenta la modifica, con la sua «versione».' },
+        modificatoIl: { type: 'string', format: 'date-time', description: 'Solo con V01 (409): quando il record attuale è stato modificato l’ultima volta.' },
       },
       required: ['errorCode', 'message'],
     },

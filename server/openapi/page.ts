@@ -34,8 +34,12 @@ function slug(text: string): string {
   return text.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 }
 
-/** A named schema links to its table in the 'Schemi' section; an inline one shows its fields here. */
+/**
+ * A named schema links to its table in the 'Schemi' section; an inline one shows its fields here; an `allOf` (a
+ * versioned body, issue 27: the contract's body plus `versione`) shows each part.
+ */
 function schemaFields(caption: string, schema: JsonObject, components: Record<string, JsonObject>): string {
+  if (Array.isArray(schema.allOf)) return (schema.allOf as JsonObject[]).map((part) => schemaFields(caption, part, components)).join('')
   const ref = refName(schema.$ref)
   if (ref) return `<p>${esc(caption)}: <a href="#schema-${esc(ref)}">${esc(ref)}</a>.</p>`
   return fieldsTable(caption, schema, components)

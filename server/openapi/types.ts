@@ -45,6 +45,11 @@ export interface RouteDoc {
   response?: DocPayload | null
   /** further error statuses the route answers besides the ones derived from the route (e.g. 404, 409) */
   errors?: number[]
+  /**
+   * the route edits or deletes a versioned record (issue 27): its body carries `versione`, the version the edit
+   * was based on (428 V02 without it, 409 V01 with `corrente` when stale; server/domain/versioni.ts)
+   */
+  versioned?: boolean
 }
 
 declare module 'fastify' {

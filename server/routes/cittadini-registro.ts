@@ -5,7 +5,9 @@
  * | route | permission | answer |
  * |---|---|---|
  * | POST /cittadino/:id | list.citt | SchedaCittadino (404 C01 unknown or outside the caller's scope) |
- * | PUT /cittadino/:id | list.citt | {id} (FAC/VOL only: 403 U06; 400 G02/U25/U28) |
+ * | PUT /cittadino/:id | list.citt | {id, versione} (FAC/VOL only: 403 U06; 400 G02/U25/U28) |
+ * The card carries `dettaglioCittadino.versione`; the update sends it as `versione` (issue 27: 428 V02 without it,
+ * 409 V01 with the current card when stale).
  */
 import type { FastifyInstance } from 'fastify'
 import { AggiornaCittadinoBodySchema, SchedaCittadinoSchema } from '../../src/api/contract/registro-cittadini'
@@ -15,6 +17,7 @@ import { ID_CITTADINO_MAX, parseIdParam } from '../domain/db-errors'
 import { aggiornaCittadino, schedaCittadino } from '../domain/cittadini-registro'
 import { resolveCaller } from '../domain/profile'
 import { parseBody } from '../domain/validation'
+import { versioneDelCorpo } from '../domain/versioni'
 
 const LABELS = {
   titoloDiStudio: 'titolo di studio', occupazione: 'stato occupazionale', cittadinanza: 'cittadinanza',
@@ -30,10 +33,11 @@ export default async function cittadiniRegistroRoutes(app: FastifyInstance, opts
     const b = parseBody(ProfiloOnlyBodySchema, request.body, LABELS)
     return schedaCittadino(db, resolveCaller(request, b), idOf(request.params))
   })
-  app.put('/cittadino/:id', { config: { ...access, doc: { summary: 'Aggiorna i dati di un cittadino del registro', tags: ['Cittadini'], body: AggiornaCittadinoBodySchema, errors: [409] } } }, async (request) => {
+  app.put('/cittadino/:id', { config: { ...access, doc: { summary: 'Aggiorna i dati di un cittadino del registro', tags: ['Cittadini'], body: AggiornaCittadinoBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const id = idOf(request.params)
     const b = parseBody(AggiornaCittadinoBodySchema, request.body, LABELS)
     const caller = resolveCaller(request, b)
-    return db.transaction((tx) => aggiornaCittadino(tx, caller, id, b))
+    const base = versioneDelCorpo(request.body)
+    return db.transaction((tx) => aggiornaCittadino(tx, caller, id, b, base))
   })
 }

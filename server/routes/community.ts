@@ -25,6 +25,8 @@
  * | POST /category/create, /category/:id/update, /category/:id/delete | btn.cat |
  * | GET /tags/retrieve | list.topic |
  * | GET /user/:id/items?item_type= | btn.cont (id must be the caller) |
+ * Items and comments carry `versione`; their update and delete send it (issue 27: 428 V02 without it, 409 V01
+ * with the current item `{items: [item]}` or comment when stale; server/domain/versioni.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as v from 'valibot'
@@ -39,6 +41,7 @@ import { runWrite } from '../idempotency'
 import { parseIdParam } from '../domain/db-errors'
 import { resolveCaller } from '../domain/profile'
 import { parseBody } from '../domain/validation'
+import { versioneDelCorpo } from '../domain/versioni'
 import type { CommunityCaller } from '../domain/community/access'
 import {
   createItem, deleteItem, itemDetail, itemEvent, itemFilters, listItems, listTags, listUserItems, searchItems, setUseful, updateItem,
@@ -123,7 +126,7 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
   for (const section of SECTIONS) {
     const x = SUFFIX[section]
     const d = SECTION_DOC[section]
-    const doc = (summary: string, more: { body?: v.GenericSchema; status?: number } = {}) => ({ doc: { summary, tags: [d.tag], ...(more.body ? {} : { query: ListQuerySchema }), ...more } })
+    const doc = (summary: string, more: { body?: v.GenericSchema; status?: number; versioned?: boolean } = {}) => ({ doc: { summary, tags: [d.tag], ...(more.body ? {} : { query: ListQuerySchema }), ...more } })
     app.get(`/${section}/filters`, { config: { ...perm(`list.${x}`), ...doc(`Filtri disponibili per ${d.items}`) } }, async (request) => {
       const q = query(request)
       return itemFilters(db, callerOf(request, q), section)
@@ -141,9 +144,10 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
       const b = body(ItemBodySchema, request.body)
       return writeWithFiles(request, reply, 201, b, (tx, caller) => createItem(tx, caller, section, b))
     })
-    app.post(`/${section}/item/:id/update`, { config: { ...permAny(`new.${x}`, `upd.${x}`), ...write, ...doc(`Modifica ${d.item}`, { body: ItemBodySchema }) } }, async (request, reply) => {
+    app.post(`/${section}/item/:id/update`, { config: { ...permAny(`new.${x}`, `upd.${x}`), ...write, ...doc(`Modifica ${d.item}`, { body: ItemBodySchema, versioned: true }) } }, async (request, reply) => {
       const b = body(ItemBodySchema, request.body)
-      return writeWithFiles(request, reply, 200, b, (tx, caller) => updateItem(tx, caller, section, idOf(request), b))
+      const base = versioneDelCorpo(request.body)
+      return writeWithFiles(request, reply, 200, b, (tx, caller) => updateItem(tx, caller, section, idOf(request), b, base))
     })
     app.get(`/search/${section}/items`, { config: { ...perm(`list.${x}`), ...doc(`Cerca tra ${d.items}`) } }, async (request) => {
       const q = query(request)
@@ -151,9 +155,10 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
     })
   }
 
-  app.post('/item/:id/delete', { config: { ...permAny('new.news', 'new.topic', 'new.doc', 'del.news', 'del.topic', 'del.doc'), ...write, doc: { summary: 'Elimina un contenuto (con il motivo)', tags: TAG, body: DeleteBodySchema } } }, async (request, reply) => {
+  app.post('/item/:id/delete', { config: { ...permAny('new.news', 'new.topic', 'new.doc', 'del.news', 'del.topic', 'del.doc'), ...write, doc: { summary: 'Elimina un contenuto (con il motivo)', tags: TAG, body: DeleteBodySchema, versioned: true } } }, async (request, reply) => {
     const b = body(DeleteBodySchema, request.body)
-    return runWrite(db, request, reply, 200, (tx) => deleteItem(tx, callerOf(request, b), idOf(request), b.reason))
+    const base = versioneDelCorpo(request.body)
+    return runWrite(db, request, reply, 200, (tx) => deleteItem(tx, callerOf(request, b), idOf(request), b.reason, base))
   })
 
   app.post('/item/:id/file/upload', {
@@ -241,17 +246,19 @@ export default async function communityRoutes(app: FastifyInstance, opts: { db: 
     return runWrite(db, request, reply, 200, (tx) => itemEvent(tx, callerOf(request, b), idOf(request), event as (typeof ITEM_EVENTS)[number]))
   })
 
-  app.post('/comment/:id/update', { config: { ...permAny(...ANY_VIEW), ...write, doc: { summary: 'Modifica un commento', tags: TAG, body: CommentBodySchema } } }, async (request, reply) => {
+  app.post('/comment/:id/update', { config: { ...permAny(...ANY_VIEW), ...write, doc: { summary: 'Modifica un commento', tags: TAG, body: CommentBodySchema, versioned: true } } }, async (request, reply) => {
     const b = body(CommentBodySchema, request.body)
-    return runWrite(db, request, reply, 200, (tx) => updateComment(tx, callerOf(request, b), idOf(request), b.comment_body))
+    const base = versioneDelCorpo(request.body)
+    return runWrite(db, request, reply, 200, (tx) => updateComment(tx, callerOf(request, b), idOf(request), b.comment_body, base))
   })
   app.post('/comment/:id/reply', { config: { ...permAny(...ANY_VIEW), ...write, doc: { summary: 'Risponde a un commento', tags: TAG, body: CommentBodySchema, status: 201 } } }, async (request, reply) => {
     const b = body(CommentBodySchema, request.body)
     return runWrite(db, request, reply, 201, (tx) => replyComment(tx, callerOf(request, b), idOf(request), b.comment_body))
   })
-  app.post('/comment/:id/delete', { config: { ...permAny(...ANY_VIEW), ...write, doc: { summary: 'Elimina un commento (con il motivo)', tags: TAG, body: DeleteBodySchema } } }, async (request, reply) => {
+  app.post('/comment/:id/delete', { config: { ...permAny(...ANY_VIEW), ...write, doc: { summary: 'Elimina un commento (con il motivo)', tags: TAG, body: DeleteBodySchema, versioned: true } } }, async (request, reply) => {
     const b = body(DeleteBodySchema, request.body)
-    return runWrite(db, request, reply, 200, (tx) => deleteComment(tx, callerOf(request, b), idOf(request), b.reason))
+    const base = versioneDelCorpo(request.body)
+    return runWrite(db, request, reply, 200, (tx) => deleteComment(tx, callerOf(request, b), idOf(request), b.reason, base))
   })
   app.post('/comment/:id/report', { config: { ...permAny('rprt.news', 'rprt.topic', 'rprt.doc'), doc: { summary: 'Segnala un commento', tags: TAG, body: ReportBodySchema, status: 201 } } }, async (request, reply) => {
     const b = body(ReportBodySchema, request.body)

@@ -5,7 +5,7 @@
  * |---|---|---|
  * | POST /ente | any of add.enti.gest.prgm, add.enti.gest.prgt, add.ente.partner | 201 {id} |
  * | POST /ente/:id | view.card.enti | SchedaEnte |
- * | PUT /ente/:id | upd.card.enti | {id} |
+ * | PUT /ente/:id | upd.card.enti | {id, versione} (issue 27: `versione` in the body, 428 V02 / 409 V01) |
  * | DELETE /ente/:idEnte/cancellagestoreprogramma/:idProgramma | add.enti.gest.prgm | {id} |
  * | PUT /ente/:idEnte/terminagestoreprogramma/:idProgramma | add.enti.gest.prgm | {id} |
  * | DELETE /ente/:idEnte/cancellagestoreprogetto/:idProgetto | add.enti.gest.prgt | {id} |
@@ -17,6 +17,7 @@
  * | POST /ente/associa/referenteDelegato/gestoreProgetto | add.ref_del.gest.prgt | 201 {id} |
  * | POST /ente/associa/referenteDelegato/partner | add.ref_del.partner | 201 {id} |
  * | DELETE /ente/referenteDelegato/{tipo}/:idEntita/ente/:idEnte/utente/:idUtente | del.ref_del.{…} as above | {id} |
+ * The links (managing body, partner, referents) are associations, not edits of a versioned record: no `versione`.
  */
 import type { FastifyInstance } from 'fastify'
 import { EnteBodySchema, ProfiloOnlyBodySchema, ReferenteBodySchema, SchedaEnteSchema } from '../../src/api/contract/gestione'
@@ -27,6 +28,7 @@ import {
 } from '../domain/amministrazione/enti-progetto'
 import { associaReferente, rimuoviReferente } from '../domain/amministrazione/referenti'
 import type { TipoReferente } from '../domain/amministrazione/enti-stati'
+import { versioneDelCorpo } from '../domain/versioni'
 import { body, callerOf, param, perm, permAny, write } from './amministrazione-comune'
 
 const REFERENTI: { tipo: TipoReferente; add: string; del: string }[] = [
@@ -51,10 +53,11 @@ export default async function enteRoutes(app: FastifyInstance, opts: { db: Datab
 
   app.post('/ente/:id', { config: { ...perm('view.card.enti'), doc: { summary: 'Scheda di un ente', tags: TAG, body: ProfiloOnlyBodySchema, response: SchedaEnteSchema } } }, async (request) => schedaEnte(db, profile(request.body, request), param(request, 'id')))
 
-  app.put('/ente/:id', { config: { ...perm('upd.card.enti'), doc: { summary: 'Aggiorna un ente', tags: TAG, body: EnteBodySchema, errors: [409] } } }, async (request) => {
+  app.put('/ente/:id', { config: { ...perm('upd.card.enti'), doc: { summary: 'Aggiorna un ente', tags: TAG, body: EnteBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const b = body(EnteBodySchema, request.body)
     const caller = callerOf(request, b)
-    return write(db, (tx) => aggiornaEnte(tx, caller, param(request, 'id'), b))
+    const base = versioneDelCorpo(request.body)
+    return write(db, (tx) => aggiornaEnte(tx, caller, param(request, 'id'), b, base))
   })
 
   app.delete('/ente/:idEnte/cancellagestoreprogramma/:idProgramma', { config: { ...perm('add.enti.gest.prgm'), doc: { summary: 'Toglie l’ente gestore dal programma', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {

@@ -34,7 +34,13 @@ export default async function openapiRoutes(app: FastifyInstance, opts: { routes
       const doc = buildOpenApiDocument(opts.routes, {
         title: 'Punto Digitale — API di riferimento',
         version,
-        description: 'API del servizio Punto Digitale per la facilitazione digitale: servizi, cittadini, questionari, amministrazione, dati, comunità e notifiche. Ogni errore risponde {errorCode, message} con un codice del catalogo.',
+        description: 'API del servizio Punto Digitale per la facilitazione digitale: servizi, cittadini, questionari, amministrazione, dati, comunità e notifiche. Ogni errore risponde {errorCode, message} con un codice del catalogo. '
+          + 'Versioni dei record: ogni record modificabile (servizi, cittadini, programmi, progetti, enti, sedi, dati del profilo, modelli di questionario, '
+          + 'contenuti e commenti della comunità, ruoli, configurazioni per i minorenni) ha un campo intero «versione» (1 alla creazione, + 1 a ogni modifica) '
+          + 'nelle letture che alimentano una modifica e nei record del lavoro sul campo. Ogni modifica ed eliminazione indica nel corpo JSON la «versione» '
+          + 'su cui è stata fatta: se il record è cambiato nel frattempo la risposta è 409 V01 con «corrente» (il record attuale) e nulla cambia; '
+          + 'senza «versione» la risposta è 428 V02, per ogni client (rileggere il record per conoscerla). Le associazioni (enti, referenti, sedi, '
+          + 'facilitatori assegnati) non sono modifiche di un record versionato e non la chiedono.',
       })
       cache = { json: built(JSON.stringify(doc)), page: built(renderReferencePage(doc)) }
     }

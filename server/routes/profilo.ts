@@ -1,6 +1,7 @@
 /**
  * Personal-area and usage-event routes (issue 13; contract in src/api/contract/profilo.ts), under `/api`:
- * - `POST /utente/profilo` (token) → `Contesto`; 400 G02 format, 409 U21 e-mail in use;
+ * - `POST /utente/profilo` (token), body with `versione` (the context's, issue 27) → `Contesto`; 400 G02 format,
+ *   409 U21 e-mail in use, 409 V01 changed meanwhile (with `corrente`), 428 V02 without `versione`;
  * - `POST /utente/upload/immagineProfilo` (token), body the image bytes (`image/*` or
  *   `application/octet-stream`, at most 10 MB) → `Contesto`; 400 U22 not an image, 413 G02 too large;
  * - `DELETE /utente/immagineProfilo` (token) → `Contesto`;
@@ -20,6 +21,7 @@ import {
 import { ruoliDettaglio } from '../domain/profile-ruoli'
 import { registraEvento, riepilogoUtilizzo } from '../domain/profile-utilizzo'
 import { parseBody } from '../domain/validation'
+import { versioneDelCorpo } from '../domain/versioni'
 
 const token = { access: { kind: 'token' as const } }
 
@@ -39,11 +41,12 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
   app.addContentTypeParser(/^image\/|^application\/octet-stream/, { parseAs: 'buffer', bodyLimit: MAX_IMMAGINE_BYTES },
     (_request, body, done) => done(null, body))
 
-  app.post('/utente/profilo', { config: { ...token, doc: { summary: 'Aggiorna i dati personali dell’utente', tags: TAG, body: AggiornaProfiloSchema, errors: [404, 409] } } }, async (request) => {
+  app.post('/utente/profilo', { config: { ...token, doc: { summary: 'Aggiorna i dati personali dell’utente', tags: TAG, body: AggiornaProfiloSchema, errors: [404, 409], versioned: true } } }, async (request) => {
     const principal = principalOf(request)
-    return aggiornaProfilo(db, principal.userId, parseBody(AggiornaProfiloSchema, request.body, {
+    const b = parseBody(AggiornaProfiloSchema, request.body, {
       nome: 'Nome', cognome: 'Cognome', email: 'Email', telefono: 'Telefono', prefissoTelefono: 'Prefisso',
-    }))
+    })
+    return aggiornaProfilo(db, principal.userId, b, versioneDelCorpo(request.body))
   })
 
   app.post('/utente/upload/immagineProfilo', { config: { ...token, upload: true, doc: {

@@ -6,10 +6,12 @@
  * |---|---|---|
  * | POST /progetto?idProgramma= | add.prgt | 201 ProgettoCreato |
  * | POST /progetto/:id | any of view.card.prgm.full, list.prgt | SchedaProgetto |
- * | PUT /progetto/:id | upd.car.prgt | Avviso |
- * | PUT /progetto/attiva/:id | act.prgt | {id} |
- * | PUT /progetto/termina/:id | term.prgt | {id} |
+ * | PUT /progetto/:id | upd.car.prgt | Avviso + versione |
+ * | PUT /progetto/attiva/:id | act.prgt | {id, versione} |
+ * | PUT /progetto/termina/:id | term.prgt | {id, versione} |
  * | DELETE /progetto/:id | del.prgt | {id} |
+ * The card carries `dettaglioProgetto.versione`; update, activate, terminate and delete send it as `versione`
+ * (issue 27: 428 V02 without it, 409 V01 with the current card when stale; server/domain/versioni.ts).
  * | PUT /progetto/:id/assegna/enteGestore/:idEnte | add.enti.gest.prgt | {id} |
  */
 import type { FastifyInstance } from 'fastify'
@@ -20,6 +22,7 @@ import {
   aggiornaProgetto, assegnaGestoreProgetto, attivaProgetto, creaProgetto, eliminaProgetto, schedaProgetto, terminaProgetto,
 } from '../domain/amministrazione/progetti'
 import { parseIdParam } from '../domain/db-errors'
+import { versioneDelCorpo } from '../domain/versioni'
 import { body, callerOf, param, perm, permAny, write } from './amministrazione-comune'
 
 const CreaQuerySchema = v.object({ idProgramma: v.string() })
@@ -42,26 +45,30 @@ export default async function progettoRoutes(app: FastifyInstance, opts: { db: D
     return schedaProgetto(db, caller, param(request, 'id'))
   })
 
-  app.put('/progetto/:id', { config: { ...perm('upd.car.prgt'), doc: { summary: 'Aggiorna un progetto', tags: TAG, body: ProgettoBodySchema, errors: [409] } } }, async (request) => {
+  app.put('/progetto/:id', { config: { ...perm('upd.car.prgt'), doc: { summary: 'Aggiorna un progetto', tags: TAG, body: ProgettoBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const b = body(ProgettoBodySchema, request.body)
     const caller = callerOf(request, b)
-    return write(db, (tx) => aggiornaProgetto(tx, caller, param(request, 'id'), b))
+    const base = versioneDelCorpo(request.body)
+    return write(db, (tx) => aggiornaProgetto(tx, caller, param(request, 'id'), b, base))
   })
 
-  app.put('/progetto/attiva/:id', { config: { ...perm('act.prgt'), doc: { summary: 'Attiva un progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
+  app.put('/progetto/attiva/:id', { config: { ...perm('act.prgt'), doc: { summary: 'Attiva un progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
-    return write(db, (tx) => attivaProgetto(tx, caller, param(request, 'id')))
+    const base = versioneDelCorpo(request.body)
+    return write(db, (tx) => attivaProgetto(tx, caller, param(request, 'id'), base))
   })
 
-  app.put('/progetto/termina/:id', { config: { ...perm('term.prgt'), doc: { summary: 'Termina un progetto', tags: TAG, body: TerminaBodySchema, errors: [409] } } }, async (request) => {
+  app.put('/progetto/termina/:id', { config: { ...perm('term.prgt'), doc: { summary: 'Termina un progetto', tags: TAG, body: TerminaBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const b = body(TerminaBodySchema, request.body)
     const caller = callerOf(request, b)
-    return write(db, (tx) => terminaProgetto(tx, caller, param(request, 'id'), b))
+    const base = versioneDelCorpo(request.body)
+    return write(db, (tx) => terminaProgetto(tx, caller, param(request, 'id'), b, base))
   })
 
-  app.delete('/progetto/:id', { config: { ...perm('del.prgt'), doc: { summary: 'Elimina un progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
+  app.delete('/progetto/:id', { config: { ...perm('del.prgt'), doc: { summary: 'Elimina un progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body))
-    return write(db, (tx) => eliminaProgetto(tx, caller, param(request, 'id')))
+    const base = versioneDelCorpo(request.body)
+    return write(db, (tx) => eliminaProgetto(tx, caller, param(request, 'id'), base))
   })
 
   app.put('/progetto/:id/assegna/enteGestore/:idEnte', { config: { ...perm('add.enti.gest.prgt'), doc: { summary: 'Assegna l’ente gestore del progetto', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {

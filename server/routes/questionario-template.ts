@@ -12,6 +12,7 @@
  * | PUT /questionarioTemplate/aggiornadefault/:id?tipoDefault=RFD\|SCD | upd.quest.templ | {survey-id, …} |
  * | PUT /programma/:idProgramma/aggiungi/:idQuestionario | upd.rel.quest_prgm | {id} |
  * Errors: 400 G02 (body, sections: the Italian reason), 403 A02 (scope), 404 QT05 / Q01, 409 QT02 / QT03 / P07.
+ * Update and delete send the detail's `versione` (issue 27): 428 V02 without it, 409 V01 with the current detail.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ProfiloOnlyBodySchema } from '../../src/api/contract/gestione'
@@ -21,6 +22,7 @@ import {
   aggiornaTemplate, associaProgramma, creaTemplate, eliminaTemplate, impostaDefault, leggiTemplate, nuovoTemplate,
 } from '../domain/questionari/modelli'
 import { parseBody } from '../domain/validation'
+import { versioneDelCorpo } from '../domain/versioni'
 import { callerOf, param, perm, write } from './amministrazione-comune'
 
 const LABELS: Record<string, string> = {
@@ -52,15 +54,17 @@ export default async function questionarioTemplateRoutes(app: FastifyInstance, o
     return leggiTemplate(db, caller, idOf(request))
   })
 
-  app.put('/questionarioTemplate/:id', { config: { ...perm('upd.quest.templ'), doc: { summary: 'Aggiorna un modello di questionario', tags: TAG, body: QuestionarioTemplateBodySchema, errors: [409] } } }, async (request) => {
+  app.put('/questionarioTemplate/:id', { config: { ...perm('upd.quest.templ'), doc: { summary: 'Aggiorna un modello di questionario', tags: TAG, body: QuestionarioTemplateBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const b = body(QuestionarioTemplateBodySchema, request.body)
     const caller = callerOf(request, b)
-    return write(db, (tx) => aggiornaTemplate(tx, caller, idOf(request), b))
+    const base = versioneDelCorpo(request.body)
+    return write(db, (tx) => aggiornaTemplate(tx, caller, idOf(request), b, base))
   })
 
-  app.delete('/questionarioTemplate/:id', { config: { ...perm('del.quest.templ'), doc: { summary: 'Elimina un modello di questionario', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409] } } }, async (request) => {
+  app.delete('/questionarioTemplate/:id', { config: { ...perm('del.quest.templ'), doc: { summary: 'Elimina un modello di questionario', tags: TAG, body: ProfiloOnlyBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const caller = callerOf(request, body(ProfiloOnlyBodySchema, request.body ?? {}))
-    return write(db, (tx) => eliminaTemplate(tx, caller, idOf(request)))
+    const base = versioneDelCorpo(request.body)
+    return write(db, (tx) => eliminaTemplate(tx, caller, idOf(request), base))
   })
 
   app.put('/questionarioTemplate/aggiornadefault/:id', { config: { ...perm('upd.quest.templ'), doc: { summary: 'Imposta il modello come predefinito (RFD o SCD)', tags: TAG, body: ProfiloOnlyBodySchema, query: TipoDefaultQuerySchema, errors: [409] } } }, async (request) => {

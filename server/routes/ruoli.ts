@@ -8,7 +8,8 @@
  * | POST /ruolo | new.ruoli | 201 {codice} (409 R01, 400 G02) |
  * | PUT /ruolo/:codice | add.upd.permessi | {codice} (409 R01/R09, 404 R14) |
  * | DELETE /ruolo/:codice | del.ruoli | {codice} (409 R10/R11/R12, 404 R14) |
- * Roles are global: no per-id scope.
+ * Roles are global: no per-id scope. The detail carries `versione`; update and delete send it in their JSON body
+ * (issue 27: 428 V02 without it, 409 V01 with the current detail when stale).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AggiornaRuoloBodySchema, CreaRuoloBodySchema } from '../../src/api/contract/ruoli'
@@ -17,6 +18,7 @@ import { ApiError, badRequest } from '../errors'
 import { isUniqueViolation } from '../domain/db-errors'
 import { aggiornaRuolo, creaRuolo, dettaglioRuolo, eliminaRuolo, gruppiConPermessi } from '../domain/ruoli/ruoli'
 import { parseBody } from '../domain/validation'
+import { versioneDelCorpo } from '../domain/versioni'
 
 import { perm } from '../auth/route-access'
 /** A concurrent create or rename with the same name loses on the unique index: 409 R01, not 500. */
@@ -44,13 +46,15 @@ export default async function ruoliRoutes(app: FastifyInstance, opts: { db: Data
     reply.code(201)
     return out
   })
-  app.put('/ruolo/:codice', { config: { ...perm('add.upd.permessi'), doc: { summary: 'Aggiorna nome e permessi di un ruolo', tags: TAG, body: AggiornaRuoloBodySchema, errors: [409] } } }, async (request) => {
+  app.put('/ruolo/:codice', { config: { ...perm('add.upd.permessi'), doc: { summary: 'Aggiorna nome e permessi di un ruolo', tags: TAG, body: AggiornaRuoloBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const codice = codiceOf(request)
     const b = parseBody(AggiornaRuoloBodySchema, request.body, LABELS)
-    return db.transaction((tx) => aggiornaRuolo(tx, codice, b)).catch(nameRace)
+    const base = versioneDelCorpo(request.body)
+    return db.transaction((tx) => aggiornaRuolo(tx, codice, b, base)).catch(nameRace)
   })
-  app.delete('/ruolo/:codice', { config: { ...perm('del.ruoli'), doc: { summary: 'Elimina un ruolo', tags: TAG, errors: [409] } } }, async (request) => {
+  app.delete('/ruolo/:codice', { config: { ...perm('del.ruoli'), doc: { summary: 'Elimina un ruolo', tags: TAG, errors: [409], versioned: true } } }, async (request) => {
     const codice = codiceOf(request)
-    return db.transaction((tx) => eliminaRuolo(tx, codice))
+    const base = versioneDelCorpo(request.body)
+    return db.transaction((tx) => eliminaRuolo(tx, codice, base))
   })
 }

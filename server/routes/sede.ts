@@ -7,7 +7,7 @@
  * |---|---|---|
  * | POST /sede | any of add.sede.gest.prgt, add.sede.partner | 201 {id} |
  * | POST /sede/:id | any of view.card.enti, upd.sede.gest.prgt, upd.sede.partner | SchedaSede |
- * | PUT /sede/:id | any of upd.sede.gest.prgt, upd.sede.partner | {id} |
+ * | PUT /sede/:id | any of upd.sede.gest.prgt, upd.sede.partner | {id, versione} (issue 27: `versione` in the body, 428 V02 / 409 V01) |
  * | POST /sede/associa/ente/:idEnte/sede/:idSede/progetto/:idProgetto/ruoloEnte/:ruoloEnte | any of add.sede.gest.prgt, add.sede.partner | 201 {id} |
  * | DELETE /sede/cancellaOTerminaAssociazione/ente/:idEnte/sede/:idSede/progetto/:idProgetto | any of del.sede.gest.prgt, del.sede.partner | {id} |
  * | POST /sede/associa/facilitatore | any of add.fac, add.fac.partner | 201 {id} (user) |
@@ -20,6 +20,7 @@ import { badRequest } from '../errors'
 import {
   aggiornaSede, associaFacilitatore, associaSede, cancellaOTerminaSede, creaSede, schedaSede, terminaFacilitatore,
 } from '../domain/amministrazione/sedi'
+import { versioneDelCorpo } from '../domain/versioni'
 import { body, callerOf, param, permAny, write } from './amministrazione-comune'
 
 const permessi = (request: FastifyRequest) => request.auth?.permessi ?? []
@@ -40,10 +41,11 @@ export default async function sedeRoutes(app: FastifyInstance, opts: { db: Datab
 
   app.post('/sede/:id', { config: { ...permAny('view.card.enti', 'upd.sede.gest.prgt', 'upd.sede.partner'), doc: { summary: 'Scheda di una sede', tags: TAG, body: ProfiloOnlyBodySchema, response: SchedaSedeSchema } } }, async (request) => schedaSede(db, profile(request), param(request, 'id')))
 
-  app.put('/sede/:id', { config: { ...permAny('upd.sede.gest.prgt', 'upd.sede.partner'), doc: { summary: 'Aggiorna una sede', tags: TAG, body: SedeBodySchema, errors: [409] } } }, async (request) => {
+  app.put('/sede/:id', { config: { ...permAny('upd.sede.gest.prgt', 'upd.sede.partner'), doc: { summary: 'Aggiorna una sede', tags: TAG, body: SedeBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const b = body(SedeBodySchema, request.body)
     const caller = callerOf(request, b)
-    return write(db, (tx) => aggiornaSede(tx, caller, param(request, 'id'), b))
+    const base = versioneDelCorpo(request.body)
+    return write(db, (tx) => aggiornaSede(tx, caller, param(request, 'id'), b, base))
   })
 
   app.post('/sede/associa/ente/:idEnte/sede/:idSede/progetto/:idProgetto/ruoloEnte/:ruoloEnte', { config: { ...permAny('add.sede.gest.prgt', 'add.sede.partner'), doc: { summary: 'Associa una sede all’ente nel progetto (gestore o partner)', tags: TAG, body: ProfiloOnlyBodySchema, status: 201, errors: [409] } } }, async (request, reply) => {

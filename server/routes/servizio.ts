@@ -3,12 +3,14 @@
  * and its CSV are served by the generic list routes, server/routes/liste.ts):
  * | route | permission | answer |
  * |---|---|---|
- * | POST /servizio (idempotent) | new.serv | 201 {idServizio} |
- * | PUT /servizio/:id (idempotent) | upd.card.serv | {idServizio} |
+ * | POST /servizio (idempotent) | new.serv | 201 {idServizio, versione} |
+ * | PUT /servizio/:id (idempotent) | upd.card.serv | {idServizio, versione} |
  * | DELETE /servizio/:id (idempotent) | del.serv | {idServizio} |
  * | POST /servizio/:id/schedaDettaglio | view.card.serv | SchedaServizio |
  * | POST /servizio/facilitatore/sedi/dropdown | any of new.serv, upd.card.serv | [{id, nome}] |
  * | POST /questionarioTemplate/programma/:idProgramma | any of new.serv, upd.card.serv, view.card.serv, view.quest.templ | QuestionarioTemplate |
+ * The card and the field records carry the service's `versione`; update and delete send it as `versione` (issue 27:
+ * 428 V02 without it, 409 V01 with the current card when stale; server/domain/versioni.ts).
  */
 import type { FastifyInstance } from 'fastify'
 import { TemplateProgrammaBodySchema } from '../../src/api/contract/questionario'
@@ -20,12 +22,13 @@ import { notFound } from '../errors'
 import { runWrite } from '../idempotency'
 import { isUniqueViolation, parseIdParam } from '../domain/db-errors'
 import { resolveCaller } from '../domain/profile'
-import { createServizio, deleteServizio, schedaServizio, servizioDaIdLocale, updateServizio } from '../domain/servizi'
+import { createServizio, deleteServizio, schedaServizio, servizioDaIdLocale, updateServizio, versioneServizio } from '../domain/servizi'
 import { programmeForConfig } from '../domain/ambito'
 import { sediFacilitatore } from '../domain/campo'
 import { activeTemplate, templateToWire } from '../domain/template'
 import { parseBody } from '../domain/validation'
 import { FIELD_WORK_LABELS } from '../domain/field-labels'
+import { versioneDelCorpo } from '../domain/versioni'
 
 import { perm, permAny } from '../auth/route-access'
 const TAG = ['Servizi']
@@ -48,21 +51,23 @@ export default async function servizioRoutes(app: FastifyInstance, opts: { db: D
       const existing = await servizioDaIdLocale(db, caller, b.idLocale)
       if (existing === undefined) throw err
       reply.code(201)
-      return { idServizio: existing }
+      return { idServizio: existing, versione: await versioneServizio(db, existing) }
     }
   })
 
-  app.put('/servizio/:id', { config: { ...perm('upd.card.serv'), idempotency: 'user', doc: { summary: 'Aggiorna un servizio', tags: TAG, body: ServizioBodySchema, response: IdServizioSchema, errors: [409] } } }, async (request, reply) => {
+  app.put('/servizio/:id', { config: { ...perm('upd.card.serv'), idempotency: 'user', doc: { summary: 'Aggiorna un servizio', tags: TAG, body: ServizioBodySchema, response: IdServizioSchema, errors: [409], versioned: true } } }, async (request, reply) => {
     const b = body(ServizioBodySchema, request.body)
     const caller = resolveCaller(request, b)
     const id = parseIdParam((request.params as { id: string }).id)
-    return runWrite(db, request, reply, 200, (tx) => updateServizio(tx, caller, id, b))
+    const base = versioneDelCorpo(request.body)
+    return runWrite(db, request, reply, 200, (tx) => updateServizio(tx, caller, id, b, base))
   })
 
-  app.delete('/servizio/:id', { config: { ...perm('del.serv'), idempotency: 'user', doc: { summary: 'Elimina un servizio', tags: TAG, body: ProfiloBodySchema, response: IdServizioSchema, errors: [409] } } }, async (request, reply) => {
+  app.delete('/servizio/:id', { config: { ...perm('del.serv'), idempotency: 'user', doc: { summary: 'Elimina un servizio', tags: TAG, body: ProfiloBodySchema, response: IdServizioSchema, errors: [409], versioned: true } } }, async (request, reply) => {
     const caller = resolveCaller(request, body(ProfiloBodySchema, request.body))
     const id = parseIdParam((request.params as { id: string }).id)
-    return runWrite(db, request, reply, 200, (tx) => deleteServizio(tx, caller, id))
+    const base = versioneDelCorpo(request.body)
+    return runWrite(db, request, reply, 200, (tx) => deleteServizio(tx, caller, id, base))
   })
 
   app.post('/servizio/:id/schedaDettaglio', { config: { ...perm('view.card.serv'), doc: { summary: 'Scheda di dettaglio di un servizio', tags: TAG, body: ProfiloBodySchema, response: SchedaServizioSchema } } }, async (request) => {

@@ -61,7 +61,8 @@ describe('a template edited while a tablet is offline', () => {
     const d = (await call(server, dtd, 'POST', `/api/questionarioTemplate/${id}`)).json() as QuestionarioTemplateDettaglio
     const m = edit(modelloDaTemplate(d['survey-name'], d['survey-description'], d['survey-sections'].map((s) => sezioneFromWire(s)!)))
     const res = await call(server, dtd, 'PUT', `/api/questionarioTemplate/${id}`, {
-      body: { 'survey-name': m.nome, 'survey-description': m.descrizione, 'survey-sections': sezioniSchema(m).map(sezioneToWire) },
+      // the edit sends the version of the detail it was made on (issue 27)
+      body: { 'survey-name': m.nome, 'survey-description': m.descrizione, 'survey-sections': sezioniSchema(m).map(sezioneToWire), versione: d.versione },
     })
     expect(res.statusCode, res.body).toBe(200)
     return res.json() as { 'survey-id': string; nuovaVersione: boolean }

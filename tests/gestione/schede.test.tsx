@@ -34,7 +34,7 @@ function programma(stato: SchedaProgramma['dettaglioProgramma']['stato'], proget
   return {
     dettaglioProgramma: {
       id: 12, codice: 'P-12', nome: 'Lazio Digitale', nomeBreve: 'Lazio', policy: 'RFD', bando: null, cup: 'CUP1', cupManipolato: false, stato,
-      dataInizio: '2025-01-01', dataFine: '2027-12-31', dataOraAttivazione: null, dataOraTerminazione: null, obiettivi,
+      dataInizio: '2025-01-01', dataFine: '2027-12-31', dataOraAttivazione: null, dataOraTerminazione: null, obiettivi, versione: 4,
     },
     enteGestore: { id: 5, nome: 'Regione Lazio', stato: 'NON ATTIVO', referenti: [{ idUtente: 9, nome: 'Mario', cognome: 'Rossi', codiceFiscale: CF, codiceRuolo: 'REG', stato: 'NON ATTIVO' }] },
     progetti,
@@ -46,7 +46,7 @@ function progetto(stato: SchedaProgetto['dettaglioProgetto']['stato']): SchedaPr
   return {
     dettaglioProgetto: {
       id: 30, nome: 'Roma Digitale', nomeBreve: 'Roma', idProgramma: 12, nomeProgramma: 'Lazio Digitale', policy: 'RFD', cup: null, cupManipolato: false, stato,
-      dataInizio: '2025-02-01', dataFine: '2026-12-31', dataOraProgettoAttivabile: null, dataOraAttivazione: null, dataOraTerminazione: null, obiettivi: null,
+      dataInizio: '2025-02-01', dataFine: '2026-12-31', dataOraProgettoAttivabile: null, dataOraAttivazione: null, dataOraTerminazione: null, obiettivi: null, versione: 2,
     },
     enteGestore: null,
     entiPartner: [{ id: 7, nome: 'Comune di Roma', stato: 'ATTIVO', referenti: [] }],
@@ -124,7 +124,8 @@ describe('programme detail', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Elimina programma' }))
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Elimina' }))
     expect(await screen.findByText('lista')).toBeTruthy()
-    expect(writes()).toEqual([['delete', 'programma/12', { idProgramma: null, idProgetto: null, idEnte: null }]])
+    // issue 27: the delete carries the card's version
+    expect(writes()).toEqual([['delete', 'programma/12', { idProgramma: null, idProgetto: null, idEnte: null, versione: 4 }]])
   })
 
   it('ATTIVO: delete disabled; terminate asks a date not in the future and sends dd-MM-yyyy', async () => {
@@ -140,7 +141,7 @@ describe('programme detail', () => {
     expect(writes()).toEqual([])
     fireEvent.change(data, { target: { value: '02-01-2025' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Termina' }))
-    await waitFor(() => expect(writes()).toEqual([['put', 'programma/termina/12', expect.objectContaining({ dataTerminazione: '02-01-2025' })]]))
+    await waitFor(() => expect(writes()).toEqual([['put', 'programma/termina/12', expect.objectContaining({ dataTerminazione: '02-01-2025', versione: 4 })]]))
   })
 
   it('managing body: a referent added by fiscal code (upper-cased)', async () => {
@@ -206,7 +207,7 @@ describe('project detail', () => {
     expect(screen.getByText('Si può eliminare solo un progetto non attivo.')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Attiva progetto' }))
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Attiva' }))
-    await waitFor(() => expect(writes()).toEqual([['put', 'progetto/attiva/30', expect.anything()]]))
+    await waitFor(() => expect(writes()).toEqual([['put', 'progetto/attiva/30', expect.objectContaining({ versione: 2 })]]))
   })
 
   it('sites and facilitators lists; partner rows link to the body in the project; a new body created and added as partner', async () => {

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { ts } from './comune'
+import { ts, modificatoIl, versione } from './comune'
 import { programma } from './organizzazione'
 import { utente } from './utenti'
 
@@ -77,6 +77,8 @@ export const communityItem = pgTable('community_item', {
     "setweight(to_tsvector('italian'::regconfig, pd_fold(title)), 'A') || " +
     "setweight(to_tsvector('italian'::regconfig, pd_fold(testo || ' ' || tags)), 'B')",
   )),
+  versione: versione(),
+  modificatoIl: modificatoIl(),
 }, (t) => [
   check('community_item_type_ck', sql`${t.itemType} in ('board_item', 'community_item', 'document_item')`),
   index('community_item_list_idx').on(t.itemType, t.createdAt),
@@ -99,6 +101,8 @@ export const communityComment = pgTable('community_comment', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   deletedAt: ts('deleted_at'),
   deleteReason: text('delete_reason'),
+  versione: versione(),
+  modificatoIl: modificatoIl(),
 }, (t) => [
   foreignKey({ columns: [t.idPadre], foreignColumns: [t.id] }),
   index('community_comment_item_idx').on(t.idItem, t.createdAt),

@@ -2,7 +2,7 @@
  * Shared column helpers and value types of the schema (server/db/schema.ts): status values, targets, template and answer shapes.
  * Part of the one Drizzle schema: server/db/schema.ts re-exports every table (its comment states the conventions).
  */
-import { date, text, timestamp } from 'drizzle-orm/pg-core'
+import { date, integer, text, timestamp } from 'drizzle-orm/pg-core'
 
 /** Values of the status columns (platform-backend §1 `StatoEnum`; NON ATTIVO is stored with a space). */
 export const STATO = {
@@ -76,6 +76,17 @@ export const audit = {
   dataOraCreazione: timestamp('data_ora_creazione', { withTimezone: true }).notNull().defaultNow(),
   dataOraAggiornamento: timestamp('data_ora_aggiornamento', { withTimezone: true }).notNull().defaultNow(),
 }
+/**
+ * Row version of an editable record (issue 27): 1 at creation, + 1 at every change of its editable data; an
+ * update or delete sends the version it was based on and is refused (409 V01) when the row moved on
+ * (server/domain/versioni.ts).
+ */
+export const versione = () => integer('versione').notNull().default(1)
+/**
+ * When the record's `versione` last moved (issue 27 point 2: 'Modificato da altri il …' of the conflict view), set
+ * by the database trigger of drizzle/0021 on every change of the version, whatever path wrote it.
+ */
+export const modificatoIl = () => timestamp('modificato_il', { withTimezone: true }).notNull().defaultNow()
 /** A `timestamptz` column. */
 export const ts = (name: string) => timestamp(name, { withTimezone: true })
 /** A `date` column read and written as 'YYYY-MM-DD'. */

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core'
-import { audit, day, stato, ts, type Obiettivi, type Stato } from './comune'
+import { audit, day, stato, ts, modificatoIl, versione, type Obiettivi, type Stato } from './comune'
 
 export const ente = pgTable('ente', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -17,6 +17,8 @@ export const ente = pgTable('ente', {
   /** folded search text of the bodies list (name, short name, VAT number; server/domain/liste) */
   ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome || chr(10) || nome_breve || chr(10) || partita_iva)`),
   ...audit,
+  versione: versione(),
+  modificatoIl: modificatoIl(),
 }, (t) => [index('ente_nome_fold_idx').on(sql`pd_fold(nome)`, t.id)])
 
 export const programma = pgTable('programma', {
@@ -40,6 +42,8 @@ export const programma = pgTable('programma', {
   /** folded search text of the programmes list (name, short name, code; server/domain/liste) */
   ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome || chr(10) || nome_breve || chr(10) || codice)`),
   ...audit,
+  versione: versione(),
+  modificatoIl: modificatoIl(),
 }, (t) => [
   index('programma_nome_fold_idx').on(sql`pd_fold(nome)`, t.id),
   index('programma_ente_gestore_idx').on(t.idEnteGestoreProgramma),
@@ -64,6 +68,8 @@ export const progetto = pgTable('progetto', {
   /** folded search text of the projects list (name, short name; server/domain/liste) */
   ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome || chr(10) || nome_breve)`),
   ...audit,
+  versione: versione(),
+  modificatoIl: modificatoIl(),
 }, (t) => [
   index('progetto_programma_idx').on(t.idProgramma),
   index('progetto_nome_fold_idx').on(sql`pd_fold(nome)`, t.id),
@@ -94,6 +100,8 @@ export const sede = pgTable('sede', {
   area: text('area'),
   coordinate: jsonb('coordinate').$type<{ lat: number; lng: number }>(),
   ...audit,
+  versione: versione(),
+  modificatoIl: modificatoIl(),
 })
 
 export const indirizzoSede = pgTable('indirizzo_sede', {

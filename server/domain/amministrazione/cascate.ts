@@ -13,6 +13,7 @@ import {
 } from '../../db/schema'
 import type { Transaction as Tx } from '../../db/types'
 import { RUOLI_CAMPO, RUOLI_PARTNER, RUOLI_PROGETTO, RUOLI_PROGRAMMA } from '../../../src/lib/ruoli'
+import { versioneSuccessiva } from '../versioni'
 
 type RefTable = typeof referenteDelegatiGestoreProgramma | typeof referenteDelegatiGestoreProgetto | typeof referenteDelegatiPartner
 
@@ -119,7 +120,8 @@ export async function terminaProgettoCascata(tx: Tx, prj: typeof progetto.$infer
     .where(and(eq(entePartner.idProgetto, prj.id), ne(entePartner.statoEntePartner, STATO.TERMINATO)))
   users.push(...await chiudiReferenti(tx, referenteDelegatiPartner, eq(referenteDelegatiPartner.idProgetto, prj.id), quando))
   users.push(...await chiudiSedi(tx, eq(enteSedeProgetto.idProgetto, prj.id), quando))
-  await tx.update(progetto).set({ ...gestore, stato: STATO.TERMINATO, dataOraTerminazione: quando, dataOraAggiornamento: new Date() })
+  // the state change edits the record: its version moves on (issue 27)
+  await tx.update(progetto).set({ ...gestore, stato: STATO.TERMINATO, dataOraTerminazione: quando, dataOraAggiornamento: new Date(), versione: versioneSuccessiva(progetto) })
     .where(eq(progetto.id, prj.id))
   return users
 }

@@ -12,6 +12,7 @@ import { ApiError, notFound } from '../../errors'
 import type { Caller } from '../profile'
 import { checkEnte } from './accesso'
 import { SCHEDA_ELENCO_MAX } from './programma-sedi'
+import { casUpdate, type VersioneRichiesta } from '../versioni'
 
 async function checkUnique(tx: Executor, body: EnteBody, exceptId?: number): Promise<void> {
   const other = exceptId === undefined ? undefined : ne(ente.id, exceptId)
@@ -26,11 +27,11 @@ const values = (b: EnteBody) => ({
   sedeLegale: b.sedeLegale || null, indirizzoPec: b.indirizzoPec || null,
 })
 
-/** `POST /ente`: a new body (201 {id}). */
-export async function creaEnte(tx: Tx, body: EnteBody): Promise<{ id: number }> {
+/** `POST /ente`: a new body (201 {id, versione: 1}). */
+export async function creaEnte(tx: Tx, body: EnteBody): Promise<{ id: number; versione: number }> {
   await checkUnique(tx, body)
-  const [row] = await tx.insert(ente).values(values(body)).returning({ id: ente.id })
-  return { id: row!.id }
+  const [row] = await tx.insert(ente).values(values(body)).returning({ id: ente.id, versione: ente.versione })
+  return { id: row!.id, versione: row!.versione }
 }
 
 async function mustEnte(db: Executor, caller: Caller, id: number) {
@@ -40,19 +41,26 @@ async function mustEnte(db: Executor, caller: Caller, id: number) {
   return row
 }
 
-/** `PUT /ente/{id}`: updates the body's data (EN10, EN25). */
-export async function aggiornaEnte(tx: Tx, caller: Caller, id: number, body: EnteBody): Promise<{ id: number }> {
+/**
+ * `PUT /ente/{id}`: updates the body's data (EN10, EN25) while it is still at version `base` (409 V01 with the card
+ * otherwise, issue 27); answers the new `versione`.
+ */
+export async function aggiornaEnte(tx: Tx, caller: Caller, id: number, body: EnteBody, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   await mustEnte(tx, caller, id)
   await checkUnique(tx, body, id)
-  await tx.update(ente).set({ ...values(body), dataOraAggiornamento: new Date() }).where(eq(ente.id, id))
-  return { id }
+  const versione = await casUpdate(tx, ente, eq(ente.id, id), base, { ...values(body), dataOraAggiornamento: new Date() },
+    { corrente: () => schedaEnte(tx, caller, id), assente: () => notFound('C01') })
+  return { id, versione }
 }
+
+/** The card with the body's `versione` in `dettaglioEnte` (issue 27). */
+export type SchedaEnteVersionata = SchedaEnte & { dettaglioEnte: { versione: number } }
 
 /**
  * `POST /ente/{id}`: the body with the programmes and projects it manages and its partnerships, at most `max`
  * ({@link SCHEDA_ELENCO_MAX}) of each kind (issue 25 point 3), `totali` counting them all.
  */
-export async function schedaEnte(db: Executor, caller: Caller, id: number, max = SCHEDA_ELENCO_MAX): Promise<SchedaEnte> {
+export async function schedaEnte(db: Executor, caller: Caller, id: number, max = SCHEDA_ELENCO_MAX): Promise<SchedaEnteVersionata> {
   const e = await mustEnte(db, caller, id)
   // the window count is taken before the limit: the number of rows of each kind
   const totale = sql<number>`count(*) over ()`.mapWith(Number)
@@ -66,6 +74,7 @@ export async function schedaEnte(db: Executor, caller: Caller, id: number, max =
   return {
     dettaglioEnte: {
       id: e.id, nome: e.nome, nomeBreve: e.nomeBreve, partitaIva: e.partitaIva, tipologia: e.tipologia, sedeLegale: e.sedeLegale, indirizzoPec: e.indirizzoPec,
+      versione: e.versione,
     },
     programmiGestiti: rows(programmiGestiti), progettiGestiti: rows(progettiGestiti), progettiPartner: rows(progettiPartner),
     totali: {

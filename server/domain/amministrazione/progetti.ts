@@ -21,6 +21,7 @@ import { avvisoCup, obiettiviValidi, regolaCup } from './programma-stati'
 import { guardDatiProgetto, guardEliminaProgetto, guardTerminaProgetto, PROGETTO } from './progetto-stati'
 import { conteggi, referentiDi } from './programmi'
 import { SCHEDA_ELENCO_MAX, sediConFacilitatori } from './programma-sedi'
+import { casUpdate, type EsitoCas, type VersioneRichiesta } from '../versioni'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -36,8 +37,8 @@ function checkObiettivi(o: ProgettoBody['obiettivi']): void {
   if (!obiettiviValidi(o)) throw badRequest('G02', 'Obiettivi non validi: per ogni passo indica valore e data insieme, con date in ordine crescente.')
 }
 
-/** `POST /progetto?idProgramma=`: a NON ATTIVO project of the programme (checked against the caller, A02). */
-export async function creaProgetto(tx: Tx, caller: Caller, idProgramma: number, body: ProgettoBody): Promise<ProgettoCreato> {
+/** `POST /progetto?idProgramma=`: a NON ATTIVO project of the programme (checked against the caller, A02); its `versione` is 1. */
+export async function creaProgetto(tx: Tx, caller: Caller, idProgramma: number, body: ProgettoBody): Promise<ProgettoCreato & { versione: number }> {
   const prg = await checkProgramma(tx, caller, idProgramma)
   checkObiettivi(body.obiettivi)
   checkGuard(guardDatiProgetto({
@@ -52,11 +53,22 @@ export async function creaProgetto(tx: Tx, caller: Caller, idProgramma: number, 
   const id = row!.id
   const cup = regolaCup(body.cup, String(id), used)
   await tx.update(progetto).set({ cup: cup.cup, cupManipolato: cup.manipolato }).where(eq(progetto.id, id))
-  return { idProgettoCreato: id, ...avvisoCup(cup.manipolato, cup.cup) }
+  return { idProgettoCreato: id, ...avvisoCup(cup.manipolato, cup.cup), versione: 1 }
 }
 
-/** `PUT /progetto/{id}`: updates a project not TERMINATO (PR04); dates within the programme's. */
-export async function aggiornaProgetto(tx: Tx, caller: Caller, id: number, body: ProgettoBody): Promise<Avviso> {
+/** The card with the project's `versione` in `dettaglioProgetto` (issue 27). */
+export type SchedaProgettoVersionata = SchedaProgetto & { dettaglioProgetto: { versione: number } }
+
+/** What a compare-and-set on project `id` answers when it fails (issue 27): 409 V01 with the card, 404 C01. */
+const esitoProgetto = (tx: Executor, caller: Caller, id: number): EsitoCas => ({
+  corrente: () => schedaProgetto(tx, caller, id), assente: () => notFound('C01'),
+})
+
+/**
+ * `PUT /progetto/{id}`: updates a project not TERMINATO (PR04) still at version `base` (409 V01 otherwise, issue 27);
+ * dates within the programme's. Answers the warning and the new `versione`.
+ */
+export async function aggiornaProgetto(tx: Tx, caller: Caller, id: number, body: ProgettoBody, base: VersioneRichiesta): Promise<Avviso & { versione: number }> {
   const prj = await checkProgetto(tx, caller, id)
   checkTransition(PROGETTO, 'modifica', prj.stato)
   checkObiettivi(body.obiettivi)
@@ -66,39 +78,52 @@ export async function aggiornaProgetto(tx: Tx, caller: Caller, id: number, body:
   }, 'PR04'))
   const newCup = (body.cup?.trim() ?? '') !== (prj.cup ?? '')
   const cup = newCup ? regolaCup(body.cup, String(id), await cupUsato(tx, body.cup, id)) : { cup: prj.cup ?? '', manipolato: prj.cupManipolato }
-  await tx.update(progetto).set({
+  const versione = await casUpdate(tx, progetto, eq(progetto.id, id), base, {
     nome: body.nome, nomeBreve: body.nomeBreve, cup: cup.cup, cupManipolato: cup.manipolato, dataInizioProgetto: body.dataInizio,
     dataFineProgetto: body.dataFine, obiettivi: (body.obiettivi ?? null) as Obiettivi | null, dataOraAggiornamento: new Date(),
-  }).where(eq(progetto.id, id))
-  return avvisoCup(newCup && cup.manipolato, cup.cup)
+  }, esitoProgetto(tx, caller, id))
+  return { ...avvisoCup(newCup && cup.manipolato, cup.cup), versione }
 }
 
-/** `PUT /progetto/attiva/{id}`: ATTIVABILE → ATTIVO (PR07). The welcome e-mails of the reference are not sent (no mail service). */
-export async function attivaProgetto(tx: Tx, caller: Caller, id: number): Promise<{ id: number }> {
+/**
+ * `PUT /progetto/attiva/{id}`: ATTIVABILE → ATTIVO (PR07), still at version `base` (409 V01, issue 27). The welcome
+ * e-mails of the reference are not sent (no mail service).
+ */
+export async function attivaProgetto(tx: Tx, caller: Caller, id: number, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   const prj = await checkProgetto(tx, caller, id)
   checkTransition(PROGETTO, 'attiva', prj.stato)
   const now = new Date()
-  await tx.update(progetto).set({ stato: STATO.ATTIVO, dataOraAttivazione: now, dataOraAggiornamento: now }).where(eq(progetto.id, id))
-  return { id }
+  const versione = await casUpdate(tx, progetto, eq(progetto.id, id), base, { stato: STATO.ATTIVO, dataOraAttivazione: now, dataOraAggiornamento: now },
+    esitoProgetto(tx, caller, id))
+  return { id, versione }
 }
 
-/** `PUT /progetto/termina/{id}`: ATTIVABILE/ATTIVO → TERMINATO at a date not in the future (PR03), cascade of §2.2. */
-export async function terminaProgetto(tx: Tx, caller: Caller, id: number, body: TerminaBody, now = new Date()): Promise<{ id: number }> {
+/**
+ * `PUT /progetto/termina/{id}`: ATTIVABILE/ATTIVO → TERMINATO at a date not in the future (PR03), still at version
+ * `base` (409 V01, issue 27: the compare-and-set runs first and locks the row), cascade of §2.2.
+ */
+export async function terminaProgetto(tx: Tx, caller: Caller, id: number, body: TerminaBody, base: VersioneRichiesta, now = new Date()): Promise<{ id: number; versione: number }> {
   const prj = await checkProgetto(tx, caller, id)
   checkTransition(PROGETTO, 'termina', prj.stato)
   const day = daGiornoMeseAnno(body.dataTerminazione)
   checkGuard(guardTerminaProgetto({ dataTerminazione: day, oggi: oggi(now) }))
+  await casUpdate(tx, progetto, eq(progetto.id, id), base, {}, esitoProgetto(tx, caller, id))
   const [row] = await tx.select().from(progetto).where(eq(progetto.id, id))
   const users = await terminaProgettoCascata(tx, row!, istanteTerminazione(day, now))
   await revocaRuoliOrfani(tx, users)
-  return { id }
+  const [after] = await tx.select({ versione: progetto.versione }).from(progetto).where(eq(progetto.id, id))
+  return { id, versione: after!.versione }
 }
 
-/** `DELETE /progetto/{id}`: only NON ATTIVO without facilitators or services (PR02); cascade of §2.2. */
-export async function eliminaProgetto(tx: Tx, caller: Caller, id: number): Promise<{ id: number }> {
+/**
+ * `DELETE /progetto/{id}`: only NON ATTIVO without facilitators or services (PR02), still at version `base` (409 V01,
+ * issue 27); cascade of §2.2.
+ */
+export async function eliminaProgetto(tx: Tx, caller: Caller, id: number, base: VersioneRichiesta): Promise<{ id: number }> {
   const prj = await checkProgetto(tx, caller, id)
   checkTransition(PROGETTO, 'elimina', prj.stato)
   checkGuard(guardEliminaProgetto({ conFacilitatoriOServizi: await progettoConLavoro(tx, id) }))
+  await casUpdate(tx, progetto, eq(progetto.id, id), base, {}, esitoProgetto(tx, caller, id))
   await revocaRuoliOrfani(tx, await eliminaProgettoCascata(tx, id))
   return { id }
 }
@@ -117,7 +142,7 @@ export async function assegnaGestoreProgetto(tx: Tx, caller: Caller, id: number,
 }
 
 /** `POST /progetto/{id}`: the detail card (at most `maxSedi` body-sites; `totaleSedi` counts them all). */
-export async function schedaProgetto(db: Executor, caller: Caller, id: number, maxSedi = SCHEDA_ELENCO_MAX): Promise<SchedaProgetto> {
+export async function schedaProgetto(db: Executor, caller: Caller, id: number, maxSedi = SCHEDA_ELENCO_MAX): Promise<SchedaProgettoVersionata> {
   const prj = await checkProgetto(db, caller, id)
   const [prg] = await db.select({ nome: programma.nome }).from(programma).where(eq(programma.id, prj.idProgramma))
   let enteGestore: SchedaProgetto['enteGestore'] = null
@@ -141,7 +166,7 @@ export async function schedaProgetto(db: Executor, caller: Caller, id: number, m
       id: prj.id, nome: prj.nome, nomeBreve: prj.nomeBreve, idProgramma: prj.idProgramma, nomeProgramma: prg?.nome ?? '', policy: prj.policy,
       cup: prj.cup, cupManipolato: prj.cupManipolato, stato: prj.stato, dataInizio: prj.dataInizioProgetto, dataFine: prj.dataFineProgetto,
       dataOraProgettoAttivabile: iso(prj.dataOraProgettoAttivabile), dataOraAttivazione: iso(prj.dataOraAttivazione),
-      dataOraTerminazione: iso(prj.dataOraTerminazione), obiettivi: prj.obiettivi ?? null,
+      dataOraTerminazione: iso(prj.dataOraTerminazione), obiettivi: prj.obiettivi ?? null, versione: prj.versione,
     },
     enteGestore,
     entiPartner,

@@ -28,6 +28,7 @@ import {
 } from './cascate'
 import { badRequest } from '../../errors'
 import { SCHEDA_ELENCO_MAX } from './programma-sedi'
+import { casUpdate, type EsitoCas, type VersioneRichiesta } from '../versioni'
 
 type RefTable = typeof referenteDelegatiGestoreProgramma | typeof referenteDelegatiGestoreProgetto | typeof referenteDelegatiPartner
 
@@ -56,8 +57,8 @@ async function codiceUnico<T>(write: PromiseLike<T>): Promise<T> {
   }
 }
 
-/** `POST /programma`: creates a NON ATTIVO programme linked to the policy's default template. */
-export async function creaProgramma(tx: Tx, body: ProgrammaBody): Promise<ProgrammaCreato> {
+/** `POST /programma`: creates a NON ATTIVO programme linked to the policy's default template (its `versione` is 1). */
+export async function creaProgramma(tx: Tx, body: ProgrammaBody): Promise<ProgrammaCreato & { versione: number }> {
   checkObiettivi(body.obiettivi)
   const [same] = await tx.select({ id: programma.id }).from(programma).where(eq(programma.codice, body.codice))
   checkGuard(guardDatiProgramma({ codiceUsato: same !== undefined, dataInizio: body.dataInizio, dataFine: body.dataFine }))
@@ -73,11 +74,22 @@ export async function creaProgramma(tx: Tx, body: ProgrammaBody): Promise<Progra
   }).returning({ id: programma.id }))
   await tx.insert(programmaXQuestionarioTemplate).values({ idProgramma: row!.id, idQuestionarioTemplate: template!.id, stato: STATO.ATTIVO })
   await tx.update(questionarioTemplate).set({ stato: STATO.ATTIVO, dataOraAggiornamento: new Date() }).where(eq(questionarioTemplate.id, template!.id))
-  return { idProgrammaCreato: row!.id, ...avvisoCup(cup.manipolato, cup.cup) }
+  return { idProgrammaCreato: row!.id, ...avvisoCup(cup.manipolato, cup.cup), versione: 1 }
 }
 
-/** `PUT /programma/{id}`: updates a NON ATTIVO or ATTIVO programme (P06); the CUP rules re-apply when it changed. */
-export async function aggiornaProgramma(tx: Tx, caller: Caller, id: number, body: ProgrammaBody): Promise<Avviso> {
+/** The card with the programme's `versione` in `dettaglioProgramma` (issue 27). */
+export type SchedaProgrammaVersionata = SchedaProgramma & { dettaglioProgramma: { versione: number } }
+
+/** What a compare-and-set on programme `id` answers when it fails (issue 27): 409 V01 with the card, 404 C01. */
+const esitoProgramma = (tx: Executor, caller: Caller, id: number): EsitoCas => ({
+  corrente: () => schedaProgramma(tx, caller, id), assente: () => notFound('C01'),
+})
+
+/**
+ * `PUT /programma/{id}`: updates a NON ATTIVO or ATTIVO programme (P06) still at version `base` (409 V01 otherwise,
+ * issue 27); the CUP rules re-apply when it changed. Answers the warning and the new `versione`.
+ */
+export async function aggiornaProgramma(tx: Tx, caller: Caller, id: number, body: ProgrammaBody, base: VersioneRichiesta): Promise<Avviso & { versione: number }> {
   const prg = await checkProgramma(tx, caller, id)
   checkTransition(PROGRAMMA, 'modifica', prg.stato)
   checkObiettivi(body.obiettivi)
@@ -86,12 +98,12 @@ export async function aggiornaProgramma(tx: Tx, caller: Caller, id: number, body
   if (body.policy !== prg.policy && prg.stato !== STATO.NON_ATTIVO) checkGuard('P06', 409, 'La policy di un programma attivo non può cambiare.')
   const newCup = (body.cup?.trim() ?? '') !== (prg.cup ?? '')
   const cup = newCup ? regolaCup(body.cup, body.codice, await cupUsato(tx, body.cup, id)) : { cup: prg.cup ?? '', manipolato: prg.cupManipolato }
-  await codiceUnico(tx.update(programma).set({
+  const versione = await codiceUnico(casUpdate(tx, programma, eq(programma.id, id), base, {
     codice: body.codice, nome: body.nome, nomeBreve: body.nomeBreve, policy: body.policy, bando: body.bando ?? null,
     cup: cup.cup, cupManipolato: cup.manipolato, dataInizioProgramma: body.dataInizio, dataFineProgramma: body.dataFine,
     obiettivi: (body.obiettivi ?? null) as Obiettivi | null, dataOraAggiornamento: new Date(),
-  }).where(eq(programma.id, id)))
-  return avvisoCup(newCup && cup.manipolato, cup.cup)
+  }, esitoProgramma(tx, caller, id)))
+  return { ...avvisoCup(newCup && cup.manipolato, cup.cup), versione }
 }
 
 /**
@@ -100,11 +112,13 @@ export async function aggiornaProgramma(tx: Tx, caller: Caller, id: number, body
  * and ATTIVO ones terminated (§2.2); referents ATTIVO → TERMINATO, NON ATTIVO → deleted; managing body
  * ATTIVO → history closed and TERMINATO, NON ATTIVO → unlinked.
  */
-export async function terminaProgramma(tx: Tx, caller: Caller, id: number, body: TerminaBody, now = new Date()): Promise<{ id: number }> {
+export async function terminaProgramma(tx: Tx, caller: Caller, id: number, body: TerminaBody, base: VersioneRichiesta, now = new Date()): Promise<{ id: number; versione: number }> {
   const prg = await checkProgramma(tx, caller, id)
   checkTransition(PROGRAMMA, 'termina', prg.stato)
   const day = daGiornoMeseAnno(body.dataTerminazione)
   checkGuard(guardTerminaProgramma({ dataTerminazione: day, oggi: oggi(now) }))
+  // the state change edits the record: compare-and-set first (issue 27), then the cascade
+  const versione = await casUpdate(tx, programma, eq(programma.id, id), base, {}, esitoProgramma(tx, caller, id))
   const quando = istanteTerminazione(day, now, prg.dataOraAttivazioneProgramma)
   const users: number[] = []
   const projects = await tx.select().from(progetto).where(eq(progetto.idProgramma, id))
@@ -124,17 +138,21 @@ export async function terminaProgramma(tx: Tx, caller: Caller, id: number, body:
   await tx.update(programma).set({ ...gestore, stato: STATO.TERMINATO, dataOraTerminazioneProgramma: quando, dataOraAggiornamento: now })
     .where(eq(programma.id, id))
   await revocaRuoliOrfani(tx, users)
-  return { id }
+  return { id, versione }
 }
 
-/** `DELETE /programma/{id}`: only NON ATTIVO (P04) with deletable projects; deletes projects, referents, template links. */
-export async function eliminaProgramma(tx: Tx, caller: Caller, id: number): Promise<{ id: number }> {
+/**
+ * `DELETE /programma/{id}`: only NON ATTIVO (P04) with deletable projects, still at version `base` (409 V01, issue 27);
+ * deletes projects, referents, template links.
+ */
+export async function eliminaProgramma(tx: Tx, caller: Caller, id: number, base: VersioneRichiesta): Promise<{ id: number }> {
   const prg = await checkProgramma(tx, caller, id)
   checkTransition(PROGRAMMA, 'elimina', prg.stato)
   const projects = await tx.select({ id: progetto.id, stato: progetto.stato }).from(progetto).where(eq(progetto.idProgramma, id))
   const facts = []
   for (const p of projects) facts.push({ stato: p.stato, conFacilitatoriOServizi: await progettoConLavoro(tx, p.id) })
   checkGuard(guardEliminaProgramma(facts))
+  await casUpdate(tx, programma, eq(programma.id, id), base, {}, esitoProgramma(tx, caller, id))
   const users: number[] = []
   for (const p of projects) users.push(...await eliminaProgettoCascata(tx, p.id))
   users.push(...await eliminaReferenti(tx, referenteDelegatiGestoreProgramma, eq(referenteDelegatiGestoreProgramma.idProgramma, id)))
@@ -185,7 +203,7 @@ export async function referentiDi(db: Executor, anyTable: RefTable, where: SQL |
 }
 
 /** `POST /programma/{id}`: the detail card (general info, managing body with referents, at most `maxProgetti` projects and their total, counts). */
-export async function schedaProgramma(db: Executor, caller: Caller, id: number, maxProgetti = SCHEDA_ELENCO_MAX): Promise<SchedaProgramma> {
+export async function schedaProgramma(db: Executor, caller: Caller, id: number, maxProgetti = SCHEDA_ELENCO_MAX): Promise<SchedaProgrammaVersionata> {
   const prg = await checkProgramma(db, caller, id)
   let enteGestore: SchedaProgramma['enteGestore'] = null
   if (prg.idEnteGestoreProgramma !== null) {
@@ -206,7 +224,7 @@ export async function schedaProgramma(db: Executor, caller: Caller, id: number, 
       id: prg.id, codice: prg.codice, nome: prg.nome, nomeBreve: prg.nomeBreve, policy: prg.policy, bando: prg.bando, cup: prg.cup,
       cupManipolato: prg.cupManipolato, stato: prg.stato, dataInizio: prg.dataInizioProgramma, dataFine: prg.dataFineProgramma,
       dataOraAttivazione: iso(prg.dataOraAttivazioneProgramma), dataOraTerminazione: iso(prg.dataOraTerminazioneProgramma),
-      obiettivi: prg.obiettivi ?? null,
+      obiettivi: prg.obiettivi ?? null, versione: prg.versione,
     },
     enteGestore,
     progetti,

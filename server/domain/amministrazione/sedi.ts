@@ -20,6 +20,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../../errors'
 import type { Caller } from '../profile'
 import { checkEnte, checkProgetto, checkSede, denied } from './accesso'
 import { chiudiSedi, revocaRuoliOrfani } from './cascate'
+import { casUpdate, versioneSuccessiva, type VersioneRichiesta } from '../versioni'
 import { comuniDiProvincia } from './comuni'
 import { primoErroreIndirizzi } from '../../../src/lib/sede-indirizzo'
 import { checkGuard, checkTransition } from './macchina'
@@ -79,14 +80,14 @@ function sedeValues(body: SedeBody) {
   }
 }
 
-/** `POST /sede`: a new site with its addresses and opening hours (201 {id}); SD01 on a duplicate name. */
-export async function creaSede(tx: Tx, body: SedeBody): Promise<{ id: number }> {
+/** `POST /sede`: a new site with its addresses and opening hours (201 {id, versione: 1}); SD01 on a duplicate name. */
+export async function creaSede(tx: Tx, body: SedeBody): Promise<{ id: number; versione: number }> {
   validate(body)
   const [dup] = await tx.select({ id: sede.id }).from(sede).where(eq(sede.nome, body.nome))
   if (dup) throw new ApiError(409, 'SD01')
-  const [row] = await tx.insert(sede).values(sedeValues(body)).returning({ id: sede.id })
+  const [row] = await tx.insert(sede).values(sedeValues(body)).returning({ id: sede.id, versione: sede.versione })
   await writeAddresses(tx, row!.id, body)
-  return { id: row!.id }
+  return { id: row!.id, versione: row!.versione }
 }
 
 async function mustSede(db: Executor, caller: Caller, id: number) {
@@ -96,19 +97,24 @@ async function mustSede(db: Executor, caller: Caller, id: number) {
   return row
 }
 
-/** `PUT /sede/{id}`: rewrites data and addresses (deleted ones dropped); SD02 on a duplicate name. */
-export async function aggiornaSede(tx: Tx, caller: Caller, id: number, body: SedeBody): Promise<{ id: number }> {
+/**
+ * `PUT /sede/{id}`: rewrites data and addresses with their opening hours (deleted ones dropped); SD02 on a duplicate
+ * name. The site row's compare-and-set on version `base` runs first (409 V01 with the card, issue 27), then the
+ * addresses are written; answers the new `versione`.
+ */
+export async function aggiornaSede(tx: Tx, caller: Caller, id: number, body: SedeBody, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   await mustSede(tx, caller, id)
   validate(body)
   const [dup] = await tx.select({ id: sede.id }).from(sede).where(and(eq(sede.nome, body.nome), ne(sede.id, id)))
   if (dup) throw new ApiError(409, 'SD02')
-  await tx.update(sede).set({ ...sedeValues(body), dataOraAggiornamento: new Date() }).where(eq(sede.id, id))
+  const versione = await casUpdate(tx, sede, eq(sede.id, id), base, { ...sedeValues(body), dataOraAggiornamento: new Date() },
+    { corrente: () => schedaSede(tx, caller, id), assente: () => notFound('C01') })
   await writeAddresses(tx, id, body)
-  return { id }
+  return { id, versione }
 }
 
-/** `POST /sede/{id}`: the site with addresses, opening hours and the bodies/projects using it. */
-export async function schedaSede(db: Executor, caller: Caller, id: number): Promise<SchedaSede> {
+/** `POST /sede/{id}`: the site (with its `versione`, issue 27) with addresses, opening hours and the bodies/projects using it. */
+export async function schedaSede(db: Executor, caller: Caller, id: number): Promise<SchedaSede & { versione: number }> {
   const s = await mustSede(db, caller, id)
   const addrs = await db.select({ a: indirizzoSede, f: indirizzoSedeFasciaOraria }).from(indirizzoSede)
     .leftJoin(indirizzoSedeFasciaOraria, eq(indirizzoSedeFasciaOraria.idIndirizzoSede, indirizzoSede.id))
@@ -123,7 +129,7 @@ export async function schedaSede(db: Executor, caller: Caller, id: number): Prom
   }).from(enteSedeProgettoFacilitatore).innerJoin(utente, eq(utente.id, enteSedeProgettoFacilitatore.idFacilitatore))
     .where(eq(enteSedeProgettoFacilitatore.idSede, id)).orderBy(utente.cognome, utente.nome)
   return {
-    id: s.id, nome: s.nome, descrizione: s.descrizione, serviziErogati: s.serviziErogati, itinere: s.itinere,
+    id: s.id, nome: s.nome, descrizione: s.descrizione, serviziErogati: s.serviziErogati, itinere: s.itinere, versione: s.versione,
     indirizzi: addrs.map(({ a, f }) => ({
       id: a.id, via: a.via, civico: a.civico, comune: a.comune, provincia: a.provincia, cap: a.cap, regione: a.regione,
       fasceOrarie: f ? columnsToFasce(f as unknown as Record<string, unknown>) : {},
@@ -230,7 +236,7 @@ export async function associaFacilitatore(tx: Tx, caller: Caller, permessi: stri
       .where(espKey(b.idEnteFacVol, b.idSedeFacVol, b.idProgettoFacVol))
   }
   if (prj.stato === STATO.NON_ATTIVO) {
-    await tx.update(progetto).set({ stato: STATO.ATTIVABILE, dataOraProgettoAttivabile: now, dataOraAggiornamento: now }).where(eq(progetto.id, prj.id))
+    await tx.update(progetto).set({ stato: STATO.ATTIVABILE, dataOraProgettoAttivabile: now, dataOraAggiornamento: now, versione: versioneSuccessiva(progetto) }).where(eq(progetto.id, prj.id))
   }
   if (!user.tipoContratto) await tx.update(utente).set({ tipoContratto: b.tipoContratto, dataOraAggiornamento: now }).where(eq(utente.id, user.id))
   await tx.insert(utenteXRuolo).values({ idUtente: user.id, codiceRuolo: ruolo }).onConflictDoNothing()

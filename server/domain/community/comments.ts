@@ -18,6 +18,7 @@ import { italianDate } from '../consenso'
 import { holds, type CommunityCaller } from './access'
 import { loadItem } from './items'
 import { notifyComment, notifyReport } from '../notifiche/crea'
+import { casUpdate, type EsitoCas, type VersioneRichiesta } from '../versioni'
 
 const SECTION_OF = { board_item: 'board', community_item: 'forum', document_item: 'documents' } as const
 const authorName = sql<string>`coalesce(${utente.nome} || ' ' || ${utente.cognome}, '')`
@@ -45,18 +46,10 @@ export async function listComments(db: Database, caller: CommunityCaller, itemId
     .where(live)
     .orderBy(desc(communityComment.createdAt), desc(communityComment.id)).limit(COMMENTS_MAX)
   const rows = newest.reverse()
-  const seeReports = caller.permessi.includes('btn.rprt')
   const byId = new Map<number, Comment>()
   const top: Comment[] = []
   for (const r of rows) {
-    const mine = r.c.idAutore === userId
-    const comment: Comment = {
-      id: r.c.id, comment_body: r.c.body, date: r.c.createdAt.toISOString(), author: r.c.idAutore,
-      author_name: r.authorName.trim() || 'Utente Anonimo', author_avatar: r.authorAvatar ?? null, section: SECTION_OF[item.itemType], likes: r.c.likes,
-      user_like: Boolean(r.userLike), reported: seeReports && r.reported ? 1 : 0, isAnswer: r.c.idPadre !== null,
-      parent_id: r.c.idPadre, can_edit: mine || holds(caller, 'upd', item.itemType),
-      can_delete: mine || holds(caller, 'del', item.itemType), replies: [],
-    }
+    const comment = commentToWire(caller, item.itemType, r)
     byId.set(comment.id, comment)
     const parent = r.c.idPadre === null ? undefined : byId.get(r.c.idPadre)
     if (parent) parent.replies.push(comment)
@@ -64,6 +57,33 @@ export async function listComments(db: Database, caller: CommunityCaller, itemId
   }
   return { items: top, total_items: Number(total?.n ?? 0) }
 }
+
+/** One comment of {@link listComments} on the wire (no replies), with its `versione` (issue 27). */
+function commentToWire(caller: CommunityCaller, itemType: ItemType, r: {
+  c: typeof communityComment.$inferSelect; authorName: string; authorAvatar: string | null; userLike: boolean; reported: boolean
+}): Comment & { versione: number } {
+  const mine = r.c.idAutore === caller.principal.userId
+  return {
+    id: r.c.id, comment_body: r.c.body, date: r.c.createdAt.toISOString(), author: r.c.idAutore,
+    author_name: r.authorName.trim() || 'Utente Anonimo', author_avatar: r.authorAvatar ?? null, section: SECTION_OF[itemType], likes: r.c.likes,
+    user_like: Boolean(r.userLike), reported: caller.permessi.includes('btn.rprt') && r.reported ? 1 : 0, isAnswer: r.c.idPadre !== null,
+    parent_id: r.c.idPadre, can_edit: mine || holds(caller, 'upd', itemType),
+    can_delete: mine || holds(caller, 'del', itemType), replies: [], versione: r.c.versione,
+  }
+}
+
+/** What a compare-and-set on comment `id` answers when it fails (issue 27): 409 V01 with the comment as the list shows it, 404 C01. */
+const esitoCommento = (tx: Executor, caller: CommunityCaller, id: number, itemType: ItemType): EsitoCas => ({
+  corrente: async () => {
+    const [r] = await tx.select({
+      c: communityComment, authorName, authorAvatar: utente.immagineProfilo,
+      userLike: sql<boolean>`exists (select 1 from ${communityCommentLike} l where l.id_comment = ${communityComment.id} and l.id_utente = ${caller.principal.userId})`,
+      reported: sql<boolean>`exists (select 1 from ${communityReport} r where r.id_comment = ${communityComment.id})`,
+    }).from(communityComment).leftJoin(utente, eq(utente.id, communityComment.idAutore)).where(eq(communityComment.id, id))
+    return r ? commentToWire(caller, itemType, r) : null
+  },
+  assente: () => notFound('C01'),
+})
 
 /** Loads a live comment and its item (which the caller must see). 404 C01 otherwise. */
 async function loadComment(db: Executor, caller: CommunityCaller, commentId: number) {
@@ -73,14 +93,14 @@ async function loadComment(db: Executor, caller: CommunityCaller, commentId: num
   return { comment: c, item }
 }
 
-/** Inserts a comment and notifies the item's participants (and `parentAuthor`, for a reply) in `tx`. */
+/** Inserts a comment and notifies the item's participants (and `parentAuthor`, for a reply) in `tx`; answers its id and `versione` 1. */
 async function insertComment(tx: Executor, caller: CommunityCaller, item: { id: number; itemType: ItemType; title: string }, parent: number | null, body: string, parentAuthor: number | null) {
   const [row] = await tx.insert(communityComment).values({ idItem: item.id, idPadre: parent, idAutore: caller.principal.userId, body })
     .returning({ id: communityComment.id })
   await tx.update(communityItem).set({ commentCount: sql`${communityItem.commentCount} + 1` }).where(eq(communityItem.id, item.id))
   const id = (row as { id: number }).id
   await notifyComment(tx, caller.principal.userId, item, id, parentAuthor)
-  return { id }
+  return { id, versione: 1 }
 }
 
 /** `POST /item/{id}/comment`. 400 CO08 when the item's comments are disabled. */
@@ -97,20 +117,23 @@ export async function replyComment(tx: Executor, caller: CommunityCaller, commen
   return insertComment(tx, caller, item, comment.idPadre ?? comment.id, body, comment.idAutore)
 }
 
-/** `POST /comment/{id}/update`: the author or `upd.*`. */
-export async function updateComment(tx: Executor, caller: CommunityCaller, commentId: number, body: string): Promise<{ id: number }> {
+/** `POST /comment/{id}/update`: the author or `upd.*`, on version `base` (409 V01, issue 27). */
+export async function updateComment(tx: Executor, caller: CommunityCaller, commentId: number, body: string, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   const { comment, item } = await loadComment(tx, caller, commentId)
   if (comment.idAutore !== caller.principal.userId && !holds(caller, 'upd', item.itemType)) throw forbidden('A02')
-  await tx.update(communityComment).set({ body, updatedAt: new Date() }).where(eq(communityComment.id, commentId))
-  return { id: commentId }
+  const versione = await casUpdate(tx, communityComment, eq(communityComment.id, commentId), base, { body, updatedAt: new Date() },
+    esitoCommento(tx, caller, commentId, item.itemType))
+  return { id: commentId, versione }
 }
 
-/** `POST /comment/{id}/delete`: the author (reason 'owner' when blank) or `del.*` with a reason (400 CO07). */
-export async function deleteComment(tx: Executor, caller: CommunityCaller, commentId: number, reason: string | undefined): Promise<{ id: number }> {
+/** `POST /comment/{id}/delete`: the author (reason 'owner' when blank) or `del.*` with a reason (400 CO07), on version `base`. */
+export async function deleteComment(tx: Executor, caller: CommunityCaller, commentId: number, reason: string | undefined, base: VersioneRichiesta): Promise<{ id: number }> {
   const { comment, item } = await loadComment(tx, caller, commentId)
   const own = comment.idAutore === caller.principal.userId
   if (!own && !holds(caller, 'del', item.itemType)) throw forbidden('A02')
   if (!own && !reason) throw badRequest('CO07', 'Inserisci il motivo dell\'eliminazione.')
+  // still at version `base` (409 V01 otherwise, issue 27): the compare-and-set locks the comment first
+  await casUpdate(tx, communityComment, eq(communityComment.id, commentId), base, {}, esitoCommento(tx, caller, commentId, item.itemType))
   const removed = await tx.update(communityComment).set({ deletedAt: new Date(), deleteReason: reason || 'owner' })
     .where(and(or(eq(communityComment.id, commentId), eq(communityComment.idPadre, commentId)), isNull(communityComment.deletedAt)))
     .returning({ id: communityComment.id })

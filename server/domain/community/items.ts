@@ -17,6 +17,7 @@ import { italianDate } from '../consenso'
 import { sanitizeRichText } from '../rich-text'
 import { notifyNewContent } from '../notifiche/crea'
 import { audienceCondition, canDelete, canEdit, canSee, holds, publisherOf, requireHolds, requirePublishTarget, type CommunityCaller } from './access'
+import { casUpdate, type EsitoCas, type VersioneRichiesta } from '../versioni'
 
 const DESCRIPTION_LIMIT: Record<ItemType, number> = {
   board_item: LIMITS.newsDescription, community_item: LIMITS.topicDescription, document_item: LIMITS.docDescription,
@@ -53,8 +54,8 @@ function selectItems(db: Executor, userId: number) {
     .leftJoin(utente, eq(utente.id, communityItem.idAutore))
 }
 
-/** Maps a selected row to the wire item (spec 001 §3). */
-export function toWire(caller: CommunityCaller, s: ItemSelection): Item {
+/** Maps a selected row to the wire item (spec 001 §3), with its `versione` (issue 27). */
+export function toWire(caller: CommunityCaller, s: ItemSelection): Item & { versione: number } {
   const r = s.row
   return {
     id: r.id,
@@ -88,6 +89,7 @@ export function toWire(caller: CommunityCaller, s: ItemSelection): Item {
     usefull_status: Number(s.usefull),
     can_edit: canEdit(caller, r),
     can_delete: canDelete(caller, r),
+    versione: r.versione,
   }
 }
 
@@ -172,7 +174,7 @@ export function coverUrl(id: number, coverKey: string): string {
 }
 
 /** `GET /{section}/item/{id}/user/{userId}`: `{items: [item]}`. */
-export async function itemDetail(db: Database, caller: CommunityCaller, section: Section, id: number): Promise<{ items: Item[] }> {
+export async function itemDetail(db: Executor, caller: CommunityCaller, section: Section, id: number): Promise<{ items: Item[] }> {
   return { items: [toWire(caller, await loadItem(db, caller, id, ITEM_TYPE_OF[section]))] }
 }
 
@@ -211,8 +213,8 @@ async function checkedValues(db: Executor, caller: CommunityCaller, type: ItemTy
   }
 }
 
-/** `POST /{section}/item/create` (needs `new.*`): the new id. */
-export async function createItem(tx: Executor, caller: CommunityCaller, section: Section, b: ItemBody): Promise<{ id: number }> {
+/** `POST /{section}/item/create` (needs `new.*`): the new id and `versione` 1. */
+export async function createItem(tx: Executor, caller: CommunityCaller, section: Section, b: ItemBody): Promise<{ id: number; versione: number }> {
   const type = ITEM_TYPE_OF[section]
   requireHolds(caller, 'new', type)
   const values = await checkedValues(tx, caller, type, b)
@@ -221,30 +223,35 @@ export async function createItem(tx: Executor, caller: CommunityCaller, section:
   }).returning({ id: communityItem.id })
   const id = (row as { id: number }).id
   await notifyNewContent(tx, caller.principal.userId, { id, itemType: type, title: values.title }, values.idProgramma)
-  return { id }
+  return { id, versione: 1 }
 }
 
-/** `POST /{section}/item/{id}/update`: the author (with `new.*`) or `upd.*`. */
-export async function updateItem(tx: Executor, caller: CommunityCaller, section: Section, id: number, b: ItemBody): Promise<{ id: number }> {
+/** What a compare-and-set on item `id` answers when it fails (issue 27): 409 V01 with the detail `{items: [item]}`, 404 C01. */
+const esitoItem = (tx: Executor, caller: CommunityCaller, id: number): EsitoCas => ({
+  corrente: async () => ({ items: [toWire(caller, await loadItem(tx, caller, id))] }), assente: () => notFound('C01'),
+})
+
+/** `POST /{section}/item/{id}/update`: the author (with `new.*`) or `upd.*`, on version `base` (409 V01, issue 27). */
+export async function updateItem(tx: Executor, caller: CommunityCaller, section: Section, id: number, b: ItemBody, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   const type = ITEM_TYPE_OF[section]
   const { row } = await loadItem(tx, caller, id, type)
   if (!canEdit(caller, row)) throw forbidden('A02')
   const values = await checkedValues(tx, caller, type, b)
-  await tx.update(communityItem).set({ ...values, updatedAt: new Date() }).where(eq(communityItem.id, id))
-  return { id }
+  return { id, versione: await casUpdate(tx, communityItem, eq(communityItem.id, id), base, { ...values, updatedAt: new Date() }, esitoItem(tx, caller, id)) }
 }
 
 /**
  * `POST /item/{id}/delete`: soft delete by the author (reason defaults to 'owner') or by `del.*`
  * (reason required, 400 CO07). Its comments are deleted and its reports removed (platform-backend §11.3).
  */
-export async function deleteItem(tx: Executor, caller: CommunityCaller, id: number, reason: string | undefined): Promise<{ id: number }> {
+export async function deleteItem(tx: Executor, caller: CommunityCaller, id: number, reason: string | undefined, base: VersioneRichiesta): Promise<{ id: number }> {
   const { row } = await loadItem(tx, caller, id)
   if (!canDelete(caller, row)) throw forbidden('A02')
   const own = row.idAutore === caller.principal.userId
   if (!own && !reason) throw badRequest('CO07', 'Inserisci il motivo dell\'eliminazione.')
   const now = new Date()
-  await tx.update(communityItem).set({ deletedAt: now, deleteReason: reason || 'owner' }).where(eq(communityItem.id, id))
+  // still at version `base` (409 V01 otherwise, issue 27)
+  await casUpdate(tx, communityItem, eq(communityItem.id, id), base, { deletedAt: now, deleteReason: reason || 'owner' }, esitoItem(tx, caller, id))
   await tx.update(communityComment).set({ deletedAt: now, deleteReason: reason || 'owner' })
     .where(and(eq(communityComment.idItem, id), isNull(communityComment.deletedAt)))
   await tx.delete(communityReport).where(eq(communityReport.idItem, id))

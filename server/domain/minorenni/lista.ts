@@ -4,7 +4,8 @@
  * Intervento, 'Data di Abilitazione', 'Data di Decorrenza', 'Stato abilitazione', sortable by
  * nome_programma, intervento, data_abilitazione, data_decorrenza; platform-backend §9).
  * Search: part of the programme's name, short name or code (folded). Scope: DTD and custom roles all; DSCU the SCD programmes; REG/DEG their programme; others none.
- * 'Stato abilitazione' is ABILITATA from the start date on, PROGRAMMATA before (today's UTC date).
+ * 'Stato abilitazione' is ABILITATA from the start date on, PROGRAMMATA before (today's UTC date). Each row carries the
+ * configuration's `versione`, which its edit and revoke send (issue 27; not a CSV column).
  */
 import { sql } from 'drizzle-orm'
 import type { ConfigurazioneMinorenni, FiltroMinorenni } from '../../../src/api/contract/minorenni'
@@ -21,7 +22,7 @@ export function minorenniScope(caller: Caller) {
 const c = configurazioneMinorenni
 const today = sql`(now() at time zone 'UTC')::date`
 
-export const minorenniList: ListDefinition<FiltroMinorenni, ConfigurazioneMinorenni> = {
+export const minorenniList: ListDefinition<FiltroMinorenni, ConfigurazioneMinorenni & { versione: number }> = {
   entity: 'configurazioneminorenni',
   rowsKey: 'configurazioniMinorenniList',
   from: sql`${c} join ${programma} on ${programma.id} = ${c.idProgramma}`,
@@ -30,7 +31,7 @@ export const minorenniList: ListDefinition<FiltroMinorenni, ConfigurazioneMinore
   columns: () => ({
     id: sql`${c.id}`, idProgramma: sql`${c.idProgramma}`, nome: sql`${programma.nome}`, intervento: sql`${c.intervento}`,
     abilitazione: sql`to_char(${c.dataAbilitazione}, 'YYYY-MM-DD')`, decorrenza: sql`to_char(${c.dataDecorrenza}, 'YYYY-MM-DD')`,
-    attiva: sql`${c.dataDecorrenza} <= ${today}`,
+    attiva: sql`${c.dataDecorrenza} <= ${today}`, versione: sql`${c.versione}`,
   }),
   sortable: {
     nome_programma: [sql`pd_fold(${programma.nome})`],
@@ -42,6 +43,7 @@ export const minorenniList: ListDefinition<FiltroMinorenni, ConfigurazioneMinore
   toRow: (r) => ({
     id: Number(r.id), idProgramma: Number(r.idProgramma), nomeProgramma: String(r.nome), intervento: r.intervento === 'SCD' ? 'SCD' : 'RFD',
     dataAbilitazione: String(r.abilitazione), dataDecorrenza: String(r.decorrenza), statoAbilitazione: r.attiva === true ? 'ABILITATA' : 'PROGRAMMATA',
+    versione: Number(r.versione),
   }),
   csv: {
     filename: 'configurazioni-minorenni.csv',

@@ -12,7 +12,9 @@
  *   unknown (or out of reach);
  * - revoke (`elimina`): at any time (a deliberate difference from the reference, which refused once the
  *   date was reached: revoking an enablement in force is what an administrator needs); M01 unknown.
- * Dates are calendar dates 'YYYY-MM-DD' compared with today's UTC date.
+ * Dates are calendar dates 'YYYY-MM-DD' compared with today's UTC date. The table rows and the detail carry the
+ * configuration's `versione`; an edit (save with `id`) and a revoke send it (issue 27): 409 V01 with the current
+ * detail when it moved on (server/domain/versioni.ts).
  */
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm'
 import type { ProgrammaAbilitabile, SalvaMinorenniBody } from '../../../src/api/contract/minorenni'
@@ -23,6 +25,7 @@ import { ApiError, badRequest, notFound } from '../../errors'
 import type { Caller } from '../profile'
 import { foldTerm } from '../liste/engine'
 import { minorenniScope } from './lista'
+import { casUpdate, type EsitoCas, type VersioneRichiesta } from '../versioni'
 
 const today = () => new Date().toISOString().slice(0, 10)
 
@@ -48,8 +51,16 @@ async function reachableProgramme(db: Executor, caller: Caller, idProgramma: num
   return p
 }
 
-/** Creates or updates a configuration (module comment); answers `{id}`. */
-export async function salvaMinorenni(tx: Transaction, caller: Caller, body: SalvaMinorenniBody): Promise<{ id: number }> {
+/** What a compare-and-set on configuration `id` answers when it fails (issue 27): 409 V01 with the detail, 404 M01. */
+const esitoMinorenni = (tx: Executor, id: number): EsitoCas => ({
+  corrente: () => dettaglioMinorenni(tx, { id }), assente: () => notFound('M01'),
+})
+
+/**
+ * Creates or updates a configuration (module comment); answers `{id}` (and the new `versione` of an update, made on
+ * version `base`, which the route requires with an `id`).
+ */
+export async function salvaMinorenni(tx: Transaction, caller: Caller, body: SalvaMinorenniBody, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   if (body.id) {
     const [row] = await tx.select({ c: configurazioneMinorenni }).from(configurazioneMinorenni)
       .innerJoin(programma, eq(programma.id, configurazioneMinorenni.idProgramma))
@@ -58,9 +69,9 @@ export async function salvaMinorenni(tx: Transaction, caller: Caller, body: Salv
     const p = await reachableProgramme(tx, caller, row.c.idProgramma)
     if (row.c.dataDecorrenza <= today()) throw new ApiError(409, 'M02')
     if (body.dataDecorrenza < p.dataInizioProgramma || body.dataDecorrenza > p.dataFineProgramma) throw badRequest('M03')
-    await tx.update(configurazioneMinorenni).set({ dataDecorrenza: body.dataDecorrenza, updateTimestamp: new Date(), updateUser: caller.principal.userId })
-      .where(eq(configurazioneMinorenni.id, body.id))
-    return { id: body.id }
+    const versione = await casUpdate(tx, configurazioneMinorenni, eq(configurazioneMinorenni.id, body.id), base,
+      { dataDecorrenza: body.dataDecorrenza, updateTimestamp: new Date(), updateUser: caller.principal.userId }, esitoMinorenni(tx, body.id))
+    return { id: body.id, versione }
   }
   const p = await reachableProgramme(tx, caller, body.idProgramma)
   if (body.intervento && body.intervento !== p.policy) throw badRequest('M04')
@@ -69,28 +80,34 @@ export async function salvaMinorenni(tx: Transaction, caller: Caller, body: Salv
     idProgramma: p.id, intervento: p.policy, dataAbilitazione: today(), dataDecorrenza: body.dataDecorrenza, createUser: caller.principal.userId,
   }).onConflictDoNothing({ target: configurazioneMinorenni.idProgramma }).returning({ id: configurazioneMinorenni.id })
   if (!created) throw new ApiError(409, 'M05')
-  return { id: created.id }
+  return { id: created.id, versione: 1 }
 }
 
-/** Revokes a configuration (module comment); answers `{id}`. */
-export async function eliminaMinorenni(tx: Transaction, caller: Caller, id: number): Promise<{ id: number }> {
+/** Revokes a configuration still at version `base` (module comment; 409 V01 otherwise); answers `{id}`. */
+export async function eliminaMinorenni(tx: Transaction, caller: Caller, id: number, base: VersioneRichiesta): Promise<{ id: number }> {
   const [row] = await tx.select({ id: configurazioneMinorenni.id }).from(configurazioneMinorenni)
     .innerJoin(programma, eq(programma.id, configurazioneMinorenni.idProgramma))
     .where(and(eq(configurazioneMinorenni.id, id), minorenniScope(caller)))
   if (!row) throw notFound('M01')
+  await casUpdate(tx, configurazioneMinorenni, eq(configurazioneMinorenni.id, id), base, {}, esitoMinorenni(tx, id))
   await tx.delete(configurazioneMinorenni).where(eq(configurazioneMinorenni.id, id))
   return { id }
 }
 
-/** The configuration of a programme (or of a service's programme), `{}` when none (platform-backend §9 `dettaglio`). */
-export async function dettaglioMinorenni(db: Executor, q: { idProgramma?: number; idServizio?: number }) {
+/**
+ * The configuration of a programme (or of a service's programme, or by its `id`), with its `versione`, `{}` when none
+ * (platform-backend §9 `dettaglio`).
+ */
+export async function dettaglioMinorenni(db: Executor, q: { idProgramma?: number; idServizio?: number; id?: number }) {
   const byServizio = q.idServizio !== undefined
     ? sql`${configurazioneMinorenni.idProgramma} = (select ${progetto.idProgramma} from ${servizio} join ${progetto} on ${progetto.id} = ${servizio.idProgetto} where ${servizio.id} = ${q.idServizio})`
     : undefined
   const byProgramma = q.idProgramma !== undefined ? eq(configurazioneMinorenni.idProgramma, q.idProgramma) : undefined
+  const byId = q.id !== undefined ? eq(configurazioneMinorenni.id, q.id) : undefined
   const [row] = await db.select({
     id: configurazioneMinorenni.id, idProgramma: configurazioneMinorenni.idProgramma, intervento: configurazioneMinorenni.intervento,
     dataAbilitazione: configurazioneMinorenni.dataAbilitazione, dataDecorrenza: configurazioneMinorenni.dataDecorrenza,
-  }).from(configurazioneMinorenni).where(or(byProgramma, byServizio))
+    versione: configurazioneMinorenni.versione,
+  }).from(configurazioneMinorenni).where(or(byProgramma, byServizio, byId))
   return row ?? {}
 }

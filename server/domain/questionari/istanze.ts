@@ -50,6 +50,7 @@ import { serviceVisible } from '../ambito'
 import {
   decodeSection, encodeSection, encodeStored, InvalidQuestionIdError, SectionFormatError, toStored, type DecodedSection,
 } from '../survey-codec'
+import { versioneSuccessiva } from '../versioni'
 
 type IstanzaRow = typeof questionarioCompilato.$inferSelect
 
@@ -199,7 +200,8 @@ async function updateCitizen(tx: Transaction, caller: Caller, idCittadino: numbe
   if (body.occupazioneDaAggiornare) changes.occupazione = body.occupazioneDaAggiornare
   if (body.cittadinanzaDaAggiornare) changes.cittadinanza = body.cittadinanzaDaAggiornare
   if (Object.keys(changes).length === 0) return undefined
-  const [row] = await tx.update(cittadino).set({ ...changes, dataOraAggiornamento: new Date() }).where(eq(cittadino.id, idCittadino)).returning()
+  // the citizen's data change: its version moves on (issue 27)
+  const [row] = await tx.update(cittadino).set({ ...changes, dataOraAggiornamento: new Date(), versione: versioneSuccessiva(cittadino) }).where(eq(cittadino.id, idCittadino)).returning()
   return row
 }
 

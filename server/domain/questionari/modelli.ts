@@ -10,9 +10,12 @@
  * - update: only the current version (409 QT02 otherwise), sections checked against it; when the template
  *   is ATTIVO or in use (stati.ts `nuovaVersione`) a NEW row is written (versione + 1) that takes the
  *   place of the old one in the defaults and in every programme link (old link TERMINATO, new ATTIVO), and
- *   the old row gets its successor; services and surveys keep the version they were made with;
+ *   the old row gets its successor; services and surveys keep the version they were made with; a draft edited in
+ *   place bumps `versione` too (issue 27). The edit names the `versione` it was based on: a row that moved on
+ *   answers 409 V01 with its current detail (server/domain/versioni.ts);
  * - default: moves the RFD or SCD flag to this version (the partial unique index keeps one);
- * - delete: NON ATTIVO, not default, no version in use (409 QT03); every version of it goes;
+ * - delete: NON ATTIVO, not default, no version in use (409 QT03), still at the `versione` it was based on (409
+ *   V01); every version of it goes;
  * - link to a programme (`PUT /programma/{id}/aggiungi/{idQuestionario}`): per-id check of the programme
  *   (404 Q01 unknown, 403 A02), TERMINATO programme 409 P07; the previous ATTIVO link becomes TERMINATO
  *   and the template ATTIVO.
@@ -38,6 +41,7 @@ import { NOTHING } from '../liste/engine'
 import { programmiAmministrati, scopeOf } from '../ambito'
 import type { Caller } from '../profile'
 import { guardElimina, guardNome, guardVersioneCorrente, nuovaVersione, QUESTIONARIO_TEMPLATE } from './stati'
+import { conflitto, requireVersione, type VersioneRichiesta } from '../versioni'
 
 type Row = typeof questionarioTemplate.$inferSelect
 
@@ -162,14 +166,27 @@ export async function creaTemplate(tx: Transaction, body: QuestionarioTemplateBo
   return { 'survey-id': row!.id, versione: 1, nuovaVersione: false }
 }
 
-/** Update (module comment): in place, or a new version when the template is ATTIVO or in use. */
-export async function aggiornaTemplate(tx: Transaction, caller: Caller, id: string, body: QuestionarioTemplateBody): Promise<QuestionarioTemplateSalvato> {
-  const row = await visibleRow(tx, caller, id)
-  // one writer at a time on a template: two concurrent edits cannot both make version n + 1
+/**
+ * The row locked for a write (one writer at a time on a template: two concurrent edits cannot both make version
+ * n + 1): a version replaced meanwhile answers 409 `replacedCode` (read-only, as before issue 27), then the row is
+ * compared with the `base` version the edit was made on: 409 V01 with its detail when it moved on (the
+ * compare-and-set of issue 27, as a lock plus a comparison: a new version is an insert, not an update).
+ */
+async function lockedAt(tx: Transaction, row: Row, base: VersioneRichiesta, replacedCode: 'QT02' | 'QT03'): Promise<Row> {
   await tx.execute(sql`select 1 from ${questionarioTemplate} where ${questionarioTemplate.id} = ${row.id} for update`)
   const [fresh] = await tx.select().from(questionarioTemplate).where(eq(questionarioTemplate.id, row.id))
-  const current = fresh ?? row
-  checkGuard(guardVersioneCorrente(facts(current, false), 'QT02'), 409, 'Questa versione è stata sostituita da una più recente: modifica l’ultima versione.')
+  if (!fresh) throw notFound('QT05')
+  checkGuard(guardVersioneCorrente(facts(fresh, false), replacedCode), 409, replacedCode === 'QT02'
+    ? 'Questa versione è stata sostituita da una più recente: modifica l’ultima versione.'
+    : 'Questa versione è stata sostituita da una più recente.')
+  if (fresh.versione !== requireVersione(base)) throw conflitto(await dettaglio(tx, fresh), fresh.modificatoIl)
+  return fresh
+}
+
+/** Update (module comment): in place, or a new version when the template is ATTIVO or in use. */
+export async function aggiornaTemplate(tx: Transaction, caller: Caller, id: string, body: QuestionarioTemplateBody, base: VersioneRichiesta): Promise<QuestionarioTemplateSalvato> {
+  const row = await visibleRow(tx, caller, id)
+  const current = await lockedAt(tx, row, base, 'QT02')
   checkTransition(QUESTIONARIO_TEMPLATE, 'modifica', current.stato)
   const sezioni = sezioniDelBody(body, current)
   const versions = await lineage(tx, current)
@@ -177,9 +194,10 @@ export async function aggiornaTemplate(tx: Transaction, caller: Caller, id: stri
   const now = new Date()
   const used = await inUso(tx, [current.id])
   if (!nuovaVersione({ stato: current.stato, inUso: used })) {
-    await tx.update(questionarioTemplate).set({ nome: body['survey-name'], descrizione: body['survey-description'], sezioni, dataOraAggiornamento: now })
+    // a draft edited in place: same row, its version moves on (issue 27)
+    await tx.update(questionarioTemplate).set({ nome: body['survey-name'], descrizione: body['survey-description'], sezioni, dataOraAggiornamento: now, versione: current.versione + 1 })
       .where(eq(questionarioTemplate.id, current.id))
-    return { 'survey-id': current.id, versione: current.versione, nuovaVersione: false }
+    return { 'survey-id': current.id, versione: current.versione + 1, nuovaVersione: false }
   }
   const newId = randomUUID()
   // the old version gives up its defaults and its place before the new one takes them (unique indexes)
@@ -211,8 +229,8 @@ export async function impostaDefault(tx: Transaction, caller: Caller, id: string
   return { 'survey-id': row.id, versione: row.versione, nuovaVersione: false }
 }
 
-/** Deletes a template with every version of it (module comment). */
-export async function eliminaTemplate(tx: Transaction, caller: Caller, id: string): Promise<{ id: string }> {
+/** Deletes a template with every version of it, when `id` is still at version `base` (module comment). */
+export async function eliminaTemplate(tx: Transaction, caller: Caller, id: string, base: VersioneRichiesta): Promise<{ id: string }> {
   const row = await visibleRow(tx, caller, id)
   checkGuard(guardVersioneCorrente(facts(row, false), 'QT03'), 409, 'Questa versione è stata sostituita da una più recente.')
   checkTransition(QUESTIONARIO_TEMPLATE, 'elimina', row.stato, 'Il questionario è attivo e non può essere eliminato.')
@@ -221,6 +239,7 @@ export async function eliminaTemplate(tx: Transaction, caller: Caller, id: strin
   checkGuard(guardElimina(facts(row, used)), 409, row.defaultRfd || row.defaultScd
     ? 'Il questionario è predefinito per un intervento e non può essere eliminato.'
     : 'Il questionario è stato usato per dei servizi e non può essere eliminato.')
+  await lockedAt(tx, row, base, 'QT03')
   await tx.delete(programmaXQuestionarioTemplate).where(inArray(programmaXQuestionarioTemplate.idQuestionarioTemplate, ids))
   await tx.delete(questionarioTemplate).where(inArray(questionarioTemplate.id, ids))
   return { id: row.id }

@@ -7,6 +7,8 @@
  *   already used, case-insensitively, answers 409 R01;
  * - update: name and groups of a custom role; a predefined role answers 409 R09; unknown 404 R14;
  * - delete: DTD and DSCU 409 R10, other predefined roles R11, a role some user holds R12, unknown R14.
+ * The detail carries the role's `versione`; update and delete send it (issue 27): the role row's compare-and-set
+ * runs first (409 V01 with the current detail), then the groups are written.
  * Every write changes `ruolo`/`ruolo_x_gruppo`, whose triggers bump the principal generation (migration
  * 0002): the principal cache (server/auth/principal-cache.ts) rebuilds every holder's permissions at their
  * next request.
@@ -17,6 +19,7 @@ import { gruppo, gruppoXPermesso, permesso, ruolo, ruoloXGruppo, STATO, utenteXR
 import type { Executor, Transaction } from '../../db/types'
 import { ApiError, badRequest, notFound } from '../../errors'
 import { inGruppo, RUOLI_DIPARTIMENTO } from '../../../src/lib/ruoli'
+import { casUpdate, type EsitoCas, type VersioneRichiesta } from '../versioni'
 
 /** Every permission group with its permissions (by group code, permissions by code). */
 export async function gruppiConPermessi(db: Executor, codici?: string[]): Promise<Gruppo[]> {
@@ -43,12 +46,12 @@ async function holders(db: Executor, codice: string): Promise<number> {
 }
 
 /** The role `codice` with its groups and their permissions; 404 R14 when unknown. */
-export async function dettaglioRuolo(db: Executor, codice: string): Promise<DettaglioRuolo> {
+export async function dettaglioRuolo(db: Executor, codice: string): Promise<DettaglioRuolo & { versione: number }> {
   const r = await roleRow(db, codice)
   const links = await db.select({ g: ruoloXGruppo.codiceGruppo }).from(ruoloXGruppo).where(eq(ruoloXGruppo.codiceRuolo, r.codice))
   return {
     codice: r.codice, nome: r.nome, tipologia: r.predefinito ? 'P' : 'NP', stato: r.stato, modificabile: !r.predefinito && r.modificabile,
-    numeroUtenti: await holders(db, r.codice), gruppi: await gruppiConPermessi(db, links.map((l) => l.g)),
+    numeroUtenti: await holders(db, r.codice), gruppi: await gruppiConPermessi(db, links.map((l) => l.g)), versione: r.versione,
   }
 }
 
@@ -69,22 +72,25 @@ async function nameFree(db: Executor, nome: string, except?: string): Promise<vo
   if (clash) throw new ApiError(409, 'R01')
 }
 
-/** Creates a custom role (module comment); answers `{codice}`. */
-export async function creaRuolo(tx: Transaction, body: CreaRuoloBody): Promise<{ codice: string }> {
+/** Creates a custom role (module comment); answers `{codice, versione: 1}`. */
+export async function creaRuolo(tx: Transaction, body: CreaRuoloBody): Promise<{ codice: string; versione: number }> {
   await nameFree(tx, body.nome)
   const gruppi = await existingGroups(tx, body.gruppi)
   await tx.insert(ruolo).values({ codice: body.nome, nome: body.nome, predefinito: false, modificabile: true, stato: STATO.NON_ATTIVO })
   await tx.insert(ruoloXGruppo).values(gruppi.map((codiceGruppo) => ({ codiceRuolo: body.nome, codiceGruppo })))
-  return { codice: body.nome }
+  return { codice: body.nome, versione: 1 }
 }
 
-/** Changes the name and groups of a custom role (module comment); answers `{codice}`. */
-export async function aggiornaRuolo(tx: Transaction, codice: string, body: AggiornaRuoloBody): Promise<{ codice: string }> {
+/** What a compare-and-set on role `codice` answers when it fails (issue 27): 409 V01 with the detail, 404 R14. */
+const esitoRuolo = (tx: Executor, codice: string): EsitoCas => ({ corrente: () => dettaglioRuolo(tx, codice), assente: () => notFound('R14') })
+
+/** Changes the name and groups of a custom role still at version `base` (module comment); answers `{codice, versione}`. */
+export async function aggiornaRuolo(tx: Transaction, codice: string, body: AggiornaRuoloBody, base: VersioneRichiesta): Promise<{ codice: string; versione: number }> {
   const r = await roleRow(tx, codice)
   if (r.predefinito || !r.modificabile) throw new ApiError(409, 'R09')
   await nameFree(tx, body.nome, r.codice)
   const gruppi = await existingGroups(tx, body.gruppi)
-  await tx.update(ruolo).set({ nome: body.nome, dataOraAggiornamento: sql`now()` }).where(eq(ruolo.codice, r.codice))
+  const versione = await casUpdate(tx, ruolo, eq(ruolo.codice, r.codice), base, { nome: body.nome, dataOraAggiornamento: sql`now()` }, esitoRuolo(tx, r.codice))
   const current = await tx.select({ g: ruoloXGruppo.codiceGruppo }).from(ruoloXGruppo).where(eq(ruoloXGruppo.codiceRuolo, r.codice))
   const keep = new Set(gruppi)
   const had = new Set(current.map((c) => c.g))
@@ -92,15 +98,16 @@ export async function aggiornaRuolo(tx: Transaction, codice: string, body: Aggio
   const added = gruppi.filter((g) => !had.has(g))
   if (removed.length > 0) await tx.delete(ruoloXGruppo).where(and(eq(ruoloXGruppo.codiceRuolo, r.codice), inArray(ruoloXGruppo.codiceGruppo, removed)))
   if (added.length > 0) await tx.insert(ruoloXGruppo).values(added.map((codiceGruppo) => ({ codiceRuolo: r.codice, codiceGruppo })))
-  return { codice: r.codice }
+  return { codice: r.codice, versione }
 }
 
-/** Deletes a custom role no user holds (module comment); answers `{codice}`. */
-export async function eliminaRuolo(tx: Transaction, codice: string): Promise<{ codice: string }> {
+/** Deletes a custom role no user holds, still at version `base` (module comment); answers `{codice}`. */
+export async function eliminaRuolo(tx: Transaction, codice: string, base: VersioneRichiesta): Promise<{ codice: string }> {
   const r = await roleRow(tx, codice)
   if (inGruppo(RUOLI_DIPARTIMENTO, r.codice)) throw new ApiError(409, 'R10')
   if (r.predefinito) throw new ApiError(409, 'R11')
   if ((await holders(tx, r.codice)) > 0) throw new ApiError(409, 'R12')
+  await casUpdate(tx, ruolo, eq(ruolo.codice, r.codice), base, {}, esitoRuolo(tx, r.codice))
   await tx.delete(ruolo).where(eq(ruolo.codice, r.codice))
   return { codice: r.codice }
 }

@@ -17,6 +17,7 @@ import { commenta, communityKeys, commentsQuery, deleteComment, miPiace, modific
 import { effectiveLike, pendingComments, pendingEditOf, type PendingComment, type Target } from './outbox'
 import { TextModal } from './TextModal'
 import { Avatar } from '../../ui/profile/Avatar'
+import { ConflittoAzione, conflittoDi, useAzioneVersionata } from '../../ui/conflitto'
 import { authorNames } from './authors'
 import { trackEvent } from '../../api/track-event'
 
@@ -134,10 +135,33 @@ function CommentView({ comment, canReport, open }: { comment: Comment; canReport
   )
 }
 
+/**
+ * A comment's edit with its version (issue 27): a 409 V01 keeps the dialog open with the typing and says the comment
+ * changed meanwhile (TextModal shows ConflittoAzione's message).
+ */
+async function modificaCommentoVersionato(item: ItemRef, d: { comment: Comment; target: Target }, text: string) {
+  try {
+    return await modificaCommento(item, d.target, text, d.comment.versione)
+  } catch (e) {
+    if (conflittoDi(e)) throw new ConflittoAzione('Il commento è stato modificato da altri nel frattempo: copia il tuo testo, chiudi e riapri la modifica per vedere la versione attuale.', { cause: e })
+    throw e
+  }
+}
+
 export function Comments({ item, canReport }: { item: Item; canReport: boolean }) {
   const qc = useQueryClient()
   const comments = useQuery(commentsQuery(item.id))
   const [dialog, setDialog] = useState<Dialog | null>(null)
+  // issue 27: a comment's delete acts on its version; a newer one is shown and asked again
+  const daCancellare = dialog?.kind === 'delete' ? dialog.comment : null
+  const conVersione = useAzioneVersionata({
+    lettura: { valori: { testo: daCancellare?.comment_body }, versione: daCancellare?.versione },
+    daCorrente: (c) => {
+      const x = c as { comment_body?: unknown; versione?: unknown }
+      return typeof x.versione === 'number' ? { valori: { testo: x.comment_body }, versione: x.versione } : null
+    },
+    campi: { testo: { label: 'Testo' } }, soggetto: 'Il commento',
+  })
   const refresh = () => qc.invalidateQueries({ queryKey: communityKeys.all })
   const me = readUser()?.id
   const close = () => setDialog(null)
@@ -171,13 +195,13 @@ export function Comments({ item, canReport }: { item: Item; canReport: boolean }
         onSubmit={async (t) => { if (dialog?.kind === 'reply') await refreshIfSent(await rispondi(itemRef, dialog.target, t)) }} onClose={close} />
       <TextModal isOpen={dialog?.kind === 'edit'} title="Modifica commento" prompt="Digita qui sotto il testo" confirmLabel="Salva" required
         initial={dialog?.kind === 'edit' ? dialog.comment.comment_body : ''}
-        onSubmit={async (t) => { if (dialog?.kind === 'edit') await refreshIfSent(await modificaCommento(itemRef, dialog.target, t)) }} onClose={close} />
+        onSubmit={async (t) => { if (dialog?.kind === 'edit') await refreshIfSent(await modificaCommentoVersionato(itemRef, dialog, t)) }} onClose={close} />
       <TextModal isOpen={dialog?.kind === 'report'} title="Segnala commento" prompt="Motivo della segnalazione" confirmLabel="Invia segnalazione" required
         onSubmit={async (t) => { if (dialog?.kind === 'report') await reportComment(dialog.comment.id, t) }} onClose={close} />
       <TextModal isOpen={dialog?.kind === 'delete'} title="Elimina commento" intro={<p className="mb-0">Confermi di voler eliminare questo contenuto?</p>}
         prompt="Inserisci il motivo dell'eliminazione" confirmLabel="Elimina" danger
         required={dialog?.kind === 'delete' && dialog.comment.author !== me}
-        onSubmit={async (t) => { if (dialog?.kind === 'delete') await deleteComment(dialog.comment.id, t) }} onClose={close} />
+        onSubmit={async (t) => { if (dialog?.kind === 'delete') { const { id } = dialog.comment; await conVersione((versione) => deleteComment(id, t, versione)) } }} onClose={close} />
     </section>
   )
 }

@@ -14,6 +14,7 @@ import {
 import { createTestServer, type TestServer } from '../helpers'
 import { actor, call, CF, named, RUN, type Actor } from '../field/fixtures'
 import { bodyId, programmeId, projectId } from '../domain/helpers'
+import { versioneLetta } from '../versioni-letture'
 
 const err = (res: { statusCode: number; json: () => unknown }) => `${res.statusCode} ${(res.json() as { errorCode?: string }).errorCode}`
 
@@ -39,7 +40,7 @@ describe('bodies in programmes and projects', () => {
     expect(err(await call(server, dtd, 'POST', '/api/ente', { body: { ...body, partitaIva: '02143490585' } }))).toBe('409 EN10')
     expect(err(await call(server, dtd, 'POST', '/api/ente', { body: { ...body, partitaIva: '99999999991', nome: 'Regione Lazio' } }))).toBe('409 EN25')
     expect(err(await call(server, dtd, 'PUT', `/api/ente/${id}`, { body: { ...body, nome: 'Regione Lazio' } }))).toBe('409 EN25')
-    expect((await call(server, dtd, 'PUT', `/api/ente/${id}`, { body: { ...body, sedeLegale: 'Via Roma 1' } })).statusCode).toBe(200)
+    expect((await call(server, dtd, 'PUT', `/api/ente/${id}`, { body: { ...body, sedeLegale: 'Via Roma 1', versione: await versioneLetta(server, dtd, 'ente', id) } })).statusCode).toBe(200)
 
     const lazio = await bodyId(server.database.db, 'Regione Lazio')
     const card = await call(server, dtd, 'POST', `/api/ente/${lazio}`)

@@ -14,6 +14,7 @@ import { createTestServer, type TestServer } from '../helpers'
 import { actor, call, CF, named, RUN, type Actor } from '../field/fixtures'
 import { attori, CAST_RUOLI } from '../scenari'
 import { bodyId, programmeId, projectId } from '../domain/helpers'
+import { versioneLetta } from '../versioni-letture'
 
 const err = (res: { statusCode: number; json: () => unknown }) => `${res.statusCode} ${(res.json() as { errorCode?: string }).errorCode}`
 const today = () => { const d = new Date(); return `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}` }
@@ -81,16 +82,18 @@ describe('programme and project lifecycles', () => {
   it('updates while NON ATTIVO/ATTIVO (P09 on a used code), deletes only NON ATTIVO without work (P04)', async () => {
     const created = (await call(server, dtd, 'POST', '/api/programma', { body: programmeBody({ codice: `UPD-${RUN}` }) })).json() as { idProgrammaCreato: number }
     const id = created.idProgrammaCreato
-    const upd = await call(server, dtd, 'PUT', `/api/programma/${id}`, { body: programmeBody({ codice: `UPD-${RUN}`, nome: named('Rinominato'), cup: `CUP-NUOVO-${RUN}` }) })
+    // the update sends the version it read (issue 27) and answers the new one
+    const versione = await versioneLetta(server, dtd, 'programma', id)
+    const upd = await call(server, dtd, 'PUT', `/api/programma/${id}`, { body: { ...programmeBody({ codice: `UPD-${RUN}`, nome: named('Rinominato'), cup: `CUP-NUOVO-${RUN}` }), versione } })
     expect(upd.statusCode, upd.body).toBe(200)
-    expect(upd.json()).toEqual({ warning: false, warningTitle: null, warningMessage: null })
+    expect(upd.json()).toEqual({ warning: false, warningTitle: null, warningMessage: null, versione: versione + 1 })
     expect(err(await call(server, dtd, 'PUT', `/api/programma/${id}`, { body: programmeBody({ codice: 'RFD-2024-LAZ' }) }))).toBe('409 P09')
     expect(err(await call(server, dtd, 'PUT', `/api/programma/${id}`, { body: programmeBody({ codice: `UPD-${RUN}`, dataInizio: '2028-01-01' }) }))).toBe('409 P06')
     // a programme whose projects hold facilitators cannot be deleted
     const laz = await programmeId(server.database.db, 'RFD-2024-LAZ')
     expect(err(await call(server, dtd, 'DELETE', `/api/programma/${laz}`))).toBe('409 P04')
     // an empty one is
-    const del = await call(server, dtd, 'DELETE', `/api/programma/${id}`)
+    const del = await call(server, dtd, 'DELETE', `/api/programma/${id}`, { body: { versione: await versioneLetta(server, dtd, 'programma', id) } })
     expect(del.statusCode, del.body).toBe(200)
     expect(await server.database.db.select().from(programma).where(eq(programma.id, id))).toHaveLength(0)
   })
@@ -135,11 +138,11 @@ describe('programme and project lifecycles', () => {
     expect(err(await call(server, dtd, 'PUT', `/api/progetto/attiva/${idProgetto}`))).toBe('409 PR07')
     expect(err(await call(server, dtd, 'PUT', `/api/progetto/termina/${idProgetto}`, { body: { dataTerminazione: today() } }))).toBe('409 PR03')
     await db.update(progetto).set({ stato: 'ATTIVABILE' }).where(eq(progetto.id, idProgetto))
-    expect((await call(server, dtd, 'PUT', `/api/progetto/attiva/${idProgetto}`)).statusCode).toBe(200)
+    expect((await call(server, dtd, 'PUT', `/api/progetto/attiva/${idProgetto}`, { body: { versione: await versioneLetta(server, dtd, 'progetto', idProgetto) } })).statusCode).toBe(200)
     expect(err(await call(server, dtd, 'PUT', `/api/progetto/termina/${idProgetto}`, { body: { dataTerminazione: '01-01-2099' } }))).toBe('409 PR03')
     expect(err(await call(server, dtd, 'PUT', `/api/progetto/termina/${idProgetto}`, { body: { dataTerminazione: '2025-01-01' } }))).toBe('400 G02')
     // the referent row is NON ATTIVO: terminating deletes it and the REGP role goes with it
-    const t = await call(server, dtd, 'PUT', `/api/progetto/termina/${idProgetto}`, { body: { dataTerminazione: today() } })
+    const t = await call(server, dtd, 'PUT', `/api/progetto/termina/${idProgetto}`, { body: { dataTerminazione: today(), versione: await versioneLetta(server, dtd, 'progetto', idProgetto) } })
     expect(t.statusCode, t.body).toBe(200)
     const [p1] = await db.select().from(progetto).where(eq(progetto.id, idProgetto))
     expect(p1).toMatchObject({ stato: 'TERMINATO', idEnteGestoreProgetto: null })
@@ -159,7 +162,7 @@ describe('programme and project lifecycles', () => {
     // the REG profile choice activates programme and managing body
     expect((await call(server, regLom, 'POST', '/api/contesto/sceltaProfilo', { body: { codiceRuolo: 'REG' } })).statusCode).toBe(200)
     expect(err(await call(server, regLom, 'PUT', `/api/programma/termina/${lom}`, { body: { dataTerminazione: '31-12-2099' } }))).toBe('409 P03')
-    const res = await call(server, regLom, 'PUT', `/api/programma/termina/${lom}`, { body: { dataTerminazione: today() } })
+    const res = await call(server, regLom, 'PUT', `/api/programma/termina/${lom}`, { body: { dataTerminazione: today(), versione: await versioneLetta(server, regLom, 'programma', lom) } })
     expect(res.statusCode, res.body).toBe(200)
     const [prg] = await db.select().from(programma).where(eq(programma.id, lom))
     expect(prg).toMatchObject({ stato: 'TERMINATO', statoGestoreProgramma: 'TERMINATO' })

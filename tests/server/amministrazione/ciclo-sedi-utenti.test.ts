@@ -12,6 +12,7 @@ import { enteSedeProgetto, enteSedeProgettoFacilitatore, indirizzoSedeFasciaOrar
 import { createTestServer, type TestServer } from '../helpers'
 import { actor, call, CF, fiscalCodeAged, named, RUN, servizioBody, type Actor } from '../field/fixtures'
 import { bodyId } from '../domain/helpers'
+import { versioneLetta } from '../versioni-letture'
 
 const err = (res: { statusCode: number; json: () => unknown }) => `${res.statusCode} ${(res.json() as { errorCode?: string }).errorCode}`
 const today = () => { const d = new Date(); return `${String(d.getDate()).padStart(2, '0')}-${String(d.getMonth() + 1).padStart(2, '0')}-${d.getFullYear()}` }
@@ -64,7 +65,8 @@ describe('sites, facilitators and users', () => {
     const hours = await server.database.db.select().from(indirizzoSedeFasciaOraria)
     expect(hours.some((h) => h.lunOrarioApertura2 === '14:00' && h.sabOrarioChiusura1 === '12:00')).toBe(true)
     // update with a second address and one deleted (not validated)
-    const upd = await call(server, dtd, 'PUT', `/api/sede/${idSede}`, { body: sedeBody({ itinere: true, indirizzi: [addr, { ...addr, cap: '', cancellato: true }, { ...addr, via: 'Via Merulana', civico: '2' }] }) })
+    const versione = await versioneLetta(server, dtd, 'sede', idSede)
+    const upd = await call(server, dtd, 'PUT', `/api/sede/${idSede}`, { body: { ...sedeBody({ itinere: true, indirizzi: [addr, { ...addr, cap: '', cancellato: true }, { ...addr, via: 'Via Merulana', civico: '2' }] }), versione } })
     expect(upd.statusCode, upd.body).toBe(200)
     const card = (await call(server, dtd, 'POST', `/api/sede/${idSede}`)).json() as { itinere: boolean; indirizzi: { via: string; regione: string; fasceOrarie: Record<string, unknown> }[] }
     expect(card.itinere).toBe(true)
@@ -135,8 +137,8 @@ describe('sites, facilitators and users', () => {
     expect(err(await call(server, dtd, 'DELETE', `/api/sede/cancellaOTerminaAssociazione/ente/${idEnte}/sede/${idSede}/progetto/${idProgetto}`))).toBe('409 EN09')
 
     // activate, then terminate the project: the facilitator can no longer register services there
-    expect((await call(server, dtd, 'PUT', `/api/progetto/attiva/${idProgetto}`)).statusCode).toBe(200)
-    const t = await call(server, dtd, 'PUT', `/api/progetto/termina/${idProgetto}`, { body: { dataTerminazione: today() } })
+    expect((await call(server, dtd, 'PUT', `/api/progetto/attiva/${idProgetto}`, { body: { versione: await versioneLetta(server, dtd, 'progetto', idProgetto) } })).statusCode).toBe(200)
+    const t = await call(server, dtd, 'PUT', `/api/progetto/termina/${idProgetto}`, { body: { dataTerminazione: today(), versione: await versioneLetta(server, dtd, 'progetto', idProgetto) } })
     expect(t.statusCode, t.body).toBe(200)
     const [after] = await db.select().from(enteSedeProgettoFacilitatore).where(eq(enteSedeProgettoFacilitatore.idFacilitatore, idUtente))
     expect(after!.statoUtente).toBe('TERMINATO')

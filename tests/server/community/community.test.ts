@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestServer, type TestServer } from '../helpers'
 import { communityCalls, type Actor, type CommunityCalls } from './attori'
+import { versioneLetta } from '../versioni-letture'
 
 const LAURA_REG_LOM = 'CNTLRA75H61F205P'
 const ALESSANDRO = 'RSSLSN77R19G478N' // FAC in RFD-2024-LOM (among other roles)
@@ -153,7 +154,8 @@ describe('bacheca: publishing, audience and sanitising', () => {
     const noReason = await post(mod, `/comment/${commentId}/delete`, {})
     expect(noReason.statusCode).toBe(400)
     expect(noReason.json()).toMatchObject({ errorCode: 'CO07' })
-    expect((await post(mod, `/comment/${commentId}/delete`, { reason: 'Contenuto offensivo' })).statusCode).toBe(200)
+    const versioneCommento = await versioneLetta(server, mod, 'commento', `${newsId}/${mod.userId}/${commentId}`)
+    expect((await post(mod, `/comment/${commentId}/delete`, { reason: 'Contenuto offensivo', versione: versioneCommento })).statusCode).toBe(200)
     expect(((await get(fac, `/item/${newsId}/comments/user/${fac.userId}`)).json() as { items: unknown[] }).items).toHaveLength(0)
     expect(((await get(mod, '/reports')).json() as { items: unknown[] }).items).toHaveLength(0)
     expect(((await get(fac, `/board/item/${newsId}/user/${fac.userId}`)).json() as { items: { comment_count: number }[] }).items[0]!.comment_count).toBe(0)
@@ -167,7 +169,7 @@ describe('bacheca: publishing, audience and sanitising', () => {
     expect((await post(mod, `/item/${id}/delete`, {})).json()).toMatchObject({ errorCode: 'CO07' })
     const fac = await actor(ALESSANDRO, 'FAC')
     expect((await post(fac, `/item/${id}/delete`, { reason: 'x' })).statusCode).toBe(403)
-    expect((await post(reg, `/item/${id}/delete`, {})).statusCode).toBe(200)
+    expect((await post(reg, `/item/${id}/delete`, { versione: await versioneLetta(server, reg, 'contenuto', `board/${id}/${reg.userId}`) })).statusCode).toBe(200)
     expect((await get(reg, `/board/item/${id}/user/${reg.userId}`)).statusCode).toBe(404)
   })
 })
@@ -251,7 +253,8 @@ describe('categories and forum', () => {
     expect(topics.items[0]).toMatchObject({ id: (topic.json() as { id: number }).id, tags: 'accessibilità;strumenti' })
     expect(((await get(vol, '/tags/retrieve')).json() as { items: { name: string }[] }).items.map((t) => t.name)).toEqual(['accessibilità', 'strumenti'])
     // the author deletes the topic, then the category can go
-    expect((await post(fac, `/item/${(topic.json() as { id: number }).id}/delete`)).statusCode).toBe(200)
+    const topicId = (topic.json() as { id: number }).id
+    expect((await post(fac, `/item/${topicId}/delete`, { versione: await versioneLetta(server, fac, 'contenuto', `community/${topicId}/${fac.userId}`) })).statusCode).toBe(200)
     expect((await post(mod, `/category/${id}/delete`)).statusCode).toBe(200)
   })
 

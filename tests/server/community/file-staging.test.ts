@@ -152,6 +152,7 @@ describe('files staged before the item (issue 24 point 6)', () => {
     const second = await stage('attachment', 'verbale2.pdf', pdf(4000))
     const upd = await server.app.inject({ method: 'POST', url: `/api/document/item/${id}/update`, headers: headers(), payload: {
       ...ids, title, program: ids.idProgramma, intervention: 'RFD', description: '<p>Testo</p>', category: docCategory, attachment_file: (second.json() as { file: string }).file,
+      versione: before!.versione,
     } })
     expect(upd.statusCode, upd.body).toBe(200)
     const [after] = await server.database.db.select().from(communityItem).where(eq(communityItem.id, id))
@@ -161,6 +162,7 @@ describe('files staged before the item (issue 24 point 6)', () => {
     const photo = await stage('cover', 'foto.png', await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer())
     const refused = await server.app.inject({ method: 'POST', url: `/api/document/item/${id}/update`, headers: headers(), payload: {
       ...ids, title: 'Titolo cambiato', program: ids.idProgramma, intervention: 'RFD', description: '<p>Testo</p>', category: docCategory, cover_file: (photo.json() as { file: string }).file,
+      versione: after!.versione,
     } })
     expect(refused.statusCode).toBe(400)
     const [unchanged] = await server.database.db.select({ title: communityItem.title }).from(communityItem).where(eq(communityItem.id, id))

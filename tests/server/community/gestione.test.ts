@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestServer, type TestServer } from '../helpers'
 import { communityCalls, type Actor, type CommunityCalls } from './attori'
+import { versioneLetta } from '../versioni-letture'
 
 const SARA_FAC = 'RMNSRA92E51A944H'
 const LUCA_VOL = 'SPSLCU00B24F839F'
@@ -101,7 +102,7 @@ describe('gestione segnalazioni and contenuti pubblicati', () => {
     expect((await get(fac, `/user/${fac.userId}/items?item_type=board_item,community_item`)).statusCode).toBe(400)
 
     // a deleted item leaves the list
-    expect((await post(fac, `/item/${topicId}/delete`)).statusCode).toBe(200)
+    expect((await post(fac, `/item/${topicId}/delete`, { versione: await versioneLetta(server, fac, 'contenuto', `community/${topicId}/${fac.userId}`) })).statusCode).toBe(200)
     const after = (await get(fac, `/user/${fac.userId}/items?item_type=community_item`)).json() as Rows
     expect(after.items.some((i) => i.id === topicId)).toBe(false)
   })

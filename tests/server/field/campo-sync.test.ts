@@ -23,6 +23,7 @@ import * as v from 'valibot'
 import { createTestServer, tempDir, type TestServer } from '../helpers'
 import { actor, call, CF, DEMOGRAFICA, fiscalCodeAged, named, servizioBody, type Actor } from './fixtures'
 import { syncCompleta, syncPage, type SyncResult } from './sync-helper'
+import { versioneLetta } from '../versioni-letture'
 
 const SCALE = Number(process.env.CAMPO_SYNC_SCALE ?? 0.05)
 const Q4 = encodeSection({ id: SEZIONI_QUESTIONARIO.Q4.id, title: SEZIONI_QUESTIONARIO.Q4.titolo, properties: { '29': ['Passaparola'], '1663320201383': ['4'] } })
@@ -159,7 +160,9 @@ describe('field sync: paged, incremental, bounded (issue 25 point 2)', () => {
     expect(created.statusCode, created.body).toBe(201)
     const idCreated = (created.json() as { idServizio: number }).idServizio
     // 2. a service updated (its open surveys take the new Q3)
-    const upd = await call(server, fac, 'PUT', `/api/servizio/${sUpdate!.id}`, { body: servizioBody(fac, world.idSede, { nomeServizio: named('Rinominato'), data: sUpdate!.data, durataServizio: sUpdate!.durataServizio, tipoDiServizioPrenotato: sUpdate!.tipologiaServizio }) })
+    // the update sends the version it read (issue 27; the raw sync records carry it: tests/server/versioni)
+    const versioneCampo = await versioneLetta(server, fac, 'servizio', sUpdate!.id)
+    const upd = await call(server, fac, 'PUT', `/api/servizio/${sUpdate!.id}`, { body: { ...servizioBody(fac, world.idSede, { nomeServizio: named('Rinominato'), data: sUpdate!.data, durataServizio: sUpdate!.durataServizio, tipoDiServizioPrenotato: sUpdate!.tipologiaServizio }), versione: versioneCampo } })
     expect(upd.statusCode, upd.body).toBe(200)
     // 3. Q4 compiled
     const comp = await call(server, fac, 'POST', `/api/servizio/cittadino/questionarioCompilato/${qCompile!.idQuestionarioCompilato}/compila`, { body: { sezioneQ4Questionario: Q4 } })
@@ -173,10 +176,10 @@ describe('field sync: paged, incremental, bounded (issue 25 point 2)', () => {
     const added = add.json() as { id: number; idQuestionario: string }
     // 6. the registry's demographics of a citizen
     const occupazione = STATO_OCCUPAZIONALE.find((o) => o !== edited.occupazione)!
-    const reg = await call(server, fac, 'PUT', `/api/cittadino/${edited.idCittadino}`, { body: { titoloDiStudio: DEMOGRAFICA.titoloDiStudio, occupazione, cittadinanza: DEMOGRAFICA.cittadinanza, provinciaDiDomicilio: 'Milano' } })
+    const reg = await call(server, fac, 'PUT', `/api/cittadino/${edited.idCittadino}`, { body: { titoloDiStudio: DEMOGRAFICA.titoloDiStudio, occupazione, cittadinanza: DEMOGRAFICA.cittadinanza, provinciaDiDomicilio: 'Milano', versione: await versioneLetta(server, fac, 'cittadino', edited.idCittadino) } })
     expect(reg.statusCode, reg.body).toBe(200)
     // 7. a service deleted
-    const del = await call(server, fac, 'DELETE', `/api/servizio/${idDelete}`, { body: {} })
+    const del = await call(server, fac, 'DELETE', `/api/servizio/${idDelete}`, { body: { versione: await versioneLetta(server, fac, 'servizio', idDelete) } })
     expect(del.statusCode, del.body).toBe(200)
     // 8. a service given to another facilitator (an administrator's correction)
     await db.update(servizio).set({ idFacilitatore: sara.userId }).where(eq(servizio.id, sMove!.id))

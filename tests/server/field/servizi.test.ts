@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { programma, servizio, tipologiaServizio } from '../../../server/db/schema'
 import { createTestServer, type TestServer } from '../helpers'
 import { actor, call, CF, createService, firstSite, named, RUN, servizioBody, type Actor } from './fixtures'
+import { versioneLetta } from '../versioni-letture'
 
 interface Lista { servizi: { id: number; nome: string; stato: string; facilitatore: string; tipologiaServizio: string[]; data: string; durataServizio: string; nomeSede: string; idLocale: string | null }[]; numeroPagine: number; numeroTotaleElementi: number }
 
@@ -51,7 +52,7 @@ describe('services', () => {
       // the same idLocale again answers the existing service instead of a copy
       const again = await call(server, sara, 'POST', '/api/servizio', { body: servizioBody(sara, await firstSite(server, sara), { nomeServizio: named('Con id locale'), idLocale }) })
       expect(again.statusCode).toBe(201)
-      expect(again.json()).toEqual({ idServizio })
+      expect(again.json()).toEqual({ idServizio, versione: 1 })
       const listed = await list(sara, { filtroRequest: { criterioRicerca: named('id locale') } })
       expect(listed.servizi.map((s) => s.idLocale)).toEqual([idLocale])
     })
@@ -126,9 +127,10 @@ describe('services', () => {
     it('lets the creator update name, date, duration, types and Q3', async () => {
       const id = await createService(server, sara, { nomeServizio: named('Da modificare'), data: '2025-05-05' })
       const body = servizioBody(sara, await firstSite(server, sara), { nomeServizio: named('Modificato'), data: '2025-05-06', durataServizio: '2:15', tipoDiServizioPrenotato: ['Formazione in presenza'] })
-      const res = await call(server, sara, 'PUT', `/api/servizio/${id}`, { body })
+      const res = await call(server, sara, 'PUT', `/api/servizio/${id}`, { body: { ...body, versione: await versioneLetta(server, sara, 'servizio', id) } })
       expect(res.statusCode, res.body).toBe(200)
-      expect(res.json()).toEqual({ idServizio: id })
+      // the answer carries the new version (issue 27)
+      expect(res.json()).toEqual({ idServizio: id, versione: 2 })
       const [row] = await server.database.db.select().from(servizio).where(eq(servizio.id, id))
       expect(row).toMatchObject({ nome: named('Modificato'), dataServizio: '2025-05-06', durataServizio: '2:15', tipologiaServizio: 'Formazione in presenza' })
     })
@@ -156,7 +158,7 @@ describe('services', () => {
       const byMatteo = await call(server, matteo, 'DELETE', `/api/servizio/${id}`)
       expect(byMatteo.statusCode).toBe(403)
       expect(byMatteo.json()).toMatchObject({ errorCode: 'A02' })
-      const ok = await call(server, sara, 'DELETE', `/api/servizio/${id}`)
+      const ok = await call(server, sara, 'DELETE', `/api/servizio/${id}`, { body: { versione: await versioneLetta(server, sara, 'servizio', id) } })
       expect(ok.statusCode, ok.body).toBe(200)
       expect(await server.database.db.select().from(servizio).where(eq(servizio.id, id))).toEqual([])
       const active = await createService(server, sara, { nomeServizio: named('Già attivo'), data: '2025-05-08' })

@@ -12,6 +12,7 @@ import { configurazioneMinorenni, programma } from '../../../server/db/schema'
 import { createTestServer, type TestServer } from '../helpers'
 import { actor, call, CF, createService, DEMOGRAFICA, fiscalCodeAged, named, type Actor } from '../field/fixtures'
 import { syncCompleta } from '../field/sync-helper'
+import { versioneLetta } from '../versioni-letture'
 
 const today = () => new Date().toISOString().slice(0, 10)
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10)
@@ -79,7 +80,7 @@ describe('minors configuration', () => {
     expect(minor.statusCode, minor.body).toBe(201)
     expect((await table(reg)).map((r) => r.idProgramma)).toEqual([idLom])
 
-    const revoked = await call(server, dtd, 'POST', '/api/configurazioneminorenni/elimina', { body: { id } })
+    const revoked = await call(server, dtd, 'POST', '/api/configurazioneminorenni/elimina', { body: { id, versione: await versioneLetta(server, dtd, 'minorenni', idLom) } })
     expect(revoked.statusCode, revoked.body).toBe(200)
     expect(await bootstrap(alessandro)).toBeNull()
     expect((await addMinor()).json()).toMatchObject({ errorCode: 'U25' })
@@ -91,12 +92,12 @@ describe('minors configuration', () => {
     expect(saved.statusCode, saved.body).toBe(201)
     const id = (saved.json() as { id: number }).id
     expect((await table(dtd)).find((r) => r.id === id)?.statoAbilitazione).toBe('PROGRAMMATA')
-    const moved = await call(server, dtd, 'POST', '/api/configurazioneminorenni/salva', { body: { id, idProgramma: idLom, dataDecorrenza: inDays(10) } })
+    const moved = await call(server, dtd, 'POST', '/api/configurazioneminorenni/salva', { body: { id, idProgramma: idLom, dataDecorrenza: inDays(10), versione: await versioneLetta(server, dtd, 'minorenni', idLom) } })
     expect(moved.statusCode, moved.body).toBe(200)
     expect((await call(server, dtd, 'GET', `/api/configurazioneminorenni/dettaglio?idProgramma=${idLom}`)).json()).toMatchObject({ dataDecorrenza: inDays(10) })
     const milano = await createService(server, alessandro, { nomeServizio: named('Minori Milano 2'), data: '2025-06-04' })
     const minor = await call(server, alessandro, 'POST', `/api/servizio/cittadino/${milano}`, { body: { codiceFiscale: fiscalCodeAged(15), nuovoCittadino: true, ...DEMOGRAFICA } })
     expect(minor.json()).toMatchObject({ errorCode: 'U25' })
-    expect((await call(server, dtd, 'POST', '/api/configurazioneminorenni/elimina', { body: { id } })).statusCode).toBe(200)
+    expect((await call(server, dtd, 'POST', '/api/configurazioneminorenni/elimina', { body: { id, versione: await versioneLetta(server, dtd, 'minorenni', idLom) } })).statusCode).toBe(200)
   })
 })

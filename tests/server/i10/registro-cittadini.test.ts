@@ -14,6 +14,7 @@ import { rowsOf } from '../../../server/domain/liste/engine'
 import { createTestServer, type TestServer } from '../helpers'
 import { call, CF, createService, DEMOGRAFICA, documentNumber, fiscalCodeAged, named, type Actor } from '../field/fixtures'
 import { attori, CAST_AMBITO, CAST_RUOLI, idsDellaLista, registraCittadino } from '../scenari'
+import { versioneLetta } from '../versioni-letture'
 
 /** The roles that see services, hence the registry of their citizens, and download it (issue 24 point 22). */
 const REGISTRO = ['DTD', 'DSCU', 'REG', 'DEG', 'REGP', 'DEGP', 'REPP', 'DEPP', 'FAC', 'VOL'] as const
@@ -101,7 +102,7 @@ describe('citizens registry', () => {
 
   it('updates the editable fields (enumerations, province) and refuses what the fiscal code says (U28) or other roles (U06)', async () => {
     const body = { titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', cittadinanza: 'Italiana', provinciaDiDomicilio: 'Milano' }
-    const ok = await call(server, sara, 'PUT', `/api/cittadino/${idCf}`, { body })
+    const ok = await call(server, sara, 'PUT', `/api/cittadino/${idCf}`, { body: { ...body, versione: await versioneLetta(server, sara, 'cittadino', idCf) } })
     expect(ok.statusCode, ok.body).toBe(200)
     const [row] = await server.database.db.select().from(cittadino).where(eq(cittadino.id, idCf))
     expect(row).toMatchObject({ occupazione: 'Imprenditore', provinciaDiDomicilio: 'Milano' })
@@ -110,7 +111,7 @@ describe('citizens registry', () => {
     const u28 = await call(server, sara, 'PUT', `/api/cittadino/${idCf}`, { body: { ...body, genere: 'F' } })
     expect(u28.json()).toMatchObject({ errorCode: 'U28' })
     // without a fiscal code, gender and age band are editable
-    const docOk = await call(server, sara, 'PUT', `/api/cittadino/${idDoc}`, { body: { ...body, genere: 'Non binario', fasciaDiEtaId: 3 } })
+    const docOk = await call(server, sara, 'PUT', `/api/cittadino/${idDoc}`, { body: { ...body, genere: 'Non binario', fasciaDiEtaId: 3, versione: await versioneLetta(server, sara, 'cittadino', idDoc) } })
     expect(docOk.statusCode, docOk.body).toBe(200)
     expect((await call(server, elena, 'PUT', `/api/cittadino/${idCf}`, { body })).json()).toMatchObject({ errorCode: 'U06' })
     expect((await call(server, matteo, 'PUT', `/api/cittadino/${idCf}`, { body })).statusCode).toBe(404)

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ruolo, utente, utenteXRuolo } from '../../../server/db/schema'
 import { createTestServer, type TestServer } from '../helpers'
 import { actor, call, CF, RUN, type Actor } from '../field/fixtures'
+import { versioneLetta } from '../versioni-letture'
 
 describe('role management', () => {
   let server: TestServer
@@ -53,7 +54,7 @@ describe('role management', () => {
   it('creates a custom role from two groups, gives it to a user, and her permissions change at the next request after an edit', async () => {
     const created = await call(server, dtd, 'POST', '/api/ruolo', { body: { nome, gruppi: ['VIS.CITT', 'VIS.DSHB'] } })
     expect(created.statusCode, created.body).toBe(201)
-    expect(created.json()).toEqual({ codice: nome })
+    expect(created.json()).toEqual({ codice: nome, versione: 1 })
     expect((await call(server, dtd, 'POST', '/api/ruolo', { body: { nome: nome.toUpperCase(), gruppi: ['VIS.CITT'] } })).json()).toMatchObject({ errorCode: 'R01' })
     expect((await call(server, dtd, 'POST', '/api/ruolo', { body: { nome: `${nome} bis`, gruppi: ['NON.ESISTE'] } })).statusCode).toBe(400)
     expect((await call(server, dtd, 'POST', '/api/ruolo', { body: { nome: `${nome} ter`, gruppi: [] } })).statusCode).toBe(400)
@@ -68,7 +69,7 @@ describe('role management', () => {
     expect((await call(server, dtd, 'GET', `/api/ruolo/${encodeURIComponent(nome)}`)).json()).toMatchObject({ stato: 'ATTIVO', numeroUtenti: 1 })
 
     // the holder's next request sees the edit: citizens out, minors view in
-    const edit = await call(server, dtd, 'PUT', `/api/ruolo/${encodeURIComponent(nome)}`, { body: { nome, gruppi: ['VIS.DSHB', 'VIS.CONF.MIN'] } })
+    const edit = await call(server, dtd, 'PUT', `/api/ruolo/${encodeURIComponent(nome)}`, { body: { nome, gruppi: ['VIS.DSHB', 'VIS.CONF.MIN'], versione: await versioneLetta(server, dtd, 'ruolo', nome) } })
     expect(edit.statusCode, edit.body).toBe(200)
     const edited = (await contesto()).ruoli.find((r) => r.codiceRuolo === nome)
     expect(edited?.permessi).toEqual(['tab.dshb', 'view.conf.min', 'view.dshb'])
@@ -86,7 +87,7 @@ describe('role management', () => {
     expect((await call(server, dtd, 'GET', '/api/ruolo/NESSUNO')).json()).toMatchObject({ errorCode: 'R14' })
     // once nobody holds it, it goes
     expect((await call(server, dtd, 'DELETE', `/api/utente/${chiara}/ruolo/${encodeURIComponent(nome)}`)).statusCode).toBe(200)
-    const del = await call(server, dtd, 'DELETE', `/api/ruolo/${encodeURIComponent(nome)}`)
+    const del = await call(server, dtd, 'DELETE', `/api/ruolo/${encodeURIComponent(nome)}`, { body: { versione: await versioneLetta(server, dtd, 'ruolo', nome) } })
     expect(del.statusCode, del.body).toBe(200)
     expect((await call(server, dtd, 'GET', `/api/ruolo/${encodeURIComponent(nome)}`)).statusCode).toBe(404)
   })

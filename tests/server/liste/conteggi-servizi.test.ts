@@ -14,6 +14,7 @@ import { serviziList } from '../../../server/domain/liste/servizi'
 import { createTestServer, type TestServer } from '../helpers'
 import { attori, CAST_RUOLI } from '../scenari'
 import { actor, call, CF, createService, firstSite, named, servizioBody, type Actor } from '../field/fixtures'
+import { versioneLetta } from '../versioni-letture'
 
 describe('service counters', () => {
   let server: TestServer
@@ -48,11 +49,11 @@ describe('service counters', () => {
     const res = await call(server, sara, 'POST', '/api/servizio', { body: servizioBody(sara, site, { nomeServizio: named('Da modificare') }) })
     expect(res.statusCode, res.body).toBe(201)
     const { idServizio } = res.json() as { idServizio: number }
-    const upd = await call(server, sara, 'PUT', `/api/servizio/${idServizio}`, { body: servizioBody(sara, site, { nomeServizio: named('Modificato'), tipoDiServizioPrenotato: ['Altro'] }) })
+    const upd = await call(server, sara, 'PUT', `/api/servizio/${idServizio}`, { body: { ...servizioBody(sara, site, { nomeServizio: named('Modificato'), tipoDiServizioPrenotato: ['Altro'] }), versione: await versioneLetta(server, sara, 'servizio', idServizio) } })
     expect(upd.statusCode, upd.body).toBeLessThan(300)
     expect(await drift()).toEqual([])
     expect(await rows(`select n::int as n from servizio_conteggio where tipologia_servizio = 'Altro'`)).toEqual([{ n: 1 }])
-    const del = await call(server, sara, 'DELETE', `/api/servizio/${idServizio}`)
+    const del = await call(server, sara, 'DELETE', `/api/servizio/${idServizio}`, { body: { versione: await versioneLetta(server, sara, 'servizio', idServizio) } })
     expect(del.statusCode, del.body).toBeLessThan(300)
     expect(await drift()).toEqual([])
     expect(await rows(`select n::int as n from servizio_conteggio where tipologia_servizio = 'Altro'`)).toEqual([])

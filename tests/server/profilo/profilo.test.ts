@@ -34,7 +34,9 @@ describe('personal area and usage events', () => {
     const valid = { nome: 'Sara', cognome: 'Romano', email: 'sara.nuova@example.it', telefono: '791234567', prefissoTelefono: '+41' }
 
     it('saves e-mail and a Swiss number with its prefix', async () => {
-      const res = await apiCall(server.app, { url: '/api/utente/profilo', token: tokens[SARA], body: valid })
+      // the update sends the version of the context it was made on (issue 27)
+      const { versione } = await contesto(SARA) as { versione: number }
+      const res = await apiCall(server.app, { url: '/api/utente/profilo', token: tokens[SARA], body: { ...valid, versione } })
       expect(res.statusCode).toBe(200)
       expect(res.json()).toMatchObject({ email: 'sara.nuova@example.it', telefono: '791234567', prefissoTelefono: '+41', codiceFiscale: SARA })
       expect(await contesto(SARA)).toMatchObject({ email: 'sara.nuova@example.it', prefissoTelefono: '+41' })

@@ -41,7 +41,8 @@ describe('survey templates', () => {
   const defaultRfd = async () => (await list(dtd)).questionariTemplate.find((r) => r.defaultRFD)!
   const bodyOf = (d: QuestionarioTemplateDettaglio, edit: (m: ModelloEditor) => ModelloEditor = (m) => m, nome = d['survey-name']) => {
     const m = edit(modelloDaTemplate(nome, d['survey-description'] || 'Descrizione', d['survey-sections'].map((s) => sezioneFromWire(s)!)))
-    return { 'survey-name': m.nome, 'survey-description': m.descrizione, 'survey-sections': sezioniSchema(m).map(sezioneToWire) }
+    // the edit sends the version of the detail it was made on (issue 27)
+    return { 'survey-name': m.nome, 'survey-description': m.descrizione, 'survey-sections': sezioniSchema(m).map(sezioneToWire), versione: d.versione }
   }
   const withGradimento = (titolo: string) => (m: ModelloEditor) => {
     const added = aggiungiDomanda(m, Q4, Date.now())
@@ -106,7 +107,8 @@ describe('survey templates', () => {
     // NON ATTIVO and unused: edited in place
     const upd = await call(server, dtd, 'PUT', `/api/questionarioTemplate/${id}`, { body: bodyOf(d, withGradimento('Ti è piaciuto?')) })
     expect(upd.statusCode, upd.body).toBe(200)
-    expect(upd.json()).toMatchObject({ 'survey-id': id, nuovaVersione: false, versione: 1 })
+    // a draft edited in place keeps its row and moves its version on (issue 27)
+    expect(upd.json()).toMatchObject({ 'survey-id': id, nuovaVersione: false, versione: 2 })
     // REG may read but not edit (no upd.quest.templ)
     expect(err(await call(server, regLom, 'PUT', `/api/questionarioTemplate/${id}`, { body: bodyOf(d) }))).toBe('403 A02')
 
@@ -133,7 +135,7 @@ describe('survey templates', () => {
     // a NON ATTIVO clone is deletable; an unknown id answers QT05
     const clone = await call(server, dtd, 'POST', '/api/questionarioTemplate', { body: bodyOf(d, (m) => m, named('Clone')) })
     const cloneId = (clone.json() as { 'survey-id': string })['survey-id']
-    expect((await call(server, dtd, 'DELETE', `/api/questionarioTemplate/${cloneId}`)).statusCode).toBe(200)
+    expect((await call(server, dtd, 'DELETE', `/api/questionarioTemplate/${cloneId}`, { body: { versione: (await detail(dtd, cloneId)).versione } })).statusCode).toBe(200)
     expect(err(await call(server, dtd, 'POST', `/api/questionarioTemplate/${cloneId}`))).toBe('404 QT05')
     expect(err(await call(server, dtd, 'POST', '/api/questionarioTemplate/non-un-id'))).toBe('404 QT05')
   })

@@ -61,7 +61,7 @@ describe('sections added to a survey template', () => {
     idTesto = m.sezioni.at(-1)!.domande.at(-1)!.id
     m = modificaDomanda(m, idSezione, idTesto, { titolo: 'Per che cosa?', tipo: 'text' })
     const saved = await call(server, dtd, 'PUT', `/api/questionarioTemplate/${v1}`, {
-      body: { 'survey-name': m.nome, 'survey-description': m.descrizione, 'survey-sections': sezioniSchema(m).map(sezioneToWire) },
+      body: { 'survey-name': m.nome, 'survey-description': m.descrizione, 'survey-sections': sezioniSchema(m).map(sezioneToWire), versione: (await detail(v1)).versione },
     })
     expect(saved.statusCode, saved.body).toBe(200)
     const v2 = (saved.json() as { 'survey-id': string })['survey-id']
