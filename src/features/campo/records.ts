@@ -18,6 +18,8 @@ export interface ServizioDati extends Omit<ServizioLocale, 'syncState'> {
   idProgetto: number
   /** deleted on the device, waiting for the server's confirmation (hidden from reads) */
   eliminato?: boolean
+  /** the server's row version of this copy (issue 27): an edit made on it is based on it; absent before the first answer */
+  versione?: number
 }
 
 /** Stored data of a citizen's addition to a service, with its survey instance. */

@@ -66,6 +66,7 @@ async function storeRecords(db: OfflineDb, r: RecordServer, ambito: Ambito, now:
       idLocale, idServer: s.id, nome: s.nome, data: s.data, durataServizio: s.durataServizio, tipologiaServizio: s.tipologiaServizio,
       idEnte: s.idEnte, idProgetto, idSede: s.idSede, nomeSede: s.nomeSede, stato: s.stato, sezioneQ3Questionario: s.sezioneQ3Questionario,
       idQuestionarioTemplateSnapshot: s.idQuestionarioTemplateSnapshot, dataOraAggiornamento: s.dataOraAggiornamento,
+      ...(s.versione !== undefined ? { versione: s.versione } : {}),
     }
     return { idLocale, idServer: s.id, data }
   })
