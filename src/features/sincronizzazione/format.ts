@@ -297,9 +297,15 @@ export function relabel(label: string | undefined, oldPayload: unknown, newPaylo
 
 /** True when 'Modifica' is offered: the server cannot have applied the entry (never sent, or refused with a 4xx). */
 export function canEditEntry(e: OutboxEntry): boolean {
-  if (e.status === 'sending' || e.status === 'done') return false
+  // an entry in conflict is settled in the conflict view ('Risolvi il conflitto', issue 27)
+  if (e.status === 'sending' || e.status === 'done' || e.status === 'conflict') return false
   const s = e.lastError?.status
   return e.attempts === 0 || (typeof s === 'number' && s >= 400 && s < 500)
+}
+
+/** True when 'Risolvi il conflitto' is offered: an entry 'In conflitto' with the server's record (issue 27). */
+export function canResolveEntry(e: OutboxEntry): boolean {
+  return e.status === 'conflict' && e.conflitto !== undefined
 }
 
 /** True when 'Riprova' is offered (a failed, refused or paused entry). */
