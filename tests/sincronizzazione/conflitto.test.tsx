@@ -39,7 +39,7 @@ beforeEach(async () => {
   transport = scriptedTransport(() => ({ idServizio: 500, versione: 3 }))
   setupReplay({ transport: transport.transport })
   for (const kind of ['servizio.modifica', 'servizio.elimina']) {
-    offs.push(registerHandler<Payload>(kind, {
+    offs.push(registerHandler<Payload, unknown>(kind, {
       send: (e, ctx) => ctx.put('servizio/500', { ...e.payload.campi, versione: e.payload.versioneBase }),
       conflict: {
         base: () => ({}), mine: (p) => p.campi, theirs: () => null,
