@@ -87,7 +87,7 @@ describe('versions of the field service writes', () => {
     const servizio = wireDaCampi({ ...campiDaDati(rec.data), nomeServizio: 'Vecchia app' }, { nomeServizio: '', idEnteServizio: 100, idSedeServizio: 7, data: '', durataServizio: '', tipoDiServizioPrenotato: [], sezioneQuestionarioCompilatoQ3: '{}' })
     await enqueue<ServizioModificaPayload>({ kind: KIND.servizioModifica, payload: { idLocale, idServizio: 500, servizio }, roleContext: role(), record: { tipo: 'servizio', idLocale, data: rec.data } })
     await runReplay(currentDb()!)
-    expect(api.calls.slice(-2).map((c) => `${c.method} ${c.path}`)).toEqual(['GET campo/servizio/500', 'PUT servizio/500'])
+    expect(api.calls.slice(-2).map((c) => `${c.method} ${c.path}`)).toEqual(['GET campo/servizio/500?idProgramma=1&idProgetto=10&idEnte=100', 'PUT servizio/500'])
     expect(api.calls.at(-1)?.body).toMatchObject({ versione: 2, nomeServizio: 'Vecchia app' })
     expect(api.servizi.get(500)?.versione).toBe(3)
   })

@@ -136,7 +136,7 @@ export function fakeApi(opts: { fail?: (req: OutboxRequest, n: number) => Error 
     if (err) throw err
     let answer = applied.get(req.idempotencyKey)
     if (answer === undefined) {
-      const id = Number(req.path.split('/').at(-1))
+      const id = Number(req.path.split('?')[0]!.split('/').at(-1))
       if (req.method === 'GET' && req.path.startsWith('campo/servizio/')) {
         // a service the fake did not create (a fixture's): version 1
         const s = servizi.get(id) ?? { versione: 1, dataOraAggiornamento: now(), body: { nomeServizio: '', idEnteServizio: 100, idSedeServizio: 7, data: '2025-03-12',

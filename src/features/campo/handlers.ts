@@ -143,9 +143,10 @@ function resolveServizio<P extends VersioneBase & { idServizio: number | null }>
 }
 
 /** The version to send: the entry's, else (an entry of an older build, or no answer gave one) the service's current one. */
-async function versioneDaInviare(p: VersioneBase, idServizio: number, ctx: SendContext): Promise<number> {
+async function versioneDaInviare(p: VersioneBase, idServizio: number, r: RoleProfile, ctx: SendContext): Promise<number> {
   if (typeof p.versioneBase === 'number') return p.versioneBase
-  const letto = await ctx.request('GET', `campo/servizio/${idServizio}`, undefined, CampoServizioSchema)
+  const query = Object.entries(profileIds(r)).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => `${k}=${String(v)}`).join('&')
+  const letto = await ctx.request('GET', `campo/servizio/${idServizio}?${query}`, undefined, CampoServizioSchema)
   if (typeof letto.servizio.versione !== 'number') throw new Error(MISSING_VERSION)
   return letto.servizio.versione
 }
@@ -182,7 +183,7 @@ export function registerCampoHandlers(): () => void {
       resolve: resolveServizio,
       send: async (e, ctx) => {
         const id = requireServiceId(e.payload.idServizio)
-        const versione = await versioneDaInviare(e.payload, id, ctx)
+        const versione = await versioneDaInviare(e.payload, id, e.roleContext, ctx)
         return ctx.put(`servizio/${id}`, { ...profileIds(e.roleContext), ...e.payload.servizio, versione }, IdServizioVersioneSchema)
       },
       applyResult: (db, e, r) => applicaModifica(db, e, r),
@@ -199,7 +200,7 @@ export function registerCampoHandlers(): () => void {
       resolve: resolveServizio,
       send: async (e, ctx) => {
         const id = requireServiceId(e.payload.idServizio)
-        const versione = await versioneDaInviare(e.payload, id, ctx)
+        const versione = await versioneDaInviare(e.payload, id, e.roleContext, ctx)
         return ctx.request('DELETE', `servizio/${id}`, { ...profileIds(e.roleContext), versione }, IdServizioVersioneSchema)
       },
       // a service changed by others since: asked again ('Elimina comunque' sends the delete with the new version)
