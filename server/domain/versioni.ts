@@ -7,7 +7,7 @@
  * - missing → 428 `V02`, not a positive integer → 400 `G02`, nothing changed ({@link requireVersione}, checked right
  *   before the write: the request's other errors come first);
  * - the row moved on meanwhile → 409 `V01` with `corrente`, the current record in the shape of the read that feeds
- *   the edit, nothing changed ({@link conflitto});
+ *   the edit, and `modificatoIl`, when it last changed (ISO), nothing changed ({@link conflitto});
  * - current → the write happens and the answer carries the new `versione`.
  *
  * The check is one statement ({@link casUpdate}): `UPDATE t SET …, versione = versione + 1 WHERE <id> AND
@@ -50,13 +50,18 @@ export function requireVersione(raw: unknown): number {
   return raw
 }
 
-/** The 409 V01 answer: the record changed since the caller read it; `corrente` is the record as it is now. */
-export function conflitto(corrente: unknown): ApiError {
-  return new ApiError(409, 'V01', undefined, { corrente })
+/**
+ * The 409 V01 answer: the record changed since the caller read it; `corrente` is the record as it is now and
+ * `modificatoIl` (ISO, when known) the time its version last moved — the conflict view's 'Modificato da altri il …'.
+ * It travels beside `corrente`, not in it, so that `corrente` stays the exact shape of the read that feeds the edit.
+ */
+export function conflitto(corrente: unknown, modificatoIl?: Date | string | null): ApiError {
+  const quando = modificatoIl instanceof Date ? modificatoIl.toISOString() : modificatoIl
+  return new ApiError(409, 'V01', undefined, quando ? { corrente, modificatoIl: quando } : { corrente })
 }
 
-/** A table whose rows carry the `versione` column. */
-export type TabellaVersionata = PgTable & { versione: PgColumn }
+/** A table whose rows carry the `versione` column and its `modificato_il` (drizzle/0020, 0021). */
+export type TabellaVersionata = PgTable & { versione: PgColumn; modificatoIl: PgColumn }
 
 /** What {@link casUpdate} does when no row matched. */
 export interface EsitoCas {
@@ -80,9 +85,10 @@ export async function casUpdate<T extends TabellaVersionata>(tx: Executor, table
     .returning({ versione: table.versione }) as { versione: number }[]
   const row = rows[0]
   if (row) return row.versione
-  const [present] = await tx.select({ versione: table.versione }).from(table as PgTable).where(id).limit(1) as { versione: number }[]
+  const [present] = await tx.select({ versione: table.versione, modificatoIl: table.modificatoIl }).from(table as PgTable).where(id)
+    .limit(1) as { versione: number; modificatoIl: Date | string }[]
   if (!present) throw esito.assente()
-  throw conflitto(await esito.corrente())
+  throw conflitto(await esito.corrente(), present.modificatoIl)
 }
 
 /** `versione = versione + 1` for the `set` of a write that changes a record outside the edit routes (mass upload, consent…). */

@@ -169,7 +169,7 @@ const PATH_PARAMS: Record<string, string> = {
 /** Italian paragraph of every versioned operation (issue 27; README "Versioni dei record"). */
 export const VERSIONE_TEXT = 'Record versionato: il corpo indica in «versione» la versione del record su cui è stata fatta la modifica '
   + '(quella della lettura che alimenta il modulo). Se nel frattempo il record è cambiato la risposta è 409 V01 con «corrente», '
-  + 'il record attuale nella stessa forma della lettura, e nulla viene modificato; senza «versione» la risposta è 428 V02 '
+  + 'il record attuale nella stessa forma della lettura, e «modificatoIl» (quando è cambiato l’ultima volta); nulla viene modificato; senza «versione» la risposta è 428 V02 '
   + '(un client del contratto rilegge il record e riprova). Una modifica riuscita risponde con la nuova «versione».'
 
 /** The body field every versioned operation adds to its body (issue 27). */
@@ -248,6 +248,7 @@ export function buildOpenApiDocument(routes: readonly RouteOptions[], info: Docu
         errorCode: { type: 'string', enum: codes, description: 'Codice del catalogo errori (/data/errors.json).' },
         message: { type: 'string', description: 'Messaggio in italiano per l’utente.' },
         corrente: { description: 'Solo con V01 (409): il record attuale, nella forma della lettura che alimenta la modifica, con la sua «versione».' },
+        modificatoIl: { type: 'string', format: 'date-time', description: 'Solo con V01 (409): quando il record attuale è stato modificato l’ultima volta.' },
       },
       required: ['errorCode', 'message'],
     },

@@ -7,7 +7,8 @@
  * - failures become {@link ApiCallError} and are mapped as spec 000 §8 says: a slow closable toast
  *   "descrizione (errore CODE)" titled with the catalogue `titolo` (or 'ERRORE'); unknown code →
  *   'SI È VERIFICATO UN ERRORE' / 'Ti invitiamo a riprovare più tardi'; D01 silent; network error → one
- *   'ERRORE DI RETE' toast; A02 → `/auth-redirect`; HTTP 401 → the session is marked expired, or ended
+ *   'ERRORE DI RETE' toast; V01 (issue 27: a stale edit) silent, the form's conflict view (src/ui/conflitto) answers
+ *   it, with the answer's `corrente` and `modificatoIl` kept on the error; A02 → `/auth-redirect`; HTTP 401 → the session is marked expired, or ended
  *   here when its token was refused within its lifetime (src/auth/session-end.ts). `silent: true` suppresses the
  *   toasts (the caller handles the error); `authRedirects: false` suppresses the 401/A02 handling.
  */
@@ -41,14 +42,20 @@ export class ApiCallError extends Error {
     readonly errorCode: string | null,
     message: string,
     readonly kind: ApiErrorKind = 'http',
-    options?: { cause?: unknown; fromServer?: boolean },
+    options?: { cause?: unknown; fromServer?: boolean; corrente?: unknown; modificatoIl?: string | null },
   ) {
     super(message, options)
     this.fromServer = options?.fromServer === true
+    this.corrente = options?.corrente
+    this.modificatoIl = options?.modificatoIl ?? null
   }
 
   /** true when `message` is the server's own `message` (Italian, written for the action that failed) */
   readonly fromServer: boolean
+  /** 409 V01 (issue 27): the record as it is now on the server, in the shape of the read that feeds the edit */
+  readonly corrente: unknown
+  /** 409 V01: when that record last changed (ISO), null when the answer did not say */
+  readonly modificatoIl: string | null
 }
 
 /** Per-call options (passed to ky as `context`, or to {@link apiPost}/{@link apiGet}). */
@@ -75,11 +82,12 @@ function settleLoader(request: KyRequest): void {
 export function toApiCallError(e: unknown): ApiCallError {
   if (e instanceof ApiCallError) return e
   if (isHTTPError(e)) {
-    const data = (typeof e.data === 'object' && e.data !== null ? e.data : {}) as { errorCode?: unknown; message?: unknown }
+    const data = (typeof e.data === 'object' && e.data !== null ? e.data : {}) as { errorCode?: unknown; message?: unknown; corrente?: unknown; modificatoIl?: unknown }
     const code = typeof data.errorCode === 'string' && data.errorCode ? data.errorCode : null
     const fromServer = typeof data.message === 'string' && data.message.trim() !== ''
     const message = fromServer ? (data.message as string) : e.message
-    return new ApiCallError(e.response.status, code, message, 'http', { cause: e, fromServer })
+    const modificatoIl = typeof data.modificatoIl === 'string' ? data.modificatoIl : null
+    return new ApiCallError(e.response.status, code, message, 'http', { cause: e, fromServer, corrente: data.corrente, modificatoIl })
   }
   if (isTimeoutError(e)) return new ApiCallError(0, null, 'Timeout', 'timeout', { cause: e })
   if (isNetworkError(e)) return new ApiCallError(0, null, 'Network error', 'network', { cause: e })
@@ -107,13 +115,15 @@ export async function showApiErrorToast(err: ApiCallError, opts: { serverMessage
 }
 
 /**
- * Side effects of a failure: 401 → expired session or local logout, A02 → /auth-redirect, D01 → nothing, else a
+ * Side effects of a failure: 401 → expired session or local logout, A02 → /auth-redirect, D01 and V01 → nothing, else a
  * toast unless silent. `sentIdToken`: the ID token the failed call carried (null: none); a 401 for other tokens
  * than the stored ones (a call sent before a new login) ends nothing.
  */
 export async function handleApiFailure(err: ApiCallError, opts: Pick<ApiCallOptions, 'silent' | 'authRedirects' | 'serverMessage'> & { sentIdToken?: string | null } = {}): Promise<void> {
   const authRedirects = opts.authRedirects !== false
   if (err.errorCode === 'D01') return
+  // a stale edit: the conflict view of the form shows it (src/ui/conflitto), never a toast
+  if (err.errorCode === 'V01' && err.status === 409) return
   if (err.kind === 'http' && err.status === 401 && authRedirects) {
     // a 401 after the session was already closed (e.g. a call sent without token) has nothing to end
     if (readAuth()) void sessionRefused({ refusedIdToken: opts.sentIdToken })

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { ts, versione } from './comune'
+import { ts, modificatoIl, versione } from './comune'
 import { programma } from './organizzazione'
 import { utente } from './utenti'
 
@@ -78,6 +78,7 @@ export const communityItem = pgTable('community_item', {
     "setweight(to_tsvector('italian'::regconfig, pd_fold(testo || ' ' || tags)), 'B')",
   )),
   versione: versione(),
+  modificatoIl: modificatoIl(),
 }, (t) => [
   check('community_item_type_ck', sql`${t.itemType} in ('board_item', 'community_item', 'document_item')`),
   index('community_item_list_idx').on(t.itemType, t.createdAt),
@@ -101,6 +102,7 @@ export const communityComment = pgTable('community_comment', {
   deletedAt: ts('deleted_at'),
   deleteReason: text('delete_reason'),
   versione: versione(),
+  modificatoIl: modificatoIl(),
 }, (t) => [
   foreignKey({ columns: [t.idPadre], foreignColumns: [t.id] }),
   index('community_comment_item_idx').on(t.idItem, t.createdAt),

@@ -82,6 +82,11 @@ export const audit = {
  * (server/domain/versioni.ts).
  */
 export const versione = () => integer('versione').notNull().default(1)
+/**
+ * When the record's `versione` last moved (issue 27 point 2: 'Modificato da altri il …' of the conflict view), set
+ * by the database trigger of drizzle/0021 on every change of the version, whatever path wrote it.
+ */
+export const modificatoIl = () => timestamp('modificato_il', { withTimezone: true }).notNull().defaultNow()
 /** A `timestamptz` column. */
 export const ts = (name: string) => timestamp(name, { withTimezone: true })
 /** A `date` column read and written as 'YYYY-MM-DD'. */

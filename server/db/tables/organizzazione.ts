@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core'
-import { audit, day, stato, ts, versione, type Obiettivi, type Stato } from './comune'
+import { audit, day, stato, ts, modificatoIl, versione, type Obiettivi, type Stato } from './comune'
 
 export const ente = pgTable('ente', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
@@ -18,6 +18,7 @@ export const ente = pgTable('ente', {
   ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome || chr(10) || nome_breve || chr(10) || partita_iva)`),
   ...audit,
   versione: versione(),
+  modificatoIl: modificatoIl(),
 }, (t) => [index('ente_nome_fold_idx').on(sql`pd_fold(nome)`, t.id)])
 
 export const programma = pgTable('programma', {
@@ -42,6 +43,7 @@ export const programma = pgTable('programma', {
   ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome || chr(10) || nome_breve || chr(10) || codice)`),
   ...audit,
   versione: versione(),
+  modificatoIl: modificatoIl(),
 }, (t) => [
   index('programma_nome_fold_idx').on(sql`pd_fold(nome)`, t.id),
   index('programma_ente_gestore_idx').on(t.idEnteGestoreProgramma),
@@ -67,6 +69,7 @@ export const progetto = pgTable('progetto', {
   ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(nome || chr(10) || nome_breve)`),
   ...audit,
   versione: versione(),
+  modificatoIl: modificatoIl(),
 }, (t) => [
   index('progetto_programma_idx').on(t.idProgramma),
   index('progetto_nome_fold_idx').on(sql`pd_fold(nome)`, t.id),
@@ -98,6 +101,7 @@ export const sede = pgTable('sede', {
   coordinate: jsonb('coordinate').$type<{ lat: number; lng: number }>(),
   ...audit,
   versione: versione(),
+  modificatoIl: modificatoIl(),
 })
 
 export const indirizzoSede = pgTable('indirizzo_sede', {

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core'
-import { audit, day, ts, versione } from './comune'
+import { audit, day, ts, modificatoIl, versione } from './comune'
 import { ente, progetto, programma } from './organizzazione'
 import { utente } from './utenti'
 
@@ -20,6 +20,7 @@ export const configurazioneMinorenni = pgTable('configurazione_minorenni', {
   updateTimestamp: ts('update_timestamp'),
   updateUser: integer('update_user').references(() => utente.id),
   versione: versione(),
+  modificatoIl: modificatoIl(),
 })
 
 /** Mass-import jobs (platform-backend §8). */

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core'
-import { audit, day, stato, ts, versione, type SezioneCompilata, type SezioneTemplate, type Stato, type StatoQuestionario } from './comune'
+import { audit, day, stato, ts, modificatoIl, versione, type SezioneCompilata, type SezioneTemplate, type Stato, type StatoQuestionario } from './comune'
 import { ente, progetto, programma, sede } from './organizzazione'
 import { utente } from './utenti'
 
@@ -32,6 +32,7 @@ export const questionarioTemplate = pgTable('questionario_template', {
   sezioni: json('sezioni').notNull().$type<SezioneTemplate[]>(),
   /** 1 for a new template, + 1 at each edit of a template in use */
   versione: integer('versione').notNull().default(1),
+  modificatoIl: modificatoIl(),
   /** the first version's id (null on the first version itself) */
   idOrigine: uuid('id_origine'),
   /** the version that replaced this one (null: current version) */
@@ -82,6 +83,7 @@ export const servizio = pgTable('servizio', {
   xidIngresso: bigint('xid_ingresso', { mode: 'number' }).notNull().default(0),
   ...audit,
   versione: versione(),
+  modificatoIl: modificatoIl(),
 }, (t) => [
   index('servizio_facilitatore_idx').on(t.idFacilitatore),
   index('servizio_progetto_idx').on(t.idProgetto),
@@ -164,6 +166,7 @@ export const cittadino = pgTable('cittadino', {
   xidSync: bigint('xid_sync', { mode: 'number' }).notNull().default(0),
   ...audit,
   versione: versione(),
+  modificatoIl: modificatoIl(),
 }, (t) => [
   uniqueIndex('cittadino_documento_uq').on(t.tipoDocumento, t.numeroDocumentoHash),
   /** the citizens registry's default order (newest update first, id as tie-breaker; server/domain/liste/cittadini.ts) */

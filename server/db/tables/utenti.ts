@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core'
-import { audit, stato, ts, versione, type Stato } from './comune'
+import { audit, stato, ts, modificatoIl, versione, type Stato } from './comune'
 import { ente, enteSedeProgetto, progetto, programma } from './organizzazione'
 
 export const utente = pgTable('utente', {
@@ -29,6 +29,7 @@ export const utente = pgTable('utente', {
   ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(cognome || ' ' || nome || chr(10) || nome || ' ' || cognome || chr(10) || codice_fiscale)`),
   ...audit,
   versione: versione(),
+  modificatoIl: modificatoIl(),
 }, (t) => [index('utente_nominativo_fold_idx').on(sql`pd_fold(cognome)`, sql`pd_fold(nome)`, t.id)])
 
 export const integrazioniUtente = pgTable('integrazioni_utente', {
@@ -49,6 +50,7 @@ export const ruolo = pgTable('ruolo', {
   stato: stato('stato'),
   ...audit,
   versione: versione(),
+  modificatoIl: modificatoIl(),
 })
 
 export const utenteXRuolo = pgTable('utente_x_ruolo', {

@@ -179,7 +179,7 @@ async function lockedAt(tx: Transaction, row: Row, base: VersioneRichiesta, repl
   checkGuard(guardVersioneCorrente(facts(fresh, false), replacedCode), 409, replacedCode === 'QT02'
     ? 'Questa versione è stata sostituita da una più recente: modifica l’ultima versione.'
     : 'Questa versione è stata sostituita da una più recente.')
-  if (fresh.versione !== requireVersione(base)) throw conflitto(await dettaglio(tx, fresh))
+  if (fresh.versione !== requireVersione(base)) throw conflitto(await dettaglio(tx, fresh), fresh.modificatoIl)
   return fresh
 }
 

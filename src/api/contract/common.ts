@@ -9,6 +9,10 @@ import { RUOLI_PREDEFINITI } from '../../lib/ruoli'
 export const ErrorBodySchema = v.object({
   errorCode: v.string(),
   message: v.string(),
+  /** 409 V01 only (issue 27): the record as it is now, in the shape of the read that feeds the edit */
+  corrente: v.optional(v.unknown()),
+  /** 409 V01 only: when that record last changed (ISO) */
+  modificatoIl: v.optional(v.string()),
 })
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>
 
@@ -27,6 +31,21 @@ export const IdSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValu
 
 /** A citizen id in a request: a positive safe integer (citizen ids may be large random integers, up to 2^53 − 1). */
 export const IdCittadinoSchema = v.pipe(v.number(), v.safeInteger(), v.minValue(1))
+
+/**
+ * A record's row version (issue 27; README "Record versions"): 1 at creation, + 1 at every change. Reads that feed an
+ * edit carry it, updates and deletes send the one they were based on (409 V01 when stale, 428 V02 when missing).
+ */
+export const VersioneSchema = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(INT32_MAX))
+/**
+ * `versione` on a read that feeds an edit: optional in the contract only because cards stored on the device by an
+ * older build lack it — a form whose read has none never sends (src/ui/conflitto, VersioneMancante).
+ */
+export const VersioneLettaSchema = v.optional(VersioneSchema)
+/** The `versione` entry of an update or delete body (spread into the body's object schema). */
+export const CorpoVersioneSchema = v.object({ versione: VersioneSchema })
+/** The new `versione` a successful update answers. */
+export const VersioneRispostaSchema = v.object({ versione: v.optional(VersioneSchema) })
 
 /** Profile ids carried in request bodies (`idProgramma`, `idProgetto`, `idEnte`); null for unscoped roles. */
 export const ProfileIdsSchema = v.object({

@@ -4,7 +4,7 @@
  * The fiscal code always comes from the verified ID token; a `cfUtenteLoggato` in a body is ignored.
  */
 import * as v from 'valibot'
-import { IdSchema, PolicySchema } from './common'
+import { IdSchema, PolicySchema, VersioneLettaSchema } from './common'
 
 /** One selectable role profile of the user (spec 000 §3 "Profile"). */
 export const ProfiloSchema = v.object({
@@ -46,6 +46,8 @@ export const ContestoSchema = v.object({
   prefissoTelefono: v.optional(v.nullable(v.string())),
   ruoli: v.array(RuoloSchema),
   profiliUtente: v.array(ProfiloSchema),
+  /** the version of the user's personal data (issue 27): 'Il mio profilo' sends it with its update */
+  versione: VersioneLettaSchema,
 })
 export type Contesto = v.InferOutput<typeof ContestoSchema>
 

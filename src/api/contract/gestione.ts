@@ -12,7 +12,7 @@
  */
 import * as v from 'valibot'
 import { RUOLI_CAMPO, RUOLI_GESTIONE } from '../../lib/ruoli'
-import { IdSchema, PolicySchema, ProfileIdsSchema } from './common'
+import { IdSchema, PolicySchema, ProfileIdsSchema, VersioneLettaSchema } from './common'
 import { WireDateSchema } from './servizio'
 import { StatoEntitaSchema } from './amministrazione'
 
@@ -113,6 +113,7 @@ export const SchedaProgrammaSchema = v.object({
     dataInizio: v.string(), dataFine: v.string(),
     dataOraAttivazione: v.nullable(v.string()), dataOraTerminazione: v.nullable(v.string()),
     obiettivi: v.nullable(ObiettiviSchema),
+    versione: VersioneLettaSchema,
   }),
   enteGestore: v.nullable(EnteInSchedaSchema),
   /** at most 1000 projects (issue 25 point 3); `totaleProgetti` counts them all (older servers omit it) */
@@ -155,6 +156,7 @@ export const SchedaProgettoSchema = v.object({
     cup: v.nullable(v.string()), cupManipolato: v.boolean(), stato: StatoEntitaSchema, dataInizio: v.string(), dataFine: v.string(),
     dataOraProgettoAttivabile: v.nullable(v.string()), dataOraAttivazione: v.nullable(v.string()), dataOraTerminazione: v.nullable(v.string()),
     obiettivi: v.nullable(ObiettiviSchema),
+    versione: VersioneLettaSchema,
   }),
   enteGestore: v.nullable(EnteInSchedaSchema),
   entiPartner: v.array(EnteInSchedaSchema),
@@ -198,6 +200,7 @@ export const SchedaEnteSchema = v.object({
   dettaglioEnte: v.object({
     id: v.number(), nome: v.string(), nomeBreve: v.string(), partitaIva: v.string(),
     tipologia: v.nullable(v.string()), sedeLegale: v.nullable(v.string()), indirizzoPec: v.nullable(v.string()),
+    versione: VersioneLettaSchema,
   }),
   programmiGestiti: v.array(v.object({ id: v.number(), nome: v.string(), stato: StatoEntitaSchema, statoEnte: v.nullable(StatoEntitaSchema) })),
   progettiGestiti: v.array(v.object({ id: v.number(), nome: v.string(), stato: StatoEntitaSchema, statoEnte: v.nullable(StatoEntitaSchema) })),
@@ -242,7 +245,7 @@ export type SedeBody = v.InferOutput<typeof SedeBodySchema>
 
 /** Answer of `POST /sede/{id}` (detail). */
 export const SchedaSedeSchema = v.object({
-  id: v.number(), nome: v.string(), descrizione: v.nullable(v.string()), serviziErogati: v.nullable(v.string()), itinere: v.boolean(),
+  id: v.number(), versione: VersioneLettaSchema, nome: v.string(), descrizione: v.nullable(v.string()), serviziErogati: v.nullable(v.string()), itinere: v.boolean(),
   indirizzi: v.array(v.object({ id: v.number(), via: v.string(), civico: v.string(), comune: v.string(), provincia: v.string(), cap: v.string(), regione: v.string(),
     fasceOrarie: v.record(v.string(), FasciaGiornoSchema) })),
   progetti: v.array(v.object({

@@ -7,7 +7,7 @@
  * matched on the server through the keyed hash of the fiscal code or of the document number.
  */
 import * as v from 'valibot'
-import { ProfileIdsSchema } from './common'
+import { ProfileIdsSchema, VersioneLettaSchema } from './common'
 import { OrdinamentoSchema } from './amministrazione'
 import { MAX_FILTER_VALUES } from './servizio'
 import { CITTADINANZA, GENERE, STATO_OCCUPAZIONALE, TITOLO_DI_STUDIO } from './enums'
@@ -72,6 +72,7 @@ export const SchedaCittadinoSchema = v.object({
     provinciaDiDomicilio: v.nullable(v.string()),
     cittadinanza: v.nullable(v.string()),
     dataUltimoAggiornamento: v.string(),
+    versione: VersioneLettaSchema,
   }),
   /** at most the 500 most recent services (issue 25 point 3); `totaleServizi` counts them all (older servers omit it) */
   serviziCittadino: v.array(ServizioCittadinoSchema),

@@ -10,7 +10,7 @@
  */
 import * as v from 'valibot'
 import { OrdinamentoSchema } from './amministrazione'
-import { ProfileIdsSchema } from './common'
+import { ProfileIdsSchema, VersioneLettaSchema } from './common'
 import { MAX_FILTER_VALUES } from './servizio'
 
 /** `tipologia`: P predefined, NP custom ('non predefinito'). */
@@ -57,6 +57,7 @@ export const DettaglioRuoloSchema = v.object({
   modificabile: v.boolean(),
   numeroUtenti: v.number(),
   gruppi: v.array(GruppoSchema),
+  versione: VersioneLettaSchema,
 })
 export type DettaglioRuolo = v.InferOutput<typeof DettaglioRuoloSchema>
 

@@ -17,7 +17,8 @@ import { minorenniAbilitati, useProvince } from '../cittadini'
 import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { aggiornaCittadino, schedaCittadinoQuery } from './api'
 import { cittadinoPath, nomeCittadino } from './lista'
-import { CAMPI, campiBloccati, corpo, errori as erroriDi, ETICHETTE, formDa, opzioni, type CampoModifica, type FormModifica } from './modifica'
+import { CAMPI, campiBloccati, campiConflitto, corpo, errori as erroriDi, ETICHETTE, formDa, formDaCorrente, opzioni, type CampoModifica, type FormModifica } from './modifica'
+import { useSalvataggioVersionato } from '../../ui/conflitto'
 
 function Form({ id, scheda }: { id: string; scheda: SchedaCittadino }) {
   const d = scheda.dettaglioCittadino
@@ -30,6 +31,17 @@ function Form({ id, scheda }: { id: string; scheda: SchedaCittadino }) {
   const bloccati = campiBloccati(d.conCodiceFiscale)
   const navigate = useNavigate()
   const back = cittadinoPath(id)
+  // issue 27: the update carries the card's version; a 409 merges or opens the conflict view
+  const s = useSalvataggioVersionato({
+    lettura: { valori: formDa(d), versione: d.versione },
+    invia: (x: FormModifica, versione) => aggiornaCittadino(id, corpo(x, d.conCodiceFiscale), versione),
+    daCorrente: formDaCorrente,
+    campi: campiConflitto,
+    onSalvato: () => {
+      showToast({ message: 'Dati del cittadino salvati', status: 'success' })
+      void navigate({ to: back as '/' })
+    },
+  })
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -42,9 +54,7 @@ function Form({ id, scheda }: { id: string; scheda: SchedaCittadino }) {
     }
     setBusy(true)
     try {
-      await aggiornaCittadino(id, corpo(form, d.conCodiceFiscale))
-      showToast({ message: 'Dati del cittadino salvati', status: 'success' })
-      void navigate({ to: back as '/' })
+      await s.salva(form)
     } catch {
       // the client's error toast says what went wrong (spec 002 §8); the form stays as it is
     } finally {
@@ -53,7 +63,9 @@ function Form({ id, scheda }: { id: string; scheda: SchedaCittadino }) {
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby="pd-modifica-titolo" data-testid="modifica-cittadino-form">
+    <>
+    {s.vista}
+    <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby="pd-modifica-titolo" data-testid="modifica-cittadino-form" hidden={s.inConflitto}>
       <p className="small">{REQUIRED_NOTE}</p>
       <div className="row">
         {CAMPI.map((campo) => {
@@ -96,6 +108,7 @@ function Form({ id, scheda }: { id: string; scheda: SchedaCittadino }) {
         <AppLink to={back} className="btn btn-outline-primary">Annulla</AppLink>
       </div>
     </form>
+    </>
   )
 }
 

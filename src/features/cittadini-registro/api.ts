@@ -20,10 +20,10 @@ export function schedaCittadinoQuery(id: string) {
   }
 }
 
-/** Saves the editable fields of citizen `id`. */
-export function aggiornaCittadino(id: string, body: Omit<AggiornaCittadinoBody, 'idProgramma' | 'idProgetto' | 'idEnte'>) {
+/** Saves the editable fields of citizen `id`, based on the card's `versione` (issue 27: 409 V01 when stale). */
+export function aggiornaCittadino(id: string, body: Omit<AggiornaCittadinoBody, 'idProgramma' | 'idProgetto' | 'idEnte'>, versione: number) {
   return write({
-    method: 'put', path: `cittadino/${encodeURIComponent(id)}`, body, schema: v.object({ id: v.number() }), toast: 'catalogue',
+    method: 'put', path: `cittadino/${encodeURIComponent(id)}`, body: { ...body, versione }, schema: v.object({ id: v.number() }), toast: 'catalogue',
     invalidate: [registroKeys.all, rootKeys.utentiUnici, rootKeys.servizi],
   })
 }

@@ -5,8 +5,10 @@
  * enumerations; the minors band (5) is offered only where it is already the citizen's band or the
  * programme is enabled for minors (the server checks it too: U25).
  */
+import * as v from 'valibot'
 import { CITTADINANZA, FASCE_DI_ETA, GENERE, STATO_OCCUPAZIONALE, TITOLO_DI_STUDIO } from '../../api/contract/enums'
-import type { AggiornaCittadinoBody, SchedaCittadino } from '../../api/contract/registro-cittadini'
+import { SchedaCittadinoSchema, type AggiornaCittadinoBody, type SchedaCittadino } from '../../api/contract/registro-cittadini'
+import type { CampiVista } from '../../ui/conflitto'
 
 export type CampoModifica = 'genere' | 'fasciaDiEtaId' | 'titoloDiStudio' | 'occupazione' | 'provinciaDiDomicilio' | 'cittadinanza'
 export type FormModifica = Record<CampoModifica, string>
@@ -73,4 +75,20 @@ export function corpo(form: FormModifica, conCodiceFiscale: boolean): Omit<Aggio
     provinciaDiDomicilio: form.provinciaDiDomicilio,
     ...(conCodiceFiscale ? {} : { genere: form.genere as AggiornaCittadinoBody['genere'], fasciaDiEtaId: Number(form.fasciaDiEtaId) }),
   }
+}
+
+/** A 409's `corrente` (the citizen's card) as the form's values and its version (issue 27); null when unreadable. */
+export function formDaCorrente(corrente: unknown): { valori: FormModifica; versione: number } | null {
+  const r = v.safeParse(SchedaCittadinoSchema, corrente)
+  const d = r.success ? r.output.dettaglioCittadino : null
+  return d && typeof d.versione === 'number' ? { valori: formDa(d), versione: d.versione } : null
+}
+
+/** The fields in the conflict view: their labels, the age band by its name. */
+export const campiConflitto: CampiVista = (percorso) => {
+  if (!(percorso in ETICHETTE)) return undefined
+  const campo = percorso as CampoModifica
+  return campo === 'fasciaDiEtaId'
+    ? { label: ETICHETTE[campo], format: (x) => FASCE_DI_ETA.find((f) => String(f.id) === x)?.fascia ?? (x ? String(x) : '(vuoto)') }
+    : { label: ETICHETTE[campo] }
 }

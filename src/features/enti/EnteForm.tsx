@@ -5,7 +5,9 @@
  */
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import type { EnteBody, SchedaEnte } from '../../api/contract/gestione'
+import * as v from 'valibot'
+import { SchedaEnteSchema, type EnteBody, type SchedaEnte } from '../../api/contract/gestione'
+import { useSalvataggioVersionato } from '../../ui/conflitto'
 import { RequiredNote, TextField } from '../../ui/form/fields'
 import { OnlineOnlyReason, useOnlineOnly } from '../../ui/offline-data'
 import { aggiornaEnte, creaEnte } from './api'
@@ -23,12 +25,43 @@ export function erroriEnte(c: { nome: string; nomeBreve: string; partitaIva: str
   return e
 }
 
+/** The form's values of a body's card (empty for a new body). */
+function valoriEnte(ente?: SchedaEnte['dettaglioEnte']) {
+  return {
+    nome: ente?.nome ?? '', nomeBreve: ente?.nomeBreve ?? '', partitaIva: ente?.partitaIva ?? '',
+    tipologia: ente?.tipologia ?? '', sedeLegale: ente?.sedeLegale ?? '', indirizzoPec: ente?.indirizzoPec ?? '',
+  }
+}
+type Valori = ReturnType<typeof valoriEnte>
+
+const corpo = (f: Valori): Campi => ({
+  nome: f.nome.trim(), nomeBreve: f.nomeBreve.trim(), partitaIva: f.partitaIva.trim(),
+  tipologia: f.tipologia.trim() || null, sedeLegale: f.sedeLegale.trim() || null, indirizzoPec: f.indirizzoPec.trim() || null,
+})
+
+/** The fields in the conflict view (issue 27). */
+const CAMPI = {
+  nome: { label: 'Nome' }, nomeBreve: { label: 'Nome breve' }, partitaIva: { label: 'Partita IVA' },
+  tipologia: { label: 'Tipologia ente' }, sedeLegale: { label: 'Sede legale' }, indirizzoPec: { label: 'PEC' },
+}
+
+/** A 409's `corrente` (the body's card) as the form's values (issue 27). */
+function daCorrente(corrente: unknown) {
+  const r = v.safeParse(SchedaEnteSchema, corrente)
+  const d = r.success ? r.output.dettaglioEnte : null
+  return d && typeof d.versione === 'number' ? { valori: valoriEnte(d), versione: d.versione } : null
+}
+
 export function EnteForm({ ente }: { ente?: SchedaEnte['dettaglioEnte'] }) {
   const navigate = useNavigate()
   const guard = useOnlineOnly()
-  const [f, setF] = useState({
-    nome: ente?.nome ?? '', nomeBreve: ente?.nomeBreve ?? '', partitaIva: ente?.partitaIva ?? '',
-    tipologia: ente?.tipologia ?? '', sedeLegale: ente?.sedeLegale ?? '', indirizzoPec: ente?.indirizzoPec ?? '',
+  const [f, setF] = useState(() => valoriEnte(ente))
+  // issue 27: an edit carries the card's version; a 409 merges or opens the conflict view
+  const s = useSalvataggioVersionato({
+    lettura: ente ? { valori: valoriEnte(ente), versione: ente.versione } : null,
+    invia: (valori: Valori, versione) => aggiornaEnte(ente!.id, corpo(valori), versione),
+    daCorrente, campi: CAMPI,
+    onSalvato: ({ id }) => navigate({ to: entePath(id) as '/' }),
   })
   const [tried, setTried] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -43,14 +76,13 @@ export function EnteForm({ ente }: { ente?: SchedaEnte['dettaglioEnte'] }) {
       document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
       return
     }
-    const body: Campi = {
-      nome: f.nome.trim(), nomeBreve: f.nomeBreve.trim(), partitaIva: f.partitaIva.trim(),
-      tipologia: f.tipologia.trim() || null, sedeLegale: f.sedeLegale.trim() || null, indirizzoPec: f.indirizzoPec.trim() || null,
-    }
     setBusy(true)
     try {
-      const { id } = ente ? await aggiornaEnte(ente.id, body) : await creaEnte(body)
-      await navigate({ to: entePath(id) as '/' })
+      if (ente) await s.salva(f)
+      else {
+        const { id } = await creaEnte(corpo(f))
+        await navigate({ to: entePath(id) as '/' })
+      }
     } catch {
       // the catalogue's toast said why
     } finally {
@@ -59,7 +91,9 @@ export function EnteForm({ ente }: { ente?: SchedaEnte['dettaglioEnte'] }) {
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} data-testid="ente-form">
+    <>
+    {s.vista}
+    <form noValidate onSubmit={(e) => void submit(e)} data-testid="ente-form" hidden={s.inConflitto}>
       <RequiredNote />
       <div className="row">
         <div className="col-12 col-lg-8">
@@ -89,5 +123,6 @@ export function EnteForm({ ente }: { ente?: SchedaEnte['dettaglioEnte'] }) {
       </div>
       <OnlineOnlyReason guard={guard} />
     </form>
+    </>
   )
 }

@@ -51,7 +51,9 @@ export function schedaProgettoQuery(id: string) {
 export const creaEnte = (body: Omit<EnteBody, 'idProgramma' | 'idProgetto' | 'idEnte'>) => scrivi('post', 'ente', body, IdRispostaSchema)
 
 /** `PUT /ente/{id}`. */
-export const aggiornaEnte = (id: number, body: Omit<EnteBody, 'idProgramma' | 'idProgetto' | 'idEnte'>) => scrivi('put', `ente/${id}`, body, IdRispostaSchema)
+/** Update of a body based on its card's `versione` (issue 27: 409 V01 when stale). */
+export const aggiornaEnte = (id: number, body: Omit<EnteBody, 'idProgramma' | 'idProgetto' | 'idEnte'>, versione: number) =>
+  scrivi('put', `ente/${id}`, { ...body, versione }, IdRispostaSchema)
 
 /** `PUT /ente/partner/associa/{idEnte}/progetto/{idProgetto}` (EN26, EN27). */
 export const associaPartner = (idEnte: number, idProgetto: number) => scrivi('put', `ente/partner/associa/${idEnte}/progetto/${idProgetto}`, {}, IdRispostaSchema)

@@ -6,8 +6,10 @@
  * so and keeps what was typed. The form marks itself dirty while it holds unsaved input.
  */
 import { useRef, useState, type FormEvent } from 'react'
+import * as v from 'valibot'
 import { ApiCallError } from '../../api/client'
-import type { Contesto } from '../../api/contract/contesto'
+import { ContestoSchema, type Contesto } from '../../api/contract/contesto'
+import { useSalvataggioVersionato } from '../../ui/conflitto'
 import { useDirtyForm } from '../../pwa/dirty-forms'
 import { REQUIRED_NOTE } from '../../lib/validation'
 import { PhonePrefixSelect } from '../../ui/form/PhonePrefixSelect'
@@ -21,6 +23,15 @@ const FIELDS: Record<Exclude<ProfileField, 'telefono'>, { label: string; type: s
   nome: { label: 'Nome', type: 'text', autoComplete: 'given-name', maxLength: 30 },
   cognome: { label: 'Cognome', type: 'text', autoComplete: 'family-name', maxLength: 30 },
   email: { label: 'Email', type: 'email', autoComplete: 'email', maxLength: 50 },
+}
+
+/** The fields in the conflict view (issue 27). */
+const CAMPI_CONFLITTO = { nome: { label: 'Nome' }, cognome: { label: 'Cognome' }, email: { label: 'Email' }, telefono: { label: 'Telefono' }, prefissoTelefono: { label: 'Prefisso' } }
+
+/** A 409's `corrente` (the user context) as the form's values and its version. */
+function daCorrente(corrente: unknown) {
+  const r = v.safeParse(ContestoSchema, corrente)
+  return r.success && typeof r.output.versione === 'number' ? { valori: initialProfileValues(r.output), versione: r.output.versione } : null
 }
 
 export function ProfileForm({ user }: { user: Contesto }) {
@@ -48,6 +59,22 @@ export function ProfileForm({ user }: { user: Contesto }) {
     setNotice(null)
   }
 
+  // issue 27: the update carries the context's version; a 409 merges or opens the conflict view
+  const versionato = useSalvataggioVersionato({
+    lettura: { valori: initialProfileValues(user), versione: user.versione },
+    invia: (x: ProfileValues, versione) => aggiornaProfilo(profileBody(x), versione),
+    daCorrente,
+    campi: CAMPI_CONFLITTO,
+    onSalvato: (next, inviati) => {
+      const now = { ...initialProfileValues(next), paese: inviati.paese }
+      setSaved(now)
+      setValues(now)
+      setSubmitted(false)
+      setTouched({})
+      setNotice({ kind: 'success', text: 'I tuoi dati sono stati salvati.' })
+    },
+  })
+
   const submit = async (e: FormEvent) => {
     e.preventDefault()
     setSubmitted(true)
@@ -59,13 +86,7 @@ export function ProfileForm({ user }: { user: Contesto }) {
     }
     setPending(true)
     try {
-      const next = await aggiornaProfilo(profileBody(values))
-      const now = { ...initialProfileValues(next), paese: values.paese }
-      setSaved(now)
-      setValues(now)
-      setSubmitted(false)
-      setTouched({})
-      setNotice({ kind: 'success', text: 'I tuoi dati sono stati salvati.' })
+      await versionato.salva(values)
     } catch (err) {
       const api = err instanceof ApiCallError ? err : null
       if (api && (api.kind === 'network' || api.kind === 'timeout')) {
@@ -115,7 +136,9 @@ export function ProfileForm({ user }: { user: Contesto }) {
 
   const telMsg = messageOf('telefono')
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-busy={pending} data-testid="profile-form">
+    <>
+    {versionato.vista}
+    <form noValidate onSubmit={(e) => void submit(e)} aria-busy={pending} data-testid="profile-form" hidden={versionato.inConflitto}>
       <p className="small">{REQUIRED_NOTE}</p>
       <div className="row">
         {input('nome')}
@@ -168,5 +191,6 @@ export function ProfileForm({ user }: { user: Contesto }) {
         </button>
       </div>
     </form>
+    </>
   )
 }

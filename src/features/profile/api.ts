@@ -17,10 +17,13 @@ import { write } from '../../api/write'
 /** Query keys of the profile page (issue 26 point 4). */
 export const profiloKeys = { ruoli: (userId: number) => [...rootKeys.profilo, 'ruoli', userId] as const }
 
-/** `POST utente/profilo`; resolves with the new context once the session holds it. */
-export async function aggiornaProfilo(body: AggiornaProfilo): Promise<Contesto> {
+/**
+ * `POST utente/profilo` based on the context's `versione` (issue 27: 409 V01 when stale); resolves with the new
+ * context once the session holds it.
+ */
+export async function aggiornaProfilo(body: AggiornaProfilo, versione: number): Promise<Contesto> {
   // no query holds the user's data: the session does, read again below
-  await write({ method: 'post', path: 'utente/profilo', body, schema: ContestoSchema, withProfile: false, toast: 'none', invalidate: [] })
+  await write({ method: 'post', path: 'utente/profilo', body: { ...body, versione }, schema: ContestoSchema, withProfile: false, toast: 'none', invalidate: [] })
   return refreshUserContext()
 }
 

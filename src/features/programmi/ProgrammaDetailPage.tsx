@@ -25,6 +25,8 @@ import { AzioneElimina, AzioneTermina, BarraAzioni, EnteGestoreSezione, Modifica
 import { TABS_PROGRAMMA } from './tabs'
 import { FacilitatoriTabella, SediTabella } from './scheda/SediTabelle'
 import { usePermessi } from './scheda/usePermesso'
+import { campiDettaglio, dettaglioProgrammaDaCorrente } from './form/versioni'
+import { useAzioneVersionata } from '../../ui/conflitto'
 
 const BASE = '/area-amministrativa/programmi'
 
@@ -32,15 +34,19 @@ function Azioni({ s }: { s: SchedaProgramma }) {
   const puo = usePermessi()
   const d = s.dettaglioProgramma
   const az = azioniProgramma(d.stato, s.progetti)
+  // issue 27: terminate and delete act on the card's version; a newer one is shown and asked again
+  const conVersione = useAzioneVersionata({
+    lettura: { valori: d, versione: d.versione }, daCorrente: dettaglioProgrammaDaCorrente, campi: campiDettaglio, soggetto: 'Il programma',
+  })
   return (
     <BarraAzioni entita="programma">
       {puo('upd.enti.card.prgm') && !az.modifica && <ModificaLink to={`${BASE}/${d.id}/modifica`} />}
       {puo('end.prgm') && d.stato !== 'TERMINATO' && (
-        <AzioneTermina entita="programma" nome={d.nome} motivo={az.termina} termina={(data) => terminaProgramma(d.id, data)}
+        <AzioneTermina entita="programma" nome={d.nome} motivo={az.termina} termina={(data) => conVersione((v) => terminaProgramma(d.id, data, v))}
           conseguenze="I progetti non attivi vengono eliminati, quelli attivabili o attivi terminati." />
       )}
       {puo('del.prgm') && d.stato !== 'TERMINATO' && (
-        <AzioneElimina entita="programma" nome={d.nome} motivo={az.elimina} elimina={() => eliminaProgramma(d.id)} dopo={{ to: BASE }} />
+        <AzioneElimina entita="programma" nome={d.nome} motivo={az.elimina} elimina={() => conVersione((v) => eliminaProgramma(d.id, v))} dopo={{ to: BASE }} />
       )}
     </BarraAzioni>
   )

@@ -75,16 +75,19 @@ const scrivi = <S extends StandardSchemaV1>(method: WriteMethod, path: string, b
   write({ method, path, body, schema, invalidate: STRUTTURA_KEYS, toast: 'catalogue' })
 
 export const creaProgramma = (b: Senza<ProgrammaBody>) => scrivi('post', 'programma', b, ProgrammaCreatoSchema)
-export const aggiornaProgramma = (id: number, b: Senza<ProgrammaBody>) => scrivi('put', `programma/${id}`, b, AvvisoSchema)
-export const terminaProgramma = (id: number, dataTerminazione: string) => scrivi('put', `programma/termina/${id}`, { dataTerminazione }, IdRispostaSchema)
-export const eliminaProgramma = (id: number) => scrivi('delete', `programma/${id}`, {}, IdRispostaSchema)
+/** Update of a programme based on its read's `versione` (issue 27: 409 V01 when stale). */
+export const aggiornaProgramma = (id: number, b: Senza<ProgrammaBody>, versione: number) => scrivi('put', `programma/${id}`, { ...b, versione }, AvvisoSchema)
+export const terminaProgramma = (id: number, dataTerminazione: string, versione: number) => scrivi('put', `programma/termina/${id}`, { dataTerminazione, versione }, IdRispostaSchema)
+export const eliminaProgramma = (id: number, versione: number) => scrivi('delete', `programma/${id}`, { versione }, IdRispostaSchema)
 export const assegnaGestoreProgramma = (id: number, idEnte: number) => scrivi('put', `programma/${id}/assegna/entegestore/${idEnte}`, {}, IdRispostaSchema)
 
+// issue 27: updates, state changes and deletes carry the `versione` of the card they were based on (409 V01 when stale)
 export const creaProgetto = (idProgramma: number, b: Senza<ProgettoBody>) => scrivi('post', `progetto?idProgramma=${idProgramma}`, b, ProgettoCreatoSchema)
-export const aggiornaProgetto = (id: number, b: Senza<ProgettoBody>) => scrivi('put', `progetto/${id}`, b, AvvisoSchema)
-export const attivaProgetto = (id: number) => scrivi('put', `progetto/attiva/${id}`, {}, IdRispostaSchema)
-export const terminaProgetto = (id: number, dataTerminazione: string) => scrivi('put', `progetto/termina/${id}`, { dataTerminazione }, IdRispostaSchema)
-export const eliminaProgetto = (id: number) => scrivi('delete', `progetto/${id}`, {}, IdRispostaSchema)
+/** Update of a project based on its read's `versione` (issue 27: 409 V01 when stale). */
+export const aggiornaProgetto = (id: number, b: Senza<ProgettoBody>, versione: number) => scrivi('put', `progetto/${id}`, { ...b, versione }, AvvisoSchema)
+export const attivaProgetto = (id: number, versione: number) => scrivi('put', `progetto/attiva/${id}`, { versione }, IdRispostaSchema)
+export const terminaProgetto = (id: number, dataTerminazione: string, versione: number) => scrivi('put', `progetto/termina/${id}`, { dataTerminazione, versione }, IdRispostaSchema)
+export const eliminaProgetto = (id: number, versione: number) => scrivi('delete', `progetto/${id}`, { versione }, IdRispostaSchema)
 export const assegnaGestoreProgetto = (id: number, idEnte: number) => scrivi('put', `progetto/${id}/assegna/enteGestore/${idEnte}`, {}, IdRispostaSchema)
 
 /** Where a body sits: managing body of a programme or a project, or partner of a project. */

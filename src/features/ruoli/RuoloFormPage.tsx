@@ -8,8 +8,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
+import * as v from 'valibot'
 import { QueryProvider } from '../../api/query'
-import type { DettaglioRuolo, Gruppo } from '../../api/contract/ruoli'
+import { DettaglioRuoloSchema, type DettaglioRuolo, type Gruppo } from '../../api/contract/ruoli'
+import { useSalvataggioVersionato } from '../../ui/conflitto'
 import { erroreGruppi, erroreNomeRuolo, normalizzaNomeRuolo, permessiDeiGruppi } from '../../lib/ruoli'
 import { REQUIRED_NOTE } from '../../lib/validation'
 import { AppLink } from '../../ui/AppLink'
@@ -18,6 +20,15 @@ import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { aggiornaRuolo, creaRuolo, gruppiQuery, ruoloPath, ruoloQuery } from './api'
 import { SceltaGruppi } from './Gruppi'
 
+/** A role's detail as the form's values (issue 27: the base of the edit and the 409's `corrente`). */
+const valoriRuolo = (r: DettaglioRuolo) => ({ nome: r.nome, gruppi: r.gruppi.map((g) => g.codice) })
+type Valori = ReturnType<typeof valoriRuolo>
+
+function daCorrente(corrente: unknown) {
+  const r = v.safeParse(DettaglioRuoloSchema, corrente)
+  return r.success && typeof r.output.versione === 'number' ? { valori: valoriRuolo(r.output), versione: r.output.versione } : null
+}
+
 function Form({ gruppi, ruolo }: { gruppi: readonly Gruppo[]; ruolo?: DettaglioRuolo }) {
   const [nome, setNome] = useState(ruolo?.nome ?? '')
   const [scelti, setScelti] = useState<string[]>(() => ruolo?.gruppi.map((g) => g.codice) ?? [])
@@ -25,6 +36,18 @@ function Form({ gruppi, ruolo }: { gruppi: readonly Gruppo[]; ruolo?: DettaglioR
   const [busy, setBusy] = useState(false)
   const navigate = useNavigate()
   const permessi = permessiDeiGruppi(gruppi, scelti)
+  const nomiGruppi = (x: unknown) => (Array.isArray(x) ? x.map((c) => gruppi.find((g) => g.codice === c)?.descrizione ?? String(c)).join(', ') || '(nessuno)' : '')
+  // issue 27: the edit carries the detail's version; a 409 merges or opens the conflict view
+  const s = useSalvataggioVersionato({
+    lettura: ruolo ? { valori: valoriRuolo(ruolo), versione: ruolo.versione } : null,
+    invia: (x: Valori, versione) => aggiornaRuolo(ruolo!.codice, normalizzaNomeRuolo(x.nome), x.gruppi, versione),
+    daCorrente,
+    campi: { nome: { label: 'Nome del ruolo' }, gruppi: { label: 'Gruppi di permessi', format: nomiGruppi } },
+    onSalvato: (out) => {
+      showToast({ message: 'Ruolo salvato', status: 'success' })
+      void navigate({ to: ruoloPath(out.codice) as '/' })
+    },
+  })
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -35,9 +58,12 @@ function Form({ gruppi, ruolo }: { gruppi: readonly Gruppo[]; ruolo?: DettaglioR
     setBusy(true)
     try {
       const n = normalizzaNomeRuolo(nome)
-      const out = ruolo ? await aggiornaRuolo(ruolo.codice, n, scelti) : await creaRuolo(n, scelti)
-      showToast({ message: ruolo ? 'Ruolo salvato' : `Ruolo «${n}» creato`, status: 'success' })
-      void navigate({ to: ruoloPath(out.codice) as '/' })
+      if (ruolo) await s.salva({ nome, gruppi: scelti })
+      else {
+        const out = await creaRuolo(n, scelti)
+        showToast({ message: `Ruolo «${n}» creato`, status: 'success' })
+        void navigate({ to: ruoloPath(out.codice) as '/' })
+      }
     } catch {
       // the client's toast carries the catalogue's message (R01, R09…)
     } finally {
@@ -46,7 +72,9 @@ function Form({ gruppi, ruolo }: { gruppi: readonly Gruppo[]; ruolo?: DettaglioR
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} data-testid="ruolo-form">
+    <>
+    {s.vista}
+    <form noValidate onSubmit={(e) => void submit(e)} data-testid="ruolo-form" hidden={s.inConflitto}>
       <p className="small">{REQUIRED_NOTE}</p>
       <div className="form-group mb-4">
         <label htmlFor="pd-ruolo-nome" className={nome ? 'active' : undefined}>Nome del ruolo*</label>
@@ -77,6 +105,7 @@ function Form({ gruppi, ruolo }: { gruppi: readonly Gruppo[]; ruolo?: DettaglioR
         <AppLink to={ruolo ? ruoloPath(ruolo.codice) : '/gestione-ruoli'} className="btn btn-outline-primary">Annulla</AppLink>
       </div>
     </form>
+    </>
   )
 }
 

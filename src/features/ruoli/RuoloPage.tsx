@@ -7,6 +7,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import * as v from 'valibot'
+import { DettaglioRuoloSchema, type DettaglioRuolo } from '../../api/contract/ruoli'
+import { useAzioneVersionata } from '../../ui/conflitto'
 import { QueryProvider } from '../../api/query'
 import { hasAll, heldPermissions } from '../../auth/permissions'
 import { useSession } from '../../auth/session'
@@ -20,13 +23,24 @@ import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { eliminaRuolo, ruoloPath, ruoloQuery } from './api'
 import { ElencoGruppi } from './Gruppi'
 
-function Elimina({ codice, nome }: { codice: string; nome: string }) {
+function Elimina({ ruolo }: { ruolo: DettaglioRuolo }) {
+  const { codice, nome } = ruolo
   const [open, setOpen] = useState(false)
   const { busy, errore, setErrore, esegui } = useEsecuzione()
   const navigate = useNavigate()
+  // issue 27: the delete acts on the detail's version; a newer one is shown and asked again
+  const conVersione = useAzioneVersionata({
+    lettura: { valori: { nome, gruppi: ruolo.gruppi.map((g) => g.descrizione) }, versione: ruolo.versione },
+    daCorrente: (c) => {
+      const r = v.safeParse(DettaglioRuoloSchema, c)
+      return r.success && typeof r.output.versione === 'number' ? { valori: { nome: r.output.nome, gruppi: r.output.gruppi.map((g) => g.descrizione) }, versione: r.output.versione } : null
+    },
+    campi: { nome: { label: 'Nome' }, gruppi: { label: 'Gruppi di permessi' } },
+    soggetto: 'Il ruolo',
+  })
   const confirm = async () => {
     const ok = await esegui(async () => {
-      await eliminaRuolo(codice)
+      await conVersione((versione) => eliminaRuolo(codice, versione))
       showToast({ message: `Ruolo «${nome}» eliminato`, status: 'success' })
     })
     if (ok) {
@@ -68,7 +82,7 @@ function Contenuto({ codice }: { codice: string }) {
         {r.modificabile && (
           <div className="d-flex gap-2">
             {hasAll(held, ['add.upd.permessi']) && <AppLink to={`${ruoloPath(codice)}/modifica`} className="btn btn-primary">Modifica</AppLink>}
-            {hasAll(held, ['del.ruoli']) && <Elimina codice={r.codice} nome={r.nome} />}
+            {hasAll(held, ['del.ruoli']) && <Elimina ruolo={r} />}
           </div>
         )}
       </div>

@@ -29,7 +29,9 @@ export function ruoloQuery(codice: string) {
 
 export const creaRuolo = (nome: string, gruppi: string[]) =>
   write({ method: 'post', path: 'ruolo', body: { nome, gruppi }, schema: RuoloCreatoSchema, withProfile: false, toast: 'catalogue', invalidate: [ruoliKeys.all] })
-export const aggiornaRuolo = (codice: string, nome: string, gruppi: string[]) =>
-  write({ method: 'put', path: api(codice), body: { nome, gruppi }, schema: RuoloCreatoSchema, withProfile: false, toast: 'catalogue', invalidate: [ruoliKeys.all] })
-export const eliminaRuolo = (codice: string) =>
-  write({ method: 'delete', path: api(codice), schema: v.object({ codice: v.string() }), withProfile: false, toast: 'none', invalidate: [ruoliKeys.all] })
+/** Update of a role based on its detail's `versione` (issue 27: 409 V01 when stale). */
+export const aggiornaRuolo = (codice: string, nome: string, gruppi: string[], versione: number) =>
+  write({ method: 'put', path: api(codice), body: { nome, gruppi, versione }, schema: RuoloCreatoSchema, withProfile: false, toast: 'catalogue', invalidate: [ruoliKeys.all] })
+/** Delete of a role based on its detail's `versione` (issue 27). */
+export const eliminaRuolo = (codice: string, versione: number) =>
+  write({ method: 'delete', path: api(codice), body: { versione }, schema: v.object({ codice: v.string() }), withProfile: false, toast: 'none', invalidate: [ruoliKeys.all] })

@@ -21,6 +21,8 @@ import { Caricamento, Frame, NonDisponibile } from '../../ui/detail/PageFrame'
 import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { aggiornaSede, schedaSedeQuery } from './api'
 import { SedeForm } from './SedeForm'
+import { campiSede, corpoDaValori, letturaSede, sedeDaCorrente, valoriDaCorpo, type ValoriSede } from './versioni'
+import { useSalvataggioVersionato } from '../../ui/conflitto'
 
 type Progetto = SchedaSede['progetti'][number]
 
@@ -59,6 +61,14 @@ function Contenuto({ idSede }: { idSede: string }) {
   const held = heldPermissions(useSession())
   const [modifica, setModifica] = useState(false)
   const s = q.data
+  // issue 27: the edit carries the card's version (as it was when 'Modifica' opened); a 409 merges or opens the view
+  const versionato = useSalvataggioVersionato({
+    lettura: modifica && s ? letturaSede(s) : null,
+    invia: (x: ValoriSede, versione) => aggiornaSede(Number(idSede), corpoDaValori(x), versione),
+    daCorrente: sedeDaCorrente,
+    campi: campiSede,
+    onSalvato: () => setModifica(false),
+  })
   useRegisterBreadcrumbLabels({ [sedePath(Number(idSede))]: s?.nome })
   if (!s) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Sede non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} avvisoAccesso />
   const canEdit = hasAny(held, ['upd.sede.gest.prgt', 'upd.sede.partner'])
@@ -74,10 +84,10 @@ function Contenuto({ idSede }: { idSede: string }) {
       </div>
       {modifica ? (
         <DetailSection title="Modifica sede">
-          <SedeForm sede={s} submitLabel="Salva" onCancel={() => setModifica(false)} onSubmit={async (body) => {
-            await aggiornaSede(s.id, body)
-            setModifica(false)
-          }} />
+          {versionato.vista}
+          <div hidden={versionato.inConflitto}>
+            <SedeForm sede={s} submitLabel="Salva" onCancel={() => setModifica(false)} onSubmit={(body) => versionato.salva(valoriDaCorpo(body))} />
+          </div>
         </DetailSection>
       ) : (
         <>

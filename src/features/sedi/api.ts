@@ -50,8 +50,8 @@ export function comuniQuery(sigla: string) {
 /** `POST /sede` → the new site's id (SD01 duplicate name, G02 address). */
 export const creaSede = (b: SenzaProfilo<SedeBody>) => scrivi('post', 'sede', b, IdRispostaSchema)
 
-/** `PUT /sede/{id}` (SD02 duplicate name). */
-export const aggiornaSede = (id: number, b: SenzaProfilo<SedeBody>) => scrivi('put', `sede/${id}`, b, IdRispostaSchema)
+/** `PUT /sede/{id}` (SD02 duplicate name), based on the card's `versione` (issue 27: 409 V01 when stale). */
+export const aggiornaSede = (id: number, b: SenzaProfilo<SedeBody>, versione: number) => scrivi('put', `sede/${id}`, { ...b, versione }, IdRispostaSchema)
 
 /** `POST /sede/associa/ente/{e}/sede/{s}/progetto/{p}/ruoloEnte/{gestore|partner}` (EN09). */
 export const associaSede = (idEnte: number, idSede: number, idProgetto: number, ruoloEnte: 'gestore' | 'partner') =>

@@ -4,3 +4,8 @@
  */
 export { VistaConflitto, type CampiVista, type CampoVista, type VistaConflittoProps } from './VistaConflitto'
 export { campiPresiDaAltri, formatValore, testoModificatoDaAltri } from './testi'
+export {
+  conflittoDi, TESTO_UNITE, useSalvataggioVersionato, VersioneMancante,
+  type LetturaVersionata, type OpzioniSalvataggio, type SalvataggioVersionato,
+} from './useSalvataggioVersionato'
+export { ConflittoAzione, testoCambiato, useAzioneVersionata, type OpzioniAzione } from './useAzioneVersionata'

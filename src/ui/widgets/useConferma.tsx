@@ -9,6 +9,7 @@
  */
 import { useState, type ReactNode } from 'react'
 import { messaggioErrore } from '../../api/error-message'
+import { ConflittoAzione } from '../conflitto'
 import { ConfirmModal } from './ConfirmModal'
 
 export interface Esecuzione {
@@ -20,8 +21,14 @@ export interface Esecuzione {
   esegui(run: () => Promise<unknown>, testo?: (err: unknown) => string | Promise<string>): Promise<boolean>
 }
 
-/** The running state of a confirmed action; `testo` words a failure (default: the catalogue's, {@link messaggioErrore}). */
-export function useEsecuzione(testo: (err: unknown) => string | Promise<string> = (err) => messaggioErrore(err)): Esecuzione {
+/**
+ * The default wording of a failure: a record changed meanwhile says so (issue 27, ConflittoAzione of
+ * src/ui/conflitto: the dialog stays open and asks again), else the catalogue's ({@link messaggioErrore}).
+ */
+const testoDefault = (err: unknown): string | Promise<string> => (err instanceof ConflittoAzione ? err.message : messaggioErrore(err))
+
+/** The running state of a confirmed action; `testo` words a failure (default: {@link testoDefault}). */
+export function useEsecuzione(testo: (err: unknown) => string | Promise<string> = testoDefault): Esecuzione {
   const [busy, setBusy] = useState(false)
   const [errore, setErrore] = useState<string | null>(null)
   const esegui = async (run: () => Promise<unknown>, testoDi = testo) => {

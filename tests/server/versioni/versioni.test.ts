@@ -3,7 +3,8 @@
  * Issue 27 "Done when" (server side), for EVERY editable entity (./casi.ts), on PGlite and — with DATABASE_URL — on
  * PostgreSQL (the test server then uses a pool of connections, so the parallel updates really overlap):
  * - an update with the current version answers 200 and the new version, which the next read shows;
- * - a stale version answers 409 V01 whose `corrente` is the record as its read shows it now, and changes nothing;
+ * - a stale version answers 409 V01 whose `corrente` is the record as its read shows it now, with `modificatoIl` (when
+ *   it last changed: the update before), and changes nothing;
  * - no version answers 428 V02 and changes nothing;
  * - 20 updates in parallel from the same base version: exactly one wins, the others get 409 V01;
  * - a delete with a stale version answers 409 V01 and keeps the record; with none 428 V02; with the current one 200.
@@ -59,11 +60,14 @@ describe.each(CASI.map((c) => [c.entita, c] as const))('versions of %s (issue 27
   it('a stale version answers 409 V01 with the current record and changes nothing', async () => {
     const { id, lettura: l } = await caso.crea(scena)
     const v = await versioneLetta(scena.server, who(), caso.entita, l)
+    const sent = Date.now()
     expect((await invia(who(), await caso.aggiorna(scena, id, v))).statusCode).toBe(200)
     const before = await caso.riga(scena, id)
     const res = await invia(who(), await caso.aggiorna(scena, id, v))
     expect(res.statusCode, res.body).toBe(409)
-    const body = res.json() as { errorCode: string; message: string; corrente: unknown }
+    const body = res.json() as { errorCode: string; message: string; corrente: unknown; modificatoIl?: string }
+    // beside `corrente`: when its version last moved (the update above; the database's clock, a second of slack)
+    expect(Date.parse(body.modificatoIl ?? '')).toBeGreaterThanOrEqual(sent - 1000)
     expect(body.errorCode).toBe('V01')
     expect(body.message).toContain('modificato da altri')
     // the current record, in the shape of the read that feeds the edit

@@ -7,13 +7,15 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { QueryProvider } from '../../../api/query'
 import { useSession } from '../../../auth/session'
-import { obiettiviForm, obiettiviVuoti, programmaBody, wireToInput, type ProgrammaFormValues } from '../../../lib/gestione-form'
+import { obiettiviVuoti, programmaBody, type ProgrammaFormValues } from '../../../lib/gestione-form'
 import { useOfflineData } from '../../../ui/offline-data'
 import { aggiornaProgramma, creaProgramma, schedaProgrammaQuery } from '../api'
 import { Caricamento, Frame, NonDisponibile } from '../../../ui/detail/PageFrame'
 import { useRegisterBreadcrumbLabels } from '../../../ui/breadcrumb/labels'
 import { ProgrammaForm } from './ProgrammaForm'
 import { salva } from './salva'
+import { campiGestione, letturaProgramma, programmaDaCorrente } from './versioni'
+import { useSalvataggioVersionato } from '../../../ui/conflitto'
 
 const BASE = '/area-amministrativa/programmi'
 
@@ -49,21 +51,24 @@ function Modifica({ id }: { id: string }) {
   const offline = useOfflineData(q)
   const d = q.data?.dettaglioProgramma
   useRegisterBreadcrumbLabels({ [`${BASE}/${id}`]: d?.nome, [`${BASE}/${id}/modifica`]: 'Modifica' })
-  if (!q.data || !d) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Programma non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
-  const initial: ProgrammaFormValues = {
-    codice: d.codice, nome: d.nome, nomeBreve: d.nomeBreve, policy: d.policy, bando: d.bando ?? '', cup: d.cup ?? '',
-    dataInizio: wireToInput(d.dataInizio), dataFine: wireToInput(d.dataFine), obiettivi: obiettiviForm(d.obiettivi),
-  }
   const info = `${BASE}/${id}/info`
+  // issue 27: the update carries the version of this read; a 409 merges or opens the conflict view
+  const s = useSalvataggioVersionato({
+    lettura: d ? letturaProgramma(d) : null,
+    invia: (values: ProgrammaFormValues, versione) => salva(() => aggiornaProgramma(Number(id), programmaBody(values), versione), 'Programma aggiornato'),
+    daCorrente: programmaDaCorrente,
+    campi: campiGestione,
+    onSalvato: () => navigate({ to: info as '/' }),
+  })
+  if (!q.data || !d) return q.isPending && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Programma non disponibile" missing={offline.missing} onRetry={() => void q.refetch()} />
   return (
     <>
       <h1 className="mb-4">Modifica programma</h1>
-      <ProgrammaForm initial={initial} policies={policies.includes(d.policy) ? policies : [d.policy]} submitLabel="Salva modifiche"
-        onCancel={() => void navigate({ to: info as '/' })}
-        onSubmit={async (values) => {
-          await salva(() => aggiornaProgramma(d.id, programmaBody(values)), 'Programma aggiornato')
-          await navigate({ to: info as '/' })
-        }} />
+      {s.vista}
+      <div hidden={s.inConflitto}>
+        <ProgrammaForm initial={letturaProgramma(d).valori} policies={policies.includes(d.policy) ? policies : [d.policy]} submitLabel="Salva modifiche"
+          onCancel={() => void navigate({ to: info as '/' })} onSubmit={s.salva} />
+      </div>
     </>
   )
 }

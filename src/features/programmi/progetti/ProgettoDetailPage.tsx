@@ -34,6 +34,8 @@ import {
 import { FacilitatoriTabella, SediTabella } from '../scheda/SediTabelle'
 import { usePermessi } from '../scheda/usePermesso'
 import { TABS_PROGETTO } from '../tabs'
+import { campiDettaglio, dettaglioProgettoDaCorrente } from '../form/versioni'
+import { useAzioneVersionata } from '../../../ui/conflitto'
 
 const BASE = '/area-amministrativa/progetti'
 
@@ -41,6 +43,10 @@ function Azioni({ s }: { s: SchedaProgetto }) {
   const puo = usePermessi()
   const d = s.dettaglioProgetto
   const az = azioniProgetto(d.stato)
+  // issue 27: activate, terminate and delete act on the card's version; a newer one is shown and asked again
+  const conVersione = useAzioneVersionata({
+    lettura: { valori: d, versione: d.versione }, daCorrente: dettaglioProgettoDaCorrente, campi: campiDettaglio, soggetto: 'Il progetto',
+  })
   return (
     <BarraAzioni entita="progetto">
       {puo('upd.car.prgt') && !az.modifica && <ModificaLink to={`${BASE}/${d.id}/modifica`} />}
@@ -48,16 +54,16 @@ function Azioni({ s }: { s: SchedaProgetto }) {
         <AzioneConferma label="Attiva progetto" motivo={az.attiva} title="Attiva progetto"
           testo={`Confermi di voler attivare il progetto ${d.nome}?`} confirmLabel="Attiva"
           onConfirm={async () => {
-            await attivaProgetto(d.id)
+            await conVersione((v) => attivaProgetto(d.id, v))
             showToast({ status: 'success', message: 'Progetto attivato' })
           }} />
       )}
       {puo('term.prgt') && d.stato !== 'TERMINATO' && (
-        <AzioneTermina entita="progetto" nome={d.nome} motivo={az.termina} termina={(data) => terminaProgetto(d.id, data)}
+        <AzioneTermina entita="progetto" nome={d.nome} motivo={az.termina} termina={(data) => conVersione((v) => terminaProgetto(d.id, data, v))}
           conseguenze="Enti, sedi, referenti e facilitatori del progetto vengono terminati." />
       )}
       {puo('del.prgt') && d.stato !== 'TERMINATO' && (
-        <AzioneElimina entita="progetto" nome={d.nome} motivo={az.elimina} elimina={() => eliminaProgetto(d.id)}
+        <AzioneElimina entita="progetto" nome={d.nome} motivo={az.elimina} elimina={() => conVersione((v) => eliminaProgetto(d.id, v))}
           dopo={{ to: `/area-amministrativa/programmi/${d.idProgramma}/info`, search: { tab: 'progetti' } }} />
       )}
     </BarraAzioni>

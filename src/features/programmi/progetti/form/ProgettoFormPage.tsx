@@ -6,13 +6,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { QueryProvider } from '../../../../api/query'
-import { obiettiviForm, obiettiviVuoti, progettoBody, wireToInput, type ProgettoFormValues } from '../../../../lib/gestione-form'
+import { obiettiviVuoti, progettoBody, wireToInput, type ProgettoFormValues } from '../../../../lib/gestione-form'
+import { useSalvataggioVersionato } from '../../../../ui/conflitto'
 import { useOfflineData } from '../../../../ui/offline-data'
 import { aggiornaProgetto, creaProgetto, schedaProgettoQuery, schedaProgrammaQuery } from '../../api'
 import { salva } from '../../form/salva'
 import { Caricamento, Frame, NonDisponibile } from '../../../../ui/detail/PageFrame'
 import { useRegisterBreadcrumbLabels } from '../../../../ui/breadcrumb/labels'
 import { ProgettoForm } from './ProgettoForm'
+import { campiGestione, letturaProgetto, progettoDaCorrente } from '../../form/versioni'
 
 const PRJ = '/area-amministrativa/progetti'
 const PRG = '/area-amministrativa/programmi'
@@ -51,20 +53,24 @@ function Modifica({ id }: { id: string }) {
   const offline = useOfflineData(q)
   useRegisterBreadcrumbLabels({ [`${PRJ}/${id}`]: d?.nome, [`${PRJ}/${id}/modifica`]: 'Modifica' })
   const p = qp.data?.dettaglioProgramma
-  if (!d || !p) return (q.isPending || qp.isPending) && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Progetto non disponibile" missing={offline.missing} onRetry={() => { void q.refetch(); void qp.refetch() }} />
-  const initial: ProgettoFormValues = {
-    nome: d.nome, nomeBreve: d.nomeBreve, cup: d.cup ?? '', dataInizio: wireToInput(d.dataInizio), dataFine: wireToInput(d.dataFine), obiettivi: obiettiviForm(d.obiettivi),
-  }
   const info = `${PRJ}/${id}/info`
+  // issue 27: the update carries the version of this read; a 409 merges or opens the conflict view
+  const s = useSalvataggioVersionato({
+    lettura: d && p ? letturaProgetto(d) : null,
+    invia: (values: ProgettoFormValues, versione) => salva(() => aggiornaProgetto(Number(id), progettoBody(values), versione), 'Progetto aggiornato'),
+    daCorrente: progettoDaCorrente,
+    campi: campiGestione,
+    onSalvato: () => navigate({ to: info as '/' }),
+  })
+  if (!d || !p) return (q.isPending || qp.isPending) && !offline.missing ? <Caricamento /> : <NonDisponibile titolo="Progetto non disponibile" missing={offline.missing} onRetry={() => { void q.refetch(); void qp.refetch() }} />
   return (
     <>
       <h1 className="mb-4">Modifica progetto</h1>
-      <ProgettoForm initial={initial} programma={p} submitLabel="Salva modifiche"
-        onCancel={() => void navigate({ to: info as '/' })}
-        onSubmit={async (values) => {
-          await salva(() => aggiornaProgetto(d.id, progettoBody(values)), 'Progetto aggiornato')
-          await navigate({ to: info as '/' })
-        }} />
+      {s.vista}
+      <div hidden={s.inConflitto}>
+        <ProgettoForm initial={letturaProgetto(d).valori} programma={p} submitLabel="Salva modifiche"
+          onCancel={() => void navigate({ to: info as '/' })} onSubmit={s.salva} />
+      </div>
     </>
   )
 }
