@@ -43,6 +43,15 @@ export function correnteOf(err: unknown, depth = 0): unknown {
   return correnteOf(s.cause, depth + 1)
 }
 
+/** When the server's record last changed, as the 409 V01 body says it beside `corrente` (`modificatoIl`), or null. */
+export function modificatoIlOf(err: unknown, depth = 0): string | null {
+  const s = (typeof err === 'object' && err !== null ? err : null) as { modificatoIl?: unknown; data?: { modificatoIl?: unknown } | null; cause?: unknown } | null
+  if (!s || depth > 3) return null
+  if (typeof s.modificatoIl === 'string') return s.modificatoIl
+  if (typeof s.data?.modificatoIl === 'string') return s.data.modificatoIl
+  return modificatoIlOf(s.cause, depth + 1)
+}
+
 /** What the replay does with an entry refused with 409 V01: `resend` the merged entry at once, or keep `entry`. */
 export interface ConflictOutcome {
   entry: OutboxEntry
@@ -53,7 +62,8 @@ export interface ConflictOutcome {
  * The outcome of a 409 V01 for `sending` (see the module comment). An unreadable `corrente` returns the entry
  * unchanged (still `sending`): the caller parks it as needing attention.
  */
-export function conflictOutcome(sending: OutboxEntry, support: ConflictSupport<unknown>, corrente: unknown, lastError: EntryError, now: number, automaticAllowed: boolean): ConflictOutcome {
+export function conflictOutcome(sending: OutboxEntry, support: ConflictSupport<unknown>, err: unknown, lastError: EntryError, now: number, automaticAllowed: boolean): ConflictOutcome {
+  const corrente = correnteOf(err)
   const theirs = support.theirs(corrente)
   if (!theirs) return { entry: sending, resend: false }
   const base = support.base(sending.payload)
@@ -71,7 +81,7 @@ export function conflictOutcome(sending: OutboxEntry, support: ConflictSupport<u
       ...sending,
       status: 'conflict',
       lastError: { ...lastError, kind: 'conflict', message: CONFLICT_MESSAGE },
-      conflitto: { base, mine, theirs: theirs.campi, versione: theirs.versione, modificatoIl: theirs.modificatoIl, corrente, at: now },
+      conflitto: { base, mine, theirs: theirs.campi, versione: theirs.versione, modificatoIl: theirs.modificatoIl ?? modificatoIlOf(err), corrente, at: now },
       updatedAt: now,
     },
     resend: false,

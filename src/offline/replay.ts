@@ -27,7 +27,7 @@ import { classifyFailure, stopsTheRun, type Classification } from '../lib/failur
 import { reportReachable, reportUnreachable } from '../api/connectivity'
 import { StorageFullError, isDbClosedError, isQuotaError } from './errors'
 import { AUTH_REQUIRED_MESSAGE, emitOfflineEvent, type SyncReport } from './events'
-import { conflictOutcome, correnteOf, isVersionConflict, MAX_AUTOMATIC_MERGES } from './conflicts'
+import { conflictOutcome, isVersionConflict, MAX_AUTOMATIC_MERGES } from './conflicts'
 import { getHandler, InvalidAnswerError, type OutboxHandler, type OutboxMethod, type ParentResult, type SendContext, type Transport } from './handlers'
 import { defaultLockManager, runExclusive, type LockManagerLike } from './locks'
 import { refreshRecordState } from './records'
@@ -322,7 +322,7 @@ async function sendOne(db: OfflineDb, entry: OutboxEntry, handler: OutboxHandler
   }
   reportReachable()
   if (handler.conflict && isVersionConflict(failure)) {
-    const outcome = conflictOutcome(sending, handler.conflict, correnteOf(thrown), lastError, now, merges < MAX_AUTOMATIC_MERGES)
+    const outcome = conflictOutcome(sending, handler.conflict, thrown, lastError, now, merges < MAX_AUTOMATIC_MERGES)
     if (outcome.resend) return sendOne(db, await saveEntry(db, outcome.entry), handler, opts, report, merges + 1)
     if (outcome.entry.status === 'conflict') {
       report.attention++

@@ -35,6 +35,8 @@ export interface CittadinoDati extends Omit<CittadinoServizioLocale, 'syncState'
   sezioneQ4Questionario: string | null
   /** answers to the template's sections after Q4 once compiled (src/lib/survey-extra-sections.ts; absent in older copies) */
   sezioniAggiuntiveQuestionario?: string[]
+  /** the citizen's registry version from the field sync (issue 27; absent in older copies and device additions) */
+  versioneCittadino?: number
 }
 
 /**
