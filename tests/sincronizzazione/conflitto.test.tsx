@@ -12,7 +12,8 @@ import { registerHandler } from '../../src/offline/handlers'
 import { enqueue, listEntries } from '../../src/offline/outbox'
 import type { OutboxEntry } from '../../src/offline/types'
 import { configureConnectivityForTests } from '../../src/api/connectivity'
-import { SyncCentre } from '../../src/features/sincronizzazione/SyncCentre'
+import { SyncCentre, syncResultMessage } from '../../src/features/sincronizzazione/SyncCentre'
+import { indicatorItems } from '../../src/features/sincronizzazione/SyncIndicator'
 import { contesto, profile } from '../ui/fixtures'
 import { CF_SARA, freshDb, resetDbs, scriptedTransport, setupReplay } from '../offline/helpers'
 
@@ -104,5 +105,11 @@ describe('sync centre: operations in conflict', () => {
     fireEvent.click(within(vista).getByRole('button', { name: 'Elimina comunque' }))
     await waitFor(async () => expect(await listEntries()).toEqual([]))
     expect(transport.calls.at(-1)?.body).toEqual({ versione: 4 })
+  })
+
+  it('the header shows N in conflitto as a warning; Sincronizza ora says what waits for a choice', () => {
+    expect(indicatorItems(['1 in conflitto'])).toEqual([{ icon: 'it-warning-circle', count: '1', words: 'in conflitto', text: '1 in conflitto' }])
+    expect(syncResultMessage({ ran: true, sent: 0, retrying: 0, attention: 0, stopped: null }, { open: 2, attention: 0, conflict: 2 }))
+      .toEqual({ text: 'Nessuna nuova operazione da inviare. 2 operazioni sono in conflitto: apri «Risolvi il conflitto» e scegli cosa salvare.', tone: 'warning' })
   })
 })

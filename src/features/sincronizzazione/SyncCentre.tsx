@@ -39,6 +39,8 @@ export const STILL_DOWN = 'Il server non è ancora raggiungibile: le operazioni 
 export interface RemainingCounts {
   open: number
   attention: number
+  /** operations 'In conflitto' (issue 27), waiting for the user's choice */
+  conflict?: number
 }
 
 /** Tone of the message after 'Sincronizza ora'. */
@@ -56,6 +58,13 @@ export function syncResultMessage(r: ReplayResult, left: RemainingCounts | null 
   if (r.stopped === 'error' || r.stopped === 'closed') return { text: 'Invio interrotto: nessun dato è andato perso. Riprova tra poco.', tone: 'danger' }
   if (!r.ran) return { text: 'Le operazioni sono già in invio da un’altra scheda di Punto Digitale.', tone: 'info' }
   if (r.sent === 0 && r.retrying === 0 && r.attention === 0) {
+    if (left && (left.conflict ?? 0) > 0) {
+      const n = left.conflict ?? 0
+      return {
+        text: `Nessuna nuova operazione da inviare. ${countLabel(n, 'operazione è', 'operazioni sono')} in conflitto: apri «Risolvi il conflitto» e scegli cosa salvare.`,
+        tone: 'warning',
+      }
+    }
     if (left && left.attention > 0) {
       const n = left.attention
       return {
