@@ -4,7 +4,8 @@
  * typing kept — the field changed by both ('Nome') is asked, the one changed only by the first ('CUP') is taken
  * from the saved version, the one changed only by the second ('Nome breve') is theirs. The choice is made with the
  * keyboard only (Tab, arrows, Enter) and the server ends with the merged record. axe-clean on the view at 1280 and
- * 375 px.
+ * 375 px. Then the first, on the card it saved, deletes the project: the dialog says it changed meanwhile and what,
+ * and the project goes only when confirmed again (issue 27 point 4).
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
 import { DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted } from './helpers'
@@ -98,4 +99,16 @@ test('two managers edit the same project: the second merges field by field with 
   const scheda = await callAs<{ dettaglioProgetto: { nome: string; nomeBreve: string; cup: string | null; versione: number } }>(request, dtd, 'POST', `progetto/${id}`)
   expect(scheda.dettaglioProgetto).toMatchObject({ nome: `Nome della prima ${tag}`, nomeBreve: 'Breve seconda', versione: 3 })
   expect(scheda.dettaglioProgetto.cup).toContain(`CUP${tag}`)
+
+  // issue 27 point 4: the first, still on the card it saved (version 2), deletes the project: the dialog says it
+  // changed meanwhile and what, and deletes only when confirmed again
+  await prima.getByRole('button', { name: 'Elimina progetto' }).click()
+  const dialog = prima.getByRole('dialog', { name: 'Elimina progetto' })
+  await dialog.getByRole('button', { name: 'Elimina' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('Il progetto è stato modificato da altri nel frattempo')
+  await expect(dialog.getByRole('alert')).toContainText('Nome breve: Breve seconda')
+  await expectNoA11yViolations(prima, 'conferma di nuovo 1280')
+  await dialog.getByRole('button', { name: 'Elimina' }).click()
+  await expect(prima).toHaveURL(new RegExp(`/programmi/${idProgrammaCreato}/info`))
+  await callAs(request, dtd, 'POST', `progetto/${id}`, {}, [404])
 })

@@ -2,7 +2,8 @@
  * The one client write (src/api/write.ts) and the one error text (src/api/error-message.ts), issue 26
  * point 4: a successful write invalidates exactly the keys it names (targeted, not every query), a failed
  * one invalidates nothing, toasts as asked and rejects with ApiCallError; the page's text of a failure is
- * the catalogue's (programme pages) or the action's wording (template pages).
+ * the catalogue's (programme pages) or the action's wording (template pages); a 409 V01 (issue 27) toasts nothing and
+ * carries `corrente` and `modificatoIl` for the conflict view.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import * as v from 'valibot'
@@ -73,6 +74,16 @@ describe('write', () => {
   it("toast 'none' shows nothing: the page shows the text", async () => {
     installFetch({ 'GET /data/errors.json': () => json(200, CATALOGUE), 'POST /api/sede': () => json(400, { errorCode: 'EN09' }) })
     await write({ method: 'post', path: 'sede', schema: Id, invalidate: [], toast: 'none' }).catch(() => undefined)
+    expect(getToasts()).toHaveLength(0)
+  })
+  it('a stale edit (409 V01, issue 27) makes no toast and keeps the current record and its time on the error', async () => {
+    const corrente = { id: 7, nome: 'Sede di altri', versione: 4 }
+    installFetch({
+      'GET /data/errors.json': () => json(200, CATALOGUE),
+      'PUT /api/sede/7': () => json(409, { errorCode: 'V01', message: 'Il record è stato modificato da altri', corrente, modificatoIl: '2026-11-28T09:05:00.000Z' }),
+    })
+    const err = await write({ method: 'put', path: 'sede/7', body: { versione: 3 }, schema: Id, invalidate: [], toast: 'catalogue' }).catch((e: unknown) => e)
+    expect(err).toMatchObject({ status: 409, errorCode: 'V01', corrente, modificatoIl: '2026-11-28T09:05:00.000Z' })
     expect(getToasts()).toHaveLength(0)
   })
 })

@@ -5,7 +5,7 @@
  * gateway); each answer is the `data` part of the gateway's envelope. Imported by client and server.
  */
 import * as v from 'valibot'
-import { IdSchema, ProfileIdsSchema } from './common'
+import { IdSchema, ProfileIdsSchema, VersioneLettaSchema } from './common'
 import { isBase64 } from '../../lib/community-files'
 
 /** Path segment of a section and its item type / category taxonomy. */
@@ -141,6 +141,8 @@ export type Pager = v.InferOutput<typeof PagerSchema>
 /** A content item as lists, details, searches answer it (spec 001 §3). Dates 'YYYY-MM-DD'. */
 export const ItemSchema = v.object({
   id: v.number(),
+  /** issue 27: an update or delete of the item sends it */
+  versione: VersioneLettaSchema,
   item_type: v.picklist(['board_item', 'community_item', 'document_item']),
   title: v.string(),
   /** sanitised HTML */
@@ -201,13 +203,15 @@ export interface Comment {
   can_edit: boolean
   can_delete: boolean
   replies: Comment[]
+  /** issue 27: an edit or delete of the comment sends it */
+  versione?: number
 }
 const CommentBase = {
   id: v.number(), comment_body: v.string(), date: v.string(), author: v.number(), author_name: v.string(),
   author_avatar: v.nullable(v.string()),
   section: v.picklist(['board', 'forum', 'documents']), likes: v.number(), user_like: v.boolean(),
   reported: v.picklist([0, 1]), isAnswer: v.boolean(), parent_id: v.nullable(v.number()),
-  can_edit: v.boolean(), can_delete: v.boolean(),
+  can_edit: v.boolean(), can_delete: v.boolean(), versione: VersioneLettaSchema,
 }
 export const CommentSchema: v.GenericSchema<Comment> = v.object({
   ...CommentBase,

@@ -13,7 +13,7 @@
  */
 import * as v from 'valibot'
 import { OrdinamentoSchema } from './amministrazione'
-import { IdSchema, PolicySchema, ProfileIdsSchema } from './common'
+import { IdSchema, PolicySchema, ProfileIdsSchema, VersioneLettaSchema } from './common'
 
 const WireDate = v.pipe(v.string(), v.isoDate('Data non valida (AAAA-MM-GG).'))
 
@@ -37,6 +37,8 @@ export const ConfigurazioneMinorenniSchema = v.object({
   dataAbilitazione: v.string(),
   dataDecorrenza: v.string(),
   statoAbilitazione: StatoAbilitazioneSchema,
+  /** issue 27: a change of the start date and a revoke send it */
+  versione: VersioneLettaSchema,
 })
 export type ConfigurazioneMinorenni = v.InferOutput<typeof ConfigurazioneMinorenniSchema>
 export const MinorenniListaSchema = v.object({

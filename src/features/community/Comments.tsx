@@ -17,6 +17,7 @@ import { commenta, communityKeys, commentsQuery, deleteComment, miPiace, modific
 import { effectiveLike, pendingComments, pendingEditOf, type PendingComment, type Target } from './outbox'
 import { TextModal } from './TextModal'
 import { Avatar } from '../../ui/profile/Avatar'
+import { useAzioneVersionata } from '../../ui/conflitto'
 import { authorNames } from './authors'
 import { trackEvent } from '../../api/track-event'
 
@@ -138,6 +139,16 @@ export function Comments({ item, canReport }: { item: Item; canReport: boolean }
   const qc = useQueryClient()
   const comments = useQuery(commentsQuery(item.id))
   const [dialog, setDialog] = useState<Dialog | null>(null)
+  // issue 27: a comment's delete acts on its version; a newer one is shown and asked again
+  const daCancellare = dialog?.kind === 'delete' ? dialog.comment : null
+  const conVersione = useAzioneVersionata({
+    lettura: { valori: { testo: daCancellare?.comment_body }, versione: daCancellare?.versione },
+    daCorrente: (c) => {
+      const x = c as { comment_body?: unknown; versione?: unknown }
+      return typeof x.versione === 'number' ? { valori: { testo: x.comment_body }, versione: x.versione } : null
+    },
+    campi: { testo: { label: 'Testo' } }, soggetto: 'Il commento',
+  })
   const refresh = () => qc.invalidateQueries({ queryKey: communityKeys.all })
   const me = readUser()?.id
   const close = () => setDialog(null)
@@ -177,7 +188,7 @@ export function Comments({ item, canReport }: { item: Item; canReport: boolean }
       <TextModal isOpen={dialog?.kind === 'delete'} title="Elimina commento" intro={<p className="mb-0">Confermi di voler eliminare questo contenuto?</p>}
         prompt="Inserisci il motivo dell'eliminazione" confirmLabel="Elimina" danger
         required={dialog?.kind === 'delete' && dialog.comment.author !== me}
-        onSubmit={async (t) => { if (dialog?.kind === 'delete') await deleteComment(dialog.comment.id, t) }} onClose={close} />
+        onSubmit={async (t) => { if (dialog?.kind === 'delete') { const { id } = dialog.comment; await conVersione((versione) => deleteComment(id, t, versione)) } }} onClose={close} />
     </section>
   )
 }

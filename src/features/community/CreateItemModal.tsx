@@ -26,6 +26,7 @@ import { newUuid } from '../../lib/ids'
 import { categoriesQuery, checkChosenFile, createItem, isFileRefusal, stageFile, updateItem } from './api'
 import { RichTextView } from '../../ui/rich-text/RichTextView'
 import { LazyRichTextEditor } from '../../ui/rich-text/LazyRichTextEditor'
+import { conflittoDi, VersioneMancante } from '../../ui/conflitto'
 import { COMMUNITY_SECTIONS } from './sections'
 
 // Tiptap/ProseMirror only when a dialog opens: never in the list's or the item's own chunks
@@ -53,6 +54,8 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
   const uid = useId()
   const categories = useQuery({ ...categoriesQuery(CATEGORY_TYPE_OF[id]), enabled: isOpen })
   const [step, setStep] = useState<'form' | 'preview' | 'done'>('form')
+  // issue 27: the item changed meanwhile (409 V01): said in the form, which keeps what was typed
+  const [conflitto, setConflitto] = useState(false)
   const [title, setTitle] = useState('')
   const [program, setProgram] = useState('public')
   const [intervention, setIntervention] = useState('public')
@@ -147,12 +150,17 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
       // the same form sent again (an answer lost, 'Conferma' pressed again) carries the same key: done once
       const serial = JSON.stringify([item?.id ?? null, body])
       if (attempt.current?.body !== serial) attempt.current = { body: serial, key: newUuid() }
-      const { id: newId } = item ? await updateItem(id, item.id, body, attempt.current.key) : await createItem(id, body, attempt.current.key)
+      if (item && typeof item.versione !== 'number') throw new VersioneMancante()
+      const { id: newId } = item ? await updateItem(id, item.id, body, item.versione!, attempt.current.key) : await createItem(id, body, attempt.current.key)
       setCreated(newId)
       staged.current.clear(); attempt.current = null
       setStep('done')
-    } catch {
+    } catch (e) {
       // the API client showed the server's message (a refused file: by its field); the form stays as it was
+      if (conflittoDi(e)) {
+        setConflitto(true)
+        setStep('form')
+      }
     } finally {
       setBusy(false)
     }
@@ -165,6 +173,11 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
       <ModalBody>
         {step === 'form' && (
           <form onSubmit={(e) => { e.preventDefault(); if (valid) { if (id === 'board') setStep('preview'); else void submit() } }} id={`${uid}-form`} noValidate>
+            {conflitto && (
+              <div className="alert alert-warning" role="alert">
+                Questo contenuto è stato modificato da altri dopo che l’hai aperto: quello che hai scritto è ancora qui. Copia le tue modifiche, poi chiudi e riapri la modifica per vedere la versione attuale.
+              </div>
+            )}
             <p className="small">*Campo obbligatorio</p>
             <div className="form-group">
               <label htmlFor={`${uid}-title`} className="active">Titolo *</label>

@@ -12,6 +12,7 @@ import { Icon } from 'design-react-kit'
 import { useEffect, useRef, useState } from 'react'
 import type { Section } from '../../api/contract/community'
 import { AppLink } from '../../ui/AppLink'
+import { useAzioneVersionata } from '../../ui/conflitto'
 import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { useSession } from '../../auth/session'
 import { displayDateOrText } from '../../lib/dates'
@@ -47,6 +48,15 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
   const detail = useQuery(detailPageQuery(id, itemId))
   const item = detail.data?.items[0]
   const [dialog, setDialog] = useState<'report' | 'delete' | 'edit' | null>(null)
+  // issue 27: the delete acts on the item's version; a newer one is shown and asked again
+  const conVersione = useAzioneVersionata({
+    lettura: { valori: { titolo: item?.title, testo: item?.description }, versione: item?.versione },
+    daCorrente: (c) => {
+      const first = (c as { items?: { title?: unknown; description?: unknown; versione?: unknown }[] }).items?.[0]
+      return first && typeof first.versione === 'number' ? { valori: { titolo: first.title, testo: first.description }, versione: first.versione } : null
+    },
+    campi: { titolo: { label: 'Titolo' } }, soggetto: 'Il contenuto',
+  })
   // the breadcrumb reads the item's title, not its database id ('Bacheca / Corso SPID', issue 24 point 13)
   useRegisterBreadcrumbLabels({ [`${section.path}/${itemId}`]: item?.title })
   const viewed = useRef(false)
@@ -158,7 +168,7 @@ function DetailPageContent({ section: id, itemId }: { section: Section; itemId: 
         onSubmit={async (t) => { await reportItem(item.id, t) }} onClose={() => setDialog(null)} />
       <TextModal isOpen={dialog === 'delete'} title={`Elimina ${section.itemNoun}`} intro={<p className="mb-0">Confermi di voler eliminare questo contenuto?</p>}
         prompt="Inserisci il motivo dell'eliminazione" confirmLabel="Elimina" danger required={item.author !== user?.id}
-        onSubmit={async (t) => { await deleteItem(item.id, t); await navigate({ to: section.path }) }}
+        onSubmit={async (t) => { await conVersione((versione) => deleteItem(item.id, t, versione)); await navigate({ to: section.path }) }}
         onClose={() => setDialog(null)} />
     </div>
   )

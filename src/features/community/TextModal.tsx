@@ -7,6 +7,7 @@
  */
 import { useEffect, useId, useState, type ReactNode } from 'react'
 import { LIMITS } from '../../api/contract/community'
+import { ConflittoAzione } from '../../ui/conflitto'
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
 
 export interface TextModalProps {
@@ -26,8 +27,10 @@ export interface TextModalProps {
 export function TextModal({ isOpen, title, prompt, confirmLabel, required, initial = '', intro, danger, onSubmit, onClose }: TextModalProps) {
   const [text, setText] = useState(initial)
   const [busy, setBusy] = useState(false)
+  // issue 27: the record changed meanwhile (ConflittoAzione): said here, the next confirmation acts on the new version
+  const [conflitto, setConflitto] = useState<string | null>(null)
   const id = useId()
-  useEffect(() => { if (isOpen) setText(initial) }, [isOpen, initial])
+  useEffect(() => { if (isOpen) { setText(initial); setConflitto(null) } }, [isOpen, initial])
   const blank = text.trim() === ''
   const confirm = async () => {
     if (required && blank) return
@@ -36,8 +39,9 @@ export function TextModal({ isOpen, title, prompt, confirmLabel, required, initi
       await onSubmit(text.trim())
       setText('')
       onClose()
-    } catch {
-      // the API client already showed the error
+    } catch (e) {
+      // the API client already showed any other error
+      if (e instanceof ConflittoAzione) setConflitto(e.message)
     } finally {
       setBusy(false)
     }
@@ -54,6 +58,7 @@ export function TextModal({ isOpen, title, prompt, confirmLabel, required, initi
             onChange={(e) => setText(e.target.value.slice(0, LIMITS.comment))} aria-describedby={`${id}-count`} required={required} />
           <small id={`${id}-count`} className="form-text">{[...text].length}/{LIMITS.comment} caratteri{required ? ' · *Campo obbligatorio' : ''}</small>
         </div>
+        {conflitto && <div className="alert alert-warning mt-3 mb-0" role="alert">{conflitto}</div>}
       </ModalBody>
       <ModalFooter>
         <button type="button" className="btn btn-outline-primary btn-sm" onClick={dismiss} disabled={busy}>Annulla</button>

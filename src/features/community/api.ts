@@ -13,7 +13,7 @@ import { PERSISTENT_CARD, PERSISTENT_READ } from '../../api/query'
 import { rootKeys } from '../../api/query-keys'
 import { write } from '../../api/write'
 import {
-  CategoryListSchema, CommentListSchema, CreatedSchema, FiltersSchema, ItemListSchema, StagedFileSchema, type ListQuery, type Section, type StagedFile,
+  CategoryListSchema, CommentListSchema, CreatedSchema, FiltersSchema, ItemListSchema, StagedFileSchema, type Comment, type ListQuery, type Section, type StagedFile,
 } from '../../api/contract/community'
 import { fileProblem, HEAD_BYTES, MAX_FILE_BYTES, tooLargeMessage, type FileKind } from '../../lib/community-files'
 import { currentProfile, presentProfileIds } from '../../auth/current-profile'
@@ -107,11 +107,13 @@ export const rateUseful = (id: number, status: 1 | 2) => post(`item/${id}/useful
 export const addComment = (id: number, text: string) => post(`item/${id}/comment`, { comment_body: text })
 export const replyComment = (id: number, text: string) => post(`comment/${id}/reply`, { comment_body: text })
 export const editComment = (id: number, text: string) => post(`comment/${id}/update`, { comment_body: text })
-export const deleteComment = (id: number, reason: string) => post(`comment/${id}/delete`, reason ? { reason } : {})
+/** Deletes a comment based on its `versione` (issue 27: 409 V01 when changed meanwhile). */
+export const deleteComment = (id: number, reason: string, versione: number) => post(`comment/${id}/delete`, { ...(reason ? { reason } : {}), versione })
 export const commentLike = (id: number, like: boolean) => post(`comment/${id}/${like ? 'like' : 'unlike'}`)
 export const reportItem = (id: number, reason: string) => post(`item/${id}/report`, { reason })
 export const reportComment = (id: number, reason: string) => post(`comment/${id}/report`, { reason })
-export const deleteItem = (id: number, reason: string) => post(`item/${id}/delete`, reason ? { reason } : {})
+/** Deletes an item based on its `versione` (issue 27: 409 V01 when changed meanwhile). */
+export const deleteItem = (id: number, reason: string, versione: number) => post(`item/${id}/delete`, { ...(reason ? { reason } : {}), versione })
 
 /** Downloads an item's attachment (auth headers) and saves it with its file name. */
 export async function downloadAttachment(id: number, fileName: string): Promise<void> {
@@ -141,8 +143,8 @@ export const createItem = (section: Section, body: Record<string, unknown>, idem
   write({ method: 'post', path: `${section}/item/create`, body: { ...profileIds(), ...body }, schema: CreatedSchema, withProfile: false, headers: keyHeader(idempotencyKey), invalidate: [communityKeys.all] })
 
 /** Updates an item of `section` (spec 001 §7 "Create and update"); answers its id. As {@link createItem}. */
-export const updateItem = (section: Section, id: number, body: Record<string, unknown>, idempotencyKey?: string) =>
-  write({ method: 'post', path: `${section}/item/${id}/update`, body: { ...profileIds(), ...body }, schema: CreatedSchema, withProfile: false, headers: keyHeader(idempotencyKey), invalidate: [communityKeys.all] })
+export const updateItem = (section: Section, id: number, body: Record<string, unknown>, versione: number, idempotencyKey?: string) =>
+  write({ method: 'post', path: `${section}/item/${id}/update`, body: { ...profileIds(), ...body, versione }, schema: CreatedSchema, withProfile: false, headers: keyHeader(idempotencyKey), invalidate: [communityKeys.all] })
 
 function keyHeader(idempotencyKey: string | undefined): Record<string, string> | undefined {
   return idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined
@@ -242,3 +244,27 @@ export const miPiace = (item: ItemRef, target: Target, like: boolean) => sendOrQ
   direct: (k) => postWithKey(target.idCommento != null ? `comment/${target.idCommento}/${like ? 'like' : 'unlike'}` : `item/${item.id}/${like ? 'like' : 'unlike'}`, {}, k),
   queue: (k) => toOutbox(() => queueLike(target, like, item.title, k)),
 })
+
+const SEZIONE_DI: Record<string, Section> = { board_item: 'board', community_item: 'community', document_item: 'document' }
+
+/**
+ * The current `versione` of a reported item or comment (issue 27), read right before the moderator's delete: the
+ * report rows do not carry it, and the moderator acts on the content as it is now (null: not found).
+ */
+export async function versioneSegnalato(r: { item_id: number; item_type: string; comment_id: number | null }): Promise<number | null> {
+  if (r.comment_id === null) {
+    const section = SEZIONE_DI[r.item_type]
+    if (!section) return null
+    const out = await apiGet(`${section}/item/${r.item_id}/user/${userId()}`, v.object({ items: ItemListSchema.entries.items }), { silent: true, searchParams: searchParams({}) })
+    return out.items[0]?.versione ?? null
+  }
+  const { items } = await apiGet(`item/${r.item_id}/comments/user/${userId()}`, CommentListSchema, { silent: true, searchParams: searchParams({}) })
+  const find = (list: readonly Comment[]): Comment | undefined => {
+    for (const c of list) {
+      const hit = c.id === r.comment_id ? c : find(c.replies)
+      if (hit) return hit
+    }
+    return undefined
+  }
+  return find(items)?.versione ?? null
+}

@@ -7,7 +7,8 @@
  */
 import { useMemo, useState } from 'react'
 import { QueryProvider } from '../../api/query'
-import type { ConfigurazioneMinorenni } from '../../api/contract/minorenni'
+import * as v from 'valibot'
+import { ConfigurazioneMinorenniSchema, type ConfigurazioneMinorenni } from '../../api/contract/minorenni'
 import { hasAll, heldPermissions } from '../../auth/permissions'
 import { useSession } from '../../auth/session'
 import { ListScreen } from '../../ui/list/ListScreen'
@@ -17,12 +18,23 @@ import { ConfirmModal } from '../../ui/widgets/ConfirmModal'
 import { useEsecuzione } from '../../ui/widgets/useConferma'
 import { AbilitaForm } from './AbilitaForm'
 import { revocaAbilitazione } from './api'
+import { useAzioneVersionata } from '../../ui/conflitto'
 import { minorenniDefinition } from './lista'
+
+const CAMPI_CONFLITTO = { dataDecorrenza: { label: 'Data di decorrenza' }, statoAbilitazione: { label: 'Stato' }, intervento: { label: 'Intervento' } }
 
 function Contenuto({ canManage }: { canManage: boolean }) {
   const [form, setForm] = useState(false)
   const [revoca, setRevoca] = useState<ConfigurazioneMinorenni | null>(null)
   const { busy, errore, setErrore, esegui } = useEsecuzione()
+  // issue 27: the revoke acts on the row's version; a newer one is shown and asked again
+  const conVersione = useAzioneVersionata({
+    lettura: { valori: revoca ?? {}, versione: revoca?.versione }, campi: CAMPI_CONFLITTO, soggetto: 'L’abilitazione',
+    daCorrente: (c) => {
+      const r = v.safeParse(ConfigurazioneMinorenniSchema, c)
+      return r.success && typeof r.output.versione === 'number' ? { valori: r.output, versione: r.output.versione } : null
+    },
+  })
   const session = useSession()
   // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the profile changes
   const definition = useMemo(() => minorenniDefinition(canManage ? setRevoca : null), [canManage, session.profilo])
@@ -32,7 +44,7 @@ function Contenuto({ canManage }: { canManage: boolean }) {
   }
   const confirm = async (r: ConfigurazioneMinorenni) => {
     const ok = await esegui(async () => {
-      await revocaAbilitazione(r.id)
+      await conVersione((versione) => revocaAbilitazione(r.id, versione))
       showToast({ message: `Abilitazione di «${r.nomeProgramma}» revocata`, status: 'success' })
     })
     if (ok) chiudi()

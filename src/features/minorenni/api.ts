@@ -22,4 +22,5 @@ const scrivi = (path: string, body: object) =>
   write({ method: 'post', path, body, schema: Id, withProfile: false, toast: 'catalogue', invalidate: [minorenniKeys.all] })
 export const abilitaProgramma = (idProgramma: number, intervento: Policy, dataDecorrenza: string) =>
   scrivi('configurazioneminorenni/salva', { idProgramma, intervento, dataDecorrenza })
-export const revocaAbilitazione = (id: number) => scrivi('configurazioneminorenni/elimina', { id })
+/** Revoke based on the row's `versione` (issue 27: 409 V01 when the configuration changed meanwhile). */
+export const revocaAbilitazione = (id: number, versione: number) => scrivi('configurazioneminorenni/elimina', { id, versione })

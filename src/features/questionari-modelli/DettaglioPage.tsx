@@ -9,7 +9,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useId, useState, type ReactNode } from 'react'
-import { sezioneFromWire, TIPI_DEFAULT, type QuestionarioTemplateDettaglio, type TipoDefault } from '../../api/contract/questionario-template'
+import * as v from 'valibot'
+import { QuestionarioTemplateDettaglioSchema, sezioneFromWire, TIPI_DEFAULT, type QuestionarioTemplateDettaglio, type TipoDefault } from '../../api/contract/questionario-template'
 import type { SezioneTemplateWire } from '../../api/contract/questionario'
 import { QueryProvider } from '../../api/query'
 import { hasAll, heldPermissions } from '../../auth/permissions'
@@ -21,6 +22,7 @@ import { showToast } from '../../ui/stores/toasts'
 import { SurveySectionFields } from '../../ui/survey'
 import { ConfirmModal } from '../../ui/widgets/ConfirmModal'
 import { useEsecuzione } from '../../ui/widgets/useConferma'
+import { ConflittoAzione, useAzioneVersionata } from '../../ui/conflitto'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { messaggioErrore } from '../../api/error-message'
 import { associaProgramma, dettaglioQuery, eliminaTemplate, impostaDefault, programmiQuery } from './api'
@@ -57,6 +59,16 @@ function Azioni({ d }: { d: QuestionarioTemplateDettaglio }) {
   const uid = useId()
   const [conferma, setConferma] = useState(false)
   const { busy, errore, setErrore, esegui: run } = useEsecuzione()
+  // issue 27: the delete acts on the detail's version; a newer one is shown and asked again
+  const conVersione = useAzioneVersionata({
+    lettura: { valori: { nome: d['survey-name'], descrizione: d['survey-description'], stato: d['survey-status'] }, versione: d.versione },
+    daCorrente: (c) => {
+      const r = v.safeParse(QuestionarioTemplateDettaglioSchema, c)
+      return r.success ? { valori: { nome: r.output['survey-name'], descrizione: r.output['survey-description'], stato: r.output['survey-status'] }, versione: r.output.versione } : null
+    },
+    campi: { nome: { label: 'Nome' }, descrizione: { label: 'Descrizione' }, stato: { label: 'Stato' } },
+    soggetto: 'Il questionario',
+  })
   const [programma, setProgramma] = useState('')
   const id = d['survey-id'] ?? ''
   const corrente = d.idVersioneSuccessiva === null
@@ -69,7 +81,7 @@ function Azioni({ d }: { d: QuestionarioTemplateDettaglio }) {
     run(async () => {
       await work()
       showToast({ status: 'success', message: ok })
-    }, (err) => messaggioErrore(err, azione))
+    }, (err) => (err instanceof ConflittoAzione ? err.message : messaggioErrore(err, azione)))
   const imposta = (tipo: TipoDefault) => void esegui(`impostare il questionario come default ${tipo}`, () => impostaDefault(id, tipo), `Questionario impostato come default ${tipo}.`)
   const associa = () => {
     if (!programma) {
@@ -79,7 +91,7 @@ function Azioni({ d }: { d: QuestionarioTemplateDettaglio }) {
     void esegui('associare il questionario al programma', () => associaProgramma(Number(programma), id), 'Questionario associato al programma.')
   }
   const elimina = async () => {
-    if (await esegui('eliminare il questionario', () => eliminaTemplate(id), 'Questionario eliminato.')) {
+    if (await esegui('eliminare il questionario', () => conVersione((versione) => eliminaTemplate(id, versione)), 'Questionario eliminato.')) {
       setConferma(false)
       void navigate({ to: '/area-amministrativa/questionari' })
     }

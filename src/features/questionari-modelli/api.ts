@@ -50,12 +50,13 @@ const bodyOf = (d: DatiTemplate) => ({ 'survey-name': d.nome, 'survey-descriptio
 /** Create or clone: `POST questionarioTemplate`. */
 export const creaTemplate = (d: DatiTemplate): Promise<QuestionarioTemplateSalvato> => scrivi('post', 'questionarioTemplate', bodyOf(d), QuestionarioTemplateSalvatoSchema)
 
-/** Update: `PUT questionarioTemplate/{id}` (a new version when in use). */
-export const aggiornaTemplate = (id: string, d: DatiTemplate): Promise<QuestionarioTemplateSalvato> =>
-  scrivi('put', `questionarioTemplate/${encodeURIComponent(id)}`, bodyOf(d), QuestionarioTemplateSalvatoSchema)
+/** Update: `PUT questionarioTemplate/{id}` (a new version when in use), based on the detail's `versione` (issue 27: 409 V01 when stale). */
+export const aggiornaTemplate = (id: string, d: DatiTemplate, versione: number): Promise<QuestionarioTemplateSalvato> =>
+  scrivi('put', `questionarioTemplate/${encodeURIComponent(id)}`, { ...bodyOf(d), versione }, QuestionarioTemplateSalvatoSchema)
 
-/** Delete: `DELETE questionarioTemplate/{id}`. */
-export const eliminaTemplate = (id: string) => scrivi('delete', `questionarioTemplate/${encodeURIComponent(id)}`, {}, v.object({ id: v.string() }))
+/** Delete: `DELETE questionarioTemplate/{id}`, based on the detail's `versione` (issue 27). */
+export const eliminaTemplate = (id: string, versione: number) =>
+  scrivi('delete', `questionarioTemplate/${encodeURIComponent(id)}`, { versione }, v.object({ id: v.string() }))
 
 /** Default for a policy: `PUT questionarioTemplate/aggiornadefault/{id}?tipoDefault=`. */
 export const impostaDefault = (id: string, tipo: TipoDefault) =>

@@ -16,7 +16,7 @@ import { ITEM_SECTIONS, itemPath, reportTarget, sectionFilter, sectionLabel } fr
 import { countLabel } from '../../../lib/plural'
 import { ListScreen } from '../../../ui/list/ListScreen'
 import { listPageQuery, ServerList, type ListDefinition } from '../../../ui/list/ServerList'
-import { deleteComment, deleteItem } from '../api'
+import { deleteComment, deleteItem, versioneSegnalato } from '../api'
 import { TextModal } from '../TextModal'
 import { dismissReport, fetchReports } from './api'
 import { gestioneCommunityKeys } from './keys'
@@ -89,8 +89,11 @@ function ReportsContent() {
         intro={<p className="mb-0">Confermi di voler eliminare questo contenuto?{deleting ? ` («${deleting.comment_body ?? deleting.title}»)` : ''}</p>}
         prompt="Inserisci il motivo dell'eliminazione"
         onSubmit={async (reason) => {
-          if (!target) return
-          await (target.kind === 'comment' ? deleteComment(target.id, reason) : deleteItem(target.id, reason))
+          if (!target || !deleting) return
+          // issue 27: the report rows carry no version: the moderator deletes the content as it is now
+          const versione = await versioneSegnalato(deleting)
+          if (versione === null) throw new Error('Contenuto non trovato')
+          await (target.kind === 'comment' ? deleteComment(target.id, reason, versione) : deleteItem(target.id, reason, versione))
           await refresh()
         }}
         onClose={() => setDeleting(null)} />

@@ -10,7 +10,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { sezioneFromWire, sezioneToWire, type QuestionarioTemplateDettaglio } from '../../../api/contract/questionario-template'
+import * as v from 'valibot'
+import { QuestionarioTemplateDettaglioSchema, sezioneFromWire, sezioneToWire, type QuestionarioTemplateDettaglio } from '../../../api/contract/questionario-template'
 import type { SezioneTemplateWire } from '../../../api/contract/questionario'
 import { QueryProvider } from '../../../api/query'
 import {
@@ -20,7 +21,8 @@ import {
 import { AppLink } from '../../../ui/AppLink'
 import { showToast } from '../../../ui/stores/toasts'
 import { messaggioErrore } from '../../../api/error-message'
-import { aggiornaTemplate, creaTemplate, dettaglioQuery, nuovoQuery } from '../api'
+import { aggiornaTemplate, creaTemplate, dettaglioQuery, nuovoQuery, type DatiTemplate } from '../api'
+import { useSalvataggioVersionato } from '../../../ui/conflitto'
 import { useRegisterBreadcrumbLabels } from '../../../ui/breadcrumb/labels'
 import { questionarioPath } from '../lista'
 import { Anteprima } from './Anteprima'
@@ -39,6 +41,18 @@ function modelloIniziale(d: QuestionarioTemplateDettaglio, modo: ModoEditor): Mo
   const nome = modo === 'clona' ? `${d['survey-name']} (copia)` : d['survey-name']
   return modelloDaTemplate(nome, d['survey-description'], sezioni)
 }
+
+/** What 'Salva' sends for the editor's state (also the merge's values of issue 27). */
+const datiDi = (m: ModelloEditor): DatiTemplate => ({ nome: m.nome.trim(), descrizione: m.descrizione.trim(), sezioni: sezioniSchema(m).map(sezioneToWire) })
+
+/** A 409's `corrente` (the template's detail) as what the editor would send, with its version. */
+function daCorrente(corrente: unknown) {
+  const r = v.safeParse(QuestionarioTemplateDettaglioSchema, corrente)
+  return r.success ? { valori: datiDi(modelloIniziale(r.output, 'modifica')), versione: r.output.versione } : null
+}
+
+const titoliSezioni = (x: unknown) => (Array.isArray(x) ? (x as { title: string }[]).map((s) => s.title).join(', ') : '')
+const CAMPI_CONFLITTO = { nome: { label: 'Nome del questionario' }, descrizione: { label: 'Descrizione' }, sezioni: { label: 'Sezioni e domande', format: titoliSezioni } }
 
 function Form({ modo, id, dettaglio }: EditorPageProps & { dettaglio: QuestionarioTemplateDettaglio }) {
   const [m, setM] = useState<ModelloEditor>(() => modelloIniziale(dettaglio, modo))
@@ -73,6 +87,21 @@ function Form({ modo, id, dettaglio }: EditorPageProps & { dettaglio: Questionar
     if (msg) setAnnuncio(msg)
   }
   const inUso = modo === 'modifica' && (dettaglio.inUso || dettaglio['survey-status'] === 'ATTIVO')
+  const chiudi = (saved: { nuovaVersione: boolean; versione: number; 'survey-id': string }) => {
+    showToast({
+      status: 'success',
+      message: saved.nuovaVersione
+        ? `Questionario salvato: creata la versione ${saved.versione}. I servizi già registrati mantengono la versione precedente.`
+        : 'Questionario salvato.',
+    })
+    void navigate({ to: questionarioPath(saved['survey-id']) })
+  }
+  // issue 27: an edit carries the detail's version; a 409 merges or opens the conflict view
+  const versionato = useSalvataggioVersionato({
+    lettura: modo === 'modifica' ? { valori: datiDi(modelloIniziale(dettaglio, modo)), versione: dettaglio.versione } : null,
+    invia: (dati: DatiTemplate, versione) => aggiornaTemplate(id ?? '', dati, versione),
+    daCorrente, campi: CAMPI_CONFLITTO, onSalvato: chiudi,
+  })
 
   const salva = async (e: FormEvent) => {
     e.preventDefault()
@@ -86,15 +115,8 @@ function Form({ modo, id, dettaglio }: EditorPageProps & { dettaglio: Questionar
     }
     setSalvataggio(true)
     try {
-      const dati = { nome: m.nome.trim(), descrizione: m.descrizione.trim(), sezioni: sezioniSchema(m).map(sezioneToWire) }
-      const saved = modo === 'modifica' && id ? await aggiornaTemplate(id, dati) : await creaTemplate(dati)
-      showToast({
-        status: 'success',
-        message: saved.nuovaVersione
-          ? `Questionario salvato: creata la versione ${saved.versione}. I servizi già registrati mantengono la versione precedente.`
-          : 'Questionario salvato.',
-      })
-      void navigate({ to: questionarioPath(saved['survey-id']) })
+      if (modo === 'modifica' && id) await versionato.salva(datiDi(m))
+      else chiudi(await creaTemplate(datiDi(m)))
     } catch (err) {
       setErroreServer(await messaggioErrore(err, 'salvare il questionario'))
       riepilogo.current?.focus()
@@ -106,7 +128,9 @@ function Form({ modo, id, dettaglio }: EditorPageProps & { dettaglio: Questionar
   const elenco = Object.entries(errori)
   const fisse = m.sezioni.filter((s) => s.chiave !== null).length
   return (
-    <form noValidate onSubmit={(e) => void salva(e)} aria-describedby={`${uid}-nota`}>
+    <>
+    {versionato.vista}
+    <form noValidate onSubmit={(e) => void salva(e)} aria-describedby={`${uid}-nota`} hidden={versionato.inConflitto}>
       <p id={`${uid}-nota`} className="text-secondary">I campi contrassegnati con * sono obbligatori.</p>
       <div ref={riepilogo} tabIndex={-1} className="pd-riepilogo-errori">
         {(elenco.length > 0 || erroreServer) && (
@@ -199,6 +223,7 @@ function Form({ modo, id, dettaglio }: EditorPageProps & { dettaglio: Questionar
         <AppLink to={modo === 'nuovo' || !id ? '/area-amministrativa/questionari' : questionarioPath(id)} className="btn btn-outline-secondary">Annulla</AppLink>
       </div>
     </form>
+    </>
   )
 }
 
