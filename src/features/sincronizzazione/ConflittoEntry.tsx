@@ -6,7 +6,7 @@
  * the outbox (`outbox.resolveConflict`). A conflict with nothing to choose (a delete of a record changed meanwhile)
  * asks to confirm the operation on the current version ('Invia comunque') or to leave it.
  */
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { outbox, type OutboxEntry } from '../../offline'
 import { applicaScelte, merge3, type Scelta } from '../../lib/merge3'
 import { campiPresiDaAltri, testoModificatoDaAltri, VistaConflitto, type CampoVista } from '../../ui/conflitto'
@@ -42,6 +42,11 @@ export function ConflittoEntry({ entry, onSaved, onClose }: ConflittoEntryProps)
   const [scelte, setScelte] = useState<Record<string, Scelta>>({})
   const [busy, setBusy] = useState(false)
   const [errore, setErrore] = useState<string | null>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  // the confirmation's heading takes the focus once, when it opens (the view's own heading does the same)
+  useEffect(() => {
+    headingRef.current?.focus()
+  }, [])
   if (!c || !esito) return null
   const campi = campiDi(entry.kind)
 
@@ -62,7 +67,7 @@ export function ConflittoEntry({ entry, onSaved, onClose }: ConflittoEntryProps)
     const presi = campiPresiDaAltri(c.base, c.theirs)
     return (
       <section className="pd-conflitto border rounded p-3 mb-4" aria-labelledby={`pd-conflitto-${entry.id}`} data-testid="vista-conflitto">
-        <h3 id={`pd-conflitto-${entry.id}`} className="h4" tabIndex={-1} ref={(el) => el?.focus()}>Modifica in conflitto</h3>
+        <h3 id={`pd-conflitto-${entry.id}`} className="h4" tabIndex={-1} ref={headingRef}>Modifica in conflitto</h3>
         <p>{w.testo}</p>
         {presi.length > 0 && (
           <>
