@@ -85,9 +85,22 @@ export async function createServicesApi(request: APIRequestContext, who: ApiActo
   return ids
 }
 
-/** Renames a service through the API (another session's edit). */
+/** The service's current `versione` (issue 27: an update or delete sends it), read as the device reads it. */
+export async function serviceVersionApi(request: APIRequestContext, who: ApiActor, idServizio: number): Promise<number> {
+  const q = Object.entries(who.ids).filter(([, v]) => v !== null).map(([k, v]) => `${k}=${v}`).join('&')
+  const { servizio } = await callAs<{ servizio: { versione: number } }>(request, who, 'GET', `campo/servizio/${idServizio}?${q}`)
+  return servizio.versione
+}
+
+/** Renames a service through the API (another session's edit, on the service's current version). */
 export async function renameServiceApi(request: APIRequestContext, who: ApiActor, idServizio: number, nome: string, data = DATA_SERVIZIO): Promise<void> {
-  await callAs(request, who, 'PUT', `servizio/${idServizio}`, await serviceBody(request, who, nome, data))
+  const versione = await serviceVersionApi(request, who, idServizio)
+  await callAs(request, who, 'PUT', `servizio/${idServizio}`, { ...(await serviceBody(request, who, nome, data)), versione })
+}
+
+/** Deletes a service through the API (another session's delete, on the service's current version). */
+export async function deleteServiceApi(request: APIRequestContext, who: ApiActor, idServizio: number): Promise<void> {
+  await callAs(request, who, 'DELETE', `servizio/${idServizio}`, { versione: await serviceVersionApi(request, who, idServizio) })
 }
 
 /** The body of a service's creation or edit (the profile's first site). */

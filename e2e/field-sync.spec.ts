@@ -9,7 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { DESKTOP, PG_JOURNEY, PHONE, axeViolations, login } from './helpers'
-import { actorOf, callAs, createServiceApi, createServicesApi, renameServiceApi } from './field-api'
+import { actorOf, createServiceApi, createServicesApi, deleteServiceApi, renameServiceApi } from './field-api'
 import { toWireDate } from '../src/lib/dates'
 
 /** Matteo De Luca, FAC of 'Lazio Digitale Latina' (server/seed/identities.ts). */
@@ -85,7 +85,7 @@ test('field sync: progress of a long first sync, incremental changes from anothe
 
   // another session renames one service and deletes another: an incremental sync brings both changes
   await renameServiceApi(request, matteo, ids[0]!, `Rinominato ${run}`)
-  await callAs(request, matteo, 'DELETE', `servizio/${ids[1]}`)
+  await deleteServiceApi(request, matteo, ids[1]!)
   const incremental = page.waitForResponse((r) => r.url().includes('/api/campo/sync?') && new URL(r.url()).searchParams.has('cursore'))
   cursors.length = 0
   await page.reload()

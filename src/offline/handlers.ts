@@ -8,7 +8,7 @@ import type { OfflineDb } from './db'
 import type { Classification } from '../lib/failure-classify'
 import type { EntryRoleContext, OutboxEntry } from './types'
 
-export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+export type OutboxMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /** One request of the replay, as the transport sends it. */
 export interface OutboxRequest {
@@ -55,6 +55,28 @@ export interface OutboxHandler<P = unknown, R = unknown> {
   applyResult?(db: OfflineDb, entry: OutboxEntry<P>, result: R): Promise<void> | void
   /** overrides the default classifier for this kind (return undefined to keep the default) */
   classifyError?(error: unknown, entry: OutboxEntry<P>): Classification | undefined
+  /** how an update/delete of a versioned record meets a 409 V01 (issue 27); without it a 409 V01 needs attention */
+  conflict?: ConflictSupport<P>
+}
+
+/** A record's fields as the three-way merge reads them (src/lib/merge3.ts `Campi`). */
+export type CampiRecord = Record<string, unknown>
+
+/**
+ * The three sides of an entry's three-way merge and how to send the result (issue 27 point 3). The payload carries
+ * the version its edit was made on and the `base` snapshot; the handler knows their place and the field shape.
+ */
+export interface ConflictSupport<P> {
+  /** the record's fields as they were when the edit was made (the local copy's), from the payload */
+  base(payload: P): CampiRecord
+  /** the edited fields, from the payload (same shape as `base`) */
+  mine(payload: P): CampiRecord
+  /** the 409's `corrente` in the same shape, its version and when it last changed (ISO); null when unreadable */
+  theirs(corrente: unknown): { campi: CampiRecord; versione: number; modificatoIl: string | null } | null
+  /** the payload sending `campi` as an edit based on `versione` (the server's record `theirs` becomes its base) */
+  rebase(payload: P, campi: CampiRecord, versione: number, theirs: CampiRecord): P
+  /** false: never merged without the user (a delete of a record changed meanwhile asks again); default true */
+  automatic?: boolean
 }
 
 const handlers = new Map<string, OutboxHandler>()

@@ -10,6 +10,7 @@ import { ConfirmationRequiredError, EntryNotEditableError, EntryNotFoundError, F
 import { emitOfflineEvent } from './events'
 import { newUuid } from '../lib/ids'
 import { recordKeyOf, refreshRecordState } from './records'
+import { resolveConflict } from './conflicts'
 import { OPEN_STATUSES, type EntryStatus, type OutboxEntry, type RecordRef, type RecordTipo, type RoleContext } from './types'
 
 /** The local copy written together with an entry. */
@@ -46,6 +47,8 @@ export interface OutboxCounts {
   sending: number
   failedRetry: number
   attention: number
+  /** refused with 409 V01, waiting for the user's choice ('In conflitto', issue 27) */
+  conflict: number
   pausedAuth: number
   done: number
   /** open entries (everything but done) */
@@ -63,7 +66,7 @@ export interface OutboxExport {
   entries: OutboxEntry[]
 }
 
-const NOT_DONE: EntryStatus[] = ['pending', 'sending', 'failed-retry', 'attention', 'paused-auth']
+const NOT_DONE: EntryStatus[] = ['pending', 'sending', 'failed-retry', 'attention', 'conflict', 'paused-auth']
 
 /** Runs a storage operation: quota → StorageFullError (+ 'storage-full' event); a lost connection → reopen and retry once. */
 export async function withStorageErrors<T>(db: OfflineDb, op: () => Promise<T>): Promise<T> {
@@ -178,15 +181,16 @@ export async function counts(): Promise<OutboxCounts> {
 /** Counts of a database's entries by status (used by the status store). */
 export async function countEntries(db: OfflineDb): Promise<OutboxCounts> {
   const n = (s: EntryStatus) => db.outbox.where('status').equals(s).count()
-  const [pending, sending, failedRetry, attention, pausedAuth, done] = await Promise.all([
+  const [pending, sending, failedRetry, attention, conflict, pausedAuth, done] = await Promise.all([
     n('pending'),
     n('sending'),
     n('failed-retry'),
     n('attention'),
+    n('conflict'),
     n('paused-auth'),
     n('done'),
   ])
-  return { pending, sending, failedRetry, attention, pausedAuth, done, open: pending + sending + failedRetry + attention + pausedAuth }
+  return { pending, sending, failedRetry, attention, conflict, pausedAuth, done, open: pending + sending + failedRetry + attention + conflict + pausedAuth }
 }
 
 /** True when the last attempt was refused by the server (4xx): the request was not applied. */
@@ -364,7 +368,8 @@ export async function replacePayload(id: string, payload: unknown, db: OfflineDb
 
 /**
  * The outbox API of the feature entry: `list`, `get`, `openOf`, `ofKind` (reads); `updatePayload`, `retry`,
- * `discard`, `replacePayload` (changes); `counts`, `export` (the sync centre).
+ * `discard`, `replacePayload`, `resolveConflict` (changes; the last one sends the user's choice for an entry
+ * 'In conflitto', issue 27); `counts`, `export` (the sync centre).
  */
 export const outbox = {
   list: listEntries,
@@ -375,6 +380,7 @@ export const outbox = {
   retry: retryEntry,
   discard: discardEntry,
   replacePayload,
+  resolveConflict,
   counts,
   export: exportEntries,
 }

@@ -15,7 +15,7 @@ export function recordKeyOf(ref: RecordRef): string {
 
 /** Sync state of a record from the statuses of its open entries (pure). */
 export function deriveSyncState(statuses: readonly string[]): RecordSyncState {
-  if (statuses.includes('attention')) return 'attenzione'
+  if (statuses.includes('attention') || statuses.includes('conflict')) return 'attenzione'
   if (statuses.includes('sending')) return 'invio'
   if (statuses.some((s) => s !== 'done')) return 'locale'
   return 'confermato'

@@ -13,6 +13,10 @@
  *    waiting entry becomes `paused-auth` and 'auth-required' is emitted ("nessun dato andrà perso"). A
  *    session already marked expired (src/auth/session-end.ts) sends nothing: its waiting entries are paused
  *    the same way at once (issue 24 point 7).
+ * 5. a 409 V01 of an update/delete whose handler knows its versions (issue 27, ./conflicts.ts): the three-way merge
+ *    of base, mine and the server's `corrente`; without a field changed on both sides the merged record is sent
+ *    at once with the server's version, else the entry becomes `conflict` ('In conflitto') for the sync centre,
+ *    and the entries depending on it wait.
  * Done entries keep the server's answer for their dependents and are pruned after {@link DONE_RETENTION_MS}
  * once nothing open depends on them.
  */
@@ -23,6 +27,7 @@ import { classifyFailure, stopsTheRun, type Classification } from '../lib/failur
 import { reportReachable, reportUnreachable } from '../api/connectivity'
 import { StorageFullError, isDbClosedError, isQuotaError } from './errors'
 import { AUTH_REQUIRED_MESSAGE, emitOfflineEvent, type SyncReport } from './events'
+import { conflictOutcome, isVersionConflict, MAX_AUTOMATIC_MERGES } from './conflicts'
 import { getHandler, InvalidAnswerError, type OutboxHandler, type OutboxMethod, type ParentResult, type SendContext, type Transport } from './handlers'
 import { defaultLockManager, runExclusive, type LockManagerLike } from './locks'
 import { refreshRecordState } from './records'
@@ -181,7 +186,7 @@ const park = (e: OutboxEntry, lastError: EntryError, now: number): OutboxEntry =
 
 /** One walk of the queue in `seq` order; true when at least one entry was acknowledged. */
 async function onePass(db: OfflineDb, opts: RunOptions, report: SyncReport): Promise<boolean> {
-  const open = await db.outbox.where('status').anyOf('pending', 'failed-retry', 'attention', 'paused-auth').sortBy('seq')
+  const open = await db.outbox.where('status').anyOf('pending', 'failed-retry', 'attention', 'conflict', 'paused-auth').sortBy('seq')
   const byId = new Map(open.map((e) => [e.id, e]))
   let progressed = false
   for (const listed of open) {
@@ -200,6 +205,7 @@ async function onePass(db: OfflineDb, opts: RunOptions, report: SyncReport): Pro
       if (!dep) parked = { kind: 'dependency', message: DEPENDENCY_MISSING_MESSAGE }
       else if (dep.status === 'done') parents.push({ id: dep.id, kind: dep.kind, result: dep.result })
       else if (dep.status === 'attention') parked = { kind: 'dependency', message: DEPENDENCY_ATTENTION_MESSAGE }
+      // a conflicted parent (issue 27): wait for the user's choice, then go on by themselves
       else waiting = true
       if (parked) break
     }
@@ -261,7 +267,7 @@ interface SendOutcome {
   stop: SyncReport['stopped']
 }
 
-async function sendOne(db: OfflineDb, entry: OutboxEntry, handler: OutboxHandler, opts: RunOptions, report: SyncReport): Promise<SendOutcome> {
+async function sendOne(db: OfflineDb, entry: OutboxEntry, handler: OutboxHandler, opts: RunOptions, report: SyncReport, merges = 0): Promise<SendOutcome> {
   const sending = await saveEntry(db, { ...entry, status: 'sending', attempts: entry.attempts + 1, updatedAt: options.now() })
   let result: unknown
   let failure: Classification | null = null
@@ -269,12 +275,14 @@ async function sendOne(db: OfflineDb, entry: OutboxEntry, handler: OutboxHandler
   let renewed = false
   // the token the last attempt went out with: a 401 refuses that token, not one stored since (a new login)
   let tokenSent: string | null = null
+  let thrown: unknown
   for (;;) {
     try {
       tokenSent = options.currentToken()
       result = await handler.send(sending, makeContext(sending, opts.signal))
       break
     } catch (err) {
+      thrown = err
       const c = handler.classifyError?.(err, sending) ?? classifyFailure(err)
       // a new login happened while the request was out: the refused token is the one before it, the new one
       // has not been tried yet (once)
@@ -313,6 +321,14 @@ async function sendOne(db: OfflineDb, entry: OutboxEntry, handler: OutboxHandler
     return { entry: paused, stop: 'auth' }
   }
   reportReachable()
+  if (handler.conflict && isVersionConflict(failure)) {
+    const outcome = conflictOutcome(sending, handler.conflict, thrown, lastError, now, merges < MAX_AUTOMATIC_MERGES)
+    if (outcome.resend) return sendOne(db, await saveEntry(db, outcome.entry), handler, opts, report, merges + 1)
+    if (outcome.entry.status === 'conflict') {
+      report.attention++
+      return { entry: await saveEntry(db, outcome.entry), stop: null }
+    }
+  }
   report.attention++
   return { entry: await saveEntry(db, park(sending, lastError, now)), stop: null }
 }

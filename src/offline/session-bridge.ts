@@ -128,7 +128,7 @@ export function startOfflineSession(): () => void {
 export async function unsentCountForLogout(): Promise<number> {
   const db = currentDb()
   if (!db) return 0
-  return db.outbox.where('status').anyOf('pending', 'sending', 'failed-retry', 'attention', 'paused-auth').count()
+  return db.outbox.where('status').anyOf('pending', 'sending', 'failed-retry', 'attention', 'conflict', 'paused-auth').count()
 }
 
 /** The role context of the session's chosen profile (for `enqueue`, which stores the owner hash instead of the fiscal code), or null without a profile. */

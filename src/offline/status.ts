@@ -20,12 +20,14 @@ export interface SyncStatus {
   retrying: number
   sending: number
   attention: number
+  /** refused with 409 V01, waiting for the user's choice ('In conflitto', issue 27) */
+  conflict: number
   pausedAuth: number
   /** ms epoch of the last run that left nothing waiting or sent something; null if never */
   lastSyncAt: number | null
 }
 
-const ZERO: OutboxCounts = { pending: 0, sending: 0, failedRetry: 0, attention: 0, pausedAuth: 0, done: 0, open: 0 }
+const ZERO: OutboxCounts = { pending: 0, sending: 0, failedRetry: 0, attention: 0, conflict: 0, pausedAuth: 0, done: 0, open: 0 }
 
 let counts: OutboxCounts = ZERO
 let lastSyncAt: number | null = null
@@ -40,6 +42,7 @@ function build(): SyncStatus {
     retrying: counts.failedRetry,
     sending: counts.sending,
     attention: counts.attention,
+    conflict: counts.conflict,
     pausedAuth: counts.pausedAuth,
     lastSyncAt,
   }
@@ -99,20 +102,22 @@ export function getSyncStatus(): SyncStatus {
   return store.get()
 }
 
-/** React hook: `{connectivity, pending, retrying, sending, attention, pausedAuth, lastSyncAt}`. */
+/** React hook: `{connectivity, pending, retrying, sending, attention, conflict, pausedAuth, lastSyncAt}`. */
 export function useSyncStatus(): SyncStatus {
   return useStore({ subscribe: subscribeSyncStatus, get: getSyncStatus })
 }
 
 /**
  * Texts of the header indicator, most urgent first: 'offline', 'N in attesa' (not yet confirmed: waiting,
- * sending or paused for login), 'N da verificare' (needing attention). Empty when all is synchronised.
+ * sending or paused for login), 'N in conflitto' (waiting for the user's choice, issue 27), 'N da verificare'
+ * (needing attention). Empty when all is synchronised.
  */
 export function indicatorTexts(s: SyncStatus): string[] {
   const out: string[] = []
   if (s.connectivity === 'offline') out.push('offline')
   const waiting = s.pending + s.sending + s.pausedAuth
   if (waiting > 0) out.push(`${waiting} in attesa`)
+  if (s.conflict > 0) out.push(`${s.conflict} in conflitto`)
   if (s.attention > 0) out.push(`${s.attention} da verificare`)
   return out
 }

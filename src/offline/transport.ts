@@ -20,7 +20,7 @@ export async function httpTransport(req: OutboxRequest): Promise<unknown> {
   try {
     const response = await api(req.path, {
       method: req.method,
-      json: req.body ?? {},
+      ...(req.method === 'GET' ? {} : { json: req.body ?? {} }),
       headers: { 'Idempotency-Key': req.idempotencyKey, userRole: req.roleContext.codiceRuolo },
       context: { silent: true, background: true, authRedirects: false },
       timeout: OUTBOX_REQUEST_TIMEOUT_MS,

@@ -10,12 +10,14 @@ import type { FailureReason } from '../lib/failure-classify'
  * - `sending`: a request is in flight (persisted before the request; reverted to pending after a reload);
  * - `failed-retry`: the last attempt failed for a transient reason, retried at `nextAttemptAt`;
  * - `attention`: refused by the server (or waiting on a refused entry): needs the user (edit, retry, discard);
+ * - `conflict`: an update/delete refused with 409 V01 (the record changed on the server since the edit was made,
+ *   issue 27) whose three-way merge needs the user ('In conflitto'); its dependents wait for it;
  * - `paused-auth`: the session expired; resumes after the next login;
  * - `done`: acknowledged by the server (kept with its result for dependents, pruned later). */
-export type EntryStatus = 'pending' | 'sending' | 'failed-retry' | 'attention' | 'paused-auth' | 'done'
+export type EntryStatus = 'pending' | 'sending' | 'failed-retry' | 'attention' | 'conflict' | 'paused-auth' | 'done'
 
 /** Entry statuses that still need to reach the server (everything but `done`). */
-export const OPEN_STATUSES: readonly EntryStatus[] = ['pending', 'sending', 'failed-retry', 'attention', 'paused-auth']
+export const OPEN_STATUSES: readonly EntryStatus[] = ['pending', 'sending', 'failed-retry', 'attention', 'conflict', 'paused-auth']
 
 /** The role profile of a write (header `userRole` and body ids). */
 export interface RoleProfile {
@@ -104,6 +106,25 @@ export interface OutboxEntry<P = unknown> {
   result?: unknown
   /** ms epoch, once done */
   doneAt?: number
+  /** the server's record and the three sides of the merge, while the entry is `conflict` (issue 27) */
+  conflitto?: EntryConflict
+}
+
+/**
+ * What a `conflict` entry keeps (issue 27 point 3): the three sides of the three-way merge in the handler's
+ * field shape (`base` the record when the edit was made, `mine` the edit, `theirs` the server's current
+ * record), the server's `versione` to send the merged record with, when the server's record last changed
+ * (ISO, when known) and the 409's raw `corrente`.
+ */
+export interface EntryConflict {
+  base: Record<string, unknown>
+  mine: Record<string, unknown>
+  theirs: Record<string, unknown>
+  versione: number
+  modificatoIl: string | null
+  corrente: unknown
+  /** ms epoch of the 409 */
+  at: number
 }
 
 /** A bootstrap item fetched for offline use (own services, template, sites, dropdowns…). */

@@ -53,6 +53,14 @@ afterEach(() => {
 })
 
 describe('whole sync on the device', () => {
+  it('keeps the service\'s and the citizen\'s versione with their copies (issue 27 point 5)', async () => {
+    const snap = serverSnapshot({ versione: 7 })
+    snap.cittadini[0] = { ...snap.cittadini[0]!, versione: 3 }
+    await storeSnapshot(snap, Date.now())
+    expect(await getRecord('servizio', 'srv-12')).toMatchObject({ data: { versione: 7 } })
+    expect(await getRecord('cittadino-servizio', 'srv-q-77')).toMatchObject({ data: { versioneCittadino: 3 } })
+  })
+
   it('stores services, additions and reference data; server rows get srv- ids', async () => {
     await storeSnapshot(serverSnapshot(), Date.now())
     expect(await getRecord('servizio', 'srv-12')).toMatchObject({ idServer: 12, syncState: 'confermato', data: { nome: 'Laboratorio PEC', idProgetto: 10 } })

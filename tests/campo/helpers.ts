@@ -1,5 +1,6 @@
 /** Helpers of the field data layer tests: a logged facilitator, reference data, a fake API for the replay. */
 import { vi } from 'vitest'
+import { ApiCallError } from '../../src/api/client'
 import { GIORNI_FINESTRA_CAMPO, type CampoBootstrap, type CampoSyncPagina } from '../../src/api/contract/campo'
 import type { Profilo } from '../../src/api/contract/contesto'
 import { resetSessionForTests } from '../../src/auth/session'
@@ -87,10 +88,38 @@ export async function storeSnapshot(b: CampoBootstrap, startedAt: number): Promi
   await storePagina(currentDb()!, b.profilo, pagina(b), startedAt)
 }
 
+/** A service as the fake API keeps it: its version and the last fields written (wire names). */
+export interface ServizioFake {
+  versione: number
+  body: Record<string, unknown>
+  dataOraAggiornamento: string
+}
+
+/** The service card of a fake service (the `corrente` of a 409 V01, in the server's shape). */
+export function schedaFake(id: number, s: ServizioFake) {
+  const b = s.body
+  return {
+    dettaglioServizio: {
+      idServizio: id, nomeServizio: b.nomeServizio, idEnte: b.idEnteServizio, idSede: b.idSedeServizio, dataServizio: b.data,
+      durataServizio: b.durataServizio, listaTipologiaServizio: (b.tipoDiServizioPrenotato as string[]).map((titolo) => ({ titolo })),
+      sezioneQ3compilato: b.sezioneQuestionarioCompilatoQ3, dataOraAggiornamento: s.dataOraAggiornamento, versione: s.versione,
+    },
+  }
+}
+
+/** The 409 V01 the client gets (ApiCallError wrapping ky's HTTPError with the parsed body). */
+export function conflittoV01(corrente: unknown): ApiCallError {
+  const message = 'Il record è stato modificato da altri.'
+  return new ApiCallError(409, 'V01', message, 'http', { cause: { name: 'HTTPError', data: { errorCode: 'V01', message, corrente } }, fromServer: true })
+}
+
 /**
  * A fake field API with idempotency (a known key answers the stored answer, as the server does):
  * services get ids from 500, additions `{id: 900+, idQuestionario: 'q-900'…}`. `fail(req, n)` may return an
- * error to throw instead; `lose(req, n)` applies the request but throws (the answer is lost).
+ * error to throw instead; `lose(req, n)` applies the request but throws (the answer is lost). Services are
+ * versioned as the server does it (issue 27): creation answers `versione: 1`, an update or delete must send the
+ * current `versione` (428 without, 409 V01 with the card when stale), `GET campo/servizio/{id}` reads it;
+ * `servizi` holds them (a test edits one "from another device" there).
  */
 export function fakeApi(opts: { fail?: (req: OutboxRequest, n: number) => Error | null; lose?: (req: OutboxRequest, n: number) => Error | null } = {}) {
   let nextServizio = 500
@@ -98,6 +127,8 @@ export function fakeApi(opts: { fail?: (req: OutboxRequest, n: number) => Error 
   const applied = new Map<string, unknown>()
   const calls: OutboxRequest[] = []
   const created: { path: string; body: unknown }[] = []
+  const servizi = new Map<number, ServizioFake>()
+  const now = () => new Date().toISOString()
   const transport = vi.fn(async (req: OutboxRequest) => {
     calls.push(req)
     const n = calls.length
@@ -105,9 +136,38 @@ export function fakeApi(opts: { fail?: (req: OutboxRequest, n: number) => Error 
     if (err) throw err
     let answer = applied.get(req.idempotencyKey)
     if (answer === undefined) {
-      if (req.method === 'POST' && req.path === 'servizio') answer = { idServizio: nextServizio++ }
-      else if (req.method === 'PUT' || req.method === 'DELETE') answer = { idServizio: Number(req.path.split('/')[1]) }
-      else if (/^servizio\/cittadino\/\d+$/.test(req.path)) {
+      const id = Number(req.path.split('?')[0]!.split('/').at(-1))
+      if (req.method === 'GET' && req.path.startsWith('campo/servizio/')) {
+        // a service the fake did not create (a fixture's): version 1
+        const s = servizi.get(id) ?? { versione: 1, dataOraAggiornamento: now(), body: { nomeServizio: '', idEnteServizio: 100, idSedeServizio: 7, data: '2025-03-12',
+          durataServizio: '1:00', tipoDiServizioPrenotato: [], sezioneQuestionarioCompilatoQ3: '{}' } }
+        const c = schedaFake(id, s).dettaglioServizio
+        return {
+          servizio: { id, idLocale: null, nome: c.nomeServizio, data: c.dataServizio, durataServizio: c.durataServizio, tipologiaServizio: s.body.tipoDiServizioPrenotato,
+            idEnte: c.idEnte, idSede: c.idSede, nomeSede: '', stato: 'NON ATTIVO', sezioneQ3Questionario: c.sezioneQ3compilato, idQuestionarioTemplateSnapshot: 'tpl-1',
+            dataOraAggiornamento: s.dataOraAggiornamento, versione: s.versione },
+          cittadini: [], questionari: [],
+        }
+      }
+      if (req.method === 'POST' && req.path === 'servizio') {
+        const idServizio = nextServizio++
+        servizi.set(idServizio, { versione: 1, body: { ...(req.body as Record<string, unknown>) }, dataOraAggiornamento: now() })
+        answer = { idServizio, versione: 1 }
+      } else if (req.method === 'PUT' || req.method === 'DELETE') {
+        const s = servizi.get(id)
+        const base = (req.body as { versione?: unknown } | undefined)?.versione
+        if (s && base === undefined) throw new ApiCallError(428, 'V02', 'Versione mancante', 'http')
+        if (s && base !== s.versione) throw conflittoV01(schedaFake(id, s))
+        if (s && req.method === 'PUT') {
+          const { versione: _v, ...body } = req.body as Record<string, unknown>
+          void _v
+          servizi.set(id, { versione: s.versione + 1, body, dataOraAggiornamento: now() })
+          answer = { idServizio: id, versione: s.versione + 1 }
+        } else {
+          if (s) servizi.delete(id)
+          answer = { idServizio: id }
+        }
+      } else if (/^servizio\/cittadino\/\d+$/.test(req.path)) {
         const id = nextCittadino++
         answer = { id, idQuestionario: `q-${id}` }
       } else if (req.path.endsWith('/compila')) answer = { idQuestionarioCompilato: req.path.split('/')[3], statoQuestionario: 'COMPILATA' }
@@ -119,5 +179,5 @@ export function fakeApi(opts: { fail?: (req: OutboxRequest, n: number) => Error 
     if (lost) throw lost
     return answer
   })
-  return { transport, calls, created }
+  return { transport, calls, created, servizi }
 }

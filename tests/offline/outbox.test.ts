@@ -199,7 +199,7 @@ describe('sync centre actions', () => {
     await db.outbox.update(ids[2]!, { status: 'attention' })
     await db.outbox.update(ids[3]!, { status: 'paused-auth' })
     await db.outbox.update(ids[4]!, { status: 'done' })
-    expect(await counts()).toEqual({ pending: 1, sending: 0, failedRetry: 1, attention: 1, pausedAuth: 1, done: 1, open: 4 })
+    expect(await counts()).toEqual({ pending: 1, sending: 0, failedRetry: 1, attention: 1, conflict: 0, pausedAuth: 1, done: 1, open: 4 })
   })
 
   it('reopens the database after a lost connection (WebKit after backgrounding) and writes anyway', async () => {

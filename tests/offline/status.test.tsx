@@ -12,7 +12,7 @@ beforeEach(async () => {
 })
 afterEach(() => closeUserDb())
 
-const base: SyncStatus = { connectivity: 'online', pending: 0, retrying: 0, sending: 0, attention: 0, pausedAuth: 0, lastSyncAt: null }
+const base: SyncStatus = { connectivity: 'online', pending: 0, retrying: 0, sending: 0, attention: 0, conflict: 0, pausedAuth: 0, lastSyncAt: null }
 
 describe('header indicator texts', () => {
   it('shows offline, N in attesa, N da verificare', () => {

@@ -24,7 +24,7 @@ async function renderIndicator() {
 
 describe('header sync indicator', () => {
   it('maps the texts to icons, numbers and words', () => {
-    const texts = indicatorTexts({ connectivity: 'offline', pending: 2, retrying: 1, sending: 1, attention: 1, pausedAuth: 0, lastSyncAt: null })
+    const texts = indicatorTexts({ connectivity: 'offline', pending: 2, retrying: 1, sending: 1, attention: 1, conflict: 0, pausedAuth: 0, lastSyncAt: null })
     expect(texts).toEqual(['offline', '3 in attesa', '1 da verificare'])
     expect(indicatorItems(texts)).toEqual([
       { icon: 'it-ban', count: '', words: 'Offline', text: 'Offline' },

@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot'
 import { CittadinoTrovatoSchema } from './cittadino'
+import { VersioneLettaSchema, VersioneRispostaSchema } from './common'
 import { QuestionarioCompilatoSchema, QuestionarioTemplateSchema } from './questionario'
 import { OpzioneSchema, StatoServizioSchema } from './servizio'
 
@@ -28,8 +29,17 @@ export const ServizioCampoSchema = v.object({
   sezioneQ3Questionario: v.string(),
   idQuestionarioTemplateSnapshot: v.string(),
   dataOraAggiornamento: v.string(),
+  /** the row version an edit of the service is based on (issue 27; absent from an older server) */
+  versione: VersioneLettaSchema,
 })
 export type ServizioCampo = v.InferOutput<typeof ServizioCampoSchema>
+
+/**
+ * Answer of the field's service writes as the outbox reads it (`POST/PUT/DELETE servizio`): the service's id and,
+ * for a creation or an update, its new `versione` (issue 27), which the device's copy keeps for the next edit.
+ */
+export const IdServizioVersioneSchema = v.object({ idServizio: v.number(), ...VersioneRispostaSchema.entries })
+export type IdServizioVersione = v.InferOutput<typeof IdServizioVersioneSchema>
 
 /** The programme's minors configuration (platform-backend §9): 14–17 allowed from `dataDecorrenza`. */
 export const ConfigurazioneMinorenniCampoSchema = v.object({

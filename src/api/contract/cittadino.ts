@@ -9,7 +9,7 @@
  * reproduced: it added no protection over TLS.
  */
 import * as v from 'valibot'
-import { IdCittadinoSchema, IdSchema, NumeroDocumentoSchema, ProfileIdsSchema } from './common'
+import { IdCittadinoSchema, IdSchema, NumeroDocumentoSchema, ProfileIdsSchema, VersioneLettaSchema } from './common'
 import { CITTADINANZA, GENERE, STATO_OCCUPAZIONALE, TIPO_DOCUMENTO, TITOLO_DI_STUDIO } from './enums'
 import { STATI_QUESTIONARIO, StatoQuestionarioSchema } from './questionario'
 
@@ -48,6 +48,8 @@ export const CittadinoTrovatoSchema = v.object({
   cittadinanza: v.nullable(v.string()),
   /** document type of a citizen registered by document (null for the fiscal-code path) */
   tipoDocumento: v.nullable(v.string()),
+  /** the citizen's registry version (issue 27), in the field sync's records (the device keeps it with each addition) */
+  versione: VersioneLettaSchema,
   /** present when the search named a service the caller sees: the citizen is already on it (U23 if added again) */
   giaAssociatoAlServizio: v.optional(v.boolean()),
   /** true: the citizen is outside the caller's scope and the data above are only what the identifier says */

@@ -4,20 +4,30 @@
  * | kind | request | answer |
  * |---|---|---|
  * | `servizio.crea` | POST servizio (body ServizioBodySchema, `idLocale` = client UUID) | {idServizio} |
- * | `servizio.modifica` | PUT servizio/{idServizio} | {idServizio} |
- * | `servizio.elimina` | DELETE servizio/{idServizio} (body: profile ids) | {idServizio} |
+ * | `servizio.modifica` | PUT servizio/{idServizio} (body + `versione`) | {idServizio, versione} |
+ * | `servizio.elimina` | DELETE servizio/{idServizio} (body: profile ids + `versione`) | {idServizio} |
  * | `cittadino.aggiungi` | POST servizio/cittadino/{idServizio} | {id, idQuestionario} |
  * | `questionario.compila` | POST servizio/cittadino/questionarioCompilato/{idQuestionario}/compila | {idQuestionarioCompilato, statoQuestionario} |
  * Profile ids of every body come from the entry's role context (the profile the write was made in), never
  * from the current session. Server ids of parents still unsent at queueing time are substituted by
  * `resolve` from the parents' results. Fiscal codes and consents live only in the payload, and are
  * removed from it once the server has acknowledged the entry.
+ *
+ * Versions (issue 27 point 3): an edit or a delete of a service carries `versioneBase`, the version of the device's
+ * copy when it was made (null while the creation is unsent: the creation's or the previous edit's answer gives it),
+ * and `base`, that copy's fields (./conflitti.ts), and sends `versione` = versioneBase. A 409 V01 runs the engine's
+ * three-way merge (src/offline/conflicts.ts): an edit is re-sent merged at once when no field changed on both sides,
+ * a delete always asks. Entries queued by an older build carry no `versioneBase`: they read the service's current
+ * version first (`GET campo/servizio/{id}`) and send with it — the old last-write-wins, once.
  */
 import { AggiungiCittadinoRispostaSchema, type AggiungiCittadinoBody, type AggiungiCittadinoRisposta } from '../../api/contract/cittadino'
 import { CompilaQuestionarioRispostaSchema, type CompilaQuestionarioRisposta, type ConsensoTrattamentoDati } from '../../api/contract/questionario'
-import { IdServizioSchema, type IdServizio, type ServizioBody } from '../../api/contract/servizio'
+import { CampoServizioSchema, IdServizioVersioneSchema, type IdServizioVersione } from '../../api/contract/campo'
+import type { IdServizio, ServizioBody } from '../../api/contract/servizio'
+import type { Campi } from '../../lib/merge3'
 import { idsOf } from '../../lib/profile-ids'
 import { outbox, records, registerHandler, type OfflineDb, type OutboxEntry } from '../../offline'
+import { campiDaScheda, campiDaWire, wireDaCampi } from './conflitti'
 import type { CorrezioniCittadino } from '../../lib/q1-corrections'
 import { datiCorretti, type CittadinoDati, type QuestionarioDati, type ServizioDati } from './records'
 
@@ -35,6 +45,8 @@ type ProfileIdKeys = 'idProgramma' | 'idProgetto' | 'idEnte'
 type RoleProfile = Omit<OutboxEntry['roleContext'], 'utente'>
 /** A done parent of an entry being sent, as `resolve` gets it. */
 type ParentResult = { id: string; kind: string; result: unknown }
+/** The request helpers a handler's `send` gets. */
+type SendContext = Parameters<Parameters<typeof registerHandler>[1]['send']>[1]
 
 /** Service fields of `POST/PUT servizio` (the profile ids are added from the role context). */
 export type ServizioWire = Omit<ServizioBody, ProfileIdKeys>
@@ -45,15 +57,25 @@ export interface ServizioCreaPayload {
   servizio: ServizioWire
 }
 
+/**
+ * The version an update or delete was made on (issue 27): `versioneBase` null while the creation (or the previous
+ * edit) is unsent — its answer gives it —, absent in entries queued by an older build; `base` the device copy's
+ * fields when the edit was made (./conflitti.ts).
+ */
+export interface VersioneBase {
+  versioneBase?: number | null
+  base?: Campi
+}
+
 /** Payload of `servizio.modifica`: `idServizio` null while the creation is unsent (resolved from it). */
-export interface ServizioModificaPayload {
+export interface ServizioModificaPayload extends VersioneBase {
   idLocale: string
   idServizio: number | null
   servizio: ServizioWire
 }
 
 /** Payload of `servizio.elimina`. */
-export interface ServizioEliminaPayload {
+export interface ServizioEliminaPayload extends VersioneBase {
   idLocale: string
   idServizio: number | null
 }
@@ -99,6 +121,39 @@ function serviceIdFrom(parents: ParentResult[]): number | null {
   return null
 }
 
+/** The newest version a parent write of the service answered (issue 27), or null. */
+function serviceVersionFrom(parents: ParentResult[]): number | null {
+  let out: number | null = null
+  for (const p of parents) {
+    const v = (p.result as Partial<IdServizioVersione> | null | undefined)?.versione
+    if ((p.kind === KIND.servizioCrea || p.kind === KIND.servizioModifica) && typeof v === 'number' && (out === null || v > out)) out = v
+  }
+  return out
+}
+
+/**
+ * An update/delete payload with its parents' answers: the service id, and the version when the edit was made on a
+ * copy the parent write was still sending (its answer is the version the device's copy stands for).
+ */
+function resolveServizio<P extends VersioneBase & { idServizio: number | null }>(p: P, parents: ParentResult[]): P {
+  const idServizio = p.idServizio ?? serviceIdFrom(parents)
+  const v = serviceVersionFrom(parents)
+  const versioneBase = v !== null && p.versioneBase !== undefined && (p.versioneBase === null || p.versioneBase < v) ? v : p.versioneBase
+  return idServizio === p.idServizio && versioneBase === p.versioneBase ? p : { ...p, idServizio, ...(versioneBase !== undefined ? { versioneBase } : {}) }
+}
+
+/** The version to send: the entry's, else (an entry of an older build, or no answer gave one) the service's current one. */
+async function versioneDaInviare(p: VersioneBase, idServizio: number, r: RoleProfile, ctx: SendContext): Promise<number> {
+  if (typeof p.versioneBase === 'number') return p.versioneBase
+  const query = Object.entries(profileIds(r)).filter(([, v]) => v !== null && v !== undefined).map(([k, v]) => `${k}=${String(v)}`).join('&')
+  const letto = await ctx.request('GET', `campo/servizio/${idServizio}?${query}`, undefined, CampoServizioSchema)
+  if (typeof letto.servizio.versione !== 'number') throw new Error(MISSING_VERSION)
+  return letto.servizio.versione
+}
+
+/** Message of an edit whose service's version could not be read. */
+export const MISSING_VERSION = 'Versione del servizio non disponibile: riprova più tardi.'
+
 function requireServiceId(id: number | null): number {
   if (id === null) throw new Error(MISSING_SERVICE_ID)
   return id
@@ -117,23 +172,45 @@ async function setServerId(db: OfflineDb, tipo: 'servizio' | 'cittadino-servizio
  */
 export function registerCampoHandlers(): () => void {
   const offs = [
-    registerHandler<ServizioCreaPayload, IdServizio>(KIND.servizioCrea, {
-      send: (e, ctx) => ctx.post('servizio', { ...profileIds(e.roleContext), ...e.payload.servizio, idLocale: e.payload.idLocale }, IdServizioSchema),
+    registerHandler<ServizioCreaPayload, IdServizioVersione>(KIND.servizioCrea, {
+      send: (e, ctx) => ctx.post('servizio', { ...profileIds(e.roleContext), ...e.payload.servizio, idLocale: e.payload.idLocale }, IdServizioVersioneSchema),
       // (the additions queued under it learn the id when they are acknowledged: no scan here)
-      applyResult: (db, e, r) => setServerId(db, 'servizio', e.payload.idLocale, r.idServizio, { idServer: r.idServizio } satisfies Partial<ServizioDati>),
+      applyResult: (db, e, r) => setServerId(db, 'servizio', e.payload.idLocale, r.idServizio, { idServer: r.idServizio, ...versioneDi(r) } satisfies Partial<ServizioDati>),
     }),
 
-    registerHandler<ServizioModificaPayload, IdServizio>(KIND.servizioModifica, {
+    registerHandler<ServizioModificaPayload, IdServizioVersione>(KIND.servizioModifica, {
       dependsOnKinds: [KIND.servizioCrea, KIND.servizioModifica],
-      resolve: (p, parents) => (p.idServizio !== null ? p : { ...p, idServizio: serviceIdFrom(parents) }),
-      send: (e, ctx) => ctx.put(`servizio/${requireServiceId(e.payload.idServizio)}`, { ...profileIds(e.roleContext), ...e.payload.servizio }, IdServizioSchema),
-      applyResult: (db, e, r) => setServerId(db, 'servizio', e.payload.idLocale, r.idServizio, { idServer: r.idServizio }),
+      resolve: resolveServizio,
+      send: async (e, ctx) => {
+        const id = requireServiceId(e.payload.idServizio)
+        const versione = await versioneDaInviare(e.payload, id, e.roleContext, ctx)
+        return ctx.put(`servizio/${id}`, { ...profileIds(e.roleContext), ...e.payload.servizio, versione }, IdServizioVersioneSchema)
+      },
+      applyResult: (db, e, r) => applicaModifica(db, e, r),
+      conflict: {
+        base: (p) => p.base ?? {},
+        mine: (p) => campiDaWire(p.servizio),
+        theirs: campiDaScheda,
+        rebase: (p, campi, versione, theirs) => ({ ...p, servizio: wireDaCampi(campi, p.servizio), versioneBase: versione, base: theirs }),
+      },
     }),
 
-    registerHandler<ServizioEliminaPayload, IdServizio>(KIND.servizioElimina, {
+    registerHandler<ServizioEliminaPayload, IdServizioVersione>(KIND.servizioElimina, {
       dependsOnKinds: [KIND.servizioCrea, KIND.servizioModifica],
-      resolve: (p, parents) => (p.idServizio !== null ? p : { ...p, idServizio: serviceIdFrom(parents) }),
-      send: (e, ctx) => ctx.request('DELETE', `servizio/${requireServiceId(e.payload.idServizio)}`, profileIds(e.roleContext), IdServizioSchema),
+      resolve: resolveServizio,
+      send: async (e, ctx) => {
+        const id = requireServiceId(e.payload.idServizio)
+        const versione = await versioneDaInviare(e.payload, id, e.roleContext, ctx)
+        return ctx.request('DELETE', `servizio/${id}`, { ...profileIds(e.roleContext), versione }, IdServizioVersioneSchema)
+      },
+      // a service changed by others since: asked again ('Elimina comunque' sends the delete with the new version)
+      conflict: {
+        base: (p) => p.base ?? {},
+        mine: (p) => p.base ?? {},
+        theirs: campiDaScheda,
+        rebase: (p, _campi, versione, theirs) => ({ ...p, versioneBase: versione, base: theirs }),
+        automatic: false,
+      },
       // the service is gone from the server: its local copy goes too
       applyResult: async (db, e) => {
         await records.delete({ tipo: 'servizio', idLocale: e.payload.idLocale }, db)
@@ -199,6 +276,27 @@ export function registerCampoHandlers(): () => void {
     }),
   ]
   return () => offs.forEach((off) => off())
+}
+
+/** `{versione}` of an answer that carries one. */
+function versioneDi(r: IdServizioVersione): Pick<ServizioDati, 'versione'> {
+  return typeof r.versione === 'number' ? { versione: r.versione } : {}
+}
+
+/**
+ * An acknowledged edit: the copy gets the server id and the new version and, unless a later edit of it waits (its
+ * copy holds that one), the fields sent — a merged edit's fields are the server's now (issue 27).
+ */
+async function applicaModifica(db: OfflineDb, e: OutboxEntry<ServizioModificaPayload>, r: IdServizioVersione): Promise<void> {
+  const rec = await records.get<ServizioDati>('servizio', e.payload.idLocale, db)
+  if (!rec) return
+  const later = (await outbox.openOf({ tipo: 'servizio', idLocale: e.payload.idLocale }, db)).some((o) => o.id !== e.id && o.seq > e.seq)
+  const w = e.payload.servizio
+  const campi: Partial<ServizioDati> = later ? {} : {
+    nome: w.nomeServizio, data: w.data, durataServizio: w.durataServizio, tipologiaServizio: [...w.tipoDiServizioPrenotato],
+    idSede: w.idSedeServizio, sezioneQ3Questionario: w.sezioneQuestionarioCompilatoQ3,
+  }
+  await records.put({ ...rec, idServer: r.idServizio, data: { ...rec.data, ...campi, idServer: r.idServizio, ...versioneDi(r) } }, db)
 }
 
 /** The addition body without the citizen's identifiers (kept in acknowledged entries). */

@@ -31,3 +31,4 @@ export { fetchArchivioCampo, caricaServizioCampo, useFinestraCampo, useServizioS
 export { AllineamentoCampo } from './AllineamentoCampo'
 export { registraLinkInviati, type LinkInviato } from './invio'
 export { SyncChip } from './SyncChip'
+export { nomeCampoServizio } from './conflitti'

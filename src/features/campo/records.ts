@@ -18,6 +18,8 @@ export interface ServizioDati extends Omit<ServizioLocale, 'syncState'> {
   idProgetto: number
   /** deleted on the device, waiting for the server's confirmation (hidden from reads) */
   eliminato?: boolean
+  /** the server's row version of this copy (issue 27): an edit made on it is based on it; absent before the first answer */
+  versione?: number
 }
 
 /** Stored data of a citizen's addition to a service, with its survey instance. */
@@ -33,6 +35,8 @@ export interface CittadinoDati extends Omit<CittadinoServizioLocale, 'syncState'
   sezioneQ4Questionario: string | null
   /** answers to the template's sections after Q4 once compiled (src/lib/survey-extra-sections.ts; absent in older copies) */
   sezioniAggiuntiveQuestionario?: string[]
+  /** the citizen's registry version from the field sync (issue 27; absent in older copies and device additions) */
+  versioneCittadino?: number
 }
 
 /**

@@ -66,6 +66,7 @@ async function storeRecords(db: OfflineDb, r: RecordServer, ambito: Ambito, now:
       idLocale, idServer: s.id, nome: s.nome, data: s.data, durataServizio: s.durataServizio, tipologiaServizio: s.tipologiaServizio,
       idEnte: s.idEnte, idProgetto, idSede: s.idSede, nomeSede: s.nomeSede, stato: s.stato, sezioneQ3Questionario: s.sezioneQ3Questionario,
       idQuestionarioTemplateSnapshot: s.idQuestionarioTemplateSnapshot, dataOraAggiornamento: s.dataOraAggiornamento,
+      ...(s.versione !== undefined ? { versione: s.versione } : {}),
     }
     return { idLocale, idServer: s.id, data }
   })
@@ -95,6 +96,7 @@ async function storeRecords(db: OfflineDb, r: RecordServer, ambito: Ambito, now:
       sezioneQ1Questionario: q.sezioneQ1Questionario, sezioneQ2Questionario: q.sezioneQ2Questionario,
       sezioneQ3Questionario: q.sezioneQ3Questionario, sezioneQ4Questionario: q.sezioneQ4Questionario,
       sezioniAggiuntiveQuestionario: q.sezioniAggiuntiveQuestionario ?? [],
+      ...(c?.versione !== undefined ? { versioneCittadino: c.versione } : {}),
     }
     return [{ idLocale, idServer: q.idQuestionarioCompilato, data }]
   })
@@ -120,6 +122,7 @@ async function updateCitizens(db: OfflineDb, persone: RecordServer['cittadini'],
       ...x.data, genere: c.genere ?? null, fasciaDiEtaId: c.fasciaDiEtaId ?? null, titoloDiStudio: c.titoloDiStudio ?? null, occupazione: c.occupazione ?? null,
       provinciaDiDomicilio: c.provinciaDiDomicilio ?? null, cittadinanza: c.cittadinanza ?? null, tipoDocumento: c.tipoDocumento ?? null,
       identificativoMascherato: c.identificativoMascherato ?? x.data.identificativoMascherato,
+      ...(c.versione !== undefined ? { versioneCittadino: c.versione } : {}),
     }
     return { idLocale: x.idLocale, idServer: x.idServer!, data }
   }), now)

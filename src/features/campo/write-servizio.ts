@@ -1,11 +1,15 @@
 /**
  * Field writes of a service (write.ts module comment): 'Crea servizio', its edit and its deletion, each the
- * local copy and its outbox entry in one device transaction.
+ * local copy and its outbox entry in one device transaction. An edit or a deletion carries the version of the copy
+ * it was made on and the copy's fields (issue 27); an edit of a service whose creation is unsent is folded into the
+ * creation and never conflicts.
  */
 import { enqueue, EntryNotEditableError, outbox, records, type LocalRecord, type OfflineDb, type OutboxEntry } from '../../offline'
 import { CampoInputError, MESSAGGI, newIdLocale } from './common'
 import { KIND, type ServizioCreaPayload, type ServizioEliminaPayload, type ServizioModificaPayload, type ServizioWire } from './handlers'
 import { db, findRecord, openEntriesOf, toServizioLocale } from './local'
+import { campiDaDati } from './conflitti'
+import type { Campi } from '../../lib/merge3'
 import type { CittadinoDati, ServizioDati } from './records'
 import type { ServizioInput, ServizioLocale } from './types'
 import { validaServizio, type ServizioValidato } from './validation'
@@ -22,6 +26,15 @@ function servizioWire(idLocale: string | null, v: ServizioValidato, idEnte: numb
     tipoDiServizioPrenotato: v.tipologiaServizio,
     sezioneQuestionarioCompilatoQ3: v.sezioneQ3,
   }
+}
+
+/**
+ * The version and the fields of the device's copy an edit or delete is made on (issue 27): `versioneBase` null when
+ * the copy has none yet (its creation or an earlier edit is unsent: their answer gives it; or a copy stored by an
+ * older build: the current version is read before sending).
+ */
+function versioneBaseDi(d: ServizioDati): { versioneBase: number | null; base: Campi } {
+  return { versioneBase: d.versione ?? null, base: campiDaDati(d) }
 }
 
 export async function servizioDelProfilo(d: OfflineDb, r: FieldRole, id: string): Promise<LocalRecord<ServizioDati>> {
@@ -92,7 +105,7 @@ export async function modificaServizio(idLocale: string, input: ServizioInput): 
     const idServer = typeof rec.idServer === 'number' ? rec.idServer : rec.data.idServer
     await enqueue<ServizioModificaPayload, ServizioDati>({
       kind: KIND.servizioModifica,
-      payload: { idLocale: rec.idLocale, idServizio: idServer ?? null, servizio: servizioWire(null, v, r.idEnte) },
+      payload: { idLocale: rec.idLocale, idServizio: idServer ?? null, servizio: servizioWire(null, v, r.idEnte), ...versioneBaseDi(rec.data) },
       roleContext: r,
       dependsOn: [crea?.id, last?.id].filter((x): x is string => x !== undefined),
       record: { tipo: 'servizio', idLocale: rec.idLocale, data, ...(idServer ? { idServer } : {}) },
@@ -132,7 +145,7 @@ export async function eliminaServizio(idLocale: string): Promise<void> {
   const idServer = typeof rec.idServer === 'number' ? rec.idServer : rec.data.idServer
   await enqueue<ServizioEliminaPayload, ServizioDati>({
     kind: KIND.servizioElimina,
-    payload: { idLocale: rec.idLocale, idServizio: idServer ?? null },
+    payload: { idLocale: rec.idLocale, idServizio: idServer ?? null, ...versioneBaseDi(rec.data) },
     roleContext: r,
     dependsOn: [stillCrea?.id, last?.id].filter((x): x is string => x !== undefined),
     record: { tipo: 'servizio', idLocale: rec.idLocale, data: { ...rec.data, eliminato: true }, ...(idServer ? { idServer } : {}) },

@@ -1,11 +1,12 @@
 /**
  * One operation of the sync centre: label, kind in Italian, status (with the next attempt time when a
  * retry is scheduled), created time, the role profile it was made in, attempts, last error (the server's
- * message and code), and the actions allowed in its state: 'Riprova', 'Modifica', 'Elimina'.
+ * message and code), and the actions allowed in its state: 'Risolvi il conflitto' (an entry 'In conflitto', issue 27),
+ * 'Riprova', 'Modifica', 'Elimina'.
  */
 import { Icon } from 'design-react-kit'
 import type { OutboxEntry } from '../../offline'
-import { canDiscardEntry, canEditEntry, canRetryEntry, errorLabel, formatTime, kindLabel, roleContextLabel, statusLabel, type KnownProfile } from './format'
+import { canDiscardEntry, canEditEntry, canResolveEntry, canRetryEntry, errorLabel, formatTime, kindLabel, roleContextLabel, statusLabel, type KnownProfile } from './format'
 
 export interface EntryCardProps {
   entry: OutboxEntry
@@ -14,9 +15,11 @@ export interface EntryCardProps {
   onRetry(entry: OutboxEntry): void
   onEdit(entry: OutboxEntry): void
   onDiscard(entry: OutboxEntry): void
+  /** opens the conflict view of an entry 'In conflitto' */
+  onResolve?(entry: OutboxEntry): void
 }
 
-export function EntryCard({ entry, profiles, busy, onRetry, onEdit, onDiscard }: EntryCardProps) {
+export function EntryCard({ entry, profiles, busy, onRetry, onEdit, onDiscard, onResolve }: EntryCardProps) {
   const title = entry.label ?? kindLabel(entry.kind)
   const titleId = `pd-entry-${entry.id}`
   const rows: Array<[string, string]> = [
@@ -48,12 +51,18 @@ export function EntryCard({ entry, profiles, busy, onRetry, onEdit, onDiscard }:
         ))}
       </dl>
       {entry.lastError && (
-        <div className={`alert ${entry.status === 'attention' ? 'alert-danger' : 'alert-warning'} py-2 small mb-3`} data-testid="sync-entry-error">
+        <div className={`alert ${entry.status === 'attention' || entry.status === 'conflict' ? 'alert-danger' : 'alert-warning'} py-2 small mb-3`} data-testid="sync-entry-error">
           <span className="fw-semibold">Ultimo errore: </span>
           {errorLabel(entry.lastError)}
         </div>
       )}
       <div className="d-flex flex-wrap gap-2">
+        {canResolveEntry(entry) && onResolve && (
+          <button type="button" className="btn btn-primary btn-sm d-inline-flex align-items-center gap-1" disabled={busy} onClick={() => onResolve(entry)}>
+            <Icon icon="it-exchange-circle" color="white" size="xs" aria-hidden />
+            Risolvi il conflitto{hidden}
+          </button>
+        )}
         {canRetryEntry(entry) && (
           <button type="button" className="btn btn-primary btn-sm d-inline-flex align-items-center gap-1" disabled={busy} onClick={() => onRetry(entry)}>
             <Icon icon="it-restore" color="white" size="xs" aria-hidden />

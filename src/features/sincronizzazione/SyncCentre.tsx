@@ -6,7 +6,8 @@
  * not answer, it probes the server first and says so if it is still unreachable), 'Esporta (JSON)' (file
  * `punto-digitale-operazioni-<date>.json`) and, per operation, 'Riprova', 'Modifica' and 'Elimina' (after a confirmation). Empty state: 'Tutte le
  * operazioni sono state inviate'. Reads the offline library only, so it works offline. A long whole field
- * sync shows its progress here too (`AllineamentoCampo`, issue 25 point 2).
+ * sync shows its progress here too (`AllineamentoCampo`, issue 25 point 2). An operation 'In conflitto' (issue 27)
+ * opens, with 'Risolvi il conflitto', the side-by-side view under its card (`ConflittoEntry`).
  */
 import { Icon } from 'design-react-kit'
 import { useEffect, useRef, useState } from 'react'
@@ -23,6 +24,7 @@ import { DiscardEntryModal } from './DiscardEntryModal'
 import { downloadText } from './download'
 import { EditEntryModal } from './EditEntryModal'
 import { EntryCard } from './EntryCard'
+import { ConflittoEntry } from './ConflittoEntry'
 import { OfflineReadiness } from './OfflineReadiness'
 import { AllineamentoCampo } from '../campo'
 import { exportFileName, formatTime, GROUP_ORDER, GROUP_TITLES, groupEntries } from './format'
@@ -37,6 +39,8 @@ export const STILL_DOWN = 'Il server non è ancora raggiungibile: le operazioni 
 export interface RemainingCounts {
   open: number
   attention: number
+  /** operations 'In conflitto' (issue 27), waiting for the user's choice */
+  conflict?: number
 }
 
 /** Tone of the message after 'Sincronizza ora'. */
@@ -54,6 +58,13 @@ export function syncResultMessage(r: ReplayResult, left: RemainingCounts | null 
   if (r.stopped === 'error' || r.stopped === 'closed') return { text: 'Invio interrotto: nessun dato è andato perso. Riprova tra poco.', tone: 'danger' }
   if (!r.ran) return { text: 'Le operazioni sono già in invio da un’altra scheda di Punto Digitale.', tone: 'info' }
   if (r.sent === 0 && r.retrying === 0 && r.attention === 0) {
+    if (left && (left.conflict ?? 0) > 0) {
+      const n = left.conflict ?? 0
+      return {
+        text: `Nessuna nuova operazione da inviare. ${countLabel(n, 'operazione è', 'operazioni sono')} in conflitto: apri «Risolvi il conflitto» e scegli cosa salvare.`,
+        tone: 'warning',
+      }
+    }
     if (left && left.attention > 0) {
       const n = left.attention
       return {
@@ -89,6 +100,7 @@ export function SyncCentre() {
   const [busyId, setBusyId] = useState<string | null>(null)
   const [editing, setEditing] = useState<OutboxEntry | null>(null)
   const [discarding, setDiscarding] = useState<OutboxEntry | null>(null)
+  const [resolving, setResolving] = useState<string | null>(null)
   const [storage, setStorage] = useState<StorageEstimate | null>(null)
   const messageRef = useRef<HTMLDivElement>(null)
 
@@ -232,15 +244,28 @@ export function SyncCentre() {
               {`${GROUP_TITLES[g]} (${groups?.[g].length ?? 0})`}
             </h2>
             {groups?.[g].map((e) => (
-              <EntryCard
-                key={e.id}
-                entry={e}
-                profiles={profiles}
-                busy={busyId === e.id}
-                onRetry={(x) => void retry(x)}
-                onEdit={setEditing}
-                onDiscard={setDiscarding}
-              />
+              <div key={e.id}>
+                <EntryCard
+                  entry={e}
+                  profiles={profiles}
+                  busy={busyId === e.id}
+                  onRetry={(x) => void retry(x)}
+                  onEdit={setEditing}
+                  onDiscard={setDiscarding}
+                  onResolve={(x) => setResolving(x.id)}
+                />
+                {resolving === e.id && e.status === 'conflict' && (
+                  <ConflittoEntry
+                    entry={e}
+                    onClose={() => setResolving(null)}
+                    onSaved={(text) => {
+                      setResolving(null)
+                      say(text, 'success', true)
+                      if (!unreachable) void syncNow({ force: false })
+                    }}
+                  />
+                )}
+              </div>
             ))}
           </section>
         ))

@@ -34,7 +34,7 @@ export function indicatorItems(texts: readonly string[]): Item[] {
     if (t === 'offline') return { icon: 'it-ban', count: '', words: 'Offline', text: 'Offline' }
     const [count = '', ...rest] = t.split(' ')
     const words = rest.join(' ')
-    return { icon: words === 'da verificare' ? 'it-warning-circle' : 'it-clock', count, words, text: t }
+    return { icon: words === 'da verificare' || words === 'in conflitto' ? 'it-warning-circle' : 'it-clock', count, words, text: t }
   })
 }
 

@@ -49,6 +49,8 @@ export function statusLabel(status: EntryStatus): string {
       return 'Invio non riuscito, nuovo tentativo programmato'
     case 'attention':
       return 'Richiede attenzione'
+    case 'conflict':
+      return 'In conflitto'
     case 'paused-auth':
       return 'In pausa: accedi di nuovo per inviarla'
     case 'done':
@@ -57,9 +59,10 @@ export function statusLabel(status: EntryStatus): string {
 }
 
 /** Groups of the sync centre, in display order. */
-export type EntryGroup = 'attention' | 'paused-auth' | 'failed-retry' | 'sending' | 'pending'
+export type EntryGroup = 'conflict' | 'attention' | 'paused-auth' | 'failed-retry' | 'sending' | 'pending'
 
 export const GROUP_TITLES: Readonly<Record<EntryGroup, string>> = {
+  conflict: 'In conflitto',
   attention: 'Richiede attenzione',
   'paused-auth': 'In pausa: accesso richiesto',
   'failed-retry': 'Nuovo tentativo programmato',
@@ -67,11 +70,11 @@ export const GROUP_TITLES: Readonly<Record<EntryGroup, string>> = {
   pending: 'In attesa di invio',
 }
 
-export const GROUP_ORDER: readonly EntryGroup[] = ['attention', 'paused-auth', 'failed-retry', 'sending', 'pending']
+export const GROUP_ORDER: readonly EntryGroup[] = ['conflict', 'attention', 'paused-auth', 'failed-retry', 'sending', 'pending']
 
 /** Open entries by group (FIFO order kept inside each group); `done` entries are left out. */
 export function groupEntries(entries: readonly OutboxEntry[]): Record<EntryGroup, OutboxEntry[]> {
-  const out: Record<EntryGroup, OutboxEntry[]> = { attention: [], 'paused-auth': [], 'failed-retry': [], sending: [], pending: [] }
+  const out: Record<EntryGroup, OutboxEntry[]> = { conflict: [], attention: [], 'paused-auth': [], 'failed-retry': [], sending: [], pending: [] }
   for (const e of entries) if (e.status !== 'done') out[e.status].push(e)
   return out
 }
@@ -294,9 +297,15 @@ export function relabel(label: string | undefined, oldPayload: unknown, newPaylo
 
 /** True when 'Modifica' is offered: the server cannot have applied the entry (never sent, or refused with a 4xx). */
 export function canEditEntry(e: OutboxEntry): boolean {
-  if (e.status === 'sending' || e.status === 'done') return false
+  // an entry in conflict is settled in the conflict view ('Risolvi il conflitto', issue 27)
+  if (e.status === 'sending' || e.status === 'done' || e.status === 'conflict') return false
   const s = e.lastError?.status
   return e.attempts === 0 || (typeof s === 'number' && s >= 400 && s < 500)
+}
+
+/** True when 'Risolvi il conflitto' is offered: an entry 'In conflitto' with the server's record (issue 27). */
+export function canResolveEntry(e: OutboxEntry): boolean {
+  return e.status === 'conflict' && e.conflitto !== undefined
 }
 
 /** True when 'Riprova' is offered (a failed, refused or paused entry). */
