@@ -108,7 +108,7 @@ function CommentView({ comment, canReport, open }: { comment: Comment; canReport
             </button>
             {liked.pending && <span className="text-secondary">(in attesa di invio)</span>}
             {!comment.isAnswer && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => open({ kind: 'reply', comment, target })}>Rispondi</button>}
-            {comment.can_edit && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => open({ kind: 'edit', comment, target })}>Modifica</button>}
+            {comment.can_edit && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => open({ kind: 'edit', comment: { ...comment, comment_body: queuedText ?? comment.comment_body }, target })}>Modifica</button>}
             {comment.can_delete && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => open({ kind: 'delete', comment })}>Elimina</button>}
             {canReport && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => open({ kind: 'report', comment })}>Segnala</button>}
           </div>
@@ -141,7 +141,7 @@ function CommentView({ comment, canReport, open }: { comment: Comment; canReport
  */
 async function modificaCommentoVersionato(item: ItemRef, d: { comment: Comment; target: Target }, text: string) {
   try {
-    return await modificaCommento(item, d.target, text, d.comment.versione)
+    return await modificaCommento(item, d.target, text, { versione: d.comment.versione, testo: d.comment.comment_body })
   } catch (e) {
     if (conflittoDi(e)) throw new ConflittoAzione('Il commento è stato modificato da altri nel frattempo: copia il tuo testo, chiudi e riapri la modifica per vedere la versione attuale.', { cause: e })
     throw e

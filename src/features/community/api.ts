@@ -20,7 +20,7 @@ import { currentProfile, presentProfileIds } from '../../auth/current-profile'
 import { getSessionState } from '../../auth/session'
 import { StorageFullError } from '../../offline'
 import { showToast } from '../../ui/stores/toasts'
-import { isNetworkFailure, queueComment, queueEdit, queueLike, queueReply, sendOrQueue, type Target } from './outbox'
+import { isNetworkFailure, queueComment, queueEdit, queueLike, queueReply, sendOrQueue, type BaseModifica, type Target } from './outbox'
 
 /** Profile ids of the chosen role (non-null only; src/auth/current-profile.ts). */
 export const profileIds = presentProfileIds
@@ -106,7 +106,6 @@ export const itemEvent = (id: number, event: 'like' | 'unlike' | 'view' | 'downl
 export const rateUseful = (id: number, status: 1 | 2) => post(`item/${id}/usefull`, { status })
 export const addComment = (id: number, text: string) => post(`item/${id}/comment`, { comment_body: text })
 export const replyComment = (id: number, text: string) => post(`comment/${id}/reply`, { comment_body: text })
-export const editComment = (id: number, text: string) => post(`comment/${id}/update`, { comment_body: text })
 /** Deletes a comment based on its `versione` (issue 27: 409 V01 when changed meanwhile). */
 export const deleteComment = (id: number, reason: string, versione: number) => post(`comment/${id}/delete`, { ...(reason ? { reason } : {}), versione })
 export const commentLike = (id: number, like: boolean) => post(`comment/${id}/${like ? 'like' : 'unlike'}`)
@@ -231,11 +230,14 @@ export const rispondi = (item: ItemRef, parent: Target, text: string) => sendOrQ
   queue: (k) => toOutbox(() => queueReply(parent, text, item.title, k)),
 })
 
-/** Edits a comment (server or queued); as {@link commenta}. Sent at once, it carries the comment's `versione` (issue 27). */
-export const modificaCommento = (item: ItemRef, comment: Target, text: string, versione?: number) => sendOrQueue({
+/**
+ * Edits a comment (server or queued); as {@link commenta}. It carries what the edit was made on (issue 27): sent at
+ * once, the comment's `versione` (409 V01 when stale); queued, also the text, for the replay's three-way merge.
+ */
+export const modificaCommento = (item: ItemRef, comment: Target, text: string, base?: BaseModifica) => sendOrQueue({
   target: comment,
-  direct: (k) => postWithKey(`comment/${comment.idCommento}/update`, { comment_body: text, ...(versione === undefined ? {} : { versione }) }, k),
-  queue: (k) => toOutbox(() => queueEdit(comment, text, item.title, k)),
+  direct: (k) => postWithKey(`comment/${comment.idCommento}/update`, { comment_body: text, ...(base?.versione === undefined ? {} : { versione: base.versione }) }, k),
+  queue: (k) => toOutbox(() => queueEdit(comment, text, item.title, k, base)),
 })
 
 /** Likes (`like` true) or unlikes an item (`target` without comment) or a comment; as {@link commenta}. */

@@ -3,4 +3,4 @@
  * session's offline wiring (features/sincronizzazione) starts its outbox handlers with
  * `startCommunityOutbox(onSent)` (returns the stop function). The pages are rendered by the route files.
  */
-export { startCommunityOutbox } from './outbox'
+export { nomeCampoCommento, startCommunityOutbox } from './outbox'

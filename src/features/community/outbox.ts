@@ -25,7 +25,7 @@
 import { ApiCallError } from '../../api/client'
 import { presentIdsOf } from '../../lib/profile-ids'
 import { newUuid } from '../../lib/ids'
-import { connectivity, enqueue, onOfflineEvent, outbox, registerHandler, roleContextFromSession, type OutboxEntry } from '../../offline'
+import { connectivity, enqueue, onOfflineEvent, outbox, registerHandler, roleContextFromSession, type ConflictSupport, type OutboxEntry } from '../../offline'
 
 /** The role profile of an entry (its stored role context without the owner). */
 type RoleProfile = Omit<OutboxEntry['roleContext'], 'utente'>
@@ -71,6 +71,13 @@ export interface ModificaPayload {
   idCommento: number | null
   idCommentoLocale: string | null
   testo: string
+  /**
+   * The comment's version the edit was made on (issue 27). Absent in entries queued by builds before versions and
+   * for a comment still queued: the creation's version (1) is sent, or the version a done parent write answered.
+   */
+  versione?: number
+  /** The text the edit was made on (the three-way merge's base); absent in entries queued by older builds. */
+  testoBase?: string
 }
 
 /** A like (`like: true`) or unlike of an item (`idCommento` and `idCommentoLocale` null) or of a comment. */
@@ -212,6 +219,45 @@ function requireCommentId(id: number | null): number {
 const resolveComment = <P extends { idCommento: number | null; idCommentoLocale: string | null }>(p: P, parents: ParentResult[]): P =>
   p.idCommento !== null ? p : { ...p, idCommento: commentIdFrom(parents, p.idCommentoLocale) }
 
+/** A comment's version at its creation (server/domain/community/comments.ts `insertComment`). */
+const VERSIONE_CREAZIONE = 1
+
+/**
+ * The version an edit is based on once its parents are done: a parent that created or edited the same comment
+ * answered `{ id, versione }`, the version the device's own earlier write left (never older than the payload's).
+ */
+function versioneDaGenitori(p: ModificaPayload, parents: ParentResult[]): ModificaPayload {
+  let versione = p.versione
+  for (const parent of parents) {
+    const r = parent.result as { id?: unknown; versione?: unknown } | null | undefined
+    if (r?.id === p.idCommento && typeof r.versione === 'number') versione = Math.max(versione ?? 0, r.versione)
+  }
+  return versione === undefined ? p : { ...p, versione }
+}
+
+/**
+ * The three-way merge of a comment's edit refused with 409 V01 (src/offline/conflicts.ts): one field, `testo`.
+ * An entry queued before versions has no base text: its base is empty, so a comment changed meanwhile is asked
+ * ('In conflitto'), never overwritten.
+ */
+const CONFLITTO_MODIFICA: ConflictSupport<ModificaPayload> = {
+  base: (p) => (p.testoBase === undefined ? {} : { testo: p.testoBase }),
+  mine: (p) => ({ testo: p.testo }),
+  theirs: (corrente) => {
+    const c = corrente as { comment_body?: unknown; versione?: unknown } | null | undefined
+    if (typeof c?.comment_body !== 'string' || typeof c.versione !== 'number') return null
+    return { campi: { testo: c.comment_body }, versione: c.versione, modificatoIl: null }
+  },
+  rebase: (p, campi, versione, theirs) => ({
+    ...p, testo: typeof campi.testo === 'string' ? campi.testo : p.testo, versione, testoBase: typeof theirs.testo === 'string' ? theirs.testo : p.testo,
+  }),
+}
+
+/** The name of a comment edit's field in the sync centre's conflict view. */
+export function nomeCampoCommento(percorso: string): string {
+  return percorso === 'testo' ? 'Testo del commento' : percorso
+}
+
 /** Registers the handlers of every community kind; returns the function that unregisters them. */
 export function registerCommunityHandlers(): () => void {
   const offs = [
@@ -224,9 +270,12 @@ export function registerCommunityHandlers(): () => void {
       send: (e, ctx) => ctx.post(`comment/${requireCommentId(e.payload.idCommento)}/reply`, { ...bodyIds(e.roleContext), comment_body: e.payload.testo }),
     }),
     registerHandler<ModificaPayload, unknown>(COMMUNITY_KIND.modifica, {
-      dependsOnKinds: COMMENT_KINDS,
-      resolve: resolveComment,
-      send: (e, ctx) => ctx.post(`comment/${requireCommentId(e.payload.idCommento)}/update`, { ...bodyIds(e.roleContext), comment_body: e.payload.testo }),
+      dependsOnKinds: [...COMMENT_KINDS, COMMUNITY_KIND.modifica],
+      resolve: (p, parents) => versioneDaGenitori(resolveComment(p, parents), parents),
+      send: (e, ctx) => ctx.post(`comment/${requireCommentId(e.payload.idCommento)}/update`, {
+        ...bodyIds(e.roleContext), comment_body: e.payload.testo, versione: e.payload.versione ?? VERSIONE_CREAZIONE,
+      }),
+      conflict: CONFLITTO_MODIFICA,
     }),
     registerHandler<MiPiacePayload, unknown>(COMMUNITY_KIND.mipiaceContenuto, {
       send: (e, ctx) => ctx.post(`item/${e.payload.idItem}/${e.payload.like ? 'like' : 'unlike'}`, bodyIds(e.roleContext)),
@@ -284,11 +333,17 @@ export async function queueReply(parent: Target, testo: string, titolo: string, 
   })
 }
 
+/** What a comment's edit was made on: the comment's version (absent on cards stored by older builds) and text. */
+export interface BaseModifica {
+  versione?: number
+  testo: string
+}
+
 /**
  * Queues an edit of a comment. A queued comment never sent gets the new text in its own entry (no second
  * request); otherwise the edit is queued after the previous writes on that comment. Resolves with the entry written.
  */
-export async function queueEdit(t: Target, testo: string, titolo: string, idempotencyKey?: string): Promise<OutboxEntry> {
+export async function queueEdit(t: Target, testo: string, titolo: string, idempotencyKey?: string, base?: BaseModifica): Promise<OutboxEntry> {
   const entries = await outbox.list()
   if (t.idCommentoLocale) {
     const c = creationOf(entries, t.idCommentoLocale)
@@ -297,7 +352,10 @@ export async function queueEdit(t: Target, testo: string, titolo: string, idempo
   }
   return enqueue<ModificaPayload>({
     kind: COMMUNITY_KIND.modifica,
-    payload: { idItem: t.idItem, idCommento: t.idCommento ?? null, idCommentoLocale: t.idCommentoLocale ?? null, testo },
+    payload: {
+      idItem: t.idItem, idCommento: t.idCommento ?? null, idCommentoLocale: t.idCommentoLocale ?? null, testo,
+      ...(base?.versione === undefined ? {} : { versione: base.versione }), ...(base ? { testoBase: base.testo } : {}),
+    },
     roleContext: role(), dependsOn: dependenciesOn(entries, t), label: communityLabel(COMMUNITY_KIND.modifica, titolo),
     ...(idempotencyKey ? { idempotencyKey } : {}),
   })

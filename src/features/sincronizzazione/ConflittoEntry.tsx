@@ -11,10 +11,12 @@ import { outbox, type OutboxEntry } from '../../offline'
 import { applicaScelte, merge3, type Scelta } from '../../lib/merge3'
 import { campiPresiDaAltri, testoModificatoDaAltri, VistaConflitto, type CampoVista } from '../../ui/conflitto'
 import { nomeCampoServizio } from '../campo'
+import { nomeCampoCommento } from '../community'
 
-/** The fields' names of an entry's kind (the field services'; other kinds show their field keys). */
+/** The fields' names of an entry's kind (the field services', the community comments'; others show their keys). */
 function campiDi(kind: string): (percorso: string) => CampoVista {
-  return (percorso) => ({ label: kind.startsWith('servizio.') ? nomeCampoServizio(percorso) : percorso })
+  const nome = kind.startsWith('servizio.') ? nomeCampoServizio : kind.startsWith('commento.') ? nomeCampoCommento : (p: string) => p
+  return (percorso) => ({ label: nome(percorso) })
 }
 
 /** Words of an operation whose conflict has nothing to choose. */
