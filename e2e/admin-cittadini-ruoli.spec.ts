@@ -88,7 +88,8 @@ test.describe('role management and minors (DTD)', () => {
   test.afterAll(async ({ request }) => {
     if (!dtd) return
     if (idChiara) await callAs(request, dtd, 'DELETE', `utente/${idChiara}/ruolo/${encodeURIComponent(nomeRuolo)}`, {}, [200, 409, 404])
-    await callAs(request, dtd, 'DELETE', `ruolo/${encodeURIComponent(nomeRuolo)}`, {}, [200, 404])
+    const ruolo = await callAs<{ versione?: number }>(request, dtd, 'GET', `ruolo/${encodeURIComponent(nomeRuolo)}`, {}, [200, 404])
+    if (typeof ruolo.versione === 'number') await callAs(request, dtd, 'DELETE', `ruolo/${encodeURIComponent(nomeRuolo)}`, { versione: ruolo.versione }, [200, 404])
   })
 
   async function chiaraPage(browser: Browser): Promise<Page> {

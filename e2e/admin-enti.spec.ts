@@ -220,7 +220,8 @@ test('a DTD sets up a partner body with a site and a facilitator, who works ther
     // the DTD terminates the project (the project page's button is walked in admin-programmi) while the facilitator works
     // offline: the service registered meanwhile is refused when it reaches the server, with the catalogue's message
     await facContext.setOffline(true)
-    await callAs(request, dtd, 'PUT', `progetto/termina/${idProgetto}`, { dataTerminazione: today() })
+    const { dettaglioProgetto } = await callAs<{ dettaglioProgetto: { versione: number } }>(request, dtd, 'POST', `progetto/${idProgetto}`)
+    await callAs(request, dtd, 'PUT', `progetto/termina/${idProgetto}`, { dataTerminazione: today(), versione: dettaglioProgetto.versione })
     await page.reload()
     await expect(page.getByTestId('sede-progetti')).toContainText('TERMINATO')
     const refused = `Sportello dopo la fine ${tag}`

@@ -103,6 +103,6 @@ test('a DTD adds a Gradimento question to the default RFD template; new services
   const added = m.sezioni.find((s) => s.id === Q4)!.domande.find((d) => d.titolo === 'Gradimento')!
   const restored = rimuoviDomanda(m, Q4, added.id)
   await callAs(page.request, dtd, 'PUT', `questionarioTemplate/${v2}`, {
-    'survey-name': restored.nome, 'survey-description': restored.descrizione, 'survey-sections': sezioniSchema(restored).map(sezioneToWire),
+    'survey-name': restored.nome, 'survey-description': restored.descrizione, 'survey-sections': sezioniSchema(restored).map(sezioneToWire), versione: d2.versione,
   })
 })

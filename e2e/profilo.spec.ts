@@ -107,8 +107,10 @@ test('a facilitator edits her data with a Swiss number, uploads a picture and se
   const token = await readIdToken(page)
   const restored = await page.evaluate(async (authToken) => {
     const headers = { authToken, 'content-type': 'application/json' }
+    // the profile's current version (issue 27): the context read that feeds the profile form
+    const { versione } = await (await fetch('/api/contesto', { method: 'POST', headers, body: '{}' })).json() as { versione: number }
     const a = await fetch('/api/utente/profilo', { method: 'POST', headers,
-      body: JSON.stringify({ nome: 'Sara', cognome: 'Romano', email: 'sara.romano@example.it', telefono: '3335550101', prefissoTelefono: '+39' }) })
+      body: JSON.stringify({ nome: 'Sara', cognome: 'Romano', email: 'sara.romano@example.it', telefono: '3335550101', prefissoTelefono: '+39', versione }) })
     const b = await fetch('/api/utente/immagineProfilo', { method: 'DELETE', headers: { authToken } })
     return [a.status, b.status]
   }, token)

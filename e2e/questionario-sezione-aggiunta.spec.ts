@@ -147,6 +147,6 @@ test('a DTD adds a section to the default RFD template; the wizard and the citiz
   const added = m.sezioni.find((s) => s.titolo === titoloSezione)!
   const restored = rimuoviSezione(m, added.id)
   await callAs(page.request, dtd, 'PUT', `questionarioTemplate/${v2}`, {
-    'survey-name': restored.nome, 'survey-description': restored.descrizione, 'survey-sections': sezioniSchema(restored).map(sezioneToWire),
+    'survey-name': restored.nome, 'survey-description': restored.descrizione, 'survey-sections': sezioniSchema(restored).map(sezioneToWire), versione: d2.versione,
   })
 })
