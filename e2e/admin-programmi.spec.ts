@@ -6,7 +6,7 @@
  * terminates it. axe at 1280 and 375 px on the list, the form and the details.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { PG_JOURNEY, DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted } from './helpers'
+import { PG_JOURNEY, DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, tabTo, waitForAppStarted } from './helpers'
 import { actorOf, callAs } from './field-api'
 
 async function loginManager(page: Page, cf: string): Promise<void> {
@@ -16,14 +16,6 @@ async function loginManager(page: Page, cf: string): Promise<void> {
   await waitForAppStarted(page)
 }
 
-/** Presses Tab until `target` has the focus (keyboard only). */
-async function tabTo(page: Page, target: Locator, max = 120): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
-    await page.keyboard.press('Tab')
-  }
-  await expect(target).toBeFocused()
-}
 
 /** Tab to `target`, then Enter. */
 async function enter(page: Page, target: Locator): Promise<void> {

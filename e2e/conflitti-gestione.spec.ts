@@ -7,8 +7,8 @@
  * 375 px. Then the first, on the card it saved, deletes the project: the dialog says it changed meanwhile and what,
  * and the project goes only when confirmed again (issue 27 point 4).
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test'
-import { DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, waitForAppStarted } from './helpers'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { DESKTOP, PHONE, USERS, chooseProfile, expectNoA11yViolations, login, profileDialog, tabTo, waitForAppStarted } from './helpers'
 import { actorOf, callAs } from './field-api'
 
 async function managerPage(browser: Browser): Promise<Page> {
@@ -22,14 +22,6 @@ async function managerPage(browser: Browser): Promise<Page> {
   return page
 }
 
-/** Presses Tab until `target` has the focus (keyboard only). */
-async function tabTo(page: Page, target: Locator, max = 60): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
-    await page.keyboard.press('Tab')
-  }
-  await expect(target).toBeFocused()
-}
 
 async function openEdit(page: Page, idProgetto: number): Promise<void> {
   await page.goto(`/area-amministrativa/progetti/${idProgetto}/modifica`)

@@ -265,3 +265,12 @@ export function storedQueryRows(page: Page): Promise<string[]> {
     }
   }))
 }
+
+/** Presses Tab until `target` has the focus (keyboard only); fails when it never does within `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 120): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return
+    await page.keyboard.press('Tab')
+  }
+  await expect(target).toBeFocused()
+}
