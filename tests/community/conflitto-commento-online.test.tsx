@@ -8,6 +8,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiCallError } from '../../src/api/client'
 import type { Comment } from '../../src/api/contract/community'
+import type { Target } from '../../src/features/community/outbox'
 
 const api = vi.hoisted(() => ({ modificaCommento: vi.fn() }))
 vi.mock('../../src/features/community/api', async (importOriginal) => ({
@@ -28,7 +29,7 @@ const conflitto409 = (comment_body: string, versione: number) =>
 
 beforeEach(() => api.modificaCommento.mockReset())
 
-function renderEdit(edit = { comment: COMMENT as Comment, target: { idItem: 41, idCommento: 9 } }) {
+function renderEdit(edit: { comment: Comment; target: Target } = { comment: COMMENT, target: { idItem: 41, idCommento: 9 } }) {
   const onClose = vi.fn()
   const onDone = vi.fn(async () => undefined)
   render(<ModificaCommentoModal isOpen item={ITEM} edit={edit} onClose={onClose} onDone={onDone} />)
