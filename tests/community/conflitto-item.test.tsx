@@ -50,7 +50,9 @@ const conflitto409 = (corrente: Item) =>
 
 function renderModal(section: 'community' | 'document', item: Item) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(<QueryClientProvider client={qc}><CreateItemModal section={section} isOpen item={item} onClose={() => {}} /></QueryClientProvider>)
+  const ui = (isOpen: boolean) => <QueryClientProvider client={qc}><CreateItemModal section={section} isOpen={isOpen} item={item} onClose={() => {}} /></QueryClientProvider>
+  const { rerender } = render(ui(true))
+  return { setOpen: (isOpen: boolean) => rerender(ui(isOpen)) }
 }
 
 async function conferma() {
@@ -130,5 +132,19 @@ describe('community item edit meets a 409 V01 (issue 27 point 2)', () => {
     expect(body.attachment_file).toBeUndefined()
     expect(body).toMatchObject({ external_link: 'https://example.it', program: 'public', intervention: 'public' })
     expect(api.updateItem.mock.calls[1]?.[3]).toBe(4)
+  })
+
+  it('a dialog closed while the view is open opens again on the form, from the item', async () => {
+    api.updateItem.mockRejectedValueOnce(conflitto409(itemOf({ versione: 4, title: 'Titolo di altri' })))
+    const { setOpen } = renderModal('community', itemOf({}))
+    await screen.findByRole('option', { name: 'Eventi' })
+    fireEvent.change(screen.getByLabelText('Titolo *'), { target: { value: 'Titolo mio' } })
+    await conferma()
+    await screen.findByTestId('vista-conflitto')
+    setOpen(false)
+    setOpen(true)
+    await waitFor(() => expect(screen.queryByTestId('vista-conflitto')).toBeNull())
+    expect((screen.getByLabelText('Titolo *') as HTMLInputElement).value).toBe('Titolo di partenza')
+    expect(screen.getByRole('button', { name: 'Conferma' })).toBeTruthy()
   })
 })
