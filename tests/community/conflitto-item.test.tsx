@@ -48,7 +48,7 @@ function itemOf(over: Partial<Item>): Item {
 const conflitto409 = (corrente: Item) =>
   new ApiCallError(409, 'V01', 'modificato da altri', 'http', { fromServer: true, corrente: { items: [corrente] }, modificatoIl: '2026-11-28T09:05:00Z' })
 
-function renderModal(section: 'community' | 'document', item: Item) {
+function renderModal(section: 'board' | 'community' | 'document', item: Item) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const ui = (isOpen: boolean) => <QueryClientProvider client={qc}><CreateItemModal section={section} isOpen={isOpen} item={item} onClose={() => {}} /></QueryClientProvider>
   const { rerender } = render(ui(true))
@@ -146,5 +146,27 @@ describe('community item edit meets a 409 V01 (issue 27 point 2)', () => {
     await waitFor(() => expect(screen.queryByTestId('vista-conflitto')).toBeNull())
     expect((screen.getByLabelText('Titolo *') as HTMLInputElement).value).toBe('Titolo di partenza')
     expect(screen.getByRole('button', { name: 'Conferma' })).toBeTruthy()
+  })
+
+  it('an announcement: the view takes the place of the preview; programme and intervention go as one field', async () => {
+    const base = itemOf({ item_type: 'board_item', highlighted: false })
+    api.updateItem
+      .mockRejectedValueOnce(conflitto409({ ...base, versione: 4, title: 'Titolo di altri', intervention: 'SCD' }))
+      .mockResolvedValueOnce({ id: 41, versione: 5 })
+    renderModal('board', base)
+    await screen.findByRole('option', { name: 'Eventi' })
+    fireEvent.change(screen.getByLabelText('Titolo *'), { target: { value: 'Titolo mio' } })
+    fireEvent.click(screen.getByLabelText('Annunci in evidenza'))
+    fireEvent.click(screen.getByRole('button', { name: 'Anteprima' }))
+    await conferma()
+    const vista = await screen.findByTestId('vista-conflitto')
+    expect(screen.getByLabelText('Anteprima').hidden).toBe(true)
+    expect(within(vista).getAllByRole('group').map((g) => g.getAttribute('data-campo'))).toEqual(['titolo'])
+    // the others' intervention is taken with its programme, as one field
+    expect(within(vista).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Programma e intervento'])
+    fireEvent.click(within(vista).getByRole('radio', { name: 'Mantieni la mia' }))
+    await act(async () => { fireEvent.click(within(vista).getByRole('button', { name: 'Salva' })) })
+    expect(api.updateItem.mock.calls[1]?.[2]).toMatchObject({ title: 'Titolo mio', program: 'public', intervention: 'SCD', highlighted: true, enable_comments: true })
+    expect(api.updateItem.mock.calls[1]?.[3]).toBe(4)
   })
 })
