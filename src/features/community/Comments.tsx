@@ -4,7 +4,8 @@
  * else a user icon ('Utente Anonimo' when unknown), like toggle,
  * reply, edit and delete as the server allows (`can_edit`, `can_delete`; a non-author's delete needs a
  * reason), report with the `rprt.*` permission; the reported mark only for `btn.rprt` (the server sends
- * it only to them). Comment texts are plain text.
+ * it only to them). Comment texts are plain text. An edit goes through ModificaCommentoModal (issue 27: the
+ * comment's version, the side-by-side view on a 409).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Icon } from 'design-react-kit'
@@ -13,11 +14,12 @@ import type { Comment, Item } from '../../api/contract/community'
 import { readUser } from '../../auth/token-store'
 import { formatDisplayDateTime } from '../../lib/dates'
 import { useEntries, type OutboxEntry } from '../../offline'
-import { commenta, communityKeys, commentsQuery, deleteComment, miPiace, modificaCommento, reportComment, rispondi, type ItemRef } from './api'
+import { commenta, communityKeys, commentsQuery, deleteComment, miPiace, reportComment, rispondi, type ItemRef } from './api'
 import { effectiveLike, pendingComments, pendingEditOf, type PendingComment, type Target } from './outbox'
 import { TextModal } from './TextModal'
 import { Avatar } from '../../ui/profile/Avatar'
-import { ConflittoAzione, conflittoDi, useAzioneVersionata } from '../../ui/conflitto'
+import { useAzioneVersionata } from '../../ui/conflitto'
+import { ModificaCommentoModal } from './ModificaCommentoModal'
 import { authorNames } from './authors'
 import { trackEvent } from '../../api/track-event'
 
@@ -135,19 +137,6 @@ function CommentView({ comment, canReport, open }: { comment: Comment; canReport
   )
 }
 
-/**
- * A comment's edit with its version (issue 27): a 409 V01 keeps the dialog open with the typing and says the comment
- * changed meanwhile (TextModal shows ConflittoAzione's message).
- */
-async function modificaCommentoVersionato(item: ItemRef, d: { comment: Comment; target: Target }, text: string) {
-  try {
-    return await modificaCommento(item, d.target, text, { versione: d.comment.versione, testo: d.comment.comment_body })
-  } catch (e) {
-    if (conflittoDi(e)) throw new ConflittoAzione('Il commento è stato modificato da altri nel frattempo: copia il tuo testo, chiudi e riapri la modifica per vedere la versione attuale.', { cause: e })
-    throw e
-  }
-}
-
 export function Comments({ item, canReport }: { item: Item; canReport: boolean }) {
   const qc = useQueryClient()
   const comments = useQuery(commentsQuery(item.id))
@@ -193,9 +182,7 @@ export function Comments({ item, canReport }: { item: Item; canReport: boolean }
         onSubmit={async (t) => { await refreshIfSent(await commenta(itemRef, t)) }} onClose={close} />
       <TextModal isOpen={dialog?.kind === 'reply'} title="Aggiungi risposta al commento" prompt="Digita qui sotto il testo" confirmLabel="Pubblica" required
         onSubmit={async (t) => { if (dialog?.kind === 'reply') await refreshIfSent(await rispondi(itemRef, dialog.target, t)) }} onClose={close} />
-      <TextModal isOpen={dialog?.kind === 'edit'} title="Modifica commento" prompt="Digita qui sotto il testo" confirmLabel="Salva" required
-        initial={dialog?.kind === 'edit' ? dialog.comment.comment_body : ''}
-        onSubmit={async (t) => { if (dialog?.kind === 'edit') await refreshIfSent(await modificaCommentoVersionato(itemRef, dialog, t)) }} onClose={close} />
+      <ModificaCommentoModal isOpen={dialog?.kind === 'edit'} item={itemRef} edit={dialog?.kind === 'edit' ? dialog : null} onClose={close} onDone={refreshIfSent} />
       <TextModal isOpen={dialog?.kind === 'report'} title="Segnala commento" prompt="Motivo della segnalazione" confirmLabel="Invia segnalazione" required
         onSubmit={async (t) => { if (dialog?.kind === 'report') await reportComment(dialog.comment.id, t) }} onClose={close} />
       <TextModal isOpen={dialog?.kind === 'delete'} title="Elimina commento" intro={<p className="mb-0">Confermi di voler eliminare questo contenuto?</p>}

@@ -14,11 +14,16 @@
  * Edit mode (`item` given; issue 12 "editing"): the same form filled with the item, 'Modifica …', saved with
  * `POST /{section}/item/{id}/update`; a new cover or attachment replaces the old one; confirmation
  * 'Annuncio modificato correttamente!' (…); closing stays on the item.
+ * Issue 27 point 2: the edit is sent with the item's `versione` through useSalvataggioVersionato; when someone saved
+ * the item meanwhile (409 V01) the changes of one side only are merged at once, and for the fields changed on both
+ * sides the dialog shows the side-by-side view (VistaConflitto) in place of the form, which stays mounted with the
+ * typing; its 'Salva' sends the merged values with the server's version. The fields and how files are compared:
+ * ./itemConflitto.ts.
  */
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Modal, ModalBody, ModalFooter, ModalHeader } from 'design-react-kit'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { CATEGORY_TYPE_OF, LIMITS, type Item, type Section } from '../../api/contract/community'
 import { useSession } from '../../auth/session'
 import { ATTACHMENT_EXTENSIONS, COVER_EXTENSIONS, type FileKind } from '../../lib/community-files'
@@ -26,7 +31,8 @@ import { newUuid } from '../../lib/ids'
 import { categoriesQuery, checkChosenFile, createItem, isFileRefusal, stageFile, updateItem } from './api'
 import { RichTextView } from '../../ui/rich-text/RichTextView'
 import { LazyRichTextEditor } from '../../ui/rich-text/LazyRichTextEditor'
-import { conflittoDi, VersioneMancante } from '../../ui/conflitto'
+import { useSalvataggioVersionato } from '../../ui/conflitto'
+import { campiItem, destinatariDi, itemDiCorrente, moduloDiItem, valoriItem, type ValoriItem } from './itemConflitto'
 import { COMMUNITY_SECTIONS } from './sections'
 
 // Tiptap/ProseMirror only when a dialog opens: never in the list's or the item's own chunks
@@ -54,8 +60,6 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
   const uid = useId()
   const categories = useQuery({ ...categoriesQuery(CATEGORY_TYPE_OF[id]), enabled: isOpen })
   const [step, setStep] = useState<'form' | 'preview' | 'done'>('form')
-  // issue 27: the item changed meanwhile (409 V01): said in the form, which keeps what was typed
-  const [conflitto, setConflitto] = useState(false)
   const [title, setTitle] = useState('')
   const [program, setProgram] = useState('public')
   const [intervention, setIntervention] = useState('public')
@@ -118,49 +122,80 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
   const itemProgramme = item && item.program !== 'public' && item.program !== ownProgramme ? item.program : null
   const policyOf = (prg: string) => (itemProgramme !== null && prg === String(itemProgramme) ? item!.intervention : (profilo?.policy ?? 'RFD'))
 
+  /** The form as the merge and the body see it (issue 27: ./itemConflitto.ts). */
+  const valori = (): ValoriItem => valoriItem(id, {
+    titolo: title, categoria: category, descrizione: text, programma: program, intervento: program === 'public' ? intervention : policyOf(program),
+    tag: tags, linkEsterno: link, abilitaCommenti: enableComments, inEvidenza: highlighted,
+    copertina: cover?.name ?? item?.cover_file_name ?? '', allegato: attachment?.name ?? item?.attachment_file_name ?? '',
+  })
+
+  /** Sends the item: its files first (staged once), then the create or the update based on `versione`. */
+  const send = async (val: ValoriItem, versione: number | null): Promise<{ id: number }> => {
+    const body: Record<string, unknown> = { title: val.titolo, category: Number(val.categoria), description: val.descrizione }
+    const dest = destinatariDi(val)
+    if (dest) Object.assign(body, dest)
+    if (val.tag !== undefined) body.tags = val.tag
+    if (val.linkEsterno !== undefined && (val.linkEsterno || item)) body.external_link = val.linkEsterno || null
+    if (val.abilitaCommenti !== undefined) { body.enable_comments = val.abilitaCommenti; body.highlighted = val.inEvidenza }
+    // the files first: a refused one stops here, before anything is published; a chosen file goes only while the
+    // merged value is still its name (issue 27)
+    for (const [kind, file] of [['cover', cover], ['attachment', attachment]] as const) {
+      if (!file || (kind === 'cover' ? val.copertina : val.allegato) !== file.name) continue
+      let token = staged.current.get(file)
+      if (!token) {
+        try {
+          token = (await stageFile(kind, file)).file
+        } catch (e) {
+          if (isFileRefusal(e)) {
+            setChosen((c) => ({ ...c, [kind]: { file, error: e.message, checking: false } }))
+            setStep('form')
+          }
+          throw e
+        }
+        staged.current.set(file, token)
+      }
+      body[kind === 'cover' ? 'cover_file' : 'attachment_file'] = token
+    }
+    // the same form sent again (an answer lost, 'Conferma' pressed again) carries the same key: done once
+    const serial = JSON.stringify([item?.id ?? null, versione, body])
+    if (attempt.current?.body !== serial) attempt.current = { body: serial, key: newUuid() }
+    return item && versione !== null ? updateItem(id, item.id, body, versione, attempt.current.key) : createItem(id, body, attempt.current.key)
+  }
+  const sent = ({ id: newId }: { id: number }) => {
+    setCreated(newId)
+    staged.current.clear(); attempt.current = null
+    setStep('done')
+  }
+
+  // issue 27: names of programmes and categories the other version may use (learned from the 409's item)
+  const nomi = useRef(new Map<string, string>())
+  const campi = useMemo(() => campiItem(id, {
+    programma: (p) => nomi.current.get(`p${p}`) ?? (p === String(ownProgramme) ? profilo?.nomeProgramma : undefined) ?? (p === String(item?.program) ? item?.program_label : undefined) ?? p,
+    categoria: (c) => categories.data?.items.find((x) => String(x.id) === c)?.name ?? nomi.current.get(`c${c}`) ?? c,
+  }), [id, ownProgramme, profilo?.nomeProgramma, item, categories.data])
+  const salvataggio = useSalvataggioVersionato<ValoriItem, { id: number }>({
+    lettura: isOpen && item ? { valori: valoriItem(id, moduloDiItem(item)), versione: item.versione } : null,
+    invia: send,
+    daCorrente: (c) => {
+      const theirs = itemDiCorrente(c)
+      if (!theirs) return null
+      nomi.current.set(`p${theirs.program}`, theirs.program_label)
+      if (theirs.category !== null) nomi.current.set(`c${theirs.category}`, theirs.category_label)
+      return { valori: valoriItem(id, moduloDiItem(theirs)), versione: theirs.versione }
+    },
+    campi,
+    onSalvato: sent,
+  })
+  const inConflitto = salvataggio.inConflitto
+
   const submit = async () => {
     setBusy(true)
     try {
-      const body: Record<string, unknown> = { title: title.trim(), category: Number(category), description: text }
-      if (section.targeted) {
-        body.program = program === 'public' ? 'public' : Number(program)
-        body.intervention = program === 'public' ? intervention : policyOf(program)
-      }
-      if (id === 'community') body.tags = tags
-      if (id === 'document' && (link.trim() || item)) body.external_link = link.trim() || null
-      if (id === 'board') { body.enable_comments = enableComments; body.highlighted = highlighted }
-      // the files first: a refused one stops here, before anything is published
-      for (const [kind, file] of [['cover', cover], ['attachment', attachment]] as const) {
-        if (!file) continue
-        let token = staged.current.get(file)
-        if (!token) {
-          try {
-            token = (await stageFile(kind, file)).file
-          } catch (e) {
-            if (isFileRefusal(e)) {
-              setChosen((c) => ({ ...c, [kind]: { file, error: e.message, checking: false } }))
-              setStep('form')
-            }
-            throw e
-          }
-          staged.current.set(file, token)
-        }
-        body[kind === 'cover' ? 'cover_file' : 'attachment_file'] = token
-      }
-      // the same form sent again (an answer lost, 'Conferma' pressed again) carries the same key: done once
-      const serial = JSON.stringify([item?.id ?? null, body])
-      if (attempt.current?.body !== serial) attempt.current = { body: serial, key: newUuid() }
-      if (item && typeof item.versione !== 'number') throw new VersioneMancante()
-      const { id: newId } = item ? await updateItem(id, item.id, body, item.versione!, attempt.current.key) : await createItem(id, body, attempt.current.key)
-      setCreated(newId)
-      staged.current.clear(); attempt.current = null
-      setStep('done')
-    } catch (e) {
+      // an edit: sent with the item's version; a 409 merges or opens the side-by-side view (the form stays, hidden)
+      if (item) await salvataggio.salva(valori())
+      else sent(await send(valori(), null))
+    } catch {
       // the API client showed the server's message (a refused file: by its field); the form stays as it was
-      if (conflittoDi(e)) {
-        setConflitto(true)
-        setStep('form')
-      }
     } finally {
       setBusy(false)
     }
@@ -171,13 +206,9 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
     <Modal isOpen={isOpen} toggle={close} labelledBy={`${uid}-t`} size="lg" data-testid={item ? 'edit-item-modal' : 'create-item-modal'}>
       <ModalHeader toggle={close} closeAriaLabel="Chiudi"><span id={`${uid}-t`}>{heading}</span></ModalHeader>
       <ModalBody>
+        {salvataggio.vista}
         {step === 'form' && (
-          <form onSubmit={(e) => { e.preventDefault(); if (valid) { if (id === 'board') setStep('preview'); else void submit() } }} id={`${uid}-form`} noValidate>
-            {conflitto && (
-              <div className="alert alert-warning" role="alert">
-                Questo contenuto è stato modificato da altri dopo che l’hai aperto: quello che hai scritto è ancora qui. Copia le tue modifiche, poi chiudi e riapri la modifica per vedere la versione attuale.
-              </div>
-            )}
+          <form hidden={inConflitto} onSubmit={(e) => { e.preventDefault(); if (valid) { if (id === 'board') setStep('preview'); else void submit() } }} id={`${uid}-form`} noValidate>
             <p className="small">*Campo obbligatorio</p>
             <div className="form-group">
               <label htmlFor={`${uid}-title`} className="active">Titolo *</label>
@@ -255,7 +286,7 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
           </form>
         )}
         {step === 'preview' && (
-          <section aria-label="Anteprima" className="card card-bg p-3">
+          <section aria-label="Anteprima" className="card card-bg p-3" hidden={inConflitto}>
             <p className="small text-uppercase text-primary mb-1">{categories.data?.items.find((c) => String(c.id) === category)?.name}</p>
             <h3 className="h5">{title}</h3>
             <RichTextView html={text} className="mb-0" />
@@ -265,13 +296,13 @@ export function CreateItemModal({ section: id, isOpen, onClose, item }: { sectio
         {step === 'done' && <p className="mb-0" role="status">{item ? EDITED[id] : CONFIRM[id]}</p>}
       </ModalBody>
       <ModalFooter>
-        {step === 'form' && (
+        {step === 'form' && !inConflitto && (
           <>
             <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => { reset(); onClose() }} disabled={busy}>Annulla</button>
             <button type="submit" form={`${uid}-form`} className="btn btn-primary btn-sm" disabled={!valid || busy}>{id === 'board' ? 'Anteprima' : busy ? 'Attendere…' : 'Conferma'}</button>
           </>
         )}
-        {step === 'preview' && (
+        {step === 'preview' && !inConflitto && (
           <>
             <button type="button" className="btn btn-outline-primary btn-sm" onClick={() => setStep('form')} disabled={busy}>Indietro</button>
             <button type="button" className="btn btn-primary btn-sm" onClick={() => void submit()} disabled={busy}>{busy ? 'Attendere…' : 'Conferma'}</button>

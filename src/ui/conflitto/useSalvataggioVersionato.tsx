@@ -10,7 +10,8 @@
  *   - otherwise the conflict view (VistaConflitto) opens and the caller hides its form (nothing typed is lost: the
  *     form stays mounted); its 'Salva' sends `applicaScelte(...)` with `corrente.versione`, a new 409 repeats the
  *     cycle; its 'Annulla' closes the view, gives the focus back to what saved, and keeps the read as the base
- *     (the next save meets the 409 again).
+ *     (the next save meets the 409 again). An edit closed meanwhile (`lettura` back to null: a dialog dismissed)
+ *     closes the view too.
  * Any other failure rejects `salva` as before (the form shows it) or, from the view, shows in the view.
  */
 import { useRef, useState, type ReactNode } from 'react'
@@ -86,6 +87,8 @@ export function useSalvataggioVersionato<V extends object, R>(o: OpzioniSalvatag
   if (o.lettura === null) baseline.current = null
   else if (baseline.current === null) baseline.current = { valori: o.lettura.valori, versione: o.lettura.versione }
   const [c, setC] = useState<Conflitto<V> | null>(null)
+  // an edit closed while its view was open (a dialog dismissed): the view goes with it
+  if (o.lettura === null && c !== null) setC(null)
   // what had the focus when the user saved (the form's submit): it takes the focus back when the view is closed
   const opener = useRef<HTMLElement | null>(null)
 
