@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn(), redirectBrowser: vi.fn(), registerNavigator: vi.fn(), reloadPage: vi.fn() }))
 
-import { COMMUNITY_KIND, nomeCampoCommento, queueComment, queueEdit, registerCommunityHandlers, type ModificaPayload } from '../../src/features/community/outbox'
+import { COMMUNITY_KIND, queueComment, queueEdit, registerCommunityHandlers, type ModificaPayload } from '../../src/features/community/outbox'
+import { nomeCampoCommento } from '../../src/features/community/outbox-conflitti'
 import { currentDb } from '../../src/offline/db'
 import { enqueue, listEntries } from '../../src/offline/outbox'
 import { resolveConflict } from '../../src/offline/conflicts'

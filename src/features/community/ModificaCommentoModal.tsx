@@ -12,7 +12,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { LIMITS, type Comment } from '../../api/contract/community'
 import { useSalvataggioVersionato } from '../../ui/conflitto'
 import { modificaCommento, type ItemRef } from './api'
-import { nomeCampoCommento, type Target } from './outbox'
+import { type Target } from './outbox'
+import { nomeCampoCommento } from './outbox-conflitti'
 
 interface Valori { testo: string }
 const CAMPI = { testo: { label: nomeCampoCommento('testo') } }

@@ -3,4 +3,5 @@
  * session's offline wiring (features/sincronizzazione) starts its outbox handlers with
  * `startCommunityOutbox(onSent)` (returns the stop function). The pages are rendered by the route files.
  */
-export { nomeCampoCommento, startCommunityOutbox } from './outbox'
+export { startCommunityOutbox } from './outbox'
+export { nomeCampoCommento } from './outbox-conflitti'

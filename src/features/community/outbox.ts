@@ -24,8 +24,9 @@
  */
 import { ApiCallError } from '../../api/client'
 import { presentIdsOf } from '../../lib/profile-ids'
+import { CONFLITTO_MODIFICA, VERSIONE_CREAZIONE, versioneDaGenitori } from './outbox-conflitti'
 import { newUuid } from '../../lib/ids'
-import { connectivity, enqueue, onOfflineEvent, outbox, registerHandler, roleContextFromSession, type ConflictSupport, type OutboxEntry } from '../../offline'
+import { connectivity, enqueue, onOfflineEvent, outbox, registerHandler, roleContextFromSession, type OutboxEntry } from '../../offline'
 
 /** The role profile of an entry (its stored role context without the owner). */
 type RoleProfile = Omit<OutboxEntry['roleContext'], 'utente'>
@@ -218,45 +219,6 @@ function requireCommentId(id: number | null): number {
 
 const resolveComment = <P extends { idCommento: number | null; idCommentoLocale: string | null }>(p: P, parents: ParentResult[]): P =>
   p.idCommento !== null ? p : { ...p, idCommento: commentIdFrom(parents, p.idCommentoLocale) }
-
-/** A comment's version at its creation (server/domain/community/comments.ts `insertComment`). */
-const VERSIONE_CREAZIONE = 1
-
-/**
- * The version an edit is based on once its parents are done: a parent that created or edited the same comment
- * answered `{ id, versione }`, the version the device's own earlier write left (never older than the payload's).
- */
-function versioneDaGenitori(p: ModificaPayload, parents: ParentResult[]): ModificaPayload {
-  let versione = p.versione
-  for (const parent of parents) {
-    const r = parent.result as { id?: unknown; versione?: unknown } | null | undefined
-    if (r?.id === p.idCommento && typeof r.versione === 'number') versione = Math.max(versione ?? 0, r.versione)
-  }
-  return versione === undefined ? p : { ...p, versione }
-}
-
-/**
- * The three-way merge of a comment's edit refused with 409 V01 (src/offline/conflicts.ts): one field, `testo`.
- * An entry queued before versions has no base text: its base is empty, so a comment changed meanwhile is asked
- * ('In conflitto'), never overwritten.
- */
-const CONFLITTO_MODIFICA: ConflictSupport<ModificaPayload> = {
-  base: (p) => (p.testoBase === undefined ? {} : { testo: p.testoBase }),
-  mine: (p) => ({ testo: p.testo }),
-  theirs: (corrente) => {
-    const c = corrente as { comment_body?: unknown; versione?: unknown } | null | undefined
-    if (typeof c?.comment_body !== 'string' || typeof c.versione !== 'number') return null
-    return { campi: { testo: c.comment_body }, versione: c.versione, modificatoIl: null }
-  },
-  rebase: (p, campi, versione, theirs) => ({
-    ...p, testo: typeof campi.testo === 'string' ? campi.testo : p.testo, versione, testoBase: typeof theirs.testo === 'string' ? theirs.testo : p.testo,
-  }),
-}
-
-/** The name of a comment edit's field in the sync centre's conflict view. */
-export function nomeCampoCommento(percorso: string): string {
-  return percorso === 'testo' ? 'Testo del commento' : percorso
-}
 
 /** Registers the handlers of every community kind; returns the function that unregisters them. */
 export function registerCommunityHandlers(): () => void {
