@@ -13,6 +13,19 @@ import { freshFiscalCode } from './field-ui'
 
 const SUFFIX = ' – Punto Digitale'
 
+/**
+ * The latest date on or before today whose day equals its month (1 January, 2 February … 12 December), typed as
+ * ddmmyyyy: the same whatever order the browser's date field uses, and always within the field window (at most 33
+ * days ago), so the service stays on the device after the sync (an older one is dropped and read online again).
+ */
+const GIORNO_UGUALE_MESE = (() => {
+  const today = new Date()
+  for (let i = 0; ; i++) {
+    const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() - i)
+    if (d.getDate() === d.getMonth() + 1) return `${String(d.getDate()).padStart(2, '0')}${String(d.getMonth() + 1).padStart(2, '0')}${d.getFullYear()}`
+  }
+})()
+
 /** True when `target` (which must exist) has focus. */
 async function isFocused(target: Locator): Promise<boolean> {
   return target.evaluate((el) => el === document.activeElement)
@@ -101,7 +114,7 @@ async function expectBandFocusRing(control: Locator, name: string): Promise<void
 /**
  * Walks a form with Tab from the current focus up to `until`, answering what is empty as a user would: Space
  * on the first choice of a group with none, ArrowDown on a select with no value, text typed in empty
- * fields ('Durata' 1:30, dates 5 May 2026); then focus is on `until`.
+ * fields ('Durata' 1:30, dates: the latest day-equals-month date, e.g. 11 November); then focus is on `until`.
  */
 async function fillByKeyboard(page: Page, until: Locator, max = 80): Promise<void> {
   await until.waitFor({ state: 'attached' })
@@ -125,7 +138,7 @@ async function fillByKeyboard(page: Page, until: Locator, max = 80): Promise<voi
       if (!f.value) await page.keyboard.press('ArrowDown')
     } else if (f.type === 'date') {
       // day = month: the same date whatever order the browser's date field uses
-      if (!f.value) await page.keyboard.type('05052026')
+      if (!f.value) await page.keyboard.type(GIORNO_UGUALE_MESE)
     } else if (f.tag === 'TEXTAREA' || f.tag === 'INPUT') {
       if (!f.value) await page.keyboard.type(/durata/i.test(f.label) ? '1:30' : f.type === 'number' ? '3' : 'Servizi online del Comune')
     }

@@ -106,16 +106,19 @@ export async function riferimentiCampo(db: Executor, caller: Caller): Promise<Ca
 }
 
 /**
- * One service of the profile with its instances and citizens (`GET /campo/servizio/{id}`), window or not:
- * 404 S09 when it does not exist, 403 A02 when it belongs to another facilitator, project or body.
+ * One service of the profile with its instances and citizens (`GET /campo/servizio/{id}`), window or not, by its
+ * server id or by the device id (UUID) it was created with (a page opened on a service the field sync has since
+ * dropped from the device as out of the window): 404 S09 when it does not exist, 403 A02 when it belongs to another
+ * facilitator, project or body.
  */
-export async function servizioCampo(db: Executor, caller: Caller, idServizio: number): Promise<CampoServizio> {
+export async function servizioCampo(db: Executor, caller: Caller, idServizio: number | string): Promise<CampoServizio> {
   const f = fieldProfile(caller, 'U06')
-  const [row] = await db.select({ s: servizio, nomeSede: sede.nome }).from(servizio).innerJoin(sede, eq(sede.id, servizio.idSede))
-    .where(eq(servizio.id, idServizio))
+  // a device id (UUID) names a service of this facilitator (unique per facilitator: servizio_facilitatore_id_locale_uq)
+  const where = typeof idServizio === 'number' ? eq(servizio.id, idServizio) : and(eq(servizio.idFacilitatore, f.userId), eq(servizio.idLocale, idServizio))
+  const [row] = await db.select({ s: servizio, nomeSede: sede.nome }).from(servizio).innerJoin(sede, eq(sede.id, servizio.idSede)).where(where)
   if (!row) throw notFound('S09')
   if (row.s.idFacilitatore !== f.userId || row.s.idProgetto !== f.idProgetto || row.s.idEnte !== f.idEnte) throw forbidden('A02')
-  const istanze = await db.select().from(questionarioCompilato).where(eq(questionarioCompilato.idServizio, idServizio))
+  const istanze = await db.select().from(questionarioCompilato).where(eq(questionarioCompilato.idServizio, row.s.id))
     .orderBy(questionarioCompilato.id)
   return { servizio: encodeServizioCampo(row.s, row.nomeSede), ...(await encodePagina(db, istanze)) }
 }

@@ -11,7 +11,7 @@ import { CampoArchivioSchema, CampoServizioSchema, CampoSyncPaginaSchema } from 
 import type { Database } from '../db/types'
 import { archivioCampo, servizioCampo } from '../domain/campo'
 import { CursoreCodec, paginaSync } from '../domain/campo-sync'
-import { parseIdParam } from '../domain/db-errors'
+import { isUuid, parseIdParam } from '../domain/db-errors'
 import { resolveCaller } from '../domain/profile'
 import { parseBody } from '../domain/validation'
 
@@ -40,10 +40,12 @@ export default async function campoRoutes(app: FastifyInstance, opts: { db: Data
   })
 
   app.get('/campo/servizio/:id', { config: { access, doc: {
-    summary: 'Un servizio del profilo con questionari e cittadini (anche fuori dalla finestra)', tags: TAG, query: ProfiloQuerySchema, response: CampoServizioSchema, errors: [404],
+    summary: 'Un servizio del profilo con questionari e cittadini (anche fuori dalla finestra), per id o per id del dispositivo', tags: TAG, query: ProfiloQuerySchema, response: CampoServizioSchema, errors: [404],
   } } }, async (request, reply) => {
     const q = parseBody(ProfiloQuerySchema, request.query, LABELS)
-    const id = parseIdParam((request.params as { id?: string }).id)
+    // the server id, or the device id (UUID) a service was created with on one of the facilitator's devices
+    const raw = (request.params as { id?: string }).id
+    const id = typeof raw === 'string' && isUuid(raw) ? raw.toLowerCase() : parseIdParam(raw)
     reply.header('cache-control', 'no-store')
     return servizioCampo(opts.db, resolveCaller(request, q), id)
   })

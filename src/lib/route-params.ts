@@ -28,6 +28,9 @@ const opaque = (wellFormed: v.GenericSchema<string, string>): PathParam<string> 
 const DIGITS = /^\d+$/
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/** True for a device id (a UUID, any version) as the client creates them (src/lib/ids.ts). */
+export const isUuid = (s: string): boolean => UUID.test(s)
+
 /**
  * A server id (digits) of the administrative entities — programme, project, body, site, user — and of a community
  * item (its page reads `Number(id)`: a malformed one is `NaN`, refused by the server, and the page goes back to the list).

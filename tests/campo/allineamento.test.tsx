@@ -82,6 +82,17 @@ describe('a service outside the window', () => {
     expect(await getRecord('servizio', 'srv-3')).toMatchObject({ syncState: 'confermato' })
   })
 
+  it('opened by its device id after the sync dropped it (created here, dated before the window): fetched by that id', async () => {
+    const idLocale = '4f9c2a51-7d3e-4c1b-9a2f-0e6d5b8c7a13'
+    api.get.mockResolvedValue({ servizio: { ...SERVIZIO, idLocale }, cittadini: [], questionari: [] })
+    const { result } = renderHook(() => {
+      const s = useServizioCampo(idLocale)
+      return { s, remoto: useServizioSuRichiesta(idLocale, s === null, true) }
+    })
+    await waitFor(() => expect(result.current.s).toMatchObject({ idLocale, nome: 'Corso del 2023' }))
+    expect(api.get.mock.calls[0]![0]).toBe(`campo/servizio/${idLocale}`)
+  })
+
   it('unknown to the server: not found; offline: not asked', async () => {
     api.get.mockRejectedValue(new ApiCallError(404, 'S09', 'Servizio non trovato', 'http'))
     const offline = renderHook(() => useServizioSuRichiesta('4', true, false))

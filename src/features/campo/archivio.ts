@@ -11,6 +11,7 @@ import { toWireDate } from '../../lib/dates'
 import { useOfflineQuery, userDb } from '../../offline'
 import { syncKey, type ProfiloCampo } from './records'
 import { profiloCampoCorrente, profiloParams, statoSync, storeServizio } from './sync'
+import { isUuid } from '../../lib/route-params'
 
 /** Local 'YYYY-MM-DD' of `GIORNI_FINESTRA_CAMPO` days before `now` (the window's first day as the device computes it). */
 export function inizioFinestra(now: Date = new Date()): string {
@@ -45,13 +46,13 @@ export async function fetchArchivioCampo(prima: string, cursore: string | null, 
  * 'non-trovato' when the server does not know it for this profile (404 or refused).
  * Rejects on network errors.
  */
-export async function caricaServizioCampo(idServizio: number): Promise<'caricato' | 'non-trovato'> {
+export async function caricaServizioCampo(idServizio: number | string): Promise<'caricato' | 'non-trovato'> {
   const p = requireProfilo()
   const db = userDb.current()
   if (!db) throw new Error('Nessun database del dispositivo')
   const [{ apiGet, ApiCallError }, { CampoServizioSchema }] = await Promise.all([import('../../api/client'), import('../../api/contract/campo')])
   try {
-    const s = await apiGet(`campo/servizio/${idServizio}`, CampoServizioSchema, {
+    const s = await apiGet(`campo/servizio/${encodeURIComponent(idServizio)}`, CampoServizioSchema, {
       silent: true, background: true, headers: { userRole: p.codiceRuolo }, searchParams: profiloParams(p),
     })
     if (userDb.current() !== db) return 'non-trovato'
@@ -66,7 +67,7 @@ export async function caricaServizioCampo(idServizio: number): Promise<'caricato
 export type StatoServizioRemoto = 'no' | 'caricamento' | 'caricato' | 'non-trovato' | 'errore'
 
 /**
- * React: when `manca` (the service is not on the device) and `id` is a server id, fetches it once
+ * React: when `manca` (the service is not on the device) and `id` is a server id or a device id, fetches it once
  * (online only: `online` false leaves it 'no') and stores it; the device reads then show it. Returns the
  * state and `riprova` (asks again after an error).
  */
@@ -80,14 +81,15 @@ export function useServizioSuRichiesta(id: string, manca: boolean, online: boole
     }
   }, [])
   const current = stato.id === id ? stato.s : 'no'
-  const ask = manca && /^\d{1,15}$/.test(id) && online && current === 'no'
+  // a server id, or a device id: a service created here that the field sync has since dropped as out of the window
+  const ask = manca && (/^\d{1,15}$/.test(id) || isUuid(id)) && online && current === 'no'
   useEffect(() => {
     if (!ask) return
     setStato({ id, s: 'caricamento' })
     const done = (s: StatoServizioRemoto) => {
       if (mounted.current) setStato((prev) => (prev.id === id ? { id, s } : prev))
     }
-    caricaServizioCampo(Number(id)).then(done, () => done('errore'))
+    caricaServizioCampo(isUuid(id) ? id : Number(id)).then(done, () => done('errore'))
   }, [ask, id])
   return { stato: ask ? 'caricamento' : current, riprova: () => setStato({ id, s: 'no' }) }
 }

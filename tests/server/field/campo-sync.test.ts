@@ -315,6 +315,27 @@ describe('field sync: paged, incremental, bounded (issue 25 point 2)', () => {
     expect(bad.statusCode).toBe(400)
   })
 
+  it('reads a service by the device id it was created with: the facilitator\'s own only (a page on a service the sync dropped)', async () => {
+    const q = `idProgramma=${fac.ids.idProgramma}&idProgetto=${fac.ids.idProgetto}&idEnte=${fac.ids.idEnte}`
+    const dal = whole.pagine[0]!.finestra.dal
+    const [old] = await server.database.db.select({ id: servizio.id }).from(servizio)
+      .where(and(eq(servizio.idFacilitatore, fac.userId), sql`${servizio.dataServizio} < ${dal}`)).limit(1)
+    const idLocale = crypto.randomUUID()
+    await server.database.db.update(servizio).set({ idLocale }).where(eq(servizio.id, old!.id))
+    const byId = await call(server, fac, 'GET', `/api/campo/servizio/${old!.id}?${q}`)
+    const byDevice = await call(server, fac, 'GET', `/api/campo/servizio/${idLocale.toUpperCase()}?${q}`)
+    expect(byDevice.statusCode, byDevice.body).toBe(200)
+    expect(byDevice.json()).toEqual(byId.json())
+    expect((byDevice.json() as { servizio: { idLocale: string } }).servizio.idLocale).toBe(idLocale)
+    // another facilitator's device id names none of hers
+    const sq = `idProgramma=${sara.ids.idProgramma}&idProgetto=${sara.ids.idProgetto}&idEnte=${sara.ids.idEnte}`
+    const foreign = await call(server, sara, 'GET', `/api/campo/servizio/${idLocale}?${sq}`)
+    expect(foreign.statusCode).toBe(404)
+    expect(foreign.json()).toMatchObject({ errorCode: 'S09' })
+    const malformed = await call(server, fac, 'GET', `/api/campo/servizio/not-a-uuid?${q}`)
+    expect(malformed.statusCode).toBe(400)
+  })
+
   it('a transaction left open elsewhere does not make the next sync send again what the device has (PostgreSQL)', async () => {
     if (server.database.kind !== 'postgres') return // PGlite has one connection: nothing else can stay open
     const db = server.database.db
