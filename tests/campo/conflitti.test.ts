@@ -4,7 +4,7 @@
  * 'In conflitto' until the user's choice (outbox.resolveConflict); the entries depending on it wait; an entry of an
  * older build reads the version first. Against the fake API of ./helpers.ts, which versions services as the server.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn(), redirectBrowser: vi.fn(), registerNavigator: vi.fn(), reloadPage: vi.fn() }))
 
@@ -17,22 +17,12 @@ import { getRecord } from '../../src/offline/records'
 import { counts, enqueue, listEntries } from '../../src/offline/outbox'
 import { resolveConflict } from '../../src/offline/conflicts'
 import { runReplay } from '../../src/offline/replay'
-import { configureConnectivityForTests } from '../../src/api/connectivity'
 import { applicaScelte, merge3 } from '../../src/lib/merge3'
 import { decodeSection, encodeSection, sectionHeader } from '../../src/lib/survey-sections'
-import { resetDbs, role, setupReplay } from '../offline/helpers'
-import { FAC, fakeApi, login, servizioInput, storeRiferimenti } from './helpers'
+import { role, setupReplay } from '../offline/helpers'
+import { fakeApi, outboxWorld, servizioInput } from './helpers'
 
-let unregister: () => void = () => undefined
-beforeEach(async () => {
-  localStorage.clear()
-  await resetDbs()
-  configureConnectivityForTests({ state: 'offline' })
-  await login(FAC)
-  await storeRiferimenti()
-  unregister = registerCampoHandlers()
-})
-afterEach(() => unregister())
+outboxWorld(registerCampoHandlers, { connectivity: 'offline', riferimenti: true })
 
 type Api = ReturnType<typeof fakeApi>
 

@@ -1,5 +1,5 @@
 /** Helpers of the field data layer tests: a logged facilitator, reference data, a fake API for the replay. */
-import { vi } from 'vitest'
+import { afterEach, beforeEach, vi } from 'vitest'
 import { ApiCallError } from '../../src/api/client'
 import { GIORNI_FINESTRA_CAMPO, type CampoBootstrap, type CampoSyncPagina } from '../../src/api/contract/campo'
 import type { Profilo } from '../../src/api/contract/contesto'
@@ -13,7 +13,8 @@ import { riferimentiKey } from '../../src/features/campo/records'
 import { storePagina } from '../../src/features/campo/sync'
 import type { CampoRiferimenti, ServizioInput } from '../../src/features/campo/types'
 import { contesto, profile } from '../auth/helpers'
-import { CF_SARA } from '../offline/helpers'
+import { CF_SARA, resetDbs } from '../offline/helpers'
+import { configureConnectivityForTests } from '../../src/api/connectivity'
 
 export const FAC: Profilo = profile('FAC', { idProgramma: 1, idProgetto: 10, idEnte: 100 })
 export const VOL: Profilo = profile('VOL', { idProgramma: 2, idProgetto: 20, idEnte: 200 })
@@ -180,4 +181,22 @@ export function fakeApi(opts: { fail?: (req: OutboxRequest, n: number) => Error 
     return answer
   })
   return { transport, calls, created, servizi }
+}
+
+/**
+ * The world of an outbox test file: before each test, empty storage and databases, `connectivity`, the facilitator
+ * logged in (with the reference data when `riferimenti`) and the handlers `register` registers; after each, they
+ * are unregistered. Call once at the top level of the file.
+ */
+export function outboxWorld(register: () => () => void, opts: { connectivity: 'online' | 'offline'; riferimenti?: boolean }): void {
+  let unregister: () => void = () => undefined
+  beforeEach(async () => {
+    localStorage.clear()
+    await resetDbs()
+    configureConnectivityForTests({ state: opts.connectivity })
+    await login(FAC)
+    if (opts.riferimenti) await storeRiferimenti()
+    unregister = register()
+  })
+  afterEach(() => unregister())
 }

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn(), redirectBrowser: vi.fn(), registerNavigator: vi.fn(), reloadPage: vi.fn() }))
 
@@ -14,8 +14,8 @@ import { type OutboxEntry } from '../../src/offline/types'
 import { configureConnectivityForTests } from '../../src/api/connectivity'
 import { maskFiscalCode } from '../../src/lib/masked-identity'
 import { decodeSection, encodeSection, sectionHeader } from '../../src/lib/survey-sections'
-import { httpError, networkError, resetDbs, setupReplay, CF_SARA } from '../offline/helpers'
-import { FAC, TEMPLATE, VOL, fakeApi, login, servizioInput, storeRiferimenti } from './helpers'
+import { httpError, networkError, setupReplay, CF_SARA } from '../offline/helpers'
+import { TEMPLATE, VOL, fakeApi, login, outboxWorld, servizioInput, storeRiferimenti } from './helpers'
 import { RISPOSTE_AGGIUNTIVE, SEZIONE_AGGIUNTIVA } from '../questionari/fixtures'
 
 const CF_CITTADINO = 'BNCMRC69S02H501X'
@@ -25,16 +25,7 @@ const CF_ESISTENTE = 'RSSMRA85T10A562S'
 const Q4 = encodeSection({ ...sectionHeader('Q4'), answers: { '29': ['Passaparola'], '31': ['Sì, per formazione'] } })
 const cittadinoCf = { codiceFiscale: CF_CITTADINO, titoloDiStudio: 'Laurea (3 anni)', occupazione: 'Imprenditore', provinciaDiDomicilio: 'Roma', cittadinanza: 'Italiana', nuovoCittadino: true }
 
-let unregister: () => void = () => undefined
-beforeEach(async () => {
-  localStorage.clear()
-  await resetDbs()
-  configureConnectivityForTests({ state: 'offline' })
-  await login(FAC)
-  await storeRiferimenti()
-  unregister = registerCampoHandlers()
-})
-afterEach(() => unregister())
+outboxWorld(registerCampoHandlers, { connectivity: 'offline', riferimenti: true })
 
 /** Service + citizen + compiled survey, all made offline. */
 async function threeOffline() {

@@ -5,7 +5,7 @@
  * changed is 'In conflitto' until the user's choice; an entry queued before versions is asked, never overwritten.
  * Against a fake server that versions comments as server/domain/community/comments.ts does.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn(), redirectBrowser: vi.fn(), registerNavigator: vi.fn(), reloadPage: vi.fn() }))
 
@@ -16,11 +16,10 @@ import { enqueue, listEntries } from '../../src/offline/outbox'
 import { resolveConflict } from '../../src/offline/conflicts'
 import { runReplay } from '../../src/offline/replay'
 import { type OutboxRequest } from '../../src/offline/handlers'
-import { configureConnectivityForTests } from '../../src/api/connectivity'
 import { ApiCallError } from '../../src/api/client'
 import { applicaScelte, merge3 } from '../../src/lib/merge3'
-import { networkError, resetDbs, role, setupReplay } from '../offline/helpers'
-import { conflittoV01, FAC, login } from '../campo/helpers'
+import { networkError, role, setupReplay } from '../offline/helpers'
+import { conflittoV01, outboxWorld } from '../campo/helpers'
 
 const TITOLO = 'Nuovi corsi SPID'
 
@@ -49,15 +48,7 @@ function fakeServer() {
   return { transport, calls, comments }
 }
 
-let unregister: () => void = () => undefined
-beforeEach(async () => {
-  localStorage.clear()
-  await resetDbs()
-  configureConnectivityForTests({ state: 'offline' })
-  await login(FAC)
-  unregister = registerCommunityHandlers()
-})
-afterEach(() => unregister())
+outboxWorld(registerCommunityHandlers, { connectivity: 'offline' })
 
 const updates = (calls: OutboxRequest[]) => calls.filter((c) => c.path.endsWith('/update')).map((c) => c.body as { comment_body: string; versione: number })
 

@@ -4,7 +4,7 @@
  * twice offline collapsing, replay once per idempotency key, 4xx parked as 'richiede attenzione', the
  * pending comments shown in the thread, online-first with the same key on a network failure.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 
 vi.mock('../../src/auth/navigation', () => ({ navigateTo: vi.fn(), redirectBrowser: vi.fn(), registerNavigator: vi.fn(), reloadPage: vi.fn() }))
 
@@ -18,8 +18,8 @@ import { listEntries } from '../../src/offline/outbox'
 import { runReplay } from '../../src/offline/replay'
 import { type OutboxRequest } from '../../src/offline/handlers'
 import { configureConnectivityForTests } from '../../src/api/connectivity'
-import { httpError, networkError, resetDbs, setupReplay } from '../offline/helpers'
-import { FAC, login } from '../campo/helpers'
+import { httpError, networkError, setupReplay } from '../offline/helpers'
+import { outboxWorld } from '../campo/helpers'
 
 const TITOLO = 'Nuovi corsi SPID'
 
@@ -50,15 +50,7 @@ function fakeCommunity(opts: { fail?: (req: OutboxRequest) => Error | null } = {
   return { transport, calls, created, likes }
 }
 
-let unregister: () => void = () => undefined
-beforeEach(async () => {
-  localStorage.clear()
-  await resetDbs()
-  configureConnectivityForTests({ state: 'offline' })
-  await login(FAC)
-  unregister = registerCommunityHandlers()
-})
-afterEach(() => unregister())
+outboxWorld(registerCommunityHandlers, { connectivity: 'offline' })
 
 describe('community entries', () => {
   it('carry the role context, a key each and the Italian labels of the sync centre', async () => {
