@@ -22,6 +22,7 @@ import { fieldProfile, isFieldRole, type Caller } from './profile'
 import { nominativo } from './servizi'
 import { citizensInScope, serviceScope } from './ambito'
 import { casUpdate, type VersioneRichiesta } from './versioni'
+import { cittadinoAnonimizzato } from './conservazione/guardia'
 
 /** The citizen row when it exists and is in the caller's scope; 404 C01 otherwise. */
 async function visibleCitizen(db: Executor, caller: Caller, id: number) {
@@ -79,6 +80,7 @@ export async function schedaCittadino(db: Executor, caller: Caller, id: number, 
 export async function aggiornaCittadino(tx: Transaction, caller: Caller, id: number, body: AggiornaCittadinoBody, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   const field = fieldProfile(caller, 'U06')
   const c = await visibleCitizen(tx, caller, id)
+  if (c.anonimizzatoIl) throw cittadinoAnonimizzato()
   if (!isProvincia(body.provinciaDiDomicilio)) throw badRequest('G02', 'Dati non validi: controlla provincia di domicilio.')
   const withCode = c.codiceFiscaleHash !== null
   let genere = c.genere
