@@ -56,9 +56,10 @@ export async function schedaCittadino(db: Executor, caller: Caller, id: number, 
     && caller.profilo.idProgetto !== null && caller.profilo.idEnte !== null
   const totale = rows[0]?.totale ?? 0
   // whether one of the caller's services has the citizen, also among those beyond the listed ones
-  const modificabile = rows.some((r) => mine(r.idFacilitatore)) || (totale > rows.length && mine(caller.principal.userId) && (await db.select({ x: sql`1` })
+  // an anonymised citizen (issue 28) is never offered for editing: its writes answer 410 CS01
+  const modificabile = c.anonimizzatoIl === null && (rows.some((r) => mine(r.idFacilitatore)) || (totale > rows.length && mine(caller.principal.userId) && (await db.select({ x: sql`1` })
     .from(servizioXCittadino).innerJoin(servizio, eq(servizio.id, servizioXCittadino.idServizio))
-    .where(and(eq(servizioXCittadino.idCittadino, c.id), eq(servizio.idFacilitatore, caller.principal.userId), serviceScope(caller))).limit(1)).length > 0)
+    .where(and(eq(servizioXCittadino.idCittadino, c.id), eq(servizio.idFacilitatore, caller.principal.userId), serviceScope(caller))).limit(1)).length > 0))
   return {
     dettaglioCittadino: {
       id: c.id, identificativoMascherato: c.identificativoMascherato, conCodiceFiscale: c.codiceFiscaleHash !== null,

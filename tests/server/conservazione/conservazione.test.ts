@@ -66,13 +66,14 @@ describe('retention: periods, gate, 410 CS01, devices', () => {
     let idCittadino: number
     let idQuestionario: string
     let cursore: string
+    const cf = fiscalCodeAged(40)
 
     beforeAll(async () => {
       // everything within its period while the facilitator works
       await imposta('RFD', '2099-12-31')
       await imposta('SCD', '2099-12-31')
       idServizio = await createService(server, sara, { nomeServizio: named('Conservazione'), data: giorno(-3) })
-      const res = await call(server, sara, 'POST', `/api/servizio/cittadino/${idServizio}`, { body: { codiceFiscale: fiscalCodeAged(40), nuovoCittadino: true, ...DEMOGRAFICA } })
+      const res = await call(server, sara, 'POST', `/api/servizio/cittadino/${idServizio}`, { body: { codiceFiscale: cf, nuovoCittadino: true, ...DEMOGRAFICA } })
       expect(res.statusCode, res.body).toBe(201)
       ;({ id: idCittadino, idQuestionario } = res.json() as { id: number; idQuestionario: string })
       const sync = await syncCompleta(server, sara)
@@ -131,6 +132,12 @@ describe('retention: periods, gate, 410 CS01, devices', () => {
       expect(invia.json()).toMatchObject({ errorCode: 'CS01' })
       const aggiunta = await call(server, sara, 'POST', `/api/servizio/cittadino/${idServizio}`, { body: { idCittadino, codiceFiscale: fiscalCodeAged(50), nuovoCittadino: false, ...DEMOGRAFICA } })
       expect(aggiunta.statusCode, aggiunta.body).toBe(410)
+      // the fiscal code finds nobody any more, and the registry card offers no edit
+      const cerca = await call(server, sara, 'POST', '/api/servizio/cittadino', { body: { criterioRicerca: cf, tipoDocumento: 'CF', idServizio } })
+      expect(cerca.statusCode, cerca.body).toBe(200)
+      expect(cerca.json()).toEqual([])
+      const scheda = await call(server, sara, 'POST', `/api/cittadino/${idCittadino}`, { body: {} })
+      expect(scheda.json()).toMatchObject({ modificabile: false, dettaglioCittadino: { identificativoMascherato: null, conCodiceFiscale: false } })
     })
 
     it('leaves the devices at their next sync (incremental: a removal; whole: not sent)', async () => {
