@@ -5,22 +5,19 @@
  * outbox parks such an entry as 'Richiede attenzione' with that message (src/lib/failure-classify.ts: a 4xx).
  */
 import { eq, sql } from 'drizzle-orm'
-import { cittadino, questionarioCompilato } from '../../db/schema'
+import { cittadino } from '../../db/schema'
 import type { Executor } from '../../db/types'
 import { ApiError } from '../../errors'
 
 /** The 410 CS01 answer. */
 export const cittadinoAnonimizzato = () => new ApiError(410, 'CS01')
 
-/** Throws 410 CS01 when citizen `idCittadino` is anonymised (absent: nothing, the caller answers its own 404). */
+/**
+ * Throws 410 CS01 when citizen `idCittadino` is anonymised (absent: nothing, the caller answers its own 404). The row
+ * is read FOR SHARE: an anonymisation running meanwhile (FOR UPDATE, anonimizza.ts) is waited for and then seen, and
+ * one starting later waits for this write to commit, so a write never lands in a citizen anonymised under it.
+ */
 export async function vietaSeAnonimizzato(db: Executor, idCittadino: number): Promise<void> {
-  const [row] = await db.select({ anonimo: sql<boolean>`${cittadino.anonimizzatoIl} is not null` }).from(cittadino).where(eq(cittadino.id, idCittadino))
-  if (row?.anonimo === true) throw cittadinoAnonimizzato()
-}
-
-/** Throws 410 CS01 when survey instance `idQuestionario` belongs to an anonymised citizen. */
-export async function vietaSeIstanzaAnonimizzata(db: Executor, idQuestionario: string): Promise<void> {
-  const [row] = await db.select({ anonimo: sql<boolean>`${cittadino.anonimizzatoIl} is not null` }).from(questionarioCompilato)
-    .innerJoin(cittadino, eq(cittadino.id, questionarioCompilato.idCittadino)).where(eq(questionarioCompilato.id, idQuestionario))
+  const [row] = await db.select({ anonimo: sql<boolean>`${cittadino.anonimizzatoIl} is not null` }).from(cittadino).where(eq(cittadino.id, idCittadino)).for('share')
   if (row?.anonimo === true) throw cittadinoAnonimizzato()
 }
