@@ -14,7 +14,7 @@
  * phone, fiscal code (a unique placeholder), job title and picture are replaced, and it can no longer sign in.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
-import { ID_DOMANDA_CONSENSO, ID_DOMANDA_DATA_CONSENSO, SEZIONI_QUESTIONARIO } from '../../../src/api/contract/enums'
+import { SEZIONI_QUESTIONARIO } from '../../../src/api/contract/enums'
 import { questionKind, type TemplateQuestion } from '../../../src/lib/survey-questions'
 import {
   cittadino, questionarioCompilato, questionarioInviatoOnline, questionarioTemplate, registroAttivita, servizio, STATO, utente,
@@ -50,7 +50,8 @@ export function sezioniAnonime(sezioni: readonly SezioneCompilata[], liberi: Map
     const d = fromStored(stored)
     const drop = liberi.get(d.id) ?? new Set<string>()
     const properties = Object.fromEntries(Object.entries(d.properties).filter(([k]) => {
-      if (d.id === SEZIONI_QUESTIONARIO.Q1.id) return Q1_CONSERVATE.has(k) && k !== ID_DOMANDA_CONSENSO && k !== ID_DOMANDA_DATA_CONSENSO
+      // Q1: only the demographic categories (never the identity, residence, citizenship or consent, 18–19)
+      if (d.id === SEZIONI_QUESTIONARIO.Q1.id) return Q1_CONSERVATE.has(k)
       return !drop.has(k)
     }))
     return toStored({ id: d.id, title: d.title, properties })
