@@ -38,6 +38,7 @@ import type { JobRunner } from './jobs/caricamenti'
 import cittadiniRegistroRoutes from './routes/cittadini-registro'
 import ruoliRoutes from './routes/ruoli'
 import minorenniRoutes from './routes/minorenni'
+import conservazioneRoutes from './routes/conservazione'
 import openDataRoutes from './routes/open-data'
 import assistenzaRoutes from './routes/assistenza'
 import { createMailer } from './mail/index'
@@ -325,6 +326,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(ruoliRoutes, { prefix: '/api', db })
   await app.register(minorenniRoutes, { prefix: '/api', db })
   await app.register(openDataRoutes, { prefix: '/api', db, config, jobs })
+  await app.register(conservazioneRoutes, { prefix: '/api', db, jobs })
   const mailer = createMailer({ config: config.mail, jobs, storage: () => app.storage })
   await app.register(assistenzaRoutes, { prefix: '/api', db, config, mailer })
   await app.register(datiRoutes, { prefix: '/api', db, refresher: datiRefresher })

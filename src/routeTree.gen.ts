@@ -40,6 +40,7 @@ import { Route as ForumIndexRouteImport } from './routes/forum/index'
 import { Route as ForumIdRouteImport } from './routes/forum/$id'
 import { Route as GestioneConfigurazioniIndexRouteImport } from './routes/gestione-configurazioni/index'
 import { Route as GestioneConfigurazioniCaricamentiMassiviRouteImport } from './routes/gestione-configurazioni/caricamenti-massivi'
+import { Route as GestioneConfigurazioniConservazioneRouteImport } from './routes/gestione-configurazioni/conservazione'
 import { Route as GestioneConfigurazioniMinorenniRouteImport } from './routes/gestione-configurazioni/minorenni'
 import { Route as GestioneRuoliIndexRouteImport } from './routes/gestione-ruoli/index'
 import { Route as GestioneRuoliCreaNuovoRouteImport } from './routes/gestione-ruoli/crea-nuovo'
@@ -243,6 +244,12 @@ const GestioneConfigurazioniCaricamentiMassiviRoute =
   GestioneConfigurazioniCaricamentiMassiviRouteImport.update({
     id: '/gestione-configurazioni/caricamenti-massivi',
     path: '/gestione-configurazioni/caricamenti-massivi',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const GestioneConfigurazioniConservazioneRoute =
+  GestioneConfigurazioniConservazioneRouteImport.update({
+    id: '/gestione-configurazioni/conservazione',
+    path: '/gestione-configurazioni/conservazione',
     getParentRoute: () => rootRouteImport,
   } as any)
 const GestioneConfigurazioniMinorenniRoute =
@@ -519,6 +526,7 @@ export interface FileRoutesByFullPath {
   '/errore/$code': typeof ErroreCodeRoute
   '/forum/$id': typeof ForumIdRoute
   '/gestione-configurazioni/caricamenti-massivi': typeof GestioneConfigurazioniCaricamentiMassiviRoute
+  '/gestione-configurazioni/conservazione': typeof GestioneConfigurazioniConservazioneRoute
   '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
@@ -593,6 +601,7 @@ export interface FileRoutesByTo {
   '/errore/$code': typeof ErroreCodeRoute
   '/forum/$id': typeof ForumIdRoute
   '/gestione-configurazioni/caricamenti-massivi': typeof GestioneConfigurazioniCaricamentiMassiviRoute
+  '/gestione-configurazioni/conservazione': typeof GestioneConfigurazioniConservazioneRoute
   '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
@@ -668,6 +677,7 @@ export interface FileRoutesById {
   '/errore_/$code': typeof ErroreCodeRoute
   '/forum/$id': typeof ForumIdRoute
   '/gestione-configurazioni/caricamenti-massivi': typeof GestioneConfigurazioniCaricamentiMassiviRoute
+  '/gestione-configurazioni/conservazione': typeof GestioneConfigurazioniConservazioneRoute
   '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
@@ -744,6 +754,7 @@ export interface FileRouteTypes {
     | '/errore/$code'
     | '/forum/$id'
     | '/gestione-configurazioni/caricamenti-massivi'
+    | '/gestione-configurazioni/conservazione'
     | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
@@ -818,6 +829,7 @@ export interface FileRouteTypes {
     | '/errore/$code'
     | '/forum/$id'
     | '/gestione-configurazioni/caricamenti-massivi'
+    | '/gestione-configurazioni/conservazione'
     | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
@@ -892,6 +904,7 @@ export interface FileRouteTypes {
     | '/errore_/$code'
     | '/forum/$id'
     | '/gestione-configurazioni/caricamenti-massivi'
+    | '/gestione-configurazioni/conservazione'
     | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
@@ -967,6 +980,7 @@ export interface RootRouteChildren {
   ErroreCodeRoute: typeof ErroreCodeRoute
   ForumIdRoute: typeof ForumIdRoute
   GestioneConfigurazioniCaricamentiMassiviRoute: typeof GestioneConfigurazioniCaricamentiMassiviRoute
+  GestioneConfigurazioniConservazioneRoute: typeof GestioneConfigurazioniConservazioneRoute
   GestioneConfigurazioniMinorenniRoute: typeof GestioneConfigurazioniMinorenniRoute
   GestioneRuoliCreaNuovoRoute: typeof GestioneRuoliCreaNuovoRoute
   HomeCercaRoute: typeof HomeCercaRoute
@@ -1235,6 +1249,13 @@ declare module '@tanstack/react-router' {
       path: '/gestione-configurazioni/caricamenti-massivi'
       fullPath: '/gestione-configurazioni/caricamenti-massivi'
       preLoaderRoute: typeof GestioneConfigurazioniCaricamentiMassiviRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/gestione-configurazioni/conservazione': {
+      id: '/gestione-configurazioni/conservazione'
+      path: '/gestione-configurazioni/conservazione'
+      fullPath: '/gestione-configurazioni/conservazione'
+      preLoaderRoute: typeof GestioneConfigurazioniConservazioneRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/gestione-configurazioni/minorenni': {
@@ -1554,6 +1575,8 @@ const rootRouteChildren: RootRouteChildren = {
   ForumIdRoute: ForumIdRoute,
   GestioneConfigurazioniCaricamentiMassiviRoute:
     GestioneConfigurazioniCaricamentiMassiviRoute,
+  GestioneConfigurazioniConservazioneRoute:
+    GestioneConfigurazioniConservazioneRoute,
   GestioneConfigurazioniMinorenniRoute: GestioneConfigurazioniMinorenniRoute,
   GestioneRuoliCreaNuovoRoute: GestioneRuoliCreaNuovoRoute,
   HomeCercaRoute: HomeCercaRoute,

@@ -19,7 +19,7 @@
  * (`C`). Every query is bounded by a LIMIT and reads along an index.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { and, asc, eq, gt, gte, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { GIORNI_FINESTRA_CAMPO, type CampoRiferimentiWire, type CampoSyncPagina, type ServizioCampo } from '../../src/api/contract/campo'
 import type { CittadinoTrovato } from '../../src/api/contract/cittadino'
 import type { QuestionarioCompilato } from '../../src/api/contract/questionario'
@@ -260,10 +260,10 @@ async function faseIstanze(tx: Executor, f: ProfiloCampo, c: Cursore, out: Racco
   return rows.length === taken.length
 }
 
-/** Citizens changed since the base floor that are on a service of the window (phase C). */
+/** Citizens changed since the base floor that are on a service of the window (phase C); never an anonymised one (issue 28). */
 async function faseCittadini(tx: Executor, f: ProfiloCampo, c: Cursore, out: Raccolta): Promise<boolean> {
   const rows = await tx.select().from(cittadino)
-    .where(and(dopo(cittadino.xidSync, c), c.kx === '' ? undefined : gt(cittadino.id, Number(c.kx)), sql`exists (select 1 from ${questionarioCompilato}
+    .where(and(dopo(cittadino.xidSync, c), isNull(cittadino.anonimizzatoIl), c.kx === '' ? undefined : gt(cittadino.id, Number(c.kx)), sql`exists (select 1 from ${questionarioCompilato}
       join ${servizio} on ${servizio.id} = ${questionarioCompilato.idServizio}
       where ${questionarioCompilato.idCittadino} = ${cittadino.id} and ${inScope(f)} and ${inFinestra(c.d)})`))
     .orderBy(asc(cittadino.id)).limit(out.budget + 1)

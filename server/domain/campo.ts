@@ -67,16 +67,22 @@ export const inFinestra = (dal: string): SQL => sql`(${servizio.dataServizio} >=
 
 /**
  * The instances (ids) of a page with their citizens and link expiries, encoded: the citizens and the links are
- * read with one array parameter each (never a long IN list).
+ * read with one array parameter each (never a long IN list). The instances of anonymised citizens are left out
+ * (issue 28 point 2).
  */
 export async function encodePagina(db: Executor, istanze: (typeof questionarioCompilato.$inferSelect)[]): Promise<{ cittadini: CittadinoTrovato[]; questionari: CampoServizio['questionari'] }> {
   if (istanze.length === 0) return { cittadini: [], questionari: [] }
-  const idIstanze = istanze.map((q) => q.id)
   const idCittadini = [...new Set(istanze.map((q) => q.idCittadino))]
+  const tutti = await db.select().from(cittadino).where(sql`${cittadino.id} = any(${sql.param(idCittadini)}::bigint[])`).orderBy(cittadino.id)
+  // issue 28: an anonymised citizen and its surveys never reach a device (a tombstone removes the copies it holds)
+  const cittadini = tutti.filter((c) => c.anonimizzatoIl === null)
+  const attivi = new Set(cittadini.map((c) => c.id))
+  const visibili = istanze.filter((q) => attivi.has(q.idCittadino))
+  if (visibili.length === 0) return { cittadini: [], questionari: [] }
+  const idIstanze = visibili.map((q) => q.id)
   const links = await db.select({ id: questionarioInviatoOnline.idQuestionarioCompilato, scadenza: questionarioInviatoOnline.dataOraScadenza })
     .from(questionarioInviatoOnline).where(sql`${questionarioInviatoOnline.idQuestionarioCompilato} = any(${sql.param(idIstanze)}::uuid[])`)
-  const cittadini = await db.select().from(cittadino).where(sql`${cittadino.id} = any(${sql.param(idCittadini)}::bigint[])`).orderBy(cittadino.id)
-  return { cittadini: cittadini.map(encodeCittadinoCampo), questionari: encodeInstances(istanze, new Map(links.map((l) => [l.id, l.scadenza]))) }
+  return { cittadini: cittadini.map(encodeCittadinoCampo), questionari: encodeInstances(visibili, new Map(links.map((l) => [l.id, l.scadenza]))) }
 }
 
 /**

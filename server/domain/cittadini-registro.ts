@@ -22,6 +22,7 @@ import { fieldProfile, isFieldRole, type Caller } from './profile'
 import { nominativo } from './servizi'
 import { citizensInScope, serviceScope } from './ambito'
 import { casUpdate, type VersioneRichiesta } from './versioni'
+import { cittadinoAnonimizzato } from './conservazione/guardia'
 
 /** The citizen row when it exists and is in the caller's scope; 404 C01 otherwise. */
 async function visibleCitizen(db: Executor, caller: Caller, id: number) {
@@ -55,9 +56,10 @@ export async function schedaCittadino(db: Executor, caller: Caller, id: number, 
     && caller.profilo.idProgetto !== null && caller.profilo.idEnte !== null
   const totale = rows[0]?.totale ?? 0
   // whether one of the caller's services has the citizen, also among those beyond the listed ones
-  const modificabile = rows.some((r) => mine(r.idFacilitatore)) || (totale > rows.length && mine(caller.principal.userId) && (await db.select({ x: sql`1` })
+  // an anonymised citizen (issue 28) is never offered for editing: its writes answer 410 CS01
+  const modificabile = c.anonimizzatoIl === null && (rows.some((r) => mine(r.idFacilitatore)) || (totale > rows.length && mine(caller.principal.userId) && (await db.select({ x: sql`1` })
     .from(servizioXCittadino).innerJoin(servizio, eq(servizio.id, servizioXCittadino.idServizio))
-    .where(and(eq(servizioXCittadino.idCittadino, c.id), eq(servizio.idFacilitatore, caller.principal.userId), serviceScope(caller))).limit(1)).length > 0)
+    .where(and(eq(servizioXCittadino.idCittadino, c.id), eq(servizio.idFacilitatore, caller.principal.userId), serviceScope(caller))).limit(1)).length > 0))
   return {
     dettaglioCittadino: {
       id: c.id, identificativoMascherato: c.identificativoMascherato, conCodiceFiscale: c.codiceFiscaleHash !== null,
@@ -79,6 +81,7 @@ export async function schedaCittadino(db: Executor, caller: Caller, id: number, 
 export async function aggiornaCittadino(tx: Transaction, caller: Caller, id: number, body: AggiornaCittadinoBody, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   const field = fieldProfile(caller, 'U06')
   const c = await visibleCitizen(tx, caller, id)
+  if (c.anonimizzatoIl) throw cittadinoAnonimizzato()
   if (!isProvincia(body.provinciaDiDomicilio)) throw badRequest('G02', 'Dati non validi: controlla provincia di domicilio.')
   const withCode = c.codiceFiscaleHash !== null
   let genere = c.genere

@@ -44,6 +44,7 @@ import { initialSections } from './questionari/istanza'
 import { activateServizio } from './servizi'
 import { citizensInScope, serviceVisible } from './ambito'
 import { versioneSuccessiva } from './versioni'
+import { vietaSeAnonimizzato } from './conservazione/guardia'
 
 type CittadinoRow = typeof cittadino.$inferSelect
 const PROVINCE_NAMES = new Set((provinces as { nome: string }[]).map((p) => p.nome))
@@ -213,6 +214,8 @@ export async function addCittadino(tx: Transaction, caller: Caller, idServizio: 
   if (!s.idQuestionarioTemplateSnapshot) throw notFound('QT05')
   if ('error' in ident) throw ident.error
   const existing = found.c ?? undefined
+  // issue 28: an addition naming an anonymised citizen by id (a device's queued entry) is refused, never re-linked
+  if (body.idCittadino) await vietaSeAnonimizzato(tx, body.idCittadino)
   if (body.idCittadino && existing?.id !== body.idCittadino) {
     throw badRequest('U27', 'Il codice fiscale o il documento inserito non corrisponde al cittadino selezionato.')
   }

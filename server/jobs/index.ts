@@ -7,6 +7,8 @@
  * | `opendata.pianifica` | default | queues this month's open-data file (server/domain/opendata/calendario.ts) | recurring, every hour; the first `primoControlloMs` after the start |
  * | `opendata.genera` | default | generates a month's open-data file (server/domain/opendata/genera.ts) | the monthly check; a DTD's request |
  * | `email.invia` | default | sends an e-mail (server/mail/index.ts, which registers it) | the help desk, notifications |
+ * | `conservazione.rapporto` | conservazione | writes the retention report (server/domain/conservazione/rapporto.ts) | recurring, daily; the DTD's request |
+ * | `conservazione.anonimizza` | conservazione | anonymises what the confirmed report said (server/domain/conservazione/esecuzione.ts) | the DTD's confirmation only |
  * No kind runs on a timer of its own: a recurring kind is one row the queue re-arms, and every kind gets the
  * queue's lease, retry and shutdown release.
  */
@@ -19,6 +21,8 @@ import type { FileStorage } from '../storage/index'
 import { registerMassUpload, type JobRunner } from './caricamenti'
 import type { JobQueue } from './coda'
 import { PGLITE_BATCH_ROWS } from '../domain/caricamenti/esecuzione'
+import { eseguiAnonimizzazione, JOB_ANONIMIZZA, JOB_RAPPORTO } from '../domain/conservazione/esecuzione'
+import { scriviRapporto } from '../domain/conservazione/rapporto'
 
 export const JOB_DATI = 'dati.aggiorna'
 export const JOB_OPEN_DATA_CHECK = 'opendata.pianifica'
@@ -33,6 +37,8 @@ export interface JobKindsOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   /** delay of the first open-data check after the start, ms (default 10000; 0 = no automatic schedule) */
   primoControlloMs?: number
+  /** delay of the first daily retention report after the start, ms (default 5 minutes; 0 = only on demand) */
+  primoRapportoMs?: number
   /** the clock of the open-data check (tests) */
   now?: () => Date
 }
@@ -68,5 +74,15 @@ export function registerJobKinds(jobs: JobQueue, opts: JobKindsOptions): { caric
       every: { ms: HOUR, firstDue: () => new Date(Date.now() + primo), maxTentativi: 1 },
     })
   }
+  // retention (issue 28 point 2): the daily report, and the anonymisation a DTD's confirmation queues; one lane, one at a time
+  const primoRapporto = opts.primoRapportoMs ?? 5 * 60_000
+  jobs.handle(JOB_RAPPORTO, async (_payload, ctx) => {
+    const id = await scriviRapporto(db)
+    ;(ctx.log ?? log).info({ idRapporto: id }, 'retention report written')
+  }, { lane: 'conservazione', every: { ms: 24 * HOUR, firstDue: () => new Date(Date.now() + (primoRapporto > 0 ? primoRapporto : 365 * 24 * HOUR)), maxTentativi: 2 } })
+  jobs.handle(JOB_ANONIMIZZA, async (payload, ctx) => {
+    const out = await eseguiAnonimizzazione(db, Number(payload.idRapporto), ctx, { storage: opts.storage })
+    ;(ctx.log ?? log).info({ idRapporto: payload.idRapporto, ...out }, 'retention anonymisation')
+  }, { lane: 'conservazione', closeWaitMs: 20_000 })
   return { caricamenti, refresher }
 }

@@ -144,6 +144,9 @@ export const PERMISSIONS = {
   // Minors
   'view.conf.min': 'Visualizzazione della configurazione dei minorenni',
   'gest.conf.min': 'Abilitazione e revoca della configurazione dei minorenni',
+  // Retention (issue 28 point 2)
+  'view.conf.conservazione': 'Visualizzazione dei periodi di conservazione e dei rapporti di anonimizzazione',
+  'gest.conf.conservazione': 'Modifica dei periodi di conservazione, avvio e conferma dell\'anonimizzazione',
   // Usage events (issue 13)
   'view.utilizzo': 'Visualizzazione del riepilogo degli eventi di utilizzo (Area dati)',
 } as const satisfies Record<string, string>
@@ -197,6 +200,9 @@ export const GROUPS = {
   // Minors
   'VIS.CONF.MIN': { descrizione: 'Visualizzazione della configurazione dei minorenni (new)', permessi: ['view.conf.min'] },
   'GEST.CONF.MIN': { descrizione: 'Gestione della configurazione dei minorenni (new)', permessi: ['view.conf.min', 'gest.conf.min'] },
+  // Retention (issue 28 point 2; assignable to a custom 'Responsabile protezione dati' role)
+  'VIS.CONF.CONSERVAZIONE': { descrizione: 'Visualizzazione della conservazione dei dati (new, issue 28)', permessi: ['view.conf.conservazione'] },
+  'GEST.CONF.CONSERVAZIONE': { descrizione: 'Gestione della conservazione dei dati (new, issue 28)', permessi: ['view.conf.conservazione', 'gest.conf.conservazione'] },
   // Integrations
   'ACC.CLB': { descrizione: 'Area di collaborazione documentale (new)', permessi: ['acc.clb'] },
   'ACC.CHAT': { descrizione: 'Chat (new)', permessi: ['btn.chat'] },
@@ -262,6 +268,8 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
     'GEST.RUOLI_CUSTOM', 'VIS.CITT', 'RED.SERV', 'GEST.CONF.MIN', 'ACC.CLB', 'ACC.CHAT',
     ...COMMUNITY_MEMBER, ...COMMUNITY_MODERATION, 'GEST.OPENDATA', 'VIS.TICKET',
     'VIS.UTILIZZO',
+    // issue 28 point 2: retention periods, reports and their confirmation
+    'GEST.CONF.CONSERVAZIONE',
   ],
   /** DSCU: the civil-service department; like DTD but on SCD programmes only (data scoping in the
    *  routes), without role management, personal-data edits or user creation; sees services; manages

@@ -31,6 +31,8 @@ export const rootKeys = {
   assistenza: ['assistenza'],
   ticketAssistenza: ['ticket-assistenza'],
   utilizzo: ['utilizzo'],
+  /** retention periods (public: the privacy notice) and reports (issue 28) */
+  conservazione: ['conservazione'],
 } as const satisfies Record<string, readonly [string]>
 
 /**

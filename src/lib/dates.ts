@@ -52,6 +52,14 @@ export function formatDisplayDate(value: Date | string | number): string {
   return p ? `${pad(p.d)}-${pad(p.m)}-${pad(p.y, 4)}` : ''
 }
 
+const MESI = ['gennaio', 'febbraio', 'marzo', 'aprile', 'maggio', 'giugno', 'luglio', 'agosto', 'settembre', 'ottobre', 'novembre', 'dicembre']
+
+/** '30 giugno 2026': the long Italian date of running text (the privacy notice's periods, issue 28); '' when unreadable. */
+export function formatLongDate(value: Date | string | number): string {
+  const p = parts(value)
+  return p ? `${p.d} ${MESI[p.m - 1]} ${p.y}` : ''
+}
+
 /** 'DD-MM-YYYY HH:mm' (local time); '' when unreadable. */
 export function formatDisplayDateTime(value: Date | string | number): string {
   const p = parts(value)

@@ -120,6 +120,7 @@ describe('header', () => {
     expect(within(mgmt).getAllByRole('link').map((a) => a.textContent)).toEqual([
       'Gestione ruoli',
       'Gestione configurazioni',
+      'Conservazione dei dati',
       'Gestione categorie',
       'Gestione segnalazioni',
       'Richieste di assistenza',

@@ -164,6 +164,14 @@ export const cittadino = pgTable('cittadino', {
   codInserimento: text('cod_inserimento'),
   /** id of the transaction that last wrote the row (trigger of migration 0019; the field sync's change tracking) */
   xidSync: bigint('xid_sync', { mode: 'number' }).notNull().default(0),
+  /**
+   * when the citizen was anonymised (issue 28 point 2, migration 0023; server/domain/conservazione/anonimizza.ts): the
+   * keyed hashes, mask, document, consent and free texts are gone; writes naming it answer 410 CS01, the field sync
+   * drops it from devices. Null: a citizen in use
+   */
+  anonimizzatoIl: ts('anonimizzato_il'),
+  /** why: 'conservazione' (end of the retention period); part 3 adds the erasure on request */
+  motivoAnonimizzazione: text('motivo_anonimizzazione'),
   ...audit,
   versione: versione(),
   modificatoIl: modificatoIl(),
@@ -171,6 +179,8 @@ export const cittadino = pgTable('cittadino', {
   uniqueIndex('cittadino_documento_uq').on(t.tipoDocumento, t.numeroDocumentoHash),
   /** the citizens registry's default order (newest update first, id as tie-breaker; server/domain/liste/cittadini.ts) */
   index('cittadino_aggiornamento_idx').on(t.dataOraAggiornamento, t.id),
+  /** the anonymised citizens (migration 0023): few, read by the field sync's filters */
+  index('cittadino_anonimizzato_idx').on(t.id).where(sql`anonimizzato_il is not null`),
 ])
 
 export const servizioXCittadino = pgTable('servizio_x_cittadino', {

@@ -27,6 +27,8 @@ export const utente = pgTable('utente', {
   prefissoTelefono: text('prefisso_telefono'),
   /** folded search text of the users list ("cognome nome", "nome cognome", fiscal code; server/domain/liste) */
   ricerca: text('ricerca').generatedAlwaysAs(sql`pd_fold(cognome || ' ' || nome || chr(10) || nome || ' ' || cognome || chr(10) || codice_fiscale)`),
+  /** when the user's personal data were replaced at the end of their retention period (issue 28 point 2, migration 0023); the id stays */
+  anonimizzatoIl: ts('anonimizzato_il'),
   ...audit,
   versione: versione(),
   modificatoIl: modificatoIl(),

@@ -79,7 +79,7 @@ export async function inserisciCittadini<P extends { voce: VoceBlocco; identita:
         id: ids[i]!, codiceFiscaleHash: x.identita.cfHash, tipoDocumento: x.identita.tipoDocumento, numeroDocumentoHash: x.identita.docHash,
         identificativoMascherato: x.identita.mask, genere: x.identita.genere, fasciaDiEtaId: x.identita.fascia, titoloDiStudio: b.titoloDiStudio ?? null,
         occupazione: b.occupazione ?? null, cittadinanza: b.cittadinanza ?? null, provinciaDiDomicilio: b.provinciaDiDomicilio ?? null,
-        tipoConferimentoConsenso: null, dataConferimentoConsenso: null, codInserimento: ctx.codInserimento, dataOraCreazione: now, dataOraAggiornamento: now, xidSync: 0, versione: 1, modificatoIl: now,
+        tipoConferimentoConsenso: null, dataConferimentoConsenso: null, codInserimento: ctx.codInserimento, dataOraCreazione: now, dataOraAggiornamento: now, xidSync: 0, anonimizzatoIl: null, motivoAnonimizzazione: null, versione: 1, modificatoIl: now,
       })
     })
     todo = next

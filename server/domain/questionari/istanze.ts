@@ -24,7 +24,7 @@
  *   them) is taken with Q4 only — those sections were not asked, so nothing is stored for them.
  */
 import { randomBytes } from 'node:crypto'
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, isNull, ne } from 'drizzle-orm'
 import type {
   CompilaAnonimoBody, CompilaQuestionarioBody, CompilaQuestionarioRisposta, InviaATuttiRisposta, InviaQuestionarioRisposta, QuestionarioAnonimo,
   QuestionarioCompilato, SezioneTemplateWire,
@@ -51,6 +51,7 @@ import {
   decodeSection, encodeSection, encodeStored, InvalidQuestionIdError, SectionFormatError, toStored, type DecodedSection,
 } from '../survey-codec'
 import { versioneSuccessiva } from '../versioni'
+import { vietaSeAnonimizzato } from '../conservazione/guardia'
 
 type IstanzaRow = typeof questionarioCompilato.$inferSelect
 
@@ -208,6 +209,7 @@ async function updateCitizen(tx: Transaction, caller: Caller, idCittadino: numbe
 /** Facilitator compile (see the module comment). */
 export async function compilaQuestionario(tx: Transaction, caller: Caller, id: string, body: CompilaQuestionarioBody, secret: string): Promise<CompilaQuestionarioRisposta> {
   const row = await ownInstance(tx, caller, id, 'A03')
+  await vietaSeAnonimizzato(tx, row.idCittadino)
   if (row.stato === 'COMPILATA') throw new ApiError(409, 'Q02')
   const q4 = parseQ4(body.sezioneQ4Questionario)
   const aggiuntive = await parseAggiuntive(tx, row.idQuestionarioTemplate, body.sezioniAggiuntiveQuestionario)
@@ -258,6 +260,7 @@ async function newLink(tx: Transaction, row: Pick<IstanzaRow, 'id' | 'stato'>, n
 /** Creates (or replaces) the online link of an instance. */
 export async function inviaQuestionario(tx: Transaction, caller: Caller, id: string): Promise<InviaQuestionarioRisposta> {
   const row = await ownInstance(tx, caller, id, 'A02')
+  await vietaSeAnonimizzato(tx, row.idCittadino)
   if (row.stato === 'COMPILATA') throw new ApiError(409, 'Q02')
   return newLink(tx, row, new Date())
 }
@@ -281,7 +284,7 @@ export async function inviaATutti(tx: Transaction, caller: Caller, idServizio: n
   const rows = await tx.select({ id: questionarioCompilato.id, stato: questionarioCompilato.stato, idCittadino: cittadino.id, mask: cittadino.identificativoMascherato })
     .from(questionarioCompilato)
     .innerJoin(cittadino, eq(cittadino.id, questionarioCompilato.idCittadino))
-    .where(and(eq(questionarioCompilato.idServizio, s.id), ne(questionarioCompilato.stato, 'COMPILATA')))
+    .where(and(eq(questionarioCompilato.idServizio, s.id), ne(questionarioCompilato.stato, 'COMPILATA'), isNull(cittadino.anonimizzatoIl)))
     .orderBy(questionarioCompilato.dataOraCreazione, questionarioCompilato.id)
     .limit(max + 1)
   if (rows.length > max) throw badRequest('G02', `Il servizio ha più di ${max} questionari da inviare: invia i link dalla scheda di ogni cittadino.`)

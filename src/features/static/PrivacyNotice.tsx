@@ -1,10 +1,23 @@
 /**
  * '/informativa-privacy-e-cookie' (spec 000 §2.1, spec 002 §2): privacy and cookie notice under
  * arts. 13–14 GDPR, with three anchored sections (#referenti-delegati, #facilitatori, #volontari).
- * Retention: until 30 June 2026 (volunteers: 31 December 2025); access logs one year.
+ * Retention: the periods as configured (issue 28 point 2: `GET /conservazione/periodi`, public; RFD for referents,
+ * delegates and facilitators, SCD for volunteers), in the long Italian date; access logs one year.
  */
+import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { QueryProvider } from '../../api/query'
+import type { Policy } from '../../api/contract/common'
+import { dataEstesa, periodiConservazioneQuery } from '../conservazione'
 import { DPO_EMAIL, PRIVACY_EMAIL } from './contacts'
+
+/** 'fino al 30 giugno 2026' of a policy's configured period ('fino alla data … configurata' while unknown). */
+function FinoAl({ policy }: { policy: Policy }) {
+  const q = useQuery(periodiConservazioneQuery())
+  const p = q.data?.find((x) => x.policy === policy)
+  if (p) return <span data-testid={`conservazione-${policy}`}>{`fino al ${dataEstesa(p.conservazioneFino)}`}</span>
+  return <span>{q.isPending ? 'fino alla data di fine conservazione (caricamento…)' : 'fino alla data di fine conservazione configurata per l’intervento'}</span>
+}
 
 const SECTIONS = [
   { id: 'referenti-delegati', title: 'Referenti e delegati degli enti' },
@@ -13,6 +26,14 @@ const SECTIONS = [
 ] as const
 
 export function PrivacyNotice() {
+  return (
+    <QueryProvider>
+      <Informativa />
+    </QueryProvider>
+  )
+}
+
+function Informativa() {
   // Deep links such as /informativa-privacy-e-cookie#facilitatori scroll to their section.
   useEffect(() => {
     const id = window.location.hash.slice(1)
@@ -85,7 +106,7 @@ export function PrivacyNotice() {
               GDPR); al primo accesso li completi e li confermi tu.
             </p>
             <p>
-              <strong>Per quanto tempo:</strong> fino al 30 giugno 2026, data di conclusione delle misure PNRR, salvo
+              <strong>Per quanto tempo:</strong> <FinoAl policy="RFD" />, salvo
               obblighi di conservazione più lunghi previsti dalla legge per i controlli sulla rendicontazione.
             </p>
           </section>
@@ -105,7 +126,7 @@ export function PrivacyNotice() {
               sul tuo dispositivo solo fino all’invio.
             </p>
             <p>
-              <strong>Per quanto tempo:</strong> fino al 30 giugno 2026, salvo obblighi di conservazione più lunghi
+              <strong>Per quanto tempo:</strong> <FinoAl policy="RFD" />, salvo obblighi di conservazione più lunghi
               previsti dalla legge.
             </p>
           </section>
@@ -123,7 +144,7 @@ export function PrivacyNotice() {
               servizio (art. 14 GDPR); al primo accesso li completi e li confermi tu.
             </p>
             <p>
-              <strong>Per quanto tempo:</strong> fino al 31 dicembre 2025, salvo obblighi di conservazione più lunghi
+              <strong>Per quanto tempo:</strong> <FinoAl policy="SCD" />, salvo obblighi di conservazione più lunghi
               previsti dalla legge.
             </p>
           </section>

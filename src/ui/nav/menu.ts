@@ -94,13 +94,15 @@ export const MAIN_MENU: readonly MenuDef[] = [
 export const MANAGEMENT_MENU: readonly MenuDef[] = [
   { id: 'gestione-ruoli', label: 'Gestione ruoli', to: '/gestione-ruoli', requires: ['list.ruoli'] },
   { id: 'gestione-configurazioni', label: 'Gestione configurazioni', to: '/gestione-configurazioni', requires: ['view.conf.min'] },
+  // issue 28 point 2: retention periods and reports (DTD, or a custom 'Responsabile protezione dati' role)
+  { id: 'conservazione-dati', label: 'Conservazione dei dati', to: '/gestione-configurazioni/conservazione', requires: ['view.conf.conservazione'] },
   { id: 'gestione-categorie', label: 'Gestione categorie', to: '/area-gestionale/gestione-categorie', requires: ['btn.cat'] },
   { id: 'gestione-segnalazioni', label: 'Gestione segnalazioni', to: '/area-gestionale/gestione-segnalazioni', requires: ['btn.rprt'] },
   { id: 'richieste-assistenza', label: 'Richieste di assistenza', to: '/richieste-assistenza', requires: ['list.ticket'] },
 ]
 
-/** Codes of which one opens the management area (spec 000 §2.4: role management, categories, reports). */
-export const MANAGEMENT_TRIGGER_CODES: readonly string[] = ['btn.gest.ruoli', 'list.ruoli', 'btn.cat', 'btn.rprt']
+/** Codes of which one opens the management area (spec 000 §2.4: role management, categories, reports; issue 28: retention). */
+export const MANAGEMENT_TRIGGER_CODES: readonly string[] = ['btn.gest.ruoli', 'list.ruoli', 'btn.cat', 'btn.rprt', 'view.conf.conservazione']
 
 /** True when `def`'s requirement is met by `permessi`. */
 export function isAllowed(def: Pick<MenuDef, 'requires' | 'any'>, permessi: readonly string[]): boolean {

@@ -32,6 +32,7 @@ const CATALOGUE = [
 ]
 const EXTRA = ['view.card.serv.citt', 'wrt.quest.citt.serv', 'gen.opendata', 'list.ticket',
   'view.utilizzo', // issue 13: usage-event summary (DTD)
+  'view.conf.conservazione', 'gest.conf.conservazione', // issue 28 point 2: retention periods and reports (DTD)
 ]
 
 describe('permissions matrix', () => {
