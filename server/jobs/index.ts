@@ -7,6 +7,7 @@
  * | `opendata.pianifica` | default | queues this month's open-data file (server/domain/opendata/calendario.ts) | recurring, every hour; the first `primoControlloMs` after the start |
  * | `opendata.genera` | default | generates a month's open-data file (server/domain/opendata/genera.ts) | the monthly check; a DTD's request |
  * | `email.invia` | default | sends an e-mail (server/mail/index.ts, which registers it) | the help desk, notifications |
+ * | `registro.pulizia` | default | removes the access-register rows older than 12 months, recording the removal (server/domain/registro/pulizia.ts; issue 28) | recurring, every day; the first `primaPuliziaMs` after the start |
  * No kind runs on a timer of its own: a recurring kind is one row the queue re-arms, and every kind gets the
  * queue's lease, retry and shutdown release.
  */
@@ -19,6 +20,7 @@ import type { FileStorage } from '../storage/index'
 import { registerMassUpload, type JobRunner } from './caricamenti'
 import type { JobQueue } from './coda'
 import { PGLITE_BATCH_ROWS } from '../domain/caricamenti/esecuzione'
+import { JOB_REGISTRO_PULIZIA, puliziaRegistro } from '../domain/registro/pulizia'
 
 export const JOB_DATI = 'dati.aggiorna'
 export const JOB_OPEN_DATA_CHECK = 'opendata.pianifica'
@@ -33,6 +35,8 @@ export interface JobKindsOptions {
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
   /** delay of the first open-data check after the start, ms (default 10000; 0 = no automatic schedule) */
   primoControlloMs?: number
+  /** delay of the first access-register retention run after the start, ms (default 10 minutes; 0 = not scheduled) */
+  primaPuliziaMs?: number
   /** the clock of the open-data check (tests) */
   now?: () => Date
 }
@@ -67,6 +71,14 @@ export function registerJobKinds(jobs: JobQueue, opts: JobKindsOptions): { caric
     jobs.handle(JOB_OPEN_DATA_CHECK, async () => { await pianificaMese(jobs, now()) }, {
       every: { ms: HOUR, firstDue: () => new Date(Date.now() + primo), maxTentativi: 1 },
     })
+  }
+  // access register (issue 28 part 1): rows older than 12 months removed every day, the removal itself recorded
+  const primaPulizia = opts.primaPuliziaMs ?? 10 * 60_000
+  if (primaPulizia > 0) {
+    jobs.handle(JOB_REGISTRO_PULIZIA, async (_payload, ctx) => {
+      const esito = await puliziaRegistro(db, now())
+      ;(ctx.log ?? log).info({ rimosse: esito.rimosse }, 'access register: old rows removed')
+    }, { every: { ms: 24 * HOUR, firstDue: () => new Date(Date.now() + primaPulizia), maxTentativi: 3 } })
   }
   return { caricamenti, refresher }
 }

@@ -41,7 +41,7 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
   app.addContentTypeParser(/^image\/|^application\/octet-stream/, { parseAs: 'buffer', bodyLimit: MAX_IMMAGINE_BYTES },
     (_request, body, done) => done(null, body))
 
-  app.post('/utente/profilo', { config: { ...token, doc: { summary: 'Aggiorna i dati personali dell’utente', tags: TAG, body: AggiornaProfiloSchema, errors: [404, 409], versioned: true } } }, async (request) => {
+  app.post('/utente/profilo', { config: { ...token, registro: { entita: 'utente', azione: 'modifica', idDelChiamante: true, dettaglio: 'dati personali' }, doc: { summary: 'Aggiorna i dati personali dell’utente', tags: TAG, body: AggiornaProfiloSchema, errors: [404, 409], versioned: true } } }, async (request) => {
     const principal = principalOf(request)
     const b = parseBody(AggiornaProfiloSchema, request.body, {
       nome: 'Nome', cognome: 'Cognome', email: 'Email', telefono: 'Telefono', prefissoTelefono: 'Prefisso',
@@ -49,7 +49,7 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
     return aggiornaProfilo(db, principal.userId, b, versioneDelCorpo(request.body))
   })
 
-  app.post('/utente/upload/immagineProfilo', { config: { ...token, upload: true, doc: {
+  app.post('/utente/upload/immagineProfilo', { config: { ...token, upload: true, registro: { entita: 'utente', azione: 'modifica', idDelChiamante: true, dettaglio: 'immagine del profilo' }, doc: {
     summary: 'Carica l’immagine del profilo', tags: TAG, errors: [404, 413, 415],
     body: { mediaType: 'image/*', description: 'L’immagine (JPEG, PNG, WebP, GIF, AVIF o HEIF), salvata in WebP in più dimensioni.' },
   } }, bodyLimit: MAX_IMMAGINE_BYTES }, async (request) => {
@@ -59,7 +59,7 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
     return salvaImmagineProfilo(db, app.storage, principal.userId, body)
   })
 
-  app.delete('/utente/immagineProfilo', { config: { ...token, doc: { summary: 'Elimina l’immagine del profilo', tags: TAG, errors: [404] } } }, async (request) => {
+  app.delete('/utente/immagineProfilo', { config: { ...token, registro: { entita: 'utente', azione: 'modifica', idDelChiamante: true, dettaglio: 'immagine del profilo eliminata' }, doc: { summary: 'Elimina l’immagine del profilo', tags: TAG, errors: [404] } } }, async (request) => {
     return eliminaImmagineProfilo(db, app.storage, principalOf(request).userId)
   })
 

@@ -146,6 +146,8 @@ export const PERMISSIONS = {
   'gest.conf.min': 'Abilitazione e revoca della configurazione dei minorenni',
   // Usage events (issue 13)
   'view.utilizzo': 'Visualizzazione del riepilogo degli eventi di utilizzo (Area dati)',
+  // Access register (issue 28 part 1; migration 0022 adds it to an already seeded database)
+  'view.registro.accessi': 'Consultazione del registro degli accessi ai dati personali e della vista per cittadino',
 } as const satisfies Record<string, string>
 
 export type PermissionCode = keyof typeof PERMISSIONS
@@ -222,6 +224,7 @@ export const GROUPS = {
   'GEST.OPENDATA': { descrizione: 'Generazione degli open data (new)', permessi: ['gen.opendata'] },
   'VIS.TICKET': { descrizione: 'Richieste di assistenza ricevute (new)', permessi: ['list.ticket'] },
   'VIS.UTILIZZO': { descrizione: 'Riepilogo degli eventi di utilizzo (new, issue 13)', permessi: ['view.utilizzo'] },
+  'VIS.REGISTRO.ACCESSI': { descrizione: 'Registro degli accessi ai dati personali (new, issue 28)', permessi: ['view.registro.accessi'] },
 } as const satisfies Record<string, GroupDef>
 
 export type GroupCode = keyof typeof GROUPS
@@ -261,7 +264,7 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
     'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI', 'GEST.UTENTI', 'DATI.UTENTI', 'ASS.RUOLI',
     'GEST.RUOLI_CUSTOM', 'VIS.CITT', 'RED.SERV', 'GEST.CONF.MIN', 'ACC.CLB', 'ACC.CHAT',
     ...COMMUNITY_MEMBER, ...COMMUNITY_MODERATION, 'GEST.OPENDATA', 'VIS.TICKET',
-    'VIS.UTILIZZO',
+    'VIS.UTILIZZO', 'VIS.REGISTRO.ACCESSI',
   ],
   /** DSCU: the civil-service department; like DTD but on SCD programmes only (data scoping in the
    *  routes), without role management, personal-data edits or user creation; sees services; manages

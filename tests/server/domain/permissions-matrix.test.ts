@@ -32,6 +32,7 @@ const CATALOGUE = [
 ]
 const EXTRA = ['view.card.serv.citt', 'wrt.quest.citt.serv', 'gen.opendata', 'list.ticket',
   'view.utilizzo', // issue 13: usage-event summary (DTD)
+  'view.registro.accessi', // issue 28: the access register (DTD)
 ]
 
 describe('permissions matrix', () => {
