@@ -138,7 +138,7 @@ export default async function listeRoutes(app: FastifyInstance, opts: { db: Data
       const answer = await pageOf(db, def, resolveCaller(request, b), b.filtroRequest, b.ordinamento, page)
       if (REGISTRATE[def.entity]) {
         const rows = answer[def.rowsKey] as { id?: unknown }[]
-        const ricerca = criterioDi(b.filtroRequest)
+        const ricerca = def.entity === 'cittadino' && criterioDi(b.filtroRequest)
         annotaRegistro(request, { righe: rows.length, ...(ricerca ? { azione: 'ricerca' as const, idEntita: rows.length === 1 ? rows[0]?.id as number : null } : {}) })
       }
       return answer

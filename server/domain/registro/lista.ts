@@ -2,7 +2,7 @@
  * The access register as a list of the generic engine (issue 28 part 1; `POST /registroAccessi/all`,
  * `/registroAccessi/download` → `registro-accessi.csv`), for holders of `view.registro.accessi` (DTD by default, a
  * custom 'Responsabile protezione dati' role): every row, newest first; filters period (days, inclusive), user id,
- * roles, entities, actions, outcomes. The user's name is joined from `utente` (a user of the platform, never a citizen).
+ * roles, entities, actions, outcomes; the search names the user (an id, or part of a user's name). The user's name is joined from `utente` (a user of the platform, never a citizen).
  */
 import { sql } from 'drizzle-orm'
 import {
@@ -10,7 +10,7 @@ import {
   type AzioneRegistro, type EsitoRegistro, type FiltroRegistro, type RigaRegistro,
 } from '../../../src/api/contract/registro-accessi'
 import { registroAccessi, ruolo, utente } from '../../db/schema'
-import { filterValues, inList, rowsOf, type ListDefinition } from '../liste/engine'
+import { filterValues, foldTerm, inList, rowsOf, type ListDefinition } from '../liste/engine'
 
 export const PERMESSO_REGISTRO = 'view.registro.accessi'
 
@@ -42,7 +42,13 @@ export function condizioniRegistro(f: FiltroRegistro | null | undefined) {
   const entita = filterValues(f?.entita ?? undefined)
   const azioni = filterValues(f?.azioni ?? undefined)
   const esiti = filterValues(f?.esiti ?? undefined)
+  const t = f?.criterioRicerca?.trim()
+  const pattern = t ? `%${foldTerm(t).replace(/[\\%_]/g, (c) => `\\${c}`)}%` : ''
+  const utenteCercato = !t ? undefined : /^\d{1,9}$/.test(t) ? sql`${registroAccessi.idUtente} = ${Number(t)}`
+    : sql`${registroAccessi.idUtente} in (select ${utente.id} from ${utente}
+      where pd_fold(${utente.cognome} || ' ' || ${utente.nome}) like ${pattern} or pd_fold(${utente.nome} || ' ' || ${utente.cognome}) like ${pattern})`
   return [
+    utenteCercato,
     f?.dal ? sql`${registroAccessi.quando} >= ${f.dal}::date` : undefined,
     f?.al ? sql`${registroAccessi.quando} < (${f.al}::date + 1)` : undefined,
     f?.idUtente ? sql`${registroAccessi.idUtente} = ${f.idUtente}` : undefined,

@@ -57,8 +57,10 @@ export type RigaRegistro = v.InferOutput<typeof RigaRegistroSchema>
 const Giorno = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
 const Testo = v.pipe(v.string(), v.trim(), v.maxLength(60))
 
-/** Filters: period (days, inclusive), user id, role, entity, action, outcome. */
+/** Filters: period (days, inclusive), user (id, or a search over the users' names), role, entity, action, outcome. */
 export const FiltroRegistroSchema = v.object({
+  /** the user: an id (digits) or part of a user's name (never a citizen's) */
+  criterioRicerca: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100)))),
   dal: v.optional(v.nullable(Giorno)),
   al: v.optional(v.nullable(Giorno)),
   idUtente: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647)))),

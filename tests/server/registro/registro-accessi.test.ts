@@ -101,7 +101,8 @@ describe('access register', () => {
     const nuovo = await call(server, dtd, 'POST', '/api/utente', { body: {
       nome: 'Piera', cognome: 'Registro', codiceFiscale: fiscalCodeAged(30, 'F', 3, 'Piera'), email: 'piera@example.org', codiceRuolo: 'DTD',
     } })
-    if (nuovo.statusCode === 201) await una('utente', 'modifica', sql`dettaglio = 'creazione'`)
+    expect(nuovo.statusCode, nuovo.body).toBe(201)
+    expect(await una('utente', 'modifica', sql`dettaglio = 'creazione'`)).toMatchObject({ id_entita: String((nuovo.json() as { id: number }).id) })
 
     expect((await call(server, null, 'POST', '/api/cittadino/all', { query: 'currPage=0&pageSize=10', body: {} })).statusCode).toBe(401)
     expect(await una('cittadino', 'negato', sql`id_utente is null`)).toMatchObject({ esito: 'negato', dettaglio: 'POST /api/cittadino/all 401 A07' })
@@ -140,6 +141,14 @@ describe('access register', () => {
     for (const r of page.righe) expect(r).toMatchObject({ idUtente: sara.userId, codiceRuolo: 'FAC', entita: 'servizio', azione: 'lettura', esito: 'ok' })
     expect(page.righe[0]!.utente).toMatch(/Romano/)
     expect(await una('registro_accessi', 'lettura')).toMatchObject({ righe: page.righe.length })
+    // the search names a user: part of the name, or the id
+    for (const criterioRicerca of ['romano sa', String(sara.userId)]) {
+      const found = await call(server, dtd, 'POST', '/api/registroAccessi/all', { query: 'currPage=0&pageSize=50', body: { filtroRequest: { criterioRicerca } } })
+      expect(found.statusCode, found.body).toBe(200)
+      const rows = (found.json() as { righe: Riga[] }).righe
+      expect(rows.length).toBeGreaterThan(0)
+      for (const r of rows) expect(r.idUtente).toBe(sara.userId)
+    }
 
     const csv = await call(server, dtd, 'POST', '/api/registroAccessi/download', { body: { filtroRequest: { azioni: ['negato'] } } })
     expect(csv.statusCode).toBe(200)
