@@ -44,6 +44,8 @@ import { Route as GestioneConfigurazioniMinorenniRouteImport } from './routes/ge
 import { Route as GestioneRuoliIndexRouteImport } from './routes/gestione-ruoli/index'
 import { Route as GestioneRuoliCreaNuovoRouteImport } from './routes/gestione-ruoli/crea-nuovo'
 import { Route as HomeCercaRouteImport } from './routes/home/cerca'
+import { Route as RegistroAccessiIndexRouteImport } from './routes/registro-accessi/index'
+import { Route as RegistroAccessiCittadinoRouteImport } from './routes/registro-accessi/cittadino'
 import { Route as AreaAmministrativaEntiIndexRouteImport } from './routes/area-amministrativa/enti/index'
 import { Route as AreaAmministrativaEntiCreaRouteImport } from './routes/area-amministrativa/enti/crea'
 import { Route as AreaAmministrativaProgettiIndexRouteImport } from './routes/area-amministrativa/progetti/index'
@@ -266,6 +268,17 @@ const HomeCercaRoute = HomeCercaRouteImport.update({
   path: '/home/cerca',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegistroAccessiIndexRoute = RegistroAccessiIndexRouteImport.update({
+  id: '/registro-accessi/',
+  path: '/registro-accessi/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistroAccessiCittadinoRoute =
+  RegistroAccessiCittadinoRouteImport.update({
+    id: '/registro-accessi/cittadino',
+    path: '/registro-accessi/cittadino',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaEntiIndexRoute =
   AreaAmministrativaEntiIndexRouteImport.update({
     id: '/area-amministrativa/enti/',
@@ -522,6 +535,7 @@ export interface FileRoutesByFullPath {
   '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
+  '/registro-accessi/cittadino': typeof RegistroAccessiCittadinoRoute
   '/area-amministrativa/': typeof AreaAmministrativaIndexRoute
   '/area-cittadini/': typeof AreaCittadiniIndexRoute
   '/area-dati/': typeof AreaDatiIndexRoute
@@ -531,6 +545,7 @@ export interface FileRoutesByFullPath {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/registro-accessi/': typeof RegistroAccessiIndexRoute
   '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
@@ -596,6 +611,7 @@ export interface FileRoutesByTo {
   '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
+  '/registro-accessi/cittadino': typeof RegistroAccessiCittadinoRoute
   '/area-amministrativa': typeof AreaAmministrativaIndexRoute
   '/area-cittadini': typeof AreaCittadiniIndexRoute
   '/area-dati': typeof AreaDatiIndexRoute
@@ -605,6 +621,7 @@ export interface FileRoutesByTo {
   '/forum': typeof ForumIndexRoute
   '/gestione-configurazioni': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli': typeof GestioneRuoliIndexRoute
+  '/registro-accessi': typeof RegistroAccessiIndexRoute
   '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
@@ -671,6 +688,7 @@ export interface FileRoutesById {
   '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
+  '/registro-accessi/cittadino': typeof RegistroAccessiCittadinoRoute
   '/area-amministrativa/': typeof AreaAmministrativaIndexRoute
   '/area-cittadini/': typeof AreaCittadiniIndexRoute
   '/area-dati/': typeof AreaDatiIndexRoute
@@ -680,6 +698,7 @@ export interface FileRoutesById {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/registro-accessi/': typeof RegistroAccessiIndexRoute
   '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
@@ -747,6 +766,7 @@ export interface FileRouteTypes {
     | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
+    | '/registro-accessi/cittadino'
     | '/area-amministrativa/'
     | '/area-cittadini/'
     | '/area-dati/'
@@ -756,6 +776,7 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/registro-accessi/'
     | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
@@ -821,6 +842,7 @@ export interface FileRouteTypes {
     | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
+    | '/registro-accessi/cittadino'
     | '/area-amministrativa'
     | '/area-cittadini'
     | '/area-dati'
@@ -830,6 +852,7 @@ export interface FileRouteTypes {
     | '/forum'
     | '/gestione-configurazioni'
     | '/gestione-ruoli'
+    | '/registro-accessi'
     | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
@@ -895,6 +918,7 @@ export interface FileRouteTypes {
     | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
+    | '/registro-accessi/cittadino'
     | '/area-amministrativa/'
     | '/area-cittadini/'
     | '/area-dati/'
@@ -904,6 +928,7 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/registro-accessi/'
     | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
@@ -970,6 +995,7 @@ export interface RootRouteChildren {
   GestioneConfigurazioniMinorenniRoute: typeof GestioneConfigurazioniMinorenniRoute
   GestioneRuoliCreaNuovoRoute: typeof GestioneRuoliCreaNuovoRoute
   HomeCercaRoute: typeof HomeCercaRoute
+  RegistroAccessiCittadinoRoute: typeof RegistroAccessiCittadinoRoute
   AreaAmministrativaIndexRoute: typeof AreaAmministrativaIndexRoute
   AreaCittadiniIndexRoute: typeof AreaCittadiniIndexRoute
   AreaDatiIndexRoute: typeof AreaDatiIndexRoute
@@ -979,6 +1005,7 @@ export interface RootRouteChildren {
   ForumIndexRoute: typeof ForumIndexRoute
   GestioneConfigurazioniIndexRoute: typeof GestioneConfigurazioniIndexRoute
   GestioneRuoliIndexRoute: typeof GestioneRuoliIndexRoute
+  RegistroAccessiIndexRoute: typeof RegistroAccessiIndexRoute
   AreaAmministrativaEntiCreaRoute: typeof AreaAmministrativaEntiCreaRoute
   AreaAmministrativaProgrammiCreaRoute: typeof AreaAmministrativaProgrammiCreaRoute
   AreaAmministrativaQuestionariNuovoRoute: typeof AreaAmministrativaQuestionariNuovoRoute
@@ -1263,6 +1290,20 @@ declare module '@tanstack/react-router' {
       path: '/home/cerca'
       fullPath: '/home/cerca'
       preLoaderRoute: typeof HomeCercaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registro-accessi/': {
+      id: '/registro-accessi/'
+      path: '/registro-accessi'
+      fullPath: '/registro-accessi/'
+      preLoaderRoute: typeof RegistroAccessiIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registro-accessi/cittadino': {
+      id: '/registro-accessi/cittadino'
+      path: '/registro-accessi/cittadino'
+      fullPath: '/registro-accessi/cittadino'
+      preLoaderRoute: typeof RegistroAccessiCittadinoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/area-amministrativa/enti/': {
@@ -1557,6 +1598,7 @@ const rootRouteChildren: RootRouteChildren = {
   GestioneConfigurazioniMinorenniRoute: GestioneConfigurazioniMinorenniRoute,
   GestioneRuoliCreaNuovoRoute: GestioneRuoliCreaNuovoRoute,
   HomeCercaRoute: HomeCercaRoute,
+  RegistroAccessiCittadinoRoute: RegistroAccessiCittadinoRoute,
   AreaAmministrativaIndexRoute: AreaAmministrativaIndexRoute,
   AreaCittadiniIndexRoute: AreaCittadiniIndexRoute,
   AreaDatiIndexRoute: AreaDatiIndexRoute,
@@ -1566,6 +1608,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForumIndexRoute: ForumIndexRoute,
   GestioneConfigurazioniIndexRoute: GestioneConfigurazioniIndexRoute,
   GestioneRuoliIndexRoute: GestioneRuoliIndexRoute,
+  RegistroAccessiIndexRoute: RegistroAccessiIndexRoute,
   AreaAmministrativaEntiCreaRoute: AreaAmministrativaEntiCreaRoute,
   AreaAmministrativaProgrammiCreaRoute: AreaAmministrativaProgrammiCreaRoute,
   AreaAmministrativaQuestionariNuovoRoute:

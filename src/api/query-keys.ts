@@ -31,6 +31,8 @@ export const rootKeys = {
   assistenza: ['assistenza'],
   ticketAssistenza: ['ticket-assistenza'],
   utilizzo: ['utilizzo'],
+  /** the access register (issue 28 part 1) */
+  registroAccessi: ['registro-accessi'],
 } as const satisfies Record<string, readonly [string]>
 
 /**
