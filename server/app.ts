@@ -7,7 +7,8 @@
  * and one error handler answering `{errorCode, message}` (never a bare 500 for a caller's mistake).
  * Observability (issue 14 point 3): a request id on every log line of a request (server/request-id.ts),
  * Prometheus `/metrics` behind `METRICS_TOKEN` (server/metrics), readiness with a database check
- * (server/readiness.ts).
+ * (server/readiness.ts). The access register (issue 28 part 1, server/domain/registro): one batching writer per app
+ * (`app.registro`, flushed at close) and one hook recording what the routes declare in `config.registro` and every 401/403.
  */
 import { join } from 'node:path'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify'
