@@ -14,6 +14,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AggiornaProfiloSchema, EventoUtilizzoSchema, RiepilogoFiltroSchema } from '../../src/api/contract/profilo'
 import type { Database } from '../db/types'
+import { registraAccesso } from '../domain/registro/index'
 import { ApiError, forbidden, notFound } from '../errors'
 import {
   aggiornaProfilo, apriImmagineProfilo, eliminaImmagineProfilo, MAX_IMMAGINE_BYTES, salvaImmagineProfilo,
@@ -85,6 +86,8 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
     if (!auth?.codiceRuolo) throw forbidden('A09')
     // any profile of the role will do (a facilitator in two projects of one programme sends that programme)
     await registraEvento(db, { principal: auth.principal, codiceRuolo: auth.codiceRuolo }, body)
+    // a compiled survey printed (from the device's copy, offline too): a read of it in the access register (issue 28)
+    if (body.event_type === 'stampa' && body.event_value === 'questionario') registraAccesso(request, { entita: 'questionario', azione: 'lettura', esito: 'ok', dettaglio: 'stampa' })
     return reply.code(204).send()
   })
 

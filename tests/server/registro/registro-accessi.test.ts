@@ -68,6 +68,10 @@ describe('access register', () => {
     const survey = await call(server, sara, 'POST', `/api/servizio/cittadino/questionarioCompilato/compilato/${idQuestionario}`, { body: {} })
     expect(survey.statusCode, survey.body).toBe(200)
     await una('questionario', 'lettura', sql`id_entita = ${idQuestionario}`)
+    // printed from the device's copy: the usage event of the print
+    const stampa = await call(server, sara, 'POST', '/api/utilizzo/evento', { body: { event: 'download', event_type: 'stampa', event_value: 'questionario', role_code: 'FAC', category: 'questionari' } })
+    expect(stampa.statusCode, stampa.body).toBe(204)
+    expect(await una('questionario', 'lettura', sql`dettaglio = 'stampa'`)).toMatchObject({ id_utente: sara.userId })
 
     const card = await call(server, dtd, 'POST', `/api/cittadino/${idCittadino}`, { body: {} })
     expect(card.statusCode, card.body).toBe(200)
