@@ -14,6 +14,7 @@ import { puliziaRegistro } from '../../../server/domain/registro/pulizia'
 import { createTestServer, type TestServer } from '../helpers'
 import { actor, call, CF, createService, DEMOGRAFICA, fiscalCodeAged, named, type Actor } from '../field/fixtures'
 import { syncPage } from '../field/sync-helper'
+import { Browser, loginForCode } from '../oidc/browser'
 
 type Riga = Record<string, unknown>
 
@@ -97,6 +98,10 @@ describe('access register', () => {
   it('records a login, a role choice, a user created, a 401 and a 403', async () => {
     expect((await call(server, null, 'POST', '/api/contesto', { headers: { authToken: dtd.token } })).statusCode).toBe(200)
     expect(await una('utente', 'accesso', sql`id_utente = ${dtd.userId}`)).toMatchObject({ id_entita: String(dtd.userId), dettaglio: 'contesto' })
+
+    // the development provider's login form: the user by id, never the fiscal code typed
+    await loginForCode(new Browser(server.app), CF.MOD)
+    expect(await una('utente', 'accesso', sql`dettaglio = 'provider di sviluppo'`)).toMatchObject({ id_entita: String(mod.userId), id_utente: null, esito: 'ok' })
 
     const scelta = await call(server, sara, 'POST', '/api/contesto/sceltaProfilo', { body: { codiceRuolo: 'FAC' } })
     expect(scelta.statusCode, scelta.body).toBe(200)
