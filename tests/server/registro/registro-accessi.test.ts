@@ -203,6 +203,17 @@ describe('access register', () => {
     expect(log).toMatchObject({ entita: 'registro_accessi', righe: 2, esito: 'ok' })
   })
 
+  it('runs the retention as the job queue\'s daily kind registro.pulizia', async () => {
+    const db = server.database.db
+    await db.execute(sql`insert into registro_accessi (quando, entita, azione, esito) values (now() - interval '2 years', 'cittadino', 'lettura', 'ok')`)
+    expect(await server.app.jobs.enqueue('registro.pulizia', {})).not.toBeNull()
+    await server.app.jobs.idle()
+    const [log] = await rowsOf(db, sql`select * from registro_accessi where azione = 'pulizia_registro' order by id desc limit 1`)
+    expect(log).toMatchObject({ righe: 1 })
+    const [recurring] = await rowsOf(db, sql`select count(*)::int as n from job where chiave = 'ricorrente:registro.pulizia'`)
+    expect(recurring).toMatchObject({ n: 1 })
+  })
+
   it('offers the permission group to role management (assignable to a custom role)', async () => {
     const res = await call(server, dtd, 'GET', '/api/gruppo/all')
     expect(res.statusCode, res.body).toBe(200)
