@@ -18,7 +18,8 @@
  * `invia` and `inviaATutti` are deliberately NOT idempotent-by-key: their answers carry clear tokens,
  * which must never be stored; repeating them just issues new links that replace the previous ones.
  * The search, the addition, the citizens tab, the survey read (opened or printed) and its compilation are recorded in
- * the access register (`config.registro`, issue 28 part 1: the tab as entity `servizio` with its row count).
+ * the access register (`config.registro`, issue 28 part 1: the tab as entity `servizio` with its row count), as are
+ * the citizen's own opening and sending of a survey through the link (no user: `dettaglio` 'link del cittadino').
  * `inviaATutti` is one request (one transaction) rather than one `invia` per citizen: the sheet of links
  * is all or nothing, with no half-sent service after a dropped connection.
  */
@@ -104,12 +105,12 @@ export default async function cittadinoServizioRoutes(app: FastifyInstance, opts
     return runWrite(db, request, reply, 200, (tx) => inviaATutti(tx, caller, id))
   })
 
-  app.get('/servizio/cittadino/questionarioCompilato/:id/anonimo', { config: { ...PUBLIC_SURVEY, doc: { summary: 'Apre il questionario dal link ricevuto dal cittadino', tags: TAG, query: LinkTokenQuerySchema } } }, async (request, reply) => {
+  app.get('/servizio/cittadino/questionarioCompilato/:id/anonimo', { config: { ...PUBLIC_SURVEY, registro: { entita: 'questionario', azione: 'lettura', idParam: 'id', dettaglio: 'link del cittadino' }, doc: { summary: 'Apre il questionario dal link ricevuto dal cittadino', tags: TAG, query: LinkTokenQuerySchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     return readAnonimo(db, param(request, 'id'), token(request))
   })
 
-  app.post('/servizio/cittadino/questionarioCompilato/:id/compila/anonimo', { config: { ...PUBLIC_SURVEY, idempotency: 'token', doc: { summary: 'Il cittadino invia il questionario dal suo link', tags: TAG, body: CompilaAnonimoBodySchema, query: LinkTokenQuerySchema, response: CompilaQuestionarioRispostaSchema, errors: [409] } } }, async (request, reply) => {
+  app.post('/servizio/cittadino/questionarioCompilato/:id/compila/anonimo', { config: { ...PUBLIC_SURVEY, idempotency: 'token', registro: { entita: 'questionario', azione: 'modifica', idParam: 'id', dettaglio: 'link del cittadino' }, doc: { summary: 'Il cittadino invia il questionario dal suo link', tags: TAG, body: CompilaAnonimoBodySchema, query: LinkTokenQuerySchema, response: CompilaQuestionarioRispostaSchema, errors: [409] } } }, async (request, reply) => {
     const b = body(CompilaAnonimoBodySchema, request.body)
     return runWrite(db, request, reply, 200, (tx) => compilaAnonimo(tx, param(request, 'id'), token(request), b))
   })

@@ -69,6 +69,15 @@ describe('access register', () => {
     const survey = await call(server, sara, 'POST', `/api/servizio/cittadino/questionarioCompilato/compilato/${idQuestionario}`, { body: {} })
     expect(survey.statusCode, survey.body).toBe(200)
     await una('questionario', 'lettura', sql`id_entita = ${idQuestionario}`)
+    // the citizen opens the survey through the link: no user, never the token
+    const link = await call(server, sara, 'POST', `/api/servizio/cittadino/questionarioCompilato/${idQuestionario}/invia`, { body: {} })
+    expect(link.statusCode, link.body).toBe(200)
+    const { token } = link.json() as { token: string }
+    const anonimo = await server.app.inject({ method: 'GET', url: `/api/servizio/cittadino/questionarioCompilato/${idQuestionario}/anonimo?t=${encodeURIComponent(token)}`, headers: { host: '127.0.0.1:8080' } })
+    expect(anonimo.statusCode, anonimo.body).toBe(200)
+    const viaLink = await una('questionario', 'lettura', sql`dettaglio = 'link del cittadino'`)
+    expect(viaLink).toMatchObject({ id_utente: null, id_entita: idQuestionario, esito: 'ok' })
+    expect(JSON.stringify(await righe())).not.toContain(token)
     // printed from the device's copy: the usage event of the print
     const stampa = await call(server, sara, 'POST', '/api/utilizzo/evento', { body: { event: 'download', event_type: 'stampa', event_value: 'questionario', role_code: 'FAC', category: 'questionari' } })
     expect(stampa.statusCode, stampa.body).toBe(204)
