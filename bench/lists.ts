@@ -18,7 +18,8 @@
  * Legs: PGlite at 1/100 seeds a fresh temp folder (`seed:scale --scale 0.01`, about 10 s) and always runs; the
  * PostgreSQL leg runs when BENCH_SCALE_DATABASE_URL names a database already filled by `npm run seed:scale`
  * (scale 1). BENCH_LISTS_LEGS (default `pglite,pg`) picks the legs. BENCH_LISTS_PORT (default 18511) is the server's port; BENCH_LISTS_RUNS (default 5) the timed
- * repetitions of each request (after one warm-up).
+ * repetitions of each request (after one warm-up). Each leg runs with the access register on, then off
+ * (`REGISTRO_ACCESSI=off`, lines suffixed `_registro_off`; `BENCH_REGISTRO=on` skips it: server-process.ts registroLegs).
  */
 import { readFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
@@ -30,7 +31,7 @@ import { programmiList } from '../server/domain/liste/programmi'
 import { utentiList } from '../server/domain/liste/utenti'
 import { serviziList } from '../server/domain/liste/servizi'
 import { openScaleDb, scaleCallers, type ScaleCaller } from './scale-db'
-import { devToken, scaleLegs, startServer, waitReady } from './server-process'
+import { devToken, registroLegs, scaleLegs, startServer, waitReady } from './server-process'
 
 const PORT = Number(process.env.BENCH_LISTS_PORT ?? 18511)
 const RUNS = Number(process.env.BENCH_LISTS_RUNS ?? 5)
@@ -224,5 +225,8 @@ async function measureLeg(suffix: string, env: NodeJS.ProcessEnv): Promise<void>
 
 /** Both legs (see the module comment); lines on stdout, details on stderr. */
 export async function measureLists(): Promise<void> {
-  await scaleLegs('lists', 'elenchi', process.env.BENCH_LISTS_LEGS ?? 'pglite,pg', PORT, measureLeg)
+  // issue 28 part 1: each leg with the access register written, then without it (BENCH_REGISTRO)
+  await scaleLegs('lists', 'elenchi', process.env.BENCH_LISTS_LEGS ?? 'pglite,pg', PORT, async (suffix, env) => {
+    for (const r of registroLegs()) await measureLeg(`${suffix}${r.suffix}`, { ...env, ...r.env })
+  })
 }

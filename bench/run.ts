@@ -42,6 +42,9 @@
  * `BENCH_ONLY=writes` measures them alone. The 30-minute memory soak is `npm run soak` (bench/soak.ts).
  * Issue 25 point 2 (bench/campo-sync.ts): the field sync's figures (campo_sync_*_pglite, campo_sync_*_pg) and the mixed load
  * on PostgreSQL with two processes (campo_mix_*); `BENCH_ONLY=campo` measures them alone.
+ * Issue 28 part 1: the write and list figures are measured twice, with the access register written and with
+ * `REGISTRO_ACCESSI=off` (the same names suffixed `_registro_off`, e.g. `pg_write_p99_ms_registro_off`,
+ * `list_p95_ms_pglite_1_100_registro_off`); `BENCH_REGISTRO=on` (or `off`) measures one of them.
  * `npm run bench:smoke` (bench/smoke.ts, a step of `npm test`) runs every leg at tiny sizes and checks that each
  * prints its figures.
  */

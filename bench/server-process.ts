@@ -33,6 +33,16 @@ export function serverEnv(port: number, extra: Record<string, string>): NodeJS.P
 }
 
 /**
+ * The access register's legs of a measure, in the order given (issue 28 part 1): `BENCH_REGISTRO` (default `on,off`) — `on` measures the
+ * server as it runs (register written), `off` again with `REGISTRO_ACCESSI=off`, its figures suffixed `_registro_off`.
+ */
+export function registroLegs(): { suffix: string; env: Record<string, string> }[] {
+  const legs = [...new Set((process.env.BENCH_REGISTRO ?? 'on,off').split(',').map((s) => s.trim()))]
+  // in the order given (`off,on` measures the server without the register first)
+  return legs.flatMap((leg) => (leg === 'on' ? [{ suffix: '', env: {} }] : leg === 'off' ? [{ suffix: '_registro_off', env: { REGISTRO_ACCESSI: 'off' } }] : []))
+}
+
+/**
  * Starts the server with `env`: `server/main.ts` through tsx, or the built `bundle` (e.g. build/server/main.mjs,
  * as `npm start` runs it) when given. An unexpected exit prints the last 4 KB of its standard error.
  */

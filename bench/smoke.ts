@@ -41,10 +41,13 @@ export const SMOKE_FIGURES: readonly string[] = [
   'mass_upload_rows_per_s', 'mass_upload_total_s', 'mass_upload_node_cpu_ms_per_row', 'mass_upload_peak_rss_growth_mb', 'mass_upload_retained_heap_mb',
   // bench/pg-writes.ts
   'pg_writes_per_s', 'pg_write_p99_ms', 'pg_write_errors',
+  // … and without the access register (issue 28 part 1: REGISTRO_ACCESSI=off)
+  'pg_writes_per_s_registro_off', 'pg_write_p99_ms_registro_off', 'pg_write_errors_registro_off',
   // bench/search.ts
   'search_p95_ms',
   // bench/lists.ts, bench/dashboard.ts (PGlite leg at the smoke scale)
   'list_p95_ms_pglite_1_1000', 'list_slowest_p95_ms_pglite_1_1000', 'detail_p95_ms_pglite_1_1000', 'csv_export_s_pglite_1_1000', 'csv_export_peak_mb_pglite_1_1000',
+  'list_p95_ms_pglite_1_1000_registro_off',
   'dashboard_p95_ms_pglite_1_1000',
   // bench/run.ts: build, landing, pages, web, server start
   'precache_kb', 'landing_js_gzip_kb', 'landing_css_gzip_kb',

@@ -7,7 +7,8 @@
  * and one error handler answering `{errorCode, message}` (never a bare 500 for a caller's mistake).
  * Observability (issue 14 point 3): a request id on every log line of a request (server/request-id.ts),
  * Prometheus `/metrics` behind `METRICS_TOKEN` (server/metrics), readiness with a database check
- * (server/readiness.ts).
+ * (server/readiness.ts). The access register (issue 28 part 1, server/domain/registro): one batching writer per app
+ * (`app.registro`, flushed at close) and one hook recording what the routes declare in `config.registro` and every 401/403.
  */
 import { join } from 'node:path'
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify'
@@ -63,6 +64,9 @@ import { echoRequestId, requestIdOf } from './request-id'
 import { collectRoutes } from './openapi/collect'
 import openapiRoutes from './routes/openapi'
 import { registerConcurrencyLimit, saturationCheck } from './concurrency'
+import { createScrittoreRegistro, impostaScrittorePredefinito } from './domain/registro/index'
+import { registroHook } from './domain/registro/hook'
+import registroAccessiRoutes from './routes/registro-accessi'
 import { bodyTooLarge, keepDiscarding, registerBodyIdleTimeout, serverTimeoutOptions } from './request-limits'
 
 export { MAX_ACTIVE_API_REQUESTS } from './request-limits'
@@ -217,9 +221,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // the route table the API description is generated from (server/openapi)
   const routeTable = collectRoutes(app)
   app.addHook('onRequest', echoRequestId)
+  // the access register (issue 28 part 1, server/domain/registro): rows batched by one writer, flushed at shutdown
+  const registro = config.registroAccessi ? createScrittoreRegistro({ db, log: app.log }) : undefined
+  app.decorate('registro', registro)
+  impostaScrittorePredefinito(registro)
+  // one row per access the routes declare (`config.registro`) and per 401/403 answer; the batch left is written at close
+  if (registro) {
+    await app.register(registroHook)
+    app.addHook('onClose', () => registro.close())
+  }
   // Prometheus /metrics behind METRICS_TOKEN (server/metrics): its hooks first, so they see every answer and
   // its latencies include the wait for a turn
-  registerMetrics(app, { token: config.metricsToken, database, apiRequests: () => ({ active: limit.active(), waiting: limit.waiting(), uploadsActive: limit.uploads.active(), uploadsWaiting: limit.uploads.waiting() }) })
+  registerMetrics(app, { token: config.metricsToken, database, apiRequests: () => ({ active: limit.active(), waiting: limit.waiting(), uploadsActive: limit.uploads.active(), uploadsWaiting: limit.uploads.waiting() }), ...(registro ? { registroPersi: () => registro.persi() } : {}) })
   // at most MAX_ACTIVE_API_REQUESTS /api requests run at once per process, uploads in a pool of their own, the
   // others wait their turn once their body is in (server/concurrency.ts); a stalled body is cut (server/request-limits.ts)
   const limit = registerConcurrencyLimit(app, {
@@ -261,7 +274,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     })
   } else {
     const lookupAccount: AccountLookup = async (codiceFiscale) => {
-      const [row] = await db.select({ nome: utente.nome, cognome: utente.cognome }).from(utente)
+      const [row] = await db.select({ id: utente.id, nome: utente.nome, cognome: utente.cognome }).from(utente)
         .where(eq(utente.codiceFiscale, codiceFiscale)).limit(1)
       return row ?? null
     }
@@ -335,6 +348,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // notifications (issue 12 point 7): one LISTEN per process behind server/events
   await app.register(notificheRoutes, { prefix: '/api', db, config, hub: createEventHub(database, app.log), mailEnabled: mailer.attivo })
   await app.register(chatRoutes, { prefix: '/api', chat: config.chat })
+  await app.register(registroAccessiRoutes, { prefix: '/api', db, citizenHashSecret: config.citizenHashSecret })
   await app.register(openapiRoutes, { prefix: '/api', routes: routeTable })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))

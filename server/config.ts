@@ -33,6 +33,7 @@
  * | `CHAT_URL` | — (no chat) | Origin of the Rocket.Chat server embedded by the chat modal (spec 001 §2 "Chat"). Unset: no chat button, and `POST /api/rocket-chat/auth/iframe/utente/{id}` answers 404. |
  * | `CHAT_ADMIN_USER` / `CHAT_ADMIN_TOKEN` | — | User id and personal access token of a Rocket.Chat administrator, used to create each user's login token (`users.createToken`). Required with `CHAT_URL`. |
  * | `METRICS_TOKEN` | — (`/metrics` answers 404) | Secret (≥ 32 chars) a Prometheus scraper sends as `Authorization: Bearer <token>` to read `/metrics` (server/metrics); unset, the metrics are off. |
+ * | `REGISTRO_ACCESSI` | `on` | `off` stops the access register (issue 28 part 1: server/domain/registro): nothing is recorded. Only for measuring its cost (`npm run bench`); a production server keeps it on. |
  * | `MAX_ACTIVE_API_REQUESTS` | `12` | `/api` requests one process runs at once; more wait their turn (server/concurrency.ts). |
  * | `MAX_ACTIVE_UPLOADS` | `2` | File uploads one process runs at once, in a pool of their own (server/concurrency.ts). |
  * | `API_SATURATED_AFTER_MS` | `2000` | Readiness answers 503 `saturated` once a request has waited this long (ms) for its turn. |
@@ -110,6 +111,8 @@ export interface AppConfig {
   metricsToken?: string
   /** concurrency pools and connection timeouts (server/request-limits.ts) */
   limits: RequestLimits
+  /** the access register is written (`REGISTRO_ACCESSI`, default on; issue 28 part 1) */
+  registroAccessi: boolean
 }
 
 export { isLoopbackHost }
@@ -220,7 +223,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     chat: parseChat(env),
     metricsToken: parseMetricsToken(read(env, 'METRICS_TOKEN')),
     limits: parseRequestLimits(env),
+    registroAccessi: parseRegistroAccessi(read(env, 'REGISTRO_ACCESSI')),
   }
+}
+
+/** `REGISTRO_ACCESSI`: `on` (default) or `off` (issue 28 part 1; only for measuring the register's cost). */
+function parseRegistroAccessi(raw: string | undefined): boolean {
+  const value = (raw ?? 'on').trim().toLowerCase()
+  if (/^(on|true|1|yes)$/.test(value)) return true
+  if (/^(off|false|0|no)$/.test(value)) return false
+  throw new ConfigError(`REGISTRO_ACCESSI must be on or off (got "${raw}")`)
 }
 
 /** `http://127.0.0.1:8080` ⇄ `http://localhost:8080`: the origin and its loopback twin (once each). */

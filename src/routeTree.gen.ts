@@ -45,6 +45,8 @@ import { Route as GestioneConfigurazioniMinorenniRouteImport } from './routes/ge
 import { Route as GestioneRuoliIndexRouteImport } from './routes/gestione-ruoli/index'
 import { Route as GestioneRuoliCreaNuovoRouteImport } from './routes/gestione-ruoli/crea-nuovo'
 import { Route as HomeCercaRouteImport } from './routes/home/cerca'
+import { Route as RegistroAccessiIndexRouteImport } from './routes/registro-accessi/index'
+import { Route as RegistroAccessiCittadinoRouteImport } from './routes/registro-accessi/cittadino'
 import { Route as AreaAmministrativaEntiIndexRouteImport } from './routes/area-amministrativa/enti/index'
 import { Route as AreaAmministrativaEntiCreaRouteImport } from './routes/area-amministrativa/enti/crea'
 import { Route as AreaAmministrativaProgettiIndexRouteImport } from './routes/area-amministrativa/progetti/index'
@@ -273,6 +275,17 @@ const HomeCercaRoute = HomeCercaRouteImport.update({
   path: '/home/cerca',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegistroAccessiIndexRoute = RegistroAccessiIndexRouteImport.update({
+  id: '/registro-accessi/',
+  path: '/registro-accessi/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegistroAccessiCittadinoRoute =
+  RegistroAccessiCittadinoRouteImport.update({
+    id: '/registro-accessi/cittadino',
+    path: '/registro-accessi/cittadino',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaEntiIndexRoute =
   AreaAmministrativaEntiIndexRouteImport.update({
     id: '/area-amministrativa/enti/',
@@ -530,6 +543,7 @@ export interface FileRoutesByFullPath {
   '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
+  '/registro-accessi/cittadino': typeof RegistroAccessiCittadinoRoute
   '/area-amministrativa/': typeof AreaAmministrativaIndexRoute
   '/area-cittadini/': typeof AreaCittadiniIndexRoute
   '/area-dati/': typeof AreaDatiIndexRoute
@@ -539,6 +553,7 @@ export interface FileRoutesByFullPath {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/registro-accessi/': typeof RegistroAccessiIndexRoute
   '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
@@ -605,6 +620,7 @@ export interface FileRoutesByTo {
   '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
+  '/registro-accessi/cittadino': typeof RegistroAccessiCittadinoRoute
   '/area-amministrativa': typeof AreaAmministrativaIndexRoute
   '/area-cittadini': typeof AreaCittadiniIndexRoute
   '/area-dati': typeof AreaDatiIndexRoute
@@ -614,6 +630,7 @@ export interface FileRoutesByTo {
   '/forum': typeof ForumIndexRoute
   '/gestione-configurazioni': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli': typeof GestioneRuoliIndexRoute
+  '/registro-accessi': typeof RegistroAccessiIndexRoute
   '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
@@ -681,6 +698,7 @@ export interface FileRoutesById {
   '/gestione-configurazioni/minorenni': typeof GestioneConfigurazioniMinorenniRoute
   '/gestione-ruoli/crea-nuovo': typeof GestioneRuoliCreaNuovoRoute
   '/home/cerca': typeof HomeCercaRoute
+  '/registro-accessi/cittadino': typeof RegistroAccessiCittadinoRoute
   '/area-amministrativa/': typeof AreaAmministrativaIndexRoute
   '/area-cittadini/': typeof AreaCittadiniIndexRoute
   '/area-dati/': typeof AreaDatiIndexRoute
@@ -690,6 +708,7 @@ export interface FileRoutesById {
   '/forum/': typeof ForumIndexRoute
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
+  '/registro-accessi/': typeof RegistroAccessiIndexRoute
   '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
@@ -758,6 +777,7 @@ export interface FileRouteTypes {
     | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
+    | '/registro-accessi/cittadino'
     | '/area-amministrativa/'
     | '/area-cittadini/'
     | '/area-dati/'
@@ -767,6 +787,7 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/registro-accessi/'
     | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
@@ -833,6 +854,7 @@ export interface FileRouteTypes {
     | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
+    | '/registro-accessi/cittadino'
     | '/area-amministrativa'
     | '/area-cittadini'
     | '/area-dati'
@@ -842,6 +864,7 @@ export interface FileRouteTypes {
     | '/forum'
     | '/gestione-configurazioni'
     | '/gestione-ruoli'
+    | '/registro-accessi'
     | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
@@ -908,6 +931,7 @@ export interface FileRouteTypes {
     | '/gestione-configurazioni/minorenni'
     | '/gestione-ruoli/crea-nuovo'
     | '/home/cerca'
+    | '/registro-accessi/cittadino'
     | '/area-amministrativa/'
     | '/area-cittadini/'
     | '/area-dati/'
@@ -917,6 +941,7 @@ export interface FileRouteTypes {
     | '/forum/'
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
+    | '/registro-accessi/'
     | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
@@ -984,6 +1009,7 @@ export interface RootRouteChildren {
   GestioneConfigurazioniMinorenniRoute: typeof GestioneConfigurazioniMinorenniRoute
   GestioneRuoliCreaNuovoRoute: typeof GestioneRuoliCreaNuovoRoute
   HomeCercaRoute: typeof HomeCercaRoute
+  RegistroAccessiCittadinoRoute: typeof RegistroAccessiCittadinoRoute
   AreaAmministrativaIndexRoute: typeof AreaAmministrativaIndexRoute
   AreaCittadiniIndexRoute: typeof AreaCittadiniIndexRoute
   AreaDatiIndexRoute: typeof AreaDatiIndexRoute
@@ -993,6 +1019,7 @@ export interface RootRouteChildren {
   ForumIndexRoute: typeof ForumIndexRoute
   GestioneConfigurazioniIndexRoute: typeof GestioneConfigurazioniIndexRoute
   GestioneRuoliIndexRoute: typeof GestioneRuoliIndexRoute
+  RegistroAccessiIndexRoute: typeof RegistroAccessiIndexRoute
   AreaAmministrativaEntiCreaRoute: typeof AreaAmministrativaEntiCreaRoute
   AreaAmministrativaProgrammiCreaRoute: typeof AreaAmministrativaProgrammiCreaRoute
   AreaAmministrativaQuestionariNuovoRoute: typeof AreaAmministrativaQuestionariNuovoRoute
@@ -1284,6 +1311,20 @@ declare module '@tanstack/react-router' {
       path: '/home/cerca'
       fullPath: '/home/cerca'
       preLoaderRoute: typeof HomeCercaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registro-accessi/': {
+      id: '/registro-accessi/'
+      path: '/registro-accessi'
+      fullPath: '/registro-accessi/'
+      preLoaderRoute: typeof RegistroAccessiIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/registro-accessi/cittadino': {
+      id: '/registro-accessi/cittadino'
+      path: '/registro-accessi/cittadino'
+      fullPath: '/registro-accessi/cittadino'
+      preLoaderRoute: typeof RegistroAccessiCittadinoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/area-amministrativa/enti/': {
@@ -1580,6 +1621,7 @@ const rootRouteChildren: RootRouteChildren = {
   GestioneConfigurazioniMinorenniRoute: GestioneConfigurazioniMinorenniRoute,
   GestioneRuoliCreaNuovoRoute: GestioneRuoliCreaNuovoRoute,
   HomeCercaRoute: HomeCercaRoute,
+  RegistroAccessiCittadinoRoute: RegistroAccessiCittadinoRoute,
   AreaAmministrativaIndexRoute: AreaAmministrativaIndexRoute,
   AreaCittadiniIndexRoute: AreaCittadiniIndexRoute,
   AreaDatiIndexRoute: AreaDatiIndexRoute,
@@ -1589,6 +1631,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForumIndexRoute: ForumIndexRoute,
   GestioneConfigurazioniIndexRoute: GestioneConfigurazioniIndexRoute,
   GestioneRuoliIndexRoute: GestioneRuoliIndexRoute,
+  RegistroAccessiIndexRoute: RegistroAccessiIndexRoute,
   AreaAmministrativaEntiCreaRoute: AreaAmministrativaEntiCreaRoute,
   AreaAmministrativaProgrammiCreaRoute: AreaAmministrativaProgrammiCreaRoute,
   AreaAmministrativaQuestionariNuovoRoute:

@@ -10,13 +10,15 @@
  * 5. non-null `idProgramma`/`idProgetto`/`idEnte` of a JSON body match one of the user's profiles of that
  *    role (see {@link profileIdsAllowed}) — else 403 A10;
  * 6. (`permission`) the role's permission codes cover the route's (`all` by default, or `any`) — else 403 A02.
- * Runs as a `preValidation` hook (the body is parsed, not yet schema-validated) and sets `request.auth`.
+ * Runs as a `preValidation` hook (the body is parsed, not yet schema-validated) and sets `request.auth` (and, once the
+ * principal is known, `request.registroChiamante`: the access register's row of a refusal names the caller, issue 28).
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { Profilo } from '../../src/api/contract/contesto'
 import { forbidden, notFound, unauthorized } from '../errors'
 import type { AuthContext, Principal, PrincipalLoader, RouteAccess } from './types'
 import type { TokenVerifier } from './verify-token'
+import type {} from '../domain/registro/index'
 
 export interface AccessControlOptions {
   verifyToken: TokenVerifier
@@ -82,6 +84,8 @@ export async function authorize(request: FastifyRequest, access: RouteAccess, op
   const { codiceFiscale } = await opts.verifyToken(token)
   const principal = await opts.loadPrincipal(codiceFiscale)
   if (!principal) throw access.kind === 'token' ? notFound('U20') : unauthorized('A08')
+  // the register's row of a refusal below names the caller (server/domain/registro/hook.ts)
+  request.registroChiamante = { idUtente: principal.userId, codiceRuolo: header(request, 'userRole') ?? null }
   if (access.kind === 'token') return { principal, permessi: [] }
 
   const codiceRuolo = header(request, 'userRole')

@@ -9,6 +9,7 @@
  * | `email.invia` | default | sends an e-mail (server/mail/index.ts, which registers it) | the help desk, notifications |
  * | `conservazione.rapporto` | conservazione | writes the retention report (server/domain/conservazione/rapporto.ts) | recurring, daily; the DTD's request |
  * | `conservazione.anonimizza` | conservazione | anonymises what the confirmed report said (server/domain/conservazione/esecuzione.ts) | the DTD's confirmation only |
+ * | `registro.pulizia` | default | removes the access-register rows older than 12 months, recording the removal (server/domain/registro/pulizia.ts; issue 28) | recurring, every day; the first `primaPuliziaMs` after the start |
  * No kind runs on a timer of its own: a recurring kind is one row the queue re-arms, and every kind gets the
  * queue's lease, retry and shutdown release.
  */
@@ -23,6 +24,7 @@ import type { JobQueue } from './coda'
 import { PGLITE_BATCH_ROWS } from '../domain/caricamenti/esecuzione'
 import { eseguiAnonimizzazione, JOB_ANONIMIZZA, JOB_RAPPORTO } from '../domain/conservazione/esecuzione'
 import { scriviRapporto } from '../domain/conservazione/rapporto'
+import { JOB_REGISTRO_PULIZIA, puliziaRegistro } from '../domain/registro/pulizia'
 
 export const JOB_DATI = 'dati.aggiorna'
 export const JOB_OPEN_DATA_CHECK = 'opendata.pianifica'
@@ -39,6 +41,8 @@ export interface JobKindsOptions {
   primoControlloMs?: number
   /** delay of the first daily retention report after the start, ms (default 5 minutes; 0 = only on demand) */
   primoRapportoMs?: number
+  /** delay of the first access-register retention run after the start, ms (default 10 minutes; 0 = not scheduled) */
+  primaPuliziaMs?: number
   /** the clock of the open-data check (tests) */
   now?: () => Date
 }
@@ -84,5 +88,13 @@ export function registerJobKinds(jobs: JobQueue, opts: JobKindsOptions): { caric
     const out = await eseguiAnonimizzazione(db, Number(payload.idRapporto), ctx, { storage: opts.storage })
     ;(ctx.log ?? log).info({ idRapporto: payload.idRapporto, ...out }, 'retention anonymisation')
   }, { lane: 'conservazione', closeWaitMs: 20_000 })
+  // access register (issue 28 part 1): rows older than 12 months removed every day, the removal itself recorded
+  const primaPulizia = opts.primaPuliziaMs ?? 10 * 60_000
+  if (primaPulizia > 0) {
+    jobs.handle(JOB_REGISTRO_PULIZIA, async (_payload, ctx) => {
+      const esito = await puliziaRegistro(db, now())
+      ;(ctx.log ?? log).info({ rimosse: esito.rimosse }, 'access register: old rows removed')
+    }, { every: { ms: 24 * HOUR, firstDue: () => new Date(Date.now() + primaPulizia), maxTentativi: 3 } })
+  }
   return { caricamenti, refresher }
 }

@@ -24,6 +24,8 @@ export interface MetricsOptions {
   database: DatabaseHandle
   /** `/api` requests running and waiting, and the upload pool's (server/concurrency.ts) */
   apiRequests?: () => ApiRequestsNow
+  /** the access register's lost rows (server/domain/registro/scrittore.ts); absent when the register is off */
+  registroPersi?: () => { errore: number; pieno: number }
 }
 
 /** Registers `/metrics` (and, when on, the request hooks) on `app`; returns the metrics, or undefined when off. */
@@ -38,6 +40,7 @@ export function registerMetrics(app: FastifyInstance, opts: MetricsOptions): App
     queueDepth: () => withTimeout(readQueueDepth(database.db), QUEUE_DEPTH_TIMEOUT_MS),
     poolConnections: () => poolConnections(database),
     ...(opts.apiRequests ? { apiRequests: opts.apiRequests } : {}),
+    ...(opts.registroPersi ? { registroPersi: opts.registroPersi } : {}),
     onSourceError: (err, metric) => app.log.warn({ err, metric }, 'metrics: source not readable'),
   })
   instrumentRequests(app, metrics)

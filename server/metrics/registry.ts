@@ -8,6 +8,7 @@
  *   and resends); `idempotent_replays_total{route}`: answers served from a stored record;
  * - `job_queue_depth{queue,state}` and `db_pool_connections{state}`: gauges read at scrape time from the
  *   sources given (server/metrics/sources.ts);
+ * - `registro_accessi_persi_total{motivo}`: access-register rows lost (issue 28 part 1), read from the writer at scrape time;
  * - `api_requests_in_progress{state}`: `/api` requests running and waiting for their turn (server/concurrency.ts);
  * - prom-client's default process metrics (`process_*`, `nodejs_*`: memory, CPU, event-loop lag, GC).
  */
@@ -29,6 +30,8 @@ export interface MetricSources {
   poolConnections(): PoolConnections
   /** `/api` requests running and waiting their turn (server/concurrency.ts); absent: no such gauge */
   apiRequests?(): ApiRequestsNow
+  /** rows of the access register lost, by reason (server/domain/registro/scrittore.ts); absent: register off */
+  registroPersi?(): { errore: number; pieno: number }
   /** told when a source fails (the scrape still answers) */
   onSourceError?(err: unknown, metric: string): void
 }
@@ -104,6 +107,19 @@ export function createMetrics(sources: MetricSources): AppMetrics {
         this.set({ state: 'waiting' }, now.waiting)
         if (now.uploadsActive !== undefined) this.set({ state: 'uploads_active' }, now.uploadsActive)
         if (now.uploadsWaiting !== undefined) this.set({ state: 'uploads_waiting' }, now.uploadsWaiting)
+      },
+    })
+  }
+  const registroPersi = sources.registroPersi
+  if (registroPersi) {
+    new Counter({
+      name: 'registro_accessi_persi_total', help: 'Access-register rows lost: motivo="errore" (their batch could not be written), motivo="pieno" (dropped beyond the buffer\'s cap).',
+      labelNames: ['motivo'] as const, registers,
+      collect() {
+        const persi = registroPersi()
+        this.reset()
+        this.inc({ motivo: 'errore' }, persi.errore)
+        this.inc({ motivo: 'pieno' }, persi.pieno)
       },
     })
   }

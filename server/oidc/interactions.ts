@@ -2,7 +2,7 @@
  * Our own interaction pages replacing oidc-provider's devInteractions (issue #2 point 5):
  * - `GET  /oidc/interaction/:uid`        login page (or, for a consent prompt, automatic consent);
  * - `POST /oidc/interaction/:uid/login`  form `codiceFiscale`: unknown → the page again with an Italian
- *   error (field keeps the value); known → login finished and consent granted in one step (a Grant with
+ *   error (field keeps the value); known → recorded in the access register (issue 28), login finished and consent granted in one step (a Grant with
  *   `openid offline_access` and whatever else was asked), 303 back to the provider, which redirects to the app;
  *   at most {@link DEV_LOGIN_LIMIT} per client IP, then an Italian 429 page with `Retry-After`;
  * - `GET  /oidc/assets/{login,logout}.js` the pages' small scripts (CSP script-src 'self').
@@ -15,6 +15,7 @@ import { DEV_LOGIN_LIMIT } from '../rate-limit'
 import type { DemoIdentity } from '../seed/identities'
 import { escapeHtml, renderPage } from './layout'
 import { LOGIN_SCRIPT, renderLoginPage } from './login-page'
+import { registraAccesso } from '../domain/registro/index'
 import { LOGOUT_SCRIPT } from './pages'
 import type { AccountLookup } from './provider'
 
@@ -145,6 +146,8 @@ export async function interactionRoutes(app: FastifyInstance, opts: InteractionR
       }))
     }
     const grantId = await grantConsent(provider, interaction, codiceFiscale)
+    // the access register's login row (issue 28 part 1): the user by id, never the fiscal code typed
+    registraAccesso(request, { entita: 'utente', idEntita: person.id ?? null, azione: 'accesso', esito: 'ok', dettaglio: 'provider di sviluppo' })
     return finish(request, reply, { login: { accountId: codiceFiscale }, consent: { grantId } })
   })
 

@@ -10,7 +10,8 @@ import { loopbackTwins, type AppConfig } from '../config'
 import { logoutSource, postLogoutSuccessSource, renderErrorPage } from './pages'
 
 /** Name of a person known to the provider, looked up by fiscal code. */
-export interface AccountRecord { nome: string; cognome: string }
+/** `id`: the user's `utente.id`, named by the access register's login row (issue 28) */
+export interface AccountRecord { nome: string; cognome: string; id?: number }
 /** Finds a person by (upper-case) fiscal code; null when unknown. */
 export type AccountLookup = (codiceFiscale: string) => Promise<AccountRecord | null>
 

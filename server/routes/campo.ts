@@ -3,7 +3,8 @@
  * src/api/contract/campo.ts): `GET /api/campo/sync` (one page of a whole or incremental sync),
  * `GET /api/campo/servizio/{id}` (one service read online) and `GET /api/campo/archivio` (the services older
  * than the window). The ids come in the query (a GET has no body) and are matched against the caller's profiles
- * here (403 A10 when none matches). Answers are never cached.
+ * here (403 A10 when none matches). Answers are never cached. Each page of the sync and each service read is recorded in
+ * the access register with the number of citizens it carried (`config.registro`, issue 28 part 1).
  */
 import type { FastifyInstance } from 'fastify'
 import * as v from 'valibot'
@@ -31,7 +32,7 @@ const access = { kind: 'permission' as const, codes: ['list.serv'] }
 export default async function campoRoutes(app: FastifyInstance, opts: { db: Database; cursorSecret: string }): Promise<void> {
   const codec = new CursoreCodec(opts.cursorSecret)
 
-  app.get('/campo/sync', { config: { access, doc: {
+  app.get('/campo/sync', { config: { access, registro: { entita: 'campo', azione: 'lettura', daRisposta: (r) => ({ righe: (r as { cittadini: unknown[] }).cittadini.length }) }, doc: {
     summary: 'Sincronizzazione sul campo: una pagina della sincronizzazione completa o incrementale', tags: TAG, query: SyncQuerySchema, response: CampoSyncPaginaSchema,
   } } }, async (request, reply) => {
     const q = parseBody(SyncQuerySchema, request.query, LABELS)
@@ -39,7 +40,11 @@ export default async function campoRoutes(app: FastifyInstance, opts: { db: Data
     return paginaSync(opts.db, codec, resolveCaller(request, q), q.cursore)
   })
 
-  app.get('/campo/servizio/:id', { config: { access, doc: {
+  // recorded with the server id from the answer (the path may hold the device id)
+  app.get('/campo/servizio/:id', { config: { access, registro: { entita: 'servizio', azione: 'lettura', daRisposta: (r) => {
+    const a = r as { servizio: { id: number }; cittadini: unknown[] }
+    return { idEntita: a.servizio.id, righe: a.cittadini.length }
+  } }, doc: {
     summary: 'Un servizio del profilo con questionari e cittadini (anche fuori dalla finestra), per id o per id del dispositivo', tags: TAG, query: ProfiloQuerySchema, response: CampoServizioSchema, errors: [404],
   } } }, async (request, reply) => {
     const q = parseBody(ProfiloQuerySchema, request.query, LABELS)

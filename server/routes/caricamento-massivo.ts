@@ -73,7 +73,7 @@ export default async function caricamentoMassivoRoutes(app: FastifyInstance, opt
 
   app.post('/caricamentoMassivo/contesti', { config: { ...perm('vis.mntr'), doc: { summary: 'Progetti ed enti in cui l’utente può caricare servizi', tags: TAG, body: ProfileIdsSchema } } }, async (request) => contestiUpload(db, profile(request)))
 
-  app.post('/caricamentoMassivo', { config: { ...perm('vis.mntr'), upload: true, doc: {
+  app.post('/caricamentoMassivo', { config: { ...perm('vis.mntr'), upload: true, registro: { entita: 'caricamento', azione: 'modifica', dettaglio: 'servizi e cittadini da file' }, doc: {
     summary: 'Carica un file CSV o XLSX di servizi da importare', tags: TAG, query: UploadQuerySchema, status: 202, errors: [409, 413],
     description: `Il corpo è il file (al massimo ${MB} MB); l’importazione prosegue in background: seguila con /registroAttivita/polling/{jobUuid}.`,
     body: { mediaType: [MEDIA_TYPE.csv, MEDIA_TYPE.xlsx], description: 'Il file da importare, CSV o XLSX.' },

@@ -6,6 +6,7 @@
  * |---|---|---|
  * | POST /cittadino/:id | list.citt | SchedaCittadino (404 C01 unknown or outside the caller's scope) |
  * | PUT /cittadino/:id | list.citt | {id, versione} (FAC/VOL only: 403 U06; 400 G02/U25/U28) |
+ * Both are recorded in the access register (`config.registro`, issue 28 part 1).
  * The card carries `dettaglioCittadino.versione`; the update sends it as `versione` (issue 27: 428 V02 without it,
  * 409 V01 with the current card when stale).
  */
@@ -29,11 +30,11 @@ export default async function cittadiniRegistroRoutes(app: FastifyInstance, opts
   const { db } = opts
   const idOf = (params: unknown) => parseIdParam((params as { id?: string }).id, ID_CITTADINO_MAX)
 
-  app.post('/cittadino/:id', { config: { ...access, doc: { summary: 'Scheda di un cittadino del registro', tags: ['Cittadini'], body: ProfiloOnlyBodySchema, response: SchedaCittadinoSchema } } }, async (request) => {
+  app.post('/cittadino/:id', { config: { ...access, registro: { entita: 'cittadino', azione: 'lettura', idParam: 'id' }, doc: { summary: 'Scheda di un cittadino del registro', tags: ['Cittadini'], body: ProfiloOnlyBodySchema, response: SchedaCittadinoSchema } } }, async (request) => {
     const b = parseBody(ProfiloOnlyBodySchema, request.body, LABELS)
     return schedaCittadino(db, resolveCaller(request, b), idOf(request.params))
   })
-  app.put('/cittadino/:id', { config: { ...access, doc: { summary: 'Aggiorna i dati di un cittadino del registro', tags: ['Cittadini'], body: AggiornaCittadinoBodySchema, errors: [409], versioned: true } } }, async (request) => {
+  app.put('/cittadino/:id', { config: { ...access, registro: { entita: 'cittadino', azione: 'modifica', idParam: 'id' }, doc: { summary: 'Aggiorna i dati di un cittadino del registro', tags: ['Cittadini'], body: AggiornaCittadinoBodySchema, errors: [409], versioned: true } } }, async (request) => {
     const id = idOf(request.params)
     const b = parseBody(AggiornaCittadinoBodySchema, request.body, LABELS)
     const caller = resolveCaller(request, b)

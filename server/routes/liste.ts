@@ -20,6 +20,10 @@
  * | ruolo | list.ruoli / list.ruoli | tipologie, stati |
  * | configurazioneminorenni | view.conf.min / view.conf.min | — |
  * | ticketassistenza | list.ticket / list.ticket | — |
+ * | registroAccessi | view.registro.accessi / view.registro.accessi | ruoli, entita, azioni, esiti (issue 28 part 1) |
+ *
+ * The citizens' and the register's pages and downloads are recorded in the access register (`REGISTRATE`: the row
+ * count, a search's single match), as are the unique users of a programme or project (server/domain/registro/hook.ts).
  *
  *
  * The unique users (citizens reached) of one programme or project (spec 002 §2 detail step 2), the
@@ -64,6 +68,10 @@ import { parseBody } from '../domain/validation'
 import { FIELD_WORK_LABELS } from '../domain/field-labels'
 import { ticketList } from '../domain/assistenza/lista'
 import { TicketListaBodySchema } from '../../src/api/contract/assistenza'
+import { RegistroListaBodySchema } from '../../src/api/contract/registro-accessi'
+import { registroList } from '../domain/registro/lista'
+import { annotaRegistro } from '../domain/registro/hook'
+import type { RegistroRoute } from '../domain/registro/hook'
 
 type ListBody = ProfileIds & { filtroRequest?: unknown; ordinamento?: SortRequest | null }
 
@@ -86,7 +94,22 @@ export const LISTS: Registration[] = [
   { def: minorenniList, body: MinorenniListaBodySchema },
   { def: monitoraggioList, body: MonitoraggioListaBodySchema as v.GenericSchema<unknown, ListBody> },
   { def: ticketList, body: TicketListaBodySchema },
+  { def: registroList, body: RegistroListaBodySchema as v.GenericSchema<unknown, ListBody> },
 ]
+
+/**
+ * The lists whose rows are personal data recorded in the access register (issue 28 part 1): list entity → the
+ * register's entity. A page is a `lettura` (a `ricerca` with a search term: a single match names the citizen), a
+ * download an `esportazione`, both with the row count.
+ */
+const REGISTRATE: Record<string, string> = { cittadino: 'cittadino', registroAccessi: 'registro_accessi' }
+const registroDi = (entity: string, azione: RegistroRoute['azione']): { registro?: RegistroRoute } =>
+  (REGISTRATE[entity] ? { registro: { entita: REGISTRATE[entity], azione } } : {})
+const criterioDi = (filtro: unknown) => {
+  const c = (filtro as { criterioRicerca?: unknown; filtroCriterioRicerca?: unknown } | null | undefined)
+  const t = c?.criterioRicerca ?? c?.filtroCriterioRicerca
+  return typeof t === 'string' && t.trim() !== ''
+}
 
 /** Every list, with those that need the citizen-hash secret (the citizens registry). */
 export function listsFor(citizenHashSecret: string): Registration[] {
@@ -109,10 +132,16 @@ export default async function listeRoutes(app: FastifyInstance, opts: { db: Data
     const parse = (raw: unknown) => parseBody(schema, raw, LABELS)
     const name = LIST_NAMES[def.entity] ?? def.entity
 
-    app.post(`/${def.entity}/all`, { config: { ...perm(def.permissions.list), doc: { summary: `Elenco paginato dei ${name} (filtri e ordinamento)`, tags: TAG, body: schema, query: PaginazioneQuerySchema } } }, async (request) => {
+    app.post(`/${def.entity}/all`, { config: { ...perm(def.permissions.list), ...registroDi(def.entity, 'lettura'), doc: { summary: `Elenco paginato dei ${name} (filtri e ordinamento)`, tags: TAG, body: schema, query: PaginazioneQuerySchema } } }, async (request) => {
       const b = parse(request.body)
       const page = parseBody(PaginazioneQuerySchema, request.query, LABELS)
-      return pageOf(db, def, resolveCaller(request, b), b.filtroRequest, b.ordinamento, page)
+      const answer = await pageOf(db, def, resolveCaller(request, b), b.filtroRequest, b.ordinamento, page)
+      if (REGISTRATE[def.entity]) {
+        const rows = answer[def.rowsKey] as { id?: unknown }[]
+        const ricerca = def.entity === 'cittadino' && criterioDi(b.filtroRequest)
+        annotaRegistro(request, { righe: rows.length, ...(ricerca ? { azione: 'ricerca' as const, idEntita: rows.length === 1 ? rows[0]?.id as number : null } : {}) })
+      }
+      return answer
     })
 
     for (const [type, provider] of Object.entries(def.dropdowns)) {
@@ -127,10 +156,13 @@ export default async function listeRoutes(app: FastifyInstance, opts: { db: Data
       })
     }
 
-    app.post(`/${def.entity}/download`, { config: { ...perm(def.permissions.download), doc: { summary: `Scarica in CSV l’elenco dei ${name}`, tags: TAG, body: schema, response: { mediaType: 'text/csv', description: `L’elenco filtrato dei ${name} (CSV, UTF-8).` } } } }, async (request, reply) => {
+    app.post(`/${def.entity}/download`, { config: { ...perm(def.permissions.download), ...registroDi(def.entity, 'esportazione'), doc: { summary: `Scarica in CSV l’elenco dei ${name}`, tags: TAG, body: schema, response: { mediaType: 'text/csv', description: `L’elenco filtrato dei ${name} (CSV, UTF-8).` } } } }, async (request, reply) => {
       const b = parse(request.body)
       const caller = resolveCaller(request, b)
-      const chunks = csvChunks(db, def, caller, b.filtroRequest, b.ordinamento)
+      let righe = 0
+      const conta = REGISTRATE[def.entity] ? (n: number) => { righe += n; annotaRegistro(request, { righe }) } : undefined
+      if (conta) annotaRegistro(request, { righe: 0 })
+      const chunks = csvChunks(db, def, caller, b.filtroRequest, b.ordinamento, undefined, conta)
       // the first chunk (header) is read before answering, so a bad `ordinamento` still answers 400
       const first = await chunks.next()
       async function* all() {
@@ -149,7 +181,7 @@ export default async function listeRoutes(app: FastifyInstance, opts: { db: Data
     { entity: 'progetto', config: cardPermAny('view.card.prgm.full', 'list.prgt'), check: checkProgetto, di: (id: number) => ({ idProgetto: id }) },
   ] as const
   for (const { entity, config, check, di } of cittadiniDi) {
-    app.post(`/${entity}/:id/cittadini/all`, { config: { ...config, doc: { summary: `Cittadini unici del ${entity}, paginati`, tags: TAG, body: CittadiniListaBodySchema, query: PaginazioneQuerySchema } } }, async (request) => {
+    app.post(`/${entity}/:id/cittadini/all`, { config: { ...config, registro: { entita: entity, azione: 'lettura', idParam: 'id', daRisposta: (r) => ({ righe: ((r as { cittadini?: unknown[] }).cittadini ?? []).length }) }, doc: { summary: `Cittadini unici del ${entity}, paginati`, tags: TAG, body: CittadiniListaBodySchema, query: PaginazioneQuerySchema } } }, async (request) => {
       const b = parseBody(CittadiniListaBodySchema, request.body, LABELS)
       const page = parseBody(PaginazioneQuerySchema, request.query, LABELS)
       const caller = resolveCaller(request, b)

@@ -19,6 +19,7 @@ import { DESCRIZIONE_DATASET, descrizioneDcat, LICENZA, TITOLO_DATASET } from '.
 import { meseDi } from '../domain/opendata/genera'
 import { anniDeiFile, contaDownload, fileDelMese, filePubblicati } from '../domain/opendata/pubblicati'
 import type { JobQueue } from '../jobs/coda'
+import { annotaRegistro } from '../domain/registro/hook'
 
 export interface OpenDataRoutesOptions {
   db: Database
@@ -61,13 +62,14 @@ export default async function openDataRoutes(app: FastifyInstance, opts: OpenDat
     }
   })
 
-  app.get('/open-data/file/:mese', { config: { ...pub, doc: { summary: 'Scarica il file open data di un mese (AAAA-MM)', tags: TAG, response: { mediaType: 'text/csv', description: 'I servizi del mese, anonimizzati (CSV).' } } } }, async (request, reply) => {
+  app.get('/open-data/file/:mese', { config: { ...pub, registro: { entita: 'open_data', azione: 'esportazione', idParam: 'mese' }, doc: { summary: 'Scarica il file open data di un mese (AAAA-MM)', tags: TAG, response: { mediaType: 'text/csv', description: 'I servizi del mese, anonimizzati (CSV).' } } } }, async (request, reply) => {
     const mese = (request.params as { mese: string }).mese
     if (!MESE_RE.test(mese)) throw notFound('C01')
     const row = await fileDelMese(db, mese)
     const opened = row ? await app.storage.get(row.chiave) : null
     if (!row || !opened) throw notFound('C01')
     await contaDownload(db, row.id)
+    annotaRegistro(request, { righe: row.righe })
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${nomeFileOpenData(mese)}"`)

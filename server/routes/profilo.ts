@@ -14,6 +14,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { AggiornaProfiloSchema, EventoUtilizzoSchema, RiepilogoFiltroSchema } from '../../src/api/contract/profilo'
 import type { Database } from '../db/types'
+import { registraAccesso } from '../domain/registro/index'
 import { ApiError, forbidden, notFound } from '../errors'
 import {
   aggiornaProfilo, apriImmagineProfilo, eliminaImmagineProfilo, MAX_IMMAGINE_BYTES, salvaImmagineProfilo,
@@ -41,7 +42,7 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
   app.addContentTypeParser(/^image\/|^application\/octet-stream/, { parseAs: 'buffer', bodyLimit: MAX_IMMAGINE_BYTES },
     (_request, body, done) => done(null, body))
 
-  app.post('/utente/profilo', { config: { ...token, doc: { summary: 'Aggiorna i dati personali dell’utente', tags: TAG, body: AggiornaProfiloSchema, errors: [404, 409], versioned: true } } }, async (request) => {
+  app.post('/utente/profilo', { config: { ...token, registro: { entita: 'utente', azione: 'modifica', idDelChiamante: true, dettaglio: 'dati personali' }, doc: { summary: 'Aggiorna i dati personali dell’utente', tags: TAG, body: AggiornaProfiloSchema, errors: [404, 409], versioned: true } } }, async (request) => {
     const principal = principalOf(request)
     const b = parseBody(AggiornaProfiloSchema, request.body, {
       nome: 'Nome', cognome: 'Cognome', email: 'Email', telefono: 'Telefono', prefissoTelefono: 'Prefisso',
@@ -49,7 +50,7 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
     return aggiornaProfilo(db, principal.userId, b, versioneDelCorpo(request.body))
   })
 
-  app.post('/utente/upload/immagineProfilo', { config: { ...token, upload: true, doc: {
+  app.post('/utente/upload/immagineProfilo', { config: { ...token, upload: true, registro: { entita: 'utente', azione: 'modifica', idDelChiamante: true, dettaglio: 'immagine del profilo' }, doc: {
     summary: 'Carica l’immagine del profilo', tags: TAG, errors: [404, 413, 415],
     body: { mediaType: 'image/*', description: 'L’immagine (JPEG, PNG, WebP, GIF, AVIF o HEIF), salvata in WebP in più dimensioni.' },
   } }, bodyLimit: MAX_IMMAGINE_BYTES }, async (request) => {
@@ -59,7 +60,7 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
     return salvaImmagineProfilo(db, app.storage, principal.userId, body)
   })
 
-  app.delete('/utente/immagineProfilo', { config: { ...token, doc: { summary: 'Elimina l’immagine del profilo', tags: TAG, errors: [404] } } }, async (request) => {
+  app.delete('/utente/immagineProfilo', { config: { ...token, registro: { entita: 'utente', azione: 'modifica', idDelChiamante: true, dettaglio: 'immagine del profilo eliminata' }, doc: { summary: 'Elimina l’immagine del profilo', tags: TAG, errors: [404] } } }, async (request) => {
     return eliminaImmagineProfilo(db, app.storage, principalOf(request).userId)
   })
 
@@ -85,6 +86,8 @@ export default async function profiloRoutes(app: FastifyInstance, opts: { db: Da
     if (!auth?.codiceRuolo) throw forbidden('A09')
     // any profile of the role will do (a facilitator in two projects of one programme sends that programme)
     await registraEvento(db, { principal: auth.principal, codiceRuolo: auth.codiceRuolo }, body)
+    // a compiled survey printed (from the device's copy, offline too): a read of it in the access register (issue 28)
+    if (body.event_type === 'stampa' && body.event_value === 'questionario') registraAccesso(request, { entita: 'questionario', azione: 'lettura', esito: 'ok', dettaglio: 'stampa' })
     return reply.code(204).send()
   })
 

@@ -149,6 +149,8 @@ export const PERMISSIONS = {
   'gest.conf.conservazione': 'Modifica dei periodi di conservazione, avvio e conferma dell\'anonimizzazione',
   // Usage events (issue 13)
   'view.utilizzo': 'Visualizzazione del riepilogo degli eventi di utilizzo (Area dati)',
+  // Access register (issue 28 part 1; migration 0022 adds it to an already seeded database)
+  'view.registro.accessi': 'Consultazione del registro degli accessi ai dati personali e della vista per cittadino',
 } as const satisfies Record<string, string>
 
 export type PermissionCode = keyof typeof PERMISSIONS
@@ -228,6 +230,7 @@ export const GROUPS = {
   'GEST.OPENDATA': { descrizione: 'Generazione degli open data (new)', permessi: ['gen.opendata'] },
   'VIS.TICKET': { descrizione: 'Richieste di assistenza ricevute (new)', permessi: ['list.ticket'] },
   'VIS.UTILIZZO': { descrizione: 'Riepilogo degli eventi di utilizzo (new, issue 13)', permessi: ['view.utilizzo'] },
+  'VIS.REGISTRO.ACCESSI': { descrizione: 'Registro degli accessi ai dati personali (new, issue 28)', permessi: ['view.registro.accessi'] },
 } as const satisfies Record<string, GroupDef>
 
 export type GroupCode = keyof typeof GROUPS
@@ -267,7 +270,7 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
     'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI', 'GEST.UTENTI', 'DATI.UTENTI', 'ASS.RUOLI',
     'GEST.RUOLI_CUSTOM', 'VIS.CITT', 'RED.SERV', 'GEST.CONF.MIN', 'ACC.CLB', 'ACC.CHAT',
     ...COMMUNITY_MEMBER, ...COMMUNITY_MODERATION, 'GEST.OPENDATA', 'VIS.TICKET',
-    'VIS.UTILIZZO',
+    'VIS.UTILIZZO', 'VIS.REGISTRO.ACCESSI',
     // issue 28 point 2: retention periods, reports and their confirmation
     'GEST.CONF.CONSERVAZIONE',
   ],

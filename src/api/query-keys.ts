@@ -33,6 +33,8 @@ export const rootKeys = {
   utilizzo: ['utilizzo'],
   /** retention periods (public: the privacy notice) and reports (issue 28) */
   conservazione: ['conservazione'],
+  /** the access register (issue 28 part 1) */
+  registroAccessi: ['registro-accessi'],
 } as const satisfies Record<string, readonly [string]>
 
 /**

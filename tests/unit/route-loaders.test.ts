@@ -86,9 +86,9 @@ describe('route loaders', () => {
     expect(modules.map((m) => relative(FEATURES, m).split('\\').join('/'))).toEqual(['questionari-modelli/editor/EditorPage.tsx'])
   })
 
-  it('finds the 74 routes, the fetching ones among them', () => {
-    // 74: issue 28 added /gestione-configurazioni/conservazione
-    expect(routes.length + 1).toBe(74)
+  it('finds the 76 routes, the fetching ones among them', () => {
+    // issue 28: + /gestione-configurazioni/conservazione, the access register and its per-citizen view
+    expect(routes.length + 1).toBe(76)
     expect(routes.filter((r) => r.fetching).length).toBeGreaterThan(40)
   })
 

@@ -180,10 +180,11 @@ export const CSV_BATCH_ROWS = 500
  * The whole filtered list as CSV text chunks: first the BOM and the header line, then one chunk per
  * batch of `batchRows` rows, read with a keyset on the list's sort keys (`(k…, id) > (last…)`), so that
  * memory holds one batch at a time whatever the list's size. Lines end with CRLF, fields as src/lib/csv.ts says.
+ * `conta` is told each batch's row count (the access register's count of an export, issue 28).
  */
 export async function* csvChunks<F, R>(
   db: Executor, def: ListDefinition<F, R>, caller: Caller, filtro: F | null | undefined,
-  ordinamento: SortRequest | null | undefined, batchRows = CSV_BATCH_ROWS,
+  ordinamento: SortRequest | null | undefined, batchRows = CSV_BATCH_ROWS, conta?: (righe: number) => void,
 ): AsyncGenerator<string> {
   const where = whereClause(def.where(caller, filtro))
   const sort = sortOf(def, ordinamento)
@@ -200,6 +201,7 @@ export async function* csvChunks<F, R>(
       order by ${orderBy(sort.keys, sort.desc)} limit ${batchRows})
       select ${select} from ${def.from} join p on ${def.id} = p.__id order by ${orderBy(pageKeys(sort.keys.length), sort.desc)}`)
     if (rows.length === 0) return
+    conta?.(rows.length)
     yield rows.map((r) => line(def.csv.cells(def.toRow(r)))).join('')
     if (rows.length < batchRows) return
     const lastRow = rows[rows.length - 1] as Record<string, unknown>

@@ -99,10 +99,12 @@ export const MANAGEMENT_MENU: readonly MenuDef[] = [
   { id: 'gestione-categorie', label: 'Gestione categorie', to: '/area-gestionale/gestione-categorie', requires: ['btn.cat'] },
   { id: 'gestione-segnalazioni', label: 'Gestione segnalazioni', to: '/area-gestionale/gestione-segnalazioni', requires: ['btn.rprt'] },
   { id: 'richieste-assistenza', label: 'Richieste di assistenza', to: '/richieste-assistenza', requires: ['list.ticket'] },
+  // issue 28 part 1: the access register (DTD, or a custom data-protection role)
+  { id: 'registro-accessi', label: 'Registro degli accessi', to: '/registro-accessi', requires: ['view.registro.accessi'] },
 ]
 
-/** Codes of which one opens the management area (spec 000 §2.4: role management, categories, reports; issue 28: retention). */
-export const MANAGEMENT_TRIGGER_CODES: readonly string[] = ['btn.gest.ruoli', 'list.ruoli', 'btn.cat', 'btn.rprt', 'view.conf.conservazione']
+/** Codes of which one opens the management area (spec 000 §2.4: role management, categories, reports; issue 28: retention, access register). */
+export const MANAGEMENT_TRIGGER_CODES: readonly string[] = ['btn.gest.ruoli', 'list.ruoli', 'btn.cat', 'btn.rprt', 'view.conf.conservazione', 'view.registro.accessi']
 
 /** True when `def`'s requirement is met by `permessi`. */
 export function isAllowed(def: Pick<MenuDef, 'requires' | 'any'>, permessi: readonly string[]): boolean {

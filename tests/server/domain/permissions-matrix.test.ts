@@ -33,6 +33,7 @@ const CATALOGUE = [
 const EXTRA = ['view.card.serv.citt', 'wrt.quest.citt.serv', 'gen.opendata', 'list.ticket',
   'view.utilizzo', // issue 13: usage-event summary (DTD)
   'view.conf.conservazione', 'gest.conf.conservazione', // issue 28 point 2: retention periods and reports (DTD)
+  'view.registro.accessi', // issue 28: the access register (DTD)
 ]
 
 describe('permissions matrix', () => {
