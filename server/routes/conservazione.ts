@@ -50,7 +50,7 @@ export default async function conservazioneRoutes(app: FastifyInstance, opts: { 
     reply.code(202)
     return { idJob }
   })
-  app.post('/conservazione/rapporto/:id/conferma', { config: { ...perm('gest.conf.conservazione'), doc: { summary: 'Conferma il rapporto e avvia l’anonimizzazione', description: 'Solo l’ultimo rapporto da confermare (409 CS02 altrimenti). L’anonimizzazione ricalcola i dati scaduti e non tocca più righe di quelle del rapporto: se sono aumentate prepara un nuovo rapporto.', tags: TAG, status: 202, response: AvvioSchema, errors: [409] } } }, async (request, reply) => {
+  app.post('/conservazione/rapporto/:id/conferma', { config: { ...perm('gest.conf.conservazione'), registro: { entita: 'conservazione_rapporto', azione: 'anonimizzazione', idParam: 'id' }, doc: { summary: 'Conferma il rapporto e avvia l’anonimizzazione', description: 'Solo l’ultimo rapporto da confermare (409 CS02 altrimenti). L’anonimizzazione ricalcola i dati scaduti e non tocca più righe di quelle del rapporto: se sono aumentate prepara un nuovo rapporto.', tags: TAG, status: 202, response: AvvioSchema, errors: [409] } } }, async (request, reply) => {
     const { id } = parseBody(RapportoIdParamsSchema, request.params, LABELS)
     const caller = resolveCaller(request, {})
     const idJob = await confermaRapporto(db, jobs, caller.principal.userId, id)

@@ -19,6 +19,7 @@ import { ApiError } from '../../errors'
 import type { FileStorage } from '../../storage/index'
 import { JobDeferred, type JobContext, type JobQueue } from '../../jobs/coda'
 import { rowsOf } from '../liste/engine'
+import { registraAccesso } from '../registro'
 import { anonimizzaCittadino, anonimizzaUtente } from './anonimizza'
 import { calcolaRapporto, oggiInItalia, rapporto, scriviRapporto, ultimoRapporto } from './rapporto'
 import { lottoCittadini, lottoUtenti } from './scaduti'
@@ -93,6 +94,8 @@ export async function eseguiAnonimizzazione(db: Database, idRapporto: number, ct
       return p
     })
     fatto = somma(fatto, parte)
+    // the access register (issue 28 part 1): each batch, by count, never who
+    registraAccesso(null, { entita: 'cittadino', righe: parte.cittadini, azione: 'anonimizzazione', esito: 'ok', dettaglio: `rapporto ${idRapporto}` })
     dopo = ids.at(-1)!
     await ctx.progress(Math.min(99, Math.floor((fatto.cittadini * 100) / totale)))
   }
@@ -108,6 +111,7 @@ export async function eseguiAnonimizzazione(db: Database, idRapporto: number, ct
       return utenti
     })
     fatto = somma(fatto, { utenti: n })
+    registraAccesso(null, { entita: 'utente', righe: n, azione: 'anonimizzazione', esito: 'ok', dettaglio: `rapporto ${idRapporto}` })
     dopo = ids.at(-1)!
   }
   await eliminaFile(db, r.file.map((f) => f.id), opts.storage)

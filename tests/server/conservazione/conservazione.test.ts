@@ -5,10 +5,10 @@
  * than it said), the 410 CS01 of writes naming an anonymised citizen, the field sync dropping it from devices, and
  * the volunteers of an ended Servizio civile year.
  */
-import { eq } from 'drizzle-orm'
+import { and, eq, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { StatoConservazione } from '../../../src/api/contract/conservazione'
-import { cittadino, conservazioneRapporto, utente } from '../../../server/db/schema'
+import { cittadino, conservazioneRapporto, registroAccessi, utente } from '../../../server/db/schema'
 import { confermaRapporto, eseguiAnonimizzazione } from '../../../server/domain/conservazione/esecuzione'
 import { oggiInItalia, scriviRapporto } from '../../../server/domain/conservazione/rapporto'
 import { createTestServer, TEST_HOST, type TestServer } from '../helpers'
@@ -116,11 +116,18 @@ describe('retention: periods, gate, 410 CS01, devices', () => {
 
     it('anonymises once confirmed; writes naming the citizen answer 410 CS01', async () => {
       const id = (await stato()).rapporto!.id
+      const confermato = new Date(Date.now() - 1000)
       expect((await call(server, dtd, 'POST', `/api/conservazione/rapporto/${id}/conferma`, { body: {} })).statusCode).toBe(202)
       await server.app.jobs.idle()
       expect((await stato()).rapporto).toMatchObject({ id, stato: 'ESEGUITO' })
       const [c] = await server.database.db.select().from(cittadino).where(eq(cittadino.id, idCittadino))
       expect(c).toMatchObject({ codiceFiscaleHash: null, identificativoMascherato: null, motivoAnonimizzazione: 'conservazione' })
+      // the access register holds the DTD's confirmation and the job's batches (by count, never who)
+      await server.app.registro!.flush()
+      const righe = await server.database.db.select().from(registroAccessi)
+        .where(and(eq(registroAccessi.azione, 'anonimizzazione'), gte(registroAccessi.quando, confermato)))
+      expect(righe.find((x) => x.entita === 'conservazione_rapporto' && x.idEntita === String(id))).toMatchObject({ idUtente: dtd.userId, esito: 'ok' })
+      expect(righe.filter((x) => x.entita === 'cittadino').reduce((n, x) => n + (x.righe ?? 0), 0)).toBeGreaterThanOrEqual(1)
 
       const edit = await call(server, sara, 'PUT', `/api/cittadino/${idCittadino}`, { body: { ...DEMOGRAFICA, versione: c!.versione } })
       expect(edit.statusCode).toBe(410)
