@@ -124,6 +124,7 @@ describe('header', () => {
       'Gestione categorie',
       'Gestione segnalazioni',
       'Richieste di assistenza',
+      'Registro degli accessi',
     ])
     const am = within(header).getByTestId('menu-area-amministrativa')
     fireEvent.click(within(am).getByRole('button', { name: /Area amministrativa/, hidden: true }))
