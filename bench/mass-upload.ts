@@ -63,13 +63,20 @@ function fiscalCode(i: number, nameCode = 'NNA'): string {
 export function startPostgres(): { url: string; postmaster: number; stop(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'pd-bench-pg-'))
   chmodSync(dir, 0o777)
-  const port = 54_390 + Math.floor(Math.random() * 500)
+  const run = (cmd: string) => process.getuid?.() === 0 ? spawnSync('su', ['postgres', '-c', cmd], { stdio: 'ignore' }) : spawnSync('sh', ['-c', cmd], { stdio: 'ignore' })
   const asPostgres = (cmd: string) => {
-    const r = process.getuid?.() === 0 ? spawnSync('su', ['postgres', '-c', cmd], { stdio: 'ignore' }) : spawnSync('sh', ['-c', cmd], { stdio: 'ignore' })
-    if (r.status !== 0) throw new Error(`PostgreSQL: "${cmd}" non riuscito`)
+    if (run(cmd).status !== 0) throw new Error(`PostgreSQL: "${cmd}" non riuscito`)
   }
   asPostgres(`${PG_BIN}/initdb -D ${dir}/data -U postgres -A trust -E UTF8 --locale=C.UTF-8`)
-  asPostgres(`${PG_BIN}/pg_ctl -D ${dir}/data -l ${dir}/server.log -w -o '-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} ${process.env.BENCH_PG_OPTS ?? ''}' start`)
+  // a random port in 54390–54889, which lies in Linux's ephemeral range: a client connection may hold it for a
+  // while (the server then cannot bind), so a failed start is tried again on another port, five times at most
+  let port: number
+  for (let attempt = 1; ; attempt++) {
+    port = 54_390 + Math.floor(Math.random() * 500)
+    const start = `${PG_BIN}/pg_ctl -D ${dir}/data -l ${dir}/server.log -w -o '-p ${port} -c listen_addresses=127.0.0.1 -k ${dir} ${process.env.BENCH_PG_OPTS ?? ''}' start`
+    if (run(start).status === 0) break
+    if (attempt === 5) throw new Error(`PostgreSQL: "${start}" non riuscito`)
+  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     postmaster: Number(readFileSync(join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]),
