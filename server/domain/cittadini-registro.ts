@@ -66,6 +66,7 @@ export async function schedaCittadino(db: Executor, caller: Caller, id: number, 
       tipoDocumento: c.tipoDocumento, genere: c.genere, fasciaDiEtaId: c.fasciaDiEtaId, titoloDiStudio: c.titoloDiStudio,
       occupazione: c.occupazione, provinciaDiDomicilio: c.provinciaDiDomicilio, cittadinanza: c.cittadinanza,
       dataUltimoAggiornamento: c.dataOraAggiornamento.toISOString(), versione: c.versione,
+      anonimizzato: c.anonimizzatoIl ? (c.motivoAnonimizzazione === 'cancellazione' ? 'cancellazione' : 'conservazione') : null,
     },
     serviziCittadino: rows.map((r) => ({
       idServizio: r.idServizio, nomeServizio: r.nomeServizio, dataServizio: r.dataServizio, nomeSede: r.nomeSede,
