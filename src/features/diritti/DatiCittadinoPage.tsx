@@ -42,7 +42,7 @@ function Questionari({ q }: { q: D['questionari'] }) {
         <article key={x.id} className="mb-4" data-testid="dati-questionario">
           <h3 className="h6">Questionario del servizio {x.idServizio} — {x.stato === 'COMPILATA' ? 'compilato' : 'non compilato'}{x.modello ? ` (${x.modello})` : ''}</h3>
           {x.sezioni.map((s) => (
-            <section key={s.id} aria-label={s.titolo}>
+            <div key={s.id}>
               <h4 className="h6 text-secondary">{s.titolo}</h4>
               {s.risposte.length === 0 ? <p className="small">Nessuna risposta.</p> : (
                 <dl className="mb-2">
@@ -51,7 +51,7 @@ function Questionari({ q }: { q: D['questionari'] }) {
                   ))}
                 </dl>
               )}
-            </section>
+            </div>
           ))}
         </article>
       ))}
