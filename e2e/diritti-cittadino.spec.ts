@@ -2,11 +2,11 @@
  * Issue 28 part 3, the "Done when" journey through the real UI: a facilitator (Sara Romano, on her "tablet") adds a
  * citizen to a service and compiles the survey; the same citizen is on a second service whose survey the tablet,
  * offline, compiles and queues. The DTD (another browser) sees the facilitator's accesses in 'Registro degli
- * accessi', opens the citizen in 'Area cittadini', exports the data (the JSON file holds the survey's answers) and
+ * accessi', finds the citizen in 'Area cittadini' by the fiscal code, exports the data (the JSON file holds the survey's answers) and
  * the printable page, and erases the citizen through the confirmation that names what goes (axe-clean at 1280 and
  * 375 px: the citizen's page, the confirmation, the printable page, the requests page). The tablet comes back online:
  * the queued survey is parked 'Richiede attenzione' with 'Il cittadino è stato cancellato su sua richiesta.' and the
- * first service's citizens tab no longer shows the citizen.
+ * first service's citizens tab no longer shows the citizen. After the erasure the fiscal code finds nobody.
  */
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
@@ -69,8 +69,17 @@ test('a citizen\'s data exported and erased by the DTD; the tablet drops the cit
     const registro = dtd.getByRole('table', { name: 'Registro degli accessi ai dati personali' })
     await expect(registro.getByRole('row').filter({ hasText: `ID ${idCittadino}` }).first()).toBeVisible({ timeout: 15_000 })
 
-    // the citizen's page: the rights' actions
-    await dtd.goto(`/area-cittadini/${idCittadino}`)
+    // the citizen found in the registry by the fiscal code (through the keyed hash)
+    const cerca = async () => {
+      await dtd.goto('/area-cittadini')
+      const box = dtd.getByRole('searchbox', { name: 'Cerca cittadino' }).or(dtd.getByLabel('Cerca cittadino')).first()
+      await box.fill(cf.toLowerCase())
+      await box.press('Enter')
+    }
+    await cerca()
+    await expect(dtd.getByText('1 cittadino', { exact: true })).toBeVisible({ timeout: 15_000 })
+    await dtd.getByRole('table', { name: 'Elenco cittadini' }).getByRole('link', { name: /^Visualizza/ }).click()
+    await expect(dtd).toHaveURL(new RegExp(`/area-cittadini/${idCittadino}$`))
     const azioni = dtd.getByTestId('azioni-diritti')
     await expect(azioni.getByRole('heading', { name: 'Diritti dell’interessato' })).toBeVisible()
     await axeBoth(dtd, '/area-cittadini/{id} (diritti)')
@@ -105,6 +114,9 @@ test('a citizen\'s data exported and erased by the DTD; the tablet drops the cit
     await expect(dialog).toBeHidden({ timeout: 15_000 })
     await expect(dtd.getByTestId('cittadino-cancellato')).toBeVisible({ timeout: 15_000 })
     await expect(dtd.getByTestId('cittadino-dati')).not.toContainText('Libero professionista')
+    // the fiscal code finds nobody any more
+    await cerca()
+    await expect(dtd.getByText('Questa sezione è vuota').or(dtd.getByText('0 cittadini', { exact: true })).first()).toBeVisible({ timeout: 15_000 })
 
     // the requests page of the data-protection role
     await dtd.goto('/richieste-cancellazione')
