@@ -10,7 +10,7 @@
  * | POST /richiesteCancellazione/:id/rifiuta | gest.dati.personali | {id} (409 DP02) |
  * Each is scoped as the citizens registry is (a citizen on a service the caller sees; 404 C01 otherwise) and recorded in
  * the access register: the export `esportazione` (`dettaglio` file or stampa, `righe` rows exported), the erasure
- * `cancellazione`, a request or a rejection `modifica` on the citizen.
+ * `cancellazione`, a request or a rejection `modifica` on the citizen, the requests list `lettura` (its row count).
  */
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
@@ -89,7 +89,7 @@ export default async function dirittiRoutes(app: FastifyInstance, opts: { db: Da
     return { id }
   })
 
-  app.post('/richiesteCancellazione/all', { config: { ...perm('gest.dati.personali'), doc: {
+  app.post('/richiesteCancellazione/all', { config: { ...perm('gest.dati.personali'), registro: { entita: 'cittadino', azione: 'lettura', dettaglio: 'richieste di cancellazione', daRisposta: (r) => ({ righe: ((r as { richieste?: unknown[] }).richieste ?? []).length }) }, doc: {
     summary: 'Richieste di cancellazione dei cittadini (prima quelle in attesa)', tags: TAG, body: ProfiloOnlyBodySchema, response: RichiesteCancellazioneSchema,
   } } }, async (request, reply) => {
     const b = parseBody(ProfiloOnlyBodySchema, request.body ?? {}, LABELS)

@@ -80,7 +80,8 @@ export function CancellaDialog({ idCittadino, modo, isOpen, onClose, idRichiesta
       <div className="form-group mb-0">
         <label htmlFor={motivoId} className="active">Motivo (obbligatorio)</label>
         <textarea id={motivoId} className="form-control" rows={3} maxLength={MOTIVO_MAX} required aria-required="true" value={motivo}
-          disabled={busy} onChange={(e) => setMotivo(e.target.value)} />
+          aria-describedby={`${motivoId}-aiuto`} disabled={busy} onChange={(e) => setMotivo(e.target.value)} />
+        <small id={`${motivoId}-aiuto`} className="form-text">Non scrivere dati personali del cittadino (nome, codice fiscale, documento): il motivo resta come traccia della richiesta.</small>
       </div>
     </ConfirmModal>
   )

@@ -93,6 +93,17 @@ describe('the citizen\'s rights: export, request, erasure', () => {
     expect(esportazioni[0]!.righe).toBeGreaterThanOrEqual(4)
   })
 
+  it('streams a long history page by page: every register row about the citizen is in the file', async () => {
+    const righeStoriche = Array.from({ length: 450 }, (_, i) => ({
+      quando: new Date(Date.now() - (i + 1) * 60_000), idUtente: sara.userId, codiceRuolo: 'FAC', entita: 'cittadino', idEntita: String(idCittadino),
+      azione: 'lettura', esito: 'ok' as const,
+    }))
+    await server.database.db.insert(registroAccessi).values(righeStoriche)
+    const d = JSON.parse((await esporta(dtd)).body) as EsportazioneCittadino
+    expect(d.registroAccessi.length).toBeGreaterThanOrEqual(450)
+    expect(new Set(d.registroAccessi.map((r) => r.quando)).size).toBe(d.registroAccessi.length)
+  })
+
   it('refuses the export and the erasure to referents and facilitators; scopes requests as the registry', async () => {
     for (const who of [regLaz, regpRoma, sara]) {
       expect((await esporta(who)).statusCode).toBe(403)
@@ -151,6 +162,9 @@ describe('the citizen\'s rights: export, request, erasure', () => {
     expect(lista2.richieste.filter((r) => r.idCittadino === idCittadino).map((r) => r.stato).sort()).toEqual(['ESEGUITA', 'RIFIUTATA'])
     const canc2 = (await righe('cancellazione')).find((r) => r.entita === 'cittadino' && r.idEntita === String(idCittadino))
     expect(canc2).toMatchObject({ idUtente: dtd.userId, codiceRuolo: 'DTD', esito: 'ok' })
+    const richiesta = (await righe('modifica')).find((r) => r.entita === 'cittadino' && r.idEntita === String(idCittadino) && r.dettaglio === 'richiesta di cancellazione')
+    expect(richiesta).toMatchObject({ idUtente: regLaz.userId, codiceRuolo: 'REG', esito: 'ok' })
+    expect((await righe('negato')).some((r) => r.idUtente === regLaz.userId && r.dettaglio?.includes('/cancellazione'))).toBe(true)
   })
 
   it('after the erasure: writes answer 410 DP01, the link is not available (410 DP04), the devices drop the citizen', async () => {
