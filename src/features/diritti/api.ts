@@ -30,7 +30,7 @@ export function datiCittadinoQuery(id: string) {
     queryFn: ({ signal }: { signal: AbortSignal }): Promise<EsportazioneCittadino> =>
       apiPost(`${cittadino(id)}/datiPersonali?uso=stampa`, profileIds(), EsportazioneCittadinoSchema, { silent: true, signal }),
     retry: false,
-    staleTime: Infinity,
+    staleTime: 60_000,
   }
 }
 
