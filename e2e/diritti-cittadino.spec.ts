@@ -3,8 +3,9 @@
  * citizen to a service and compiles the survey; the same citizen is on a second service whose survey the tablet,
  * offline, compiles and queues. The DTD (another browser) sees the facilitator's accesses in 'Registro degli
  * accessi', finds the citizen in 'Area cittadini' by the fiscal code, exports the data (the JSON file holds the survey's answers) and
- * the printable page, and erases the citizen through the confirmation that names what goes (axe-clean at 1280 and
- * 375 px: the citizen's page, the confirmation, the printable page, the requests page). The tablet comes back online:
+ * the printable page; the programme's referent (REG) asks the erasure with a reason, and the DTD executes it from
+ * 'Richieste di cancellazione' through the confirmation that names what goes (axe-clean at 1280 and 375 px: the
+ * citizen's page, the printable page, the requests page, the confirmation). The tablet comes back online:
  * the queued survey is parked 'Richiede attenzione' with 'Il cittadino è stato cancellato su sua richiesta.' and the
  * first service's citizens tab no longer shows the citizen. After the erasure the fiscal code finds nobody.
  */
@@ -100,28 +101,50 @@ test('a citizen\'s data exported and erased by the DTD; the tablet drops the cit
     await expect(dtd.getByText('Servizi online del Comune').first()).toBeVisible()
     await axeBoth(dtd, '/area-cittadini/{id}/dati-personali')
 
-    // the erasure, through the confirmation that names what goes
-    await dtd.goto(`/area-cittadini/${idCittadino}`)
-    await azioni.getByRole('button', { name: 'Cancella il cittadino' }).click()
+    // the programme's referent asks the erasure, with the reason (REG: may request, never execute)
+    const regCtx = await browser.newContext({ baseURL, viewport: DESKTOP })
+    try {
+      const reg = await regCtx.newPage()
+      await login(reg, USERS.multi.cf)
+      await chooseProfile(reg, /gestore.*programma|RFD-2024-LAZ/i)
+      await reg.goto(`/area-cittadini/${idCittadino}`)
+      const azioniReg = reg.getByTestId('azioni-diritti')
+      await expect(azioniReg.getByRole('button', { name: 'Esporta i dati del cittadino' })).toHaveCount(0)
+      await azioniReg.getByRole('button', { name: 'Chiedi la cancellazione' }).click()
+      const richiesta = reg.getByRole('dialog', { name: 'Chiedi la cancellazione del cittadino' })
+      await richiesta.getByLabel('Motivo (obbligatorio)').fill(MOTIVO)
+      await richiesta.getByRole('button', { name: 'Invia la richiesta' }).click()
+      await expect(richiesta).toBeHidden({ timeout: 15_000 })
+    } finally {
+      await regCtx.close()
+    }
+
+    // the data-protection role executes it, through the confirmation that names what goes
+    await dtd.goto('/richieste-cancellazione')
+    await expect(dtd.getByRole('heading', { level: 1, name: 'Richieste di cancellazione' })).toBeVisible()
+    const esegui = dtd.getByRole('button', { name: /^Esegui la cancellazione di Cittadino/ }).first()
+    await expect(esegui).toBeVisible({ timeout: 15_000 })
+    await axeBoth(dtd, '/richieste-cancellazione')
+    await esegui.click()
     const dialog = dtd.getByRole('dialog', { name: 'Cancella il cittadino' })
     await expect(dialog.getByTestId('cancellazione-riepilogo')).toContainText('2 servizi frequentati')
     await expect(dialog.getByTestId('cancellazione-riepilogo')).toContainText('2 questionari')
     await axeBoth(dtd, '/area-cittadini/{id} (conferma della cancellazione)')
+    await expect(dialog.getByLabel('Motivo (obbligatorio)')).toHaveValue(MOTIVO)
+    await dialog.getByLabel('Motivo (obbligatorio)').fill('')
     await dialog.getByRole('button', { name: 'Cancella definitivamente' }).click()
     await expect(dialog.getByRole('alert')).toContainText('Indica il motivo')
     await dialog.getByLabel('Motivo (obbligatorio)').fill(MOTIVO)
     await dialog.getByRole('button', { name: 'Cancella definitivamente' }).click()
     await expect(dialog).toBeHidden({ timeout: 15_000 })
+    await expect(dtd.getByRole('table', { name: 'Richieste di cancellazione' }).getByText(/Eseguita/).first()).toBeVisible({ timeout: 15_000 })
+    await dtd.goto(`/area-cittadini/${idCittadino}`)
     await expect(dtd.getByTestId('cittadino-cancellato')).toBeVisible({ timeout: 15_000 })
     await expect(dtd.getByTestId('cittadino-dati')).not.toContainText('Libero professionista')
     // the fiscal code finds nobody any more
     await cerca()
     await expect(dtd.getByText('Questa sezione è vuota').or(dtd.getByText('0 cittadini', { exact: true })).first()).toBeVisible({ timeout: 15_000 })
 
-    // the requests page of the data-protection role
-    await dtd.goto('/richieste-cancellazione')
-    await expect(dtd.getByRole('heading', { level: 1, name: 'Richieste di cancellazione' })).toBeVisible()
-    await axeBoth(dtd, '/richieste-cancellazione')
   } finally {
     await dtdCtx.close()
   }
