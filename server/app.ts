@@ -67,6 +67,7 @@ import { registerConcurrencyLimit, saturationCheck } from './concurrency'
 import { createScrittoreRegistro, impostaScrittorePredefinito } from './domain/registro/index'
 import { registroHook } from './domain/registro/hook'
 import registroAccessiRoutes from './routes/registro-accessi'
+import dirittiRoutes from './routes/diritti'
 import { bodyTooLarge, keepDiscarding, registerBodyIdleTimeout, serverTimeoutOptions } from './request-limits'
 
 export { MAX_ACTIVE_API_REQUESTS } from './request-limits'
@@ -349,6 +350,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(notificheRoutes, { prefix: '/api', db, config, hub: createEventHub(database, app.log), mailEnabled: mailer.attivo })
   await app.register(chatRoutes, { prefix: '/api', chat: config.chat })
   await app.register(registroAccessiRoutes, { prefix: '/api', db, citizenHashSecret: config.citizenHashSecret })
+  // issue 28 part 3: the citizen's rights (export, erasure, the requests)
+  await app.register(dirittiRoutes, { prefix: '/api', db })
   await app.register(openapiRoutes, { prefix: '/api', routes: routeTable })
 
   app.get('/app-config.json', (_request, reply) => reply.header('cache-control', CACHE_NO_CACHE).send(runtimeAppConfig(config)))

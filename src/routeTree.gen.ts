@@ -47,6 +47,7 @@ import { Route as GestioneRuoliCreaNuovoRouteImport } from './routes/gestione-ru
 import { Route as HomeCercaRouteImport } from './routes/home/cerca'
 import { Route as RegistroAccessiIndexRouteImport } from './routes/registro-accessi/index'
 import { Route as RegistroAccessiCittadinoRouteImport } from './routes/registro-accessi/cittadino'
+import { Route as RichiesteCancellazioneIndexRouteImport } from './routes/richieste-cancellazione/index'
 import { Route as AreaAmministrativaEntiIndexRouteImport } from './routes/area-amministrativa/enti/index'
 import { Route as AreaAmministrativaEntiCreaRouteImport } from './routes/area-amministrativa/enti/crea'
 import { Route as AreaAmministrativaProgettiIndexRouteImport } from './routes/area-amministrativa/progetti/index'
@@ -60,6 +61,7 @@ import { Route as AreaAmministrativaServiziCreaRouteImport } from './routes/area
 import { Route as AreaAmministrativaUtentiIndexRouteImport } from './routes/area-amministrativa/utenti/index'
 import { Route as AreaAmministrativaUtentiCreaRouteImport } from './routes/area-amministrativa/utenti/crea'
 import { Route as AreaCittadiniIdCittadinoIndexRouteImport } from './routes/area-cittadini/$idCittadino/index'
+import { Route as AreaCittadiniIdCittadinoDatiPersonaliRouteImport } from './routes/area-cittadini/$idCittadino/dati-personali'
 import { Route as AreaCittadiniIdCittadinoModificaRouteImport } from './routes/area-cittadini/$idCittadino/modifica'
 import { Route as GestioneRuoliCodiceRuoloIndexRouteImport } from './routes/gestione-ruoli/$codiceRuolo/index'
 import { Route as GestioneRuoliCodiceRuoloModificaRouteImport } from './routes/gestione-ruoli/$codiceRuolo/modifica'
@@ -286,6 +288,12 @@ const RegistroAccessiCittadinoRoute =
     path: '/registro-accessi/cittadino',
     getParentRoute: () => rootRouteImport,
   } as any)
+const RichiesteCancellazioneIndexRoute =
+  RichiesteCancellazioneIndexRouteImport.update({
+    id: '/richieste-cancellazione/',
+    path: '/richieste-cancellazione/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const AreaAmministrativaEntiIndexRoute =
   AreaAmministrativaEntiIndexRouteImport.update({
     id: '/area-amministrativa/enti/',
@@ -362,6 +370,12 @@ const AreaCittadiniIdCittadinoIndexRoute =
   AreaCittadiniIdCittadinoIndexRouteImport.update({
     id: '/area-cittadini/$idCittadino/',
     path: '/area-cittadini/$idCittadino/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AreaCittadiniIdCittadinoDatiPersonaliRoute =
+  AreaCittadiniIdCittadinoDatiPersonaliRouteImport.update({
+    id: '/area-cittadini/$idCittadino/dati-personali',
+    path: '/area-cittadini/$idCittadino/dati-personali',
     getParentRoute: () => rootRouteImport,
   } as any)
 const AreaCittadiniIdCittadinoModificaRoute =
@@ -554,12 +568,14 @@ export interface FileRoutesByFullPath {
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
   '/registro-accessi/': typeof RegistroAccessiIndexRoute
+  '/richieste-cancellazione/': typeof RichiesteCancellazioneIndexRoute
   '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/area-amministrativa/utenti/crea': typeof AreaAmministrativaUtentiCreaRoute
+  '/area-cittadini/$idCittadino/dati-personali': typeof AreaCittadiniIdCittadinoDatiPersonaliRoute
   '/area-cittadini/$idCittadino/modifica': typeof AreaCittadiniIdCittadinoModificaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti/': typeof AreaAmministrativaEntiIndexRoute
@@ -631,12 +647,14 @@ export interface FileRoutesByTo {
   '/gestione-configurazioni': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli': typeof GestioneRuoliIndexRoute
   '/registro-accessi': typeof RegistroAccessiIndexRoute
+  '/richieste-cancellazione': typeof RichiesteCancellazioneIndexRoute
   '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/area-amministrativa/utenti/crea': typeof AreaAmministrativaUtentiCreaRoute
+  '/area-cittadini/$idCittadino/dati-personali': typeof AreaCittadiniIdCittadinoDatiPersonaliRoute
   '/area-cittadini/$idCittadino/modifica': typeof AreaCittadiniIdCittadinoModificaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti': typeof AreaAmministrativaEntiIndexRoute
@@ -709,12 +727,14 @@ export interface FileRoutesById {
   '/gestione-configurazioni/': typeof GestioneConfigurazioniIndexRoute
   '/gestione-ruoli/': typeof GestioneRuoliIndexRoute
   '/registro-accessi/': typeof RegistroAccessiIndexRoute
+  '/richieste-cancellazione/': typeof RichiesteCancellazioneIndexRoute
   '/area-amministrativa/enti/crea': typeof AreaAmministrativaEntiCreaRoute
   '/area-amministrativa/programmi/crea': typeof AreaAmministrativaProgrammiCreaRoute
   '/area-amministrativa/questionari/nuovo': typeof AreaAmministrativaQuestionariNuovoRoute
   '/area-amministrativa/sedi/$idSede': typeof AreaAmministrativaSediIdSedeRoute
   '/area-amministrativa/servizi/crea': typeof AreaAmministrativaServiziCreaRoute
   '/area-amministrativa/utenti/crea': typeof AreaAmministrativaUtentiCreaRoute
+  '/area-cittadini/$idCittadino/dati-personali': typeof AreaCittadiniIdCittadinoDatiPersonaliRoute
   '/area-cittadini/$idCittadino/modifica': typeof AreaCittadiniIdCittadinoModificaRoute
   '/gestione-ruoli/$codiceRuolo/modifica': typeof GestioneRuoliCodiceRuoloModificaRoute
   '/area-amministrativa/enti/': typeof AreaAmministrativaEntiIndexRoute
@@ -788,12 +808,14 @@ export interface FileRouteTypes {
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
     | '/registro-accessi/'
+    | '/richieste-cancellazione/'
     | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/area-amministrativa/utenti/crea'
+    | '/area-cittadini/$idCittadino/dati-personali'
     | '/area-cittadini/$idCittadino/modifica'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti/'
@@ -865,12 +887,14 @@ export interface FileRouteTypes {
     | '/gestione-configurazioni'
     | '/gestione-ruoli'
     | '/registro-accessi'
+    | '/richieste-cancellazione'
     | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/area-amministrativa/utenti/crea'
+    | '/area-cittadini/$idCittadino/dati-personali'
     | '/area-cittadini/$idCittadino/modifica'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti'
@@ -942,12 +966,14 @@ export interface FileRouteTypes {
     | '/gestione-configurazioni/'
     | '/gestione-ruoli/'
     | '/registro-accessi/'
+    | '/richieste-cancellazione/'
     | '/area-amministrativa/enti/crea'
     | '/area-amministrativa/programmi/crea'
     | '/area-amministrativa/questionari/nuovo'
     | '/area-amministrativa/sedi/$idSede'
     | '/area-amministrativa/servizi/crea'
     | '/area-amministrativa/utenti/crea'
+    | '/area-cittadini/$idCittadino/dati-personali'
     | '/area-cittadini/$idCittadino/modifica'
     | '/gestione-ruoli/$codiceRuolo/modifica'
     | '/area-amministrativa/enti/'
@@ -1020,12 +1046,14 @@ export interface RootRouteChildren {
   GestioneConfigurazioniIndexRoute: typeof GestioneConfigurazioniIndexRoute
   GestioneRuoliIndexRoute: typeof GestioneRuoliIndexRoute
   RegistroAccessiIndexRoute: typeof RegistroAccessiIndexRoute
+  RichiesteCancellazioneIndexRoute: typeof RichiesteCancellazioneIndexRoute
   AreaAmministrativaEntiCreaRoute: typeof AreaAmministrativaEntiCreaRoute
   AreaAmministrativaProgrammiCreaRoute: typeof AreaAmministrativaProgrammiCreaRoute
   AreaAmministrativaQuestionariNuovoRoute: typeof AreaAmministrativaQuestionariNuovoRoute
   AreaAmministrativaSediIdSedeRoute: typeof AreaAmministrativaSediIdSedeRoute
   AreaAmministrativaServiziCreaRoute: typeof AreaAmministrativaServiziCreaRoute
   AreaAmministrativaUtentiCreaRoute: typeof AreaAmministrativaUtentiCreaRoute
+  AreaCittadiniIdCittadinoDatiPersonaliRoute: typeof AreaCittadiniIdCittadinoDatiPersonaliRoute
   AreaCittadiniIdCittadinoModificaRoute: typeof AreaCittadiniIdCittadinoModificaRoute
   GestioneRuoliCodiceRuoloModificaRoute: typeof GestioneRuoliCodiceRuoloModificaRoute
   AreaAmministrativaEntiIndexRoute: typeof AreaAmministrativaEntiIndexRoute
@@ -1327,6 +1355,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegistroAccessiCittadinoRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/richieste-cancellazione/': {
+      id: '/richieste-cancellazione/'
+      path: '/richieste-cancellazione'
+      fullPath: '/richieste-cancellazione/'
+      preLoaderRoute: typeof RichiesteCancellazioneIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/area-amministrativa/enti/': {
       id: '/area-amministrativa/enti/'
       path: '/area-amministrativa/enti'
@@ -1416,6 +1451,13 @@ declare module '@tanstack/react-router' {
       path: '/area-cittadini/$idCittadino'
       fullPath: '/area-cittadini/$idCittadino/'
       preLoaderRoute: typeof AreaCittadiniIdCittadinoIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/area-cittadini/$idCittadino/dati-personali': {
+      id: '/area-cittadini/$idCittadino/dati-personali'
+      path: '/area-cittadini/$idCittadino/dati-personali'
+      fullPath: '/area-cittadini/$idCittadino/dati-personali'
+      preLoaderRoute: typeof AreaCittadiniIdCittadinoDatiPersonaliRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/area-cittadini/$idCittadino/modifica': {
@@ -1632,6 +1674,7 @@ const rootRouteChildren: RootRouteChildren = {
   GestioneConfigurazioniIndexRoute: GestioneConfigurazioniIndexRoute,
   GestioneRuoliIndexRoute: GestioneRuoliIndexRoute,
   RegistroAccessiIndexRoute: RegistroAccessiIndexRoute,
+  RichiesteCancellazioneIndexRoute: RichiesteCancellazioneIndexRoute,
   AreaAmministrativaEntiCreaRoute: AreaAmministrativaEntiCreaRoute,
   AreaAmministrativaProgrammiCreaRoute: AreaAmministrativaProgrammiCreaRoute,
   AreaAmministrativaQuestionariNuovoRoute:
@@ -1639,6 +1682,8 @@ const rootRouteChildren: RootRouteChildren = {
   AreaAmministrativaSediIdSedeRoute: AreaAmministrativaSediIdSedeRoute,
   AreaAmministrativaServiziCreaRoute: AreaAmministrativaServiziCreaRoute,
   AreaAmministrativaUtentiCreaRoute: AreaAmministrativaUtentiCreaRoute,
+  AreaCittadiniIdCittadinoDatiPersonaliRoute:
+    AreaCittadiniIdCittadinoDatiPersonaliRoute,
   AreaCittadiniIdCittadinoModificaRoute: AreaCittadiniIdCittadinoModificaRoute,
   GestioneRuoliCodiceRuoloModificaRoute: GestioneRuoliCodiceRuoloModificaRoute,
   AreaAmministrativaEntiIndexRoute: AreaAmministrativaEntiIndexRoute,

@@ -66,6 +66,7 @@ export async function schedaCittadino(db: Executor, caller: Caller, id: number, 
       tipoDocumento: c.tipoDocumento, genere: c.genere, fasciaDiEtaId: c.fasciaDiEtaId, titoloDiStudio: c.titoloDiStudio,
       occupazione: c.occupazione, provinciaDiDomicilio: c.provinciaDiDomicilio, cittadinanza: c.cittadinanza,
       dataUltimoAggiornamento: c.dataOraAggiornamento.toISOString(), versione: c.versione,
+      anonimizzato: c.anonimizzatoIl ? (c.motivoAnonimizzazione === 'cancellazione' ? 'cancellazione' : 'conservazione') : null,
     },
     serviziCittadino: rows.map((r) => ({
       idServizio: r.idServizio, nomeServizio: r.nomeServizio, dataServizio: r.dataServizio, nomeSede: r.nomeSede,
@@ -81,7 +82,7 @@ export async function schedaCittadino(db: Executor, caller: Caller, id: number, 
 export async function aggiornaCittadino(tx: Transaction, caller: Caller, id: number, body: AggiornaCittadinoBody, base: VersioneRichiesta): Promise<{ id: number; versione: number }> {
   const field = fieldProfile(caller, 'U06')
   const c = await visibleCitizen(tx, caller, id)
-  if (c.anonimizzatoIl) throw cittadinoAnonimizzato()
+  if (c.anonimizzatoIl) throw cittadinoAnonimizzato(c.motivoAnonimizzazione)
   if (!isProvincia(body.provinciaDiDomicilio)) throw badRequest('G02', 'Dati non validi: controlla provincia di domicilio.')
   const withCode = c.codiceFiscaleHash !== null
   let genere = c.genere

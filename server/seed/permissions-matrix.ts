@@ -151,6 +151,9 @@ export const PERMISSIONS = {
   'view.utilizzo': 'Visualizzazione del riepilogo degli eventi di utilizzo (Area dati)',
   // Access register (issue 28 part 1; migration 0022 adds it to an already seeded database)
   'view.registro.accessi': 'Consultazione del registro degli accessi ai dati personali e della vista per cittadino',
+  // The citizen's rights (issue 28 part 3; migration 0024 adds them to an already seeded database)
+  'gest.dati.personali': 'Esportazione e cancellazione dei dati di un cittadino, esame delle richieste di cancellazione',
+  'rich.canc.cittadino': 'Richiesta di cancellazione dei dati di un cittadino, con il motivo',
 } as const satisfies Record<string, string>
 
 export type PermissionCode = keyof typeof PERMISSIONS
@@ -231,6 +234,9 @@ export const GROUPS = {
   'VIS.TICKET': { descrizione: 'Richieste di assistenza ricevute (new)', permessi: ['list.ticket'] },
   'VIS.UTILIZZO': { descrizione: 'Riepilogo degli eventi di utilizzo (new, issue 13)', permessi: ['view.utilizzo'] },
   'VIS.REGISTRO.ACCESSI': { descrizione: 'Registro degli accessi ai dati personali (new, issue 28)', permessi: ['view.registro.accessi'] },
+  // The citizen's rights (issue 28 part 3; GEST.DATI.PERSONALI assignable to a custom 'Responsabile protezione dati' role)
+  'GEST.DATI.PERSONALI': { descrizione: 'Diritti dell\'interessato: esportazione e cancellazione dei dati di un cittadino (new, issue 28)', permessi: ['gest.dati.personali'] },
+  'RICH.CANC.CITTADINO': { descrizione: 'Richiesta di cancellazione dei dati di un cittadino (new, issue 28)', permessi: ['rich.canc.cittadino'] },
 } as const satisfies Record<string, GroupDef>
 
 export type GroupCode = keyof typeof GROUPS
@@ -273,6 +279,8 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
     'VIS.UTILIZZO', 'VIS.REGISTRO.ACCESSI',
     // issue 28 point 2: retention periods, reports and their confirmation
     'GEST.CONF.CONSERVAZIONE',
+    // issue 28 part 3: the citizen's rights (export, erasure, the requests)
+    'GEST.DATI.PERSONALI',
   ],
   /** DSCU: the civil-service department; like DTD but on SCD programmes only (data scoping in the
    *  routes), without role management, personal-data edits or user creation; sees services; manages
@@ -293,6 +301,7 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
     'VIS.DSHB', 'VIS.MNTR', 'ASS.QUEST', 'MOD.PRGM', 'REF.PRGM', 'VIS.QUEST.TEMPL',
     'RED.PRGT', 'MOD.PRGT', 'REF.PRGT', 'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI',
     'VIS.CONF.MIN', 'VIS.SERV', 'VIS.CITT', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
+    'RICH.CANC.CITTADINO', // issue 28 part 3: may request an erasure, never execute it
   ],
   /** DEG: delegate of a programme's managing body: REG minus the referent-only powers (terminate the
    *  programme, appoint or remove programme referents/delegates) and minus upload monitoring (the
@@ -309,6 +318,7 @@ export const ROLE_GROUPS: Record<RoleCode, GroupCode[]> = {
     'VIS.DSHB', 'VIS.MNTR', 'VIS.PRGM.PRGT', 'MOD.PRGT', 'REF.PRGT', 'ATT.TERM.PRGT',
     'RED.PARTNER', 'REF.PARTNER', 'RED.FAC_SEDI.PRGT', 'VIS_ENTE', 'RED.ENTI', 'VIS.UTENTI', 'RED.UTENTI',
     'VIS.SERV', 'VIS.CITT', 'ACC.CLB', 'ACC.CHAT', ...COMMUNITY_MEMBER,
+    'RICH.CANC.CITTADINO', // issue 28 part 3: may request an erasure, never execute it
   ],
   /** DEGP: delegate of a project's managing body: REGP minus activation/termination of the project,
    *  minus appointing the project's referents/delegates, minus upload monitoring. */

@@ -35,6 +35,8 @@ export const rootKeys = {
   conservazione: ['conservazione'],
   /** the access register (issue 28 part 1) */
   registroAccessi: ['registro-accessi'],
+  /** the citizen's rights: erasure summaries and requests (issue 28 part 3) */
+  diritti: ['diritti'],
 } as const satisfies Record<string, readonly [string]>
 
 /**

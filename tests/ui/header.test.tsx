@@ -124,7 +124,8 @@ describe('header', () => {
       'Gestione categorie',
       'Gestione segnalazioni',
       'Richieste di assistenza',
-      'Registro degli accessi',
+      'Registro degli accessi', // issue 28 part 1
+      'Richieste di cancellazione', // issue 28 part 3
     ])
     const am = within(header).getByTestId('menu-area-amministrativa')
     fireEvent.click(within(am).getByRole('button', { name: /Area amministrativa/, hidden: true }))

@@ -98,7 +98,7 @@ describe('Programma/Progetto relabelling', () => {
 describe('management area and user menu (spec 000 §2.4)', () => {
   it('DTD has every management entry', () => {
     const m = buildManagementMenu({ permessi: permsOf('DTD'), profilo: profile('DTD') })
-    expect(m.map((e) => e.label)).toEqual(['Gestione ruoli', 'Gestione configurazioni', 'Conservazione dei dati', 'Gestione categorie', 'Gestione segnalazioni', 'Richieste di assistenza', 'Registro degli accessi'])
+    expect(m.map((e) => e.label)).toEqual(['Gestione ruoli', 'Gestione configurazioni', 'Conservazione dei dati', 'Gestione categorie', 'Gestione segnalazioni', 'Richieste di assistenza', 'Registro degli accessi', 'Richieste di cancellazione'])
   })
 
   it('a data-protection role holding only view.conf.conservazione opens the area on the retention page (issue 28)', () => {

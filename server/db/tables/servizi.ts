@@ -170,7 +170,7 @@ export const cittadino = pgTable('cittadino', {
    * drops it from devices. Null: a citizen in use
    */
   anonimizzatoIl: ts('anonimizzato_il'),
-  /** why: 'conservazione' (end of the retention period); part 3 adds the erasure on request */
+  /** why: 'conservazione' (end of the retention period) or 'cancellazione' (erased on request, issue 28 part 3: writes answer 410 DP01) */
   motivoAnonimizzazione: text('motivo_anonimizzazione'),
   ...audit,
   versione: versione(),

@@ -24,7 +24,7 @@
  *   them) is taken with Q4 only — those sections were not asked, so nothing is stored for them.
  */
 import { randomBytes } from 'node:crypto'
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import type {
   CompilaAnonimoBody, CompilaQuestionarioBody, CompilaQuestionarioRisposta, InviaATuttiRisposta, InviaQuestionarioRisposta, QuestionarioAnonimo,
   QuestionarioCompilato, SezioneTemplateWire,
@@ -296,12 +296,17 @@ export async function inviaATutti(tx: Transaction, caller: Caller, idServizio: n
   return { questionari }
 }
 
-/** The instance behind an anonymous link: 404 T01, 409 Q02, 410 T02 (in this order). */
+/** The instance behind an anonymous link: 404 T01 (410 DP04 when its citizen's data are gone), 409 Q02, 410 T02 (in this order). */
 async function anonymousInstance(db: Executor, id: string, token: unknown): Promise<IstanzaRow> {
   if (!isUuid(id) || typeof token !== 'string' || token === '' || token.length > 200) throw notFound('T01')
   const [link] = await db.select().from(questionarioInviatoOnline)
     .where(and(eq(questionarioInviatoOnline.idQuestionarioCompilato, id), eq(questionarioInviatoOnline.tokenHash, sha256Hex(token))))
-  if (!link) throw notFound('T01')
+  if (!link) {
+    // a link that died with its citizen's data (issue 28: erased on request or anonymised): 410 DP04 'not available'
+    const [gone] = await db.select({ x: sql`1` }).from(questionarioCompilato).innerJoin(cittadino, eq(cittadino.id, questionarioCompilato.idCittadino))
+      .where(and(eq(questionarioCompilato.id, id), isNotNull(cittadino.anonimizzatoIl)))
+    throw gone ? new ApiError(410, 'DP04') : notFound('T01')
+  }
   const row = await instance(db, id).catch(() => { throw notFound('T01') })
   if (row.stato === 'COMPILATA') throw new ApiError(409, 'Q02')
   if (Date.now() > link.dataOraCreazione.getTime() + TOKEN_TTL_MS) throw new ApiError(410, 'T02')

@@ -73,6 +73,8 @@ export const SchedaCittadinoSchema = v.object({
     cittadinanza: v.nullable(v.string()),
     dataUltimoAggiornamento: v.string(),
     versione: VersioneLettaSchema,
+    /** issue 28: why the citizen's personal data are gone ('conservazione' end of the period, 'cancellazione' on request); absent: in use */
+    anonimizzato: v.optional(v.nullable(v.picklist(['conservazione', 'cancellazione']))),
   }),
   /** at most the 500 most recent services (issue 25 point 3); `totaleServizi` counts them all (older servers omit it) */
   serviziCittadino: v.array(ServizioCittadinoSchema),

@@ -2,7 +2,8 @@
  * A citizen's page in 'Area cittadini' (spec 002 §3 'Citizen (registry data)'; platform-backend §6.5):
  * the stored mask of the fiscal code or document, the registry data, and the services of the citizen the
  * caller sees with the state of each survey (a table, accordion rows on phones). 'Modifica' for the
- * facilitator or volunteer who has the citizen on one of their services.
+ * facilitator or volunteer who has the citizen on one of their services. The citizen's rights (issue 28 part 3:
+ * export, erasure, a referent's request) from the diritti feature.
  */
 import { useQuery } from '@tanstack/react-query'
 import { QueryProvider } from '../../api/query'
@@ -14,6 +15,7 @@ import { AppLink } from '../../ui/AppLink'
 import { ResponsiveTable } from '../../ui/widgets/ResponsiveTable'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
+import { AzioniDiritti } from '../diritti'
 import { schedaCittadinoQuery } from './api'
 import { cittadinoPath, nomeCittadino } from './lista'
 
@@ -89,6 +91,7 @@ function Contenuto({ id }: { id: string }) {
       </div>
       <h2 className="h4">Dati del cittadino</h2>
       <Dati d={d.dettaglioCittadino} />
+      <AzioniDiritti idCittadino={id} cancellato={d.dettaglioCittadino.anonimizzato != null} />
       <h2 className="h4">Servizi</h2>
       {(d.totaleServizi ?? 0) > d.serviziCittadino.length && (
         <p className="text-secondary" data-testid="servizi-troncati">Sono mostrati i {d.serviziCittadino.length} servizi più recenti su {d.totaleServizi}.</p>

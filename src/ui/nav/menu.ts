@@ -101,10 +101,12 @@ export const MANAGEMENT_MENU: readonly MenuDef[] = [
   { id: 'richieste-assistenza', label: 'Richieste di assistenza', to: '/richieste-assistenza', requires: ['list.ticket'] },
   // issue 28 part 1: the access register (DTD, or a custom data-protection role)
   { id: 'registro-accessi', label: 'Registro degli accessi', to: '/registro-accessi', requires: ['view.registro.accessi'] },
+  // issue 28 part 3: the erasure requests (DTD, or a custom data-protection role)
+  { id: 'richieste-cancellazione', label: 'Richieste di cancellazione', to: '/richieste-cancellazione', requires: ['gest.dati.personali'] },
 ]
 
-/** Codes of which one opens the management area (spec 000 §2.4: role management, categories, reports; issue 28: retention, access register). */
-export const MANAGEMENT_TRIGGER_CODES: readonly string[] = ['btn.gest.ruoli', 'list.ruoli', 'btn.cat', 'btn.rprt', 'view.conf.conservazione', 'view.registro.accessi']
+/** Codes of which one opens the management area (spec 000 §2.4: role management, categories, reports; issue 28: retention, access register, erasure requests). */
+export const MANAGEMENT_TRIGGER_CODES: readonly string[] = ['btn.gest.ruoli', 'list.ruoli', 'btn.cat', 'btn.rprt', 'view.conf.conservazione', 'view.registro.accessi', 'gest.dati.personali']
 
 /** True when `def`'s requirement is met by `permessi`. */
 export function isAllowed(def: Pick<MenuDef, 'requires' | 'any'>, permessi: readonly string[]): boolean {

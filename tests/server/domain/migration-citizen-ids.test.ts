@@ -58,6 +58,8 @@ describe('migration 0003: random citizen ids', () => {
     expect(columns).toEqual([
       { table_name: 'cittadino', data_type: 'bigint', is_identity: 'NO' },
       { table_name: 'questionario_compilato', data_type: 'bigint', is_identity: 'NO' },
+      // issue 28 part 3 (migration 0024): the erasure requests name the citizen by its random id
+      { table_name: 'richiesta_cancellazione', data_type: 'bigint', is_identity: 'NO' },
       { table_name: 'servizio_x_cittadino', data_type: 'bigint', is_identity: 'NO' },
     ])
   })

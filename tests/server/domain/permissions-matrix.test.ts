@@ -34,6 +34,7 @@ const EXTRA = ['view.card.serv.citt', 'wrt.quest.citt.serv', 'gen.opendata', 'li
   'view.utilizzo', // issue 13: usage-event summary (DTD)
   'view.conf.conservazione', 'gest.conf.conservazione', // issue 28 point 2: retention periods and reports (DTD)
   'view.registro.accessi', // issue 28: the access register (DTD)
+  'gest.dati.personali', 'rich.canc.cittadino', // issue 28 part 3: the citizen's rights (DTD; REG and REGP request)
 ]
 
 describe('permissions matrix', () => {

@@ -88,8 +88,9 @@ export function AnonymousSurveyPage({ idQuestionario, token }: AnonymousSurveyPa
         safeSet({ kind: 'sent' })
       } else if (r.esito === 'in-attesa') {
         safeSet({ kind: 'queued' })
-      } else if (r.errorCode === 'T01' || r.errorCode === 'T02' || r.errorCode === 'Q02') {
-        if (r.errorCode === 'Q02') cancellaBozza(idQuestionario)
+      } else if (r.errorCode === 'T01' || r.errorCode === 'T02' || r.errorCode === 'Q02' || r.errorCode === 'DP04') {
+        // Q02 compiled, DP04 the citizen's data erased (issue 28): the draft has nowhere to go
+        if (r.errorCode === 'Q02' || r.errorCode === 'DP04') cancellaBozza(idQuestionario)
         safeSet({ kind: 'error', code: r.errorCode })
       } else {
         // refused for its content (A04/A05/G02…): the answers are still in the draft, let the citizen retry

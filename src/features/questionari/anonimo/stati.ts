@@ -16,7 +16,7 @@ export const MAX_Q4_LENGTH = 20_000
 export const MESSAGGIO_IN_CODA = 'Le tue risposte sono salvate su questo telefono e verranno inviate appena torna la connessione.'
 export const MESSAGGIO_INVIATO = 'Questionario inviato. Grazie!'
 
-export type ErrorCode = 'T01' | 'T02' | 'Q02' | 'offline' | 'generic'
+export type ErrorCode = 'T01' | 'T02' | 'Q02' | 'DP04' | 'offline' | 'generic'
 
 export type Phase =
   | { kind: 'loading' }
@@ -44,6 +44,12 @@ export const ERROR_PAGES: Record<ErrorCode, { title: string; text: string; retry
     text: 'Hai già compilato questo questionario: le risposte sono state registrate. Grazie!',
     retry: false,
   },
+  // issue 28: the link died with the citizen's data (erased on request or anonymised at the end of the retention period)
+  DP04: {
+    title: 'Questionario non disponibile',
+    text: 'Questo questionario non è più disponibile: i dati a cui si riferiva sono stati cancellati. Non devi fare nulla.',
+    retry: false,
+  },
   offline: {
     title: 'Sei offline',
     text: 'Non è stato possibile caricare il questionario perché il telefono non è connesso a internet. Collegati e riprova: la pagina si aggiorna da sola quando torna la connessione.',
@@ -60,7 +66,7 @@ export const ERROR_PAGES: Record<ErrorCode, { title: string; text: string; retry
 export function errorCodeOf(e: unknown): ErrorCode {
   if (!(e instanceof AnonimoCallError)) return 'generic'
   if (e.kind === 'network') return 'offline'
-  if (e.errorCode === 'T01' || e.errorCode === 'T02' || e.errorCode === 'Q02') return e.errorCode
+  if (e.errorCode === 'T01' || e.errorCode === 'T02' || e.errorCode === 'Q02' || e.errorCode === 'DP04') return e.errorCode
   if (e.kind === 'http' && !e.errorCode) {
     if (e.status === 404) return 'T01'
     if (e.status === 410) return 'T02'
