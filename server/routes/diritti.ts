@@ -6,7 +6,7 @@
  * | POST /cittadino/:id/cancellazione/riepilogo | gest.dati.personali or rich.canc.cittadino | RiepilogoCancellazione |
  * | POST /cittadino/:id/cancellazione | gest.dati.personali | {idCittadino, questionari} (409 DP02, DP03) |
  * | POST /cittadino/:id/richiestaCancellazione | rich.canc.cittadino | 201 {id} (409 DP03) |
- * | POST /richiesteCancellazione/all | gest.dati.personali | {richieste} |
+ * | POST /richiesteCancellazione/all, /download | gest.dati.personali | the generic list engine (routes/liste.ts) |
  * | POST /richiesteCancellazione/:id/rifiuta | gest.dati.personali | {id} (409 DP02) |
  * Each is scoped as the citizens registry is (a citizen on a service the caller sees; 404 C01 otherwise) and recorded in
  * the access register: the export `esportazione` (`dettaglio` file or stampa, `righe` rows exported), the erasure
@@ -15,7 +15,7 @@
 import { Readable } from 'node:stream'
 import type { FastifyInstance } from 'fastify'
 import {
-  CancellazioneBodySchema, CancellazioneEsitoSchema, RichiestaBodySchema, RichiestaCreataSchema, RichiesteCancellazioneSchema, RifiutoBodySchema,
+  CancellazioneBodySchema, CancellazioneEsitoSchema, RichiestaBodySchema, RichiestaCreataSchema, RifiutoBodySchema,
   RiepilogoCancellazioneSchema, UsoEsportazioneSchema, EsportazioneCittadinoSchema,
 } from '../../src/api/contract/diritti'
 import { ProfiloOnlyBodySchema } from '../../src/api/contract/gestione'
@@ -24,7 +24,6 @@ import type { Database } from '../db/types'
 import { ID_CITTADINO_MAX, parseIdParam } from '../domain/db-errors'
 import { cancellaCittadino, cittadinoVisibile, riepilogoCancellazione, richiediCancellazione, rifiutaRichiesta } from '../domain/diritti/cancella'
 import { esportaCittadino } from '../domain/diritti/esporta'
-import { elencoRichieste } from '../domain/diritti/richieste'
 import { resolveCaller } from '../domain/profile'
 import { annotaRegistro } from '../domain/registro/hook'
 import { parseBody } from '../domain/validation'
@@ -87,14 +86,6 @@ export default async function dirittiRoutes(app: FastifyInstance, opts: { db: Da
     const id = await db.transaction((tx) => richiediCancellazione(tx, caller, idOf(request.params), b.motivo))
     reply.code(201)
     return { id }
-  })
-
-  app.post('/richiesteCancellazione/all', { config: { ...perm('gest.dati.personali'), registro: { entita: 'cittadino', azione: 'lettura', dettaglio: 'richieste di cancellazione', daRisposta: (r) => ({ righe: ((r as { richieste?: unknown[] }).richieste ?? []).length }) }, doc: {
-    summary: 'Richieste di cancellazione dei cittadini (prima quelle in attesa)', tags: TAG, body: ProfiloOnlyBodySchema, response: RichiesteCancellazioneSchema,
-  } } }, async (request, reply) => {
-    const b = parseBody(ProfiloOnlyBodySchema, request.body ?? {}, LABELS)
-    reply.header('cache-control', 'no-store')
-    return { richieste: await elencoRichieste(db, resolveCaller(request, b)) }
   })
 
   app.post('/richiesteCancellazione/:id/rifiuta', { config: { ...perm('gest.dati.personali'), registro: { entita: 'cittadino', azione: 'modifica', dettaglio: 'richiesta di cancellazione rifiutata' }, doc: {

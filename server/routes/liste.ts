@@ -70,6 +70,8 @@ import { ticketList } from '../domain/assistenza/lista'
 import { TicketListaBodySchema } from '../../src/api/contract/assistenza'
 import { RegistroListaBodySchema } from '../../src/api/contract/registro-accessi'
 import { registroList } from '../domain/registro/lista'
+import { RichiesteListaBodySchema } from '../../src/api/contract/diritti'
+import { richiesteList } from '../domain/diritti/richieste'
 import { annotaRegistro } from '../domain/registro/hook'
 import type { RegistroRoute } from '../domain/registro/hook'
 
@@ -95,6 +97,7 @@ export const LISTS: Registration[] = [
   { def: monitoraggioList, body: MonitoraggioListaBodySchema as v.GenericSchema<unknown, ListBody> },
   { def: ticketList, body: TicketListaBodySchema },
   { def: registroList, body: RegistroListaBodySchema as v.GenericSchema<unknown, ListBody> },
+  { def: richiesteList, body: RichiesteListaBodySchema as v.GenericSchema<unknown, ListBody> },
 ]
 
 /**
@@ -102,9 +105,12 @@ export const LISTS: Registration[] = [
  * register's entity. A page is a `lettura` (a `ricerca` with a search term: a single match names the citizen), a
  * download an `esportazione`, both with the row count.
  */
-const REGISTRATE: Record<string, string> = { cittadino: 'cittadino', registroAccessi: 'registro_accessi' }
+const REGISTRATE: Record<string, Pick<RegistroRoute, 'entita' | 'dettaglio'>> = {
+  cittadino: { entita: 'cittadino' }, registroAccessi: { entita: 'registro_accessi' },
+  richiesteCancellazione: { entita: 'cittadino', dettaglio: 'richieste di cancellazione' },
+}
 const registroDi = (entity: string, azione: RegistroRoute['azione']): { registro?: RegistroRoute } =>
-  (REGISTRATE[entity] ? { registro: { entita: REGISTRATE[entity], azione } } : {})
+  (REGISTRATE[entity] ? { registro: { ...REGISTRATE[entity], azione } } : {})
 const criterioDi = (filtro: unknown) => {
   const c = (filtro as { criterioRicerca?: unknown; filtroCriterioRicerca?: unknown } | null | undefined)
   const t = c?.criterioRicerca ?? c?.filtroCriterioRicerca
@@ -122,7 +128,7 @@ const LIST_NAMES: Record<string, string> = {
   programma: 'programmi', progetto: 'progetti', ente: 'enti', utente: 'utenti', servizio: 'servizi', cittadino: 'cittadini',
   questionarioTemplate: 'modelli di questionario', caricamentiAggregati: 'caricamenti massivi', ruolo: 'ruoli',
   configurazioneminorenni: 'configurazioni per i minorenni', monitoraggiocaricamenti: 'caricamenti monitorati',
-  ticketassistenza: 'richieste di assistenza',
+  ticketassistenza: 'richieste di assistenza', registroAccessi: 'accessi registrati', richiesteCancellazione: 'richieste di cancellazione',
 }
 const TAG = ['Elenchi']
 

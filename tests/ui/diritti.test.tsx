@@ -44,7 +44,7 @@ describe('Richieste di cancellazione', () => {
   it('executes a request through the confirmation that names what goes', async () => {
     const { calls } = installFetch({
       'GET /app-config.json': () => json(200, {}),
-      'POST /api/richiesteCancellazione/all': () => json(200, { richieste: [RICHIESTA] }),
+      'POST /api/richiesteCancellazione/all': () => json(200, { richieste: [RICHIESTA], numeroPagine: 1, numeroTotaleElementi: 1 }),
       [`POST /api/cittadino/${ID}/cancellazione/riepilogo`]: () => json(200, RIEPILOGO),
       [`POST /api/cittadino/${ID}/cancellazione`]: () => json(200, { idCittadino: ID, questionari: 2 }),
     })
@@ -65,7 +65,7 @@ describe('Richieste di cancellazione', () => {
   it('rejects a request only with a note', async () => {
     const { calls } = installFetch({
       'GET /app-config.json': () => json(200, {}),
-      'POST /api/richiesteCancellazione/all': () => json(200, { richieste: [RICHIESTA] }),
+      'POST /api/richiesteCancellazione/all': () => json(200, { richieste: [RICHIESTA], numeroPagine: 1, numeroTotaleElementi: 1 }),
       'POST /api/richiesteCancellazione/7/rifiuta': () => json(200, { id: 7 }),
     })
     loginAs('DTD', ['gest.dati.personali'])

@@ -8,11 +8,15 @@
  * - `POST /cittadino/{id}/cancellazione` (gest.dati.personali): the erasure, with a reason (and the request it
  *   executes); 409 DP03 when already erased or anonymised; recorded (`cancellazione`);
  * - `POST /cittadino/{id}/richiestaCancellazione` (rich.canc.cittadino): a request with its reason, 201;
- * - `POST /richiesteCancellazione/all` (gest.dati.personali): the requests, waiting first;
+ * - `POST /richiesteCancellazione/all` (gest.dati.personali; generic list engine, with `/download` →
+ *   `richieste-cancellazione.csv`): the requests about citizens in the caller's scope, paged, waiting ones first
+ *   (oldest first), then the decided ones (newest first); filter by state, search by the citizen's id or the
+ *   requester's name;
  * - `POST /richiesteCancellazione/{id}/rifiuta` (gest.dati.personali): a rejection with a note (409 DP02).
  * After an erasure every write naming the citizen answers 410 DP01 'Il cittadino è stato cancellato su sua richiesta.'
  */
 import * as v from 'valibot'
+import { OrdinamentoSchema } from './amministrazione'
 import { IdCittadinoSchema, ProfileIdsSchema } from './common'
 
 /** Longest reason or note. */
@@ -99,6 +103,23 @@ export const RichiestaCancellazioneSchema = v.object({
   nota: v.nullable(v.string()),
 })
 export type RichiestaCancellazione = v.InferOutput<typeof RichiestaCancellazioneSchema>
-/** Most requests answered (waiting first, then the most recent decided). */
-export const RICHIESTE_MAX = 200
-export const RichiesteCancellazioneSchema = v.object({ richieste: v.array(RichiestaCancellazioneSchema) })
+
+/** The requests list's filter: search (the citizen's id, or part of the requester's name) and states. */
+export const FiltroRichiesteSchema = v.object({
+  criterioRicerca: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(100)))),
+  stati: v.optional(v.nullable(v.pipe(v.array(v.picklist(STATI_RICHIESTA)), v.maxLength(STATI_RICHIESTA.length)))),
+})
+export type FiltroRichieste = v.InferOutput<typeof FiltroRichiesteSchema>
+export const RichiesteListaBodySchema = v.object({
+  ...ProfileIdsSchema.entries,
+  filtroRequest: v.optional(v.nullable(FiltroRichiesteSchema)),
+  ordinamento: v.optional(v.nullable(OrdinamentoSchema)),
+})
+/** A page of the requests list. */
+export const RichiesteCancellazioneSchema = v.object({
+  richieste: v.array(RichiestaCancellazioneSchema),
+  numeroPagine: v.number(),
+  numeroTotaleElementi: v.number(),
+})
+/** The requests list's sort keys: waiting first (the default), or by the request's date. */
+export const ORDINAMENTO_RICHIESTE = { priorita: 'priorita', data: 'richiestaIl' } as const

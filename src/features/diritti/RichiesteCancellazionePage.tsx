@@ -1,24 +1,21 @@
 /**
  * 'Richieste di cancellazione' (`/richieste-cancellazione`, gest.dati.personali: the DTD or a custom 'Responsabile
- * protezione dati' role; issue 28 part 3): the erasure requests of programmes' and projects' referents, waiting ones
- * first, with 'Esegui' (the erasure's confirmation, naming what goes, the request's reason proposed) and 'Rifiuta'
+ * protezione dati' role; issue 28 part 3): the erasure requests of programmes' and projects' referents on the list
+ * pattern (lista.tsx), waiting ones first, with 'Esegui' (the erasure's confirmation, naming what goes, the request's reason proposed) and 'Rifiuta'
  * (a note required). Online only.
  */
-import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import { QueryProvider } from '../../api/query'
-import { ETICHETTE_STATO_RICHIESTA, MOTIVO_MAX, type RichiestaCancellazione } from '../../api/contract/diritti'
-import { formatDisplayDateTime } from '../../lib/dates'
-import { shortMask } from '../../lib/masked-identity'
-import { AppLink } from '../../ui/AppLink'
+import { MOTIVO_MAX, type RichiestaCancellazione } from '../../api/contract/diritti'
+import { useSession } from '../../auth/session'
+import { ListScreen } from '../../ui/list/ListScreen'
+import { ServerList } from '../../ui/list/ServerList'
 import { showToast } from '../../ui/stores/toasts'
 import { ConfirmModal } from '../../ui/widgets/ConfirmModal'
-import { ResponsiveTable } from '../../ui/widgets/ResponsiveTable'
 import { useEsecuzione } from '../../ui/widgets/useConferma'
-import { richiesteQuery, rifiutaRichiesta } from './api'
+import { rifiutaRichiesta } from './api'
 import { CancellaDialog } from './CancellaDialog'
-
-const nome = (r: RichiestaCancellazione) => (r.identificativoMascherato ? `Cittadino ${shortMask(r.identificativoMascherato)}` : `Cittadino ${r.idCittadino}`)
+import { nomeRichiesta as nome, richiesteDefinition } from './lista'
 
 function RifiutaDialog({ r, onClose }: { r: RichiestaCancellazione; onClose(): void }) {
   const notaId = useId()
@@ -48,28 +45,14 @@ function RifiutaDialog({ r, onClose }: { r: RichiestaCancellazione; onClose(): v
 }
 
 function Elenco() {
-  const q = useQuery(richiesteQuery())
+  const session = useSession()
   const [esegui, setEsegui] = useState<RichiestaCancellazione | null>(null)
   const [rifiuta, setRifiuta] = useState<RichiestaCancellazione | null>(null)
-  if (q.isPending) return <p role="status" className="text-secondary">Caricamento delle richieste…</p>
-  if (!q.data) return <p role="alert">Non è stato possibile leggere le richieste. Controlla la connessione e riprova.</p>
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuilt when the profile changes
+  const definition = useMemo(() => richiesteDefinition({ esegui: setEsegui, rifiuta: setRifiuta }), [session.profilo])
   return (
     <>
-      <ResponsiveTable caption="Richieste di cancellazione" rows={q.data.richieste} rowKey={(r) => String(r.id)} summary={(r) => `${nome(r)} — ${ETICHETTE_STATO_RICHIESTA[r.stato]}`}
-        emptyText="Nessuna richiesta di cancellazione."
-        columns={[
-          { key: 'cittadino', header: 'Cittadino', cell: (r) => <AppLink to={`/area-cittadini/${r.idCittadino}`}>{nome(r)}</AppLink> },
-          { key: 'motivo', header: 'Motivo', cell: (r) => r.motivo },
-          { key: 'chi', header: 'Richiesta da', cell: (r) => `${r.richiedente} (${r.ruoloRichiedente})` },
-          { key: 'quando', header: 'Data', cell: (r) => formatDisplayDateTime(r.richiestaIl) },
-          { key: 'stato', header: 'Stato', cell: (r) => (r.nota && r.stato !== 'IN_ATTESA' ? `${ETICHETTE_STATO_RICHIESTA[r.stato]}: ${r.nota}` : ETICHETTE_STATO_RICHIESTA[r.stato]) },
-          { key: 'azioni', header: 'Azioni', cell: (r) => (r.stato === 'IN_ATTESA' ? (
-            <div className="d-flex flex-wrap gap-2">
-              <button type="button" className="btn btn-danger btn-sm" aria-label={`Esegui la cancellazione di ${nome(r)}`} onClick={() => setEsegui(r)}>Esegui</button>
-              <button type="button" className="btn btn-outline-primary btn-sm" aria-label={`Rifiuta la richiesta su ${nome(r)}`} onClick={() => setRifiuta(r)}>Rifiuta</button>
-            </div>
-          ) : '—') },
-        ]} />
+      <ServerList definition={definition} />
       {esegui && <CancellaDialog idCittadino={String(esegui.idCittadino)} modo="cancella" isOpen idRichiesta={esegui.id} motivoIniziale={esegui.motivo} onClose={() => setEsegui(null)} />}
       {rifiuta && <RifiutaDialog r={rifiuta} onClose={() => setRifiuta(null)} />}
     </>
@@ -78,12 +61,11 @@ function Elenco() {
 
 export function RichiesteCancellazionePage() {
   return (
-    <div className="container-xxl pd-page py-4 py-lg-5" data-testid="richieste-cancellazione-page">
-      <h1>Richieste di cancellazione</h1>
-      <p>Le richieste dei referenti di cancellare i dati di un cittadino (art. 17 del GDPR). Eseguirle cancella i dati personali e le risposte che identificano il cittadino; i servizi restano contati in forma anonima.</p>
+    <ListScreen title="Richieste di cancellazione" testId="richieste-cancellazione-page"
+      description="Le richieste dei referenti di cancellare i dati di un cittadino (art. 17 del GDPR). Eseguirle cancella i dati personali e le risposte che identificano il cittadino; i servizi restano contati in forma anonima.">
       <QueryProvider>
         <Elenco />
       </QueryProvider>
-    </div>
+    </ListScreen>
   )
 }

@@ -5,7 +5,7 @@
  */
 import { api, apiPost } from '../../api/client'
 import {
-  CancellazioneEsitoSchema, EsportazioneCittadinoSchema, RichiestaCreataSchema, RichiesteCancellazioneSchema, RiepilogoCancellazioneSchema,
+  CancellazioneEsitoSchema, EsportazioneCittadinoSchema, RichiestaCreataSchema, RiepilogoCancellazioneSchema,
   type EsportazioneCittadino,
 } from '../../api/contract/diritti'
 import { profileIds, saveFile } from '../../api/lists'
@@ -40,14 +40,6 @@ export function riepilogoQuery(id: string) {
     queryKey: dirittiKeys.riepilogo(id),
     queryFn: ({ signal }: { signal: AbortSignal }) => apiPost(`${cittadino(id)}/cancellazione/riepilogo`, profileIds(), RiepilogoCancellazioneSchema, { silent: true, signal }),
     retry: false,
-  }
-}
-
-/** The erasure requests (waiting first). */
-export function richiesteQuery() {
-  return {
-    queryKey: dirittiKeys.richieste(),
-    queryFn: ({ signal }: { signal: AbortSignal }) => apiPost('richiesteCancellazione/all', profileIds(), RichiesteCancellazioneSchema, { silent: true, signal }),
   }
 }
 

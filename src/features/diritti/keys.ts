@@ -6,5 +6,6 @@ export const dirittiKeys = {
   all: rootKeys.diritti,
   riepilogo: (id: string): unknown[] => [...rootKeys.diritti, 'riepilogo', id, ...profileScope()],
   dati: (id: string): unknown[] => [...rootKeys.diritti, 'dati', id, ...profileScope()],
-  richieste: (): unknown[] => [...rootKeys.diritti, 'richieste', ...profileScope()],
+  /** the requests list's root (wireList appends the profile's scope) */
+  richieste: [...rootKeys.diritti, 'richieste'] as const,
 }

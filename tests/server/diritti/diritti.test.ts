@@ -160,6 +160,22 @@ describe('the citizen\'s rights: export, request, erasure', () => {
     }
     const lista2 = (await call(server, dtd, 'POST', '/api/richiesteCancellazione/all', { body: {} })).json() as { richieste: RichiestaCancellazione[] }
     expect(lista2.richieste.filter((r) => r.idCittadino === idCittadino).map((r) => r.stato).sort()).toEqual(['ESEGUITA', 'RIFIUTATA'])
+    // waiting ones first (oldest first), then the decided ones (the latest decision first)
+    const stati = lista2.richieste.map((r) => r.stato)
+    expect(stati.lastIndexOf('IN_ATTESA')).toBeLessThan(Math.max(stati.indexOf('ESEGUITA'), stati.indexOf('RIFIUTATA'), 0) || Infinity)
+    const decise = lista2.richieste.filter((r) => r.stato !== 'IN_ATTESA').map((r) => r.decisaIl!)
+    expect(decise).toEqual([...decise].sort().reverse())
+    // the list pattern: filter by state, search by the citizen's id, the totals, the CSV (recorded as an export)
+    const rifiutate = (await call(server, dtd, 'POST', '/api/richiesteCancellazione/all', { body: { filtroRequest: { stati: ['RIFIUTATA'], criterioRicerca: String(idCittadino) } } })).json() as { richieste: RichiestaCancellazione[]; numeroTotaleElementi: number }
+    expect(rifiutate.richieste.map((r) => [r.id, r.stato, r.nota])).toEqual([[idR1, 'RIFIUTATA', 'Richiesta doppia']])
+    expect(rifiutate.numeroTotaleElementi).toBe(1)
+    const perNome = (await call(server, dtd, 'POST', '/api/richiesteCancellazione/all', { body: { filtroRequest: { criterioRicerca: 'rossi aless' } } })).json() as { richieste: RichiestaCancellazione[] }
+    expect(perNome.richieste.length).toBeGreaterThan(0)
+    expect(perNome.richieste.every((r) => r.richiedente === 'ROSSI Alessandro')).toBe(true)
+    const csv = await call(server, dtd, 'POST', '/api/richiesteCancellazione/download', { body: { filtroRequest: { criterioRicerca: String(idCittadino) } } })
+    expect(csv.statusCode).toBe(200)
+    expect(csv.body).toContain('Richiesta doppia')
+    expect((await call(server, regLaz, 'POST', '/api/richiesteCancellazione/download', { body: {} })).statusCode).toBe(403)
     const canc2 = (await righe('cancellazione')).find((r) => r.entita === 'cittadino' && r.idEntita === String(idCittadino))
     expect(canc2).toMatchObject({ idUtente: dtd.userId, codiceRuolo: 'DTD', esito: 'ok' })
     const richiesta = (await righe('modifica')).find((r) => r.entita === 'cittadino' && r.idEntita === String(idCittadino) && r.dettaglio === 'richiesta di cancellazione')
