@@ -90,12 +90,14 @@ export function cittadiniList(secret: string, narrow?: SQL): ListDefinition<Filt
         join ${progetto} on ${progetto.id} = ${servizio.idProgetto} join ${programma} on ${programma.id} = ${progetto.idProgramma}
         where ${questionarioCompilato.idCittadino} = ${cittadino.id} and ${questionarioCompilato.stato} = 'COMPILATA' and ${scopeOr(caller)})`,
       aggiornato: sql`to_char(${cittadino.dataOraAggiornamento} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      anonimizzato: sql`case when ${cittadino.anonimizzatoIl} is null then null when ${cittadino.motivoAnonimizzazione} = 'cancellazione' then 'cancellazione' else 'conservazione' end`,
     }),
     sortable: { dataUltimoAggiornamento: [sql`${cittadino.dataOraAggiornamento}`], id: [] },
     defaultSort: { campo: 'dataUltimoAggiornamento', verso: 'desc' },
     toRow: (r) => ({
       id: Number(r.id), identificativoMascherato: r.mask === null ? null : String(r.mask),
       numeroServizi: Number(r.servizi), numeroQuestionariCompilati: Number(r.compilati), dataUltimoAggiornamento: String(r.aggiornato),
+      anonimizzato: r.anonimizzato === 'cancellazione' || r.anonimizzato === 'conservazione' ? r.anonimizzato : null,
     }),
     csv: {
       filename: 'cittadini.csv',

@@ -36,6 +36,8 @@ export const CittadinoRigaSchema = v.object({
   numeroServizi: v.number(),
   numeroQuestionariCompilati: v.number(),
   dataUltimoAggiornamento: v.string(),
+  /** issue 28: the citizen was anonymised at the end of its retention period or erased on request (no mask left) */
+  anonimizzato: v.optional(v.nullable(v.picklist(['conservazione', 'cancellazione']))),
 })
 export type CittadinoRiga = v.InferOutput<typeof CittadinoRigaSchema>
 export const CittadiniListaSchema = v.object({ cittadini: v.array(CittadinoRigaSchema), numeroPagine: v.number(), numeroTotaleElementi: v.number() })

@@ -10,20 +10,19 @@ import { QueryProvider } from '../../api/query'
 import type { SchedaCittadino, ServizioCittadino } from '../../api/contract/registro-cittadini'
 import { FASCE_DI_ETA } from '../../api/contract/enums'
 import { formatDisplayDate, formatDisplayDateTime } from '../../lib/dates'
-import { NO_MASK } from '../../lib/masked-identity'
 import { AppLink } from '../../ui/AppLink'
 import { ResponsiveTable } from '../../ui/widgets/ResponsiveTable'
 import { StatusChip } from '../../ui/widgets/StatusChip'
 import { useRegisterBreadcrumbLabels } from '../../ui/breadcrumb/labels'
 import { AzioniDiritti } from '../diritti'
 import { schedaCittadinoQuery } from './api'
-import { cittadinoPath, nomeCittadino } from './lista'
+import { cittadinoPath, identificativoCittadino, nomeCittadino } from './lista'
 
 const fascia = (id: number | null) => FASCE_DI_ETA.find((f) => f.id === id)?.fascia ?? '—'
 
 function Dati({ d }: { d: SchedaCittadino['dettaglioCittadino'] }) {
   const righe: [string, string][] = [
-    [d.conCodiceFiscale ? 'Codice fiscale' : 'Documento', d.identificativoMascherato ?? NO_MASK],
+    [d.conCodiceFiscale ? 'Codice fiscale' : 'Documento', identificativoCittadino(d)],
     ...(d.tipoDocumento ? [['Tipo documento', d.tipoDocumento] as [string, string]] : []),
     ['ID', String(d.id)],
     ['Genere', d.genere ?? '—'],

@@ -28,6 +28,10 @@ export const cittadinoPath = (id: number | string) => `/area-cittadini/${id}`
 export const nomeCittadino = (r: { id: number; identificativoMascherato: string | null }) =>
   r.identificativoMascherato ? `Cittadino ${shortMask(r.identificativoMascherato)}` : `Cittadino ${r.id}`
 
+/** What the identifier column shows: the mask; for an anonymised citizen (issue 28) why it has none. */
+export const identificativoCittadino = (r: { identificativoMascherato: string | null; anonimizzato?: 'conservazione' | 'cancellazione' | null }) =>
+  r.identificativoMascherato ?? (r.anonimizzato === 'cancellazione' ? 'Cancellato su richiesta' : r.anonimizzato === 'conservazione' ? 'Anonimizzato' : NO_MASK)
+
 /** The definition of the citizens list; `canDownload`: the profile holds list.dwnl.citt. */
 export function cittadiniDefinition(canDownload: boolean): ListDefinition<CittadinoRiga> {
   const body = (s: ListState) => listBody(filtroCittadini(s), s.sort)
@@ -40,7 +44,7 @@ export function cittadiniDefinition(canDownload: boolean): ListDefinition<Cittad
   return {
     caption: 'Elenco cittadini',
     columns: [
-      { key: 'cf', header: 'Codice fiscale', cell: (r) => <span className="fw-semibold pd-mask">{r.identificativoMascherato ?? NO_MASK}</span> },
+      { key: 'cf', header: 'Codice fiscale', cell: (r) => <span className="fw-semibold pd-mask">{identificativoCittadino(r)}</span> },
       { key: 'id', header: 'ID', sortKey: 'id', cell: (r) => r.id },
       { key: 'servizi', header: 'Numero servizi', cell: (r) => r.numeroServizi },
       { key: 'questionari', header: 'Questionari compilati', cell: (r) => r.numeroQuestionariCompilati },

@@ -12,6 +12,7 @@
 import { and, eq, gte } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EsportazioneCittadino, RichiestaCancellazione, RiepilogoCancellazione } from '../../../src/api/contract/diritti'
+import type { CittadinoRiga } from '../../../src/api/contract/registro-cittadini'
 import { SEZIONI_QUESTIONARIO } from '../../../src/api/contract/enums'
 import { hashFiscalCode } from '../../../server/db/citizen-hash'
 import { cittadino, questionarioCompilato, registroAccessi } from '../../../server/db/schema'
@@ -151,6 +152,9 @@ describe('the citizen\'s rights: export, request, erasure', () => {
     expect(await db.select({ id: cittadino.id }).from(cittadino).where(eq(cittadino.codiceFiscaleHash, hash))).toEqual([])
     const cerca = await call(server, sara, 'POST', '/api/servizio/cittadino', { body: { criterioRicerca: cf, tipoDocumento: 'CF', idServizio } })
     expect(cerca.json()).toEqual([])
+    // the registry still counts the citizen (its services stay counted), named by its id and marked as erased
+    const registro = (await call(server, dtd, 'POST', '/api/cittadino/all', { body: { filtroRequest: { criterioRicerca: String(idCittadino) } } })).json() as { cittadini: CittadinoRiga[] }
+    expect(registro.cittadini).toEqual([expect.objectContaining({ id: idCittadino, identificativoMascherato: null, anonimizzato: 'cancellazione' })])
     const chi = await call(server, dtd, 'POST', '/api/registroAccessi/cittadino', { body: { codiceFiscale: cf } })
     expect(chi.statusCode).toBe(404)
     // no free text, identity or consent answer left in the surveys
