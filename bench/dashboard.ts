@@ -4,13 +4,16 @@
  * filter, policy, programme, project, a 12-month period), a DSCU, a REG (alone and with a project), a REGP and a
  * FAC (live, own services). Target ≤ 300 ms. Also `dashboard_refresh_s`, the time of one concurrent refresh of
  * the materialised views (server/domain/dati/refresh.ts), measured when the views are older than the server's
- * refresh period (otherwise the server would start one in the background while the bench measures).
+ * refresh period (otherwise the server would start one in the background while the bench measures), and
+ * `conservazione_rapporto_s`, the counts of the daily retention report (issue 28 point 2) on a day when every
+ * citizen is past its date.
  * Each line carries the leg: `_pg` (PostgreSQL at full scale, when BENCH_SCALE_DATABASE_URL names a database filled
  * by `seed:scale`) or `_pglite_1_100` (PGlite at 1/100, seeded in a fresh temp folder, always).
  * BENCH_DASHBOARD_LEGS (default `pglite,pg`) picks the legs; BENCH_DASHBOARD_PORT (default 18531) the server's
  * port; BENCH_DASHBOARD_RUNS (default 7) the timed repetitions of each request (after one warm-up).
  */
 import { performance } from 'node:perf_hooks'
+import { calcolaRapporto } from '../server/domain/conservazione/rapporto'
 import { DATI_REFRESH_MS, refreshDati } from '../server/domain/dati/refresh'
 import { percentile } from './lists'
 import { openScaleDb, scaleCallers } from './scale-db'
@@ -37,6 +40,11 @@ async function prepare(env: NodeJS.ProcessEnv, suffix: string): Promise<Who[]> {
     } else {
       note(`${suffix}: viste aggiornate il ${new Date(agg.aggiornato_il as string).toISOString()}, nessun refresh`)
     }
+    // issue 28 point 2: the daily retention report's counts, on a day when every citizen is past its date (worst case)
+    const t1 = performance.now()
+    const rapporto = await calcolaRapporto(d.db, '2099-12-31')
+    line(`conservazione_rapporto_s_${suffix}`, ((performance.now() - t1) / 1000).toFixed(1), 's')
+    note(`${suffix}: rapporto di conservazione su ${rapporto.totali.cittadini} cittadini, ${rapporto.totali.servizi} servizi, ${rapporto.totali.questionari} questionari`)
     const { dtd, reg, regp, fac } = await scaleCallers(d)
     const dscu = await d.first(`select u.codice_fiscale as cf from utente u join utente_x_ruolo r on r.id_utente = u.id where r.codice_ruolo = 'DSCU' order by u.id limit 1`)
     const prj = await d.first(`select id from progetto where id_programma = ${Number(reg.ids.idProgramma)} order by id limit 1`)

@@ -48,7 +48,7 @@ export const SMOKE_FIGURES: readonly string[] = [
   // bench/lists.ts, bench/dashboard.ts (PGlite leg at the smoke scale)
   'list_p95_ms_pglite_1_1000', 'list_slowest_p95_ms_pglite_1_1000', 'detail_p95_ms_pglite_1_1000', 'csv_export_s_pglite_1_1000', 'csv_export_peak_mb_pglite_1_1000',
   'list_p95_ms_pglite_1_1000_registro_off',
-  'dashboard_p95_ms_pglite_1_1000',
+  'dashboard_p95_ms_pglite_1_1000', 'conservazione_rapporto_s_pglite_1_1000',
   // bench/run.ts: build, landing, pages, web, server start
   'precache_kb', 'landing_js_gzip_kb', 'landing_css_gzip_kb',
   'page_js_gzip_kb_servizi', 'page_js_gzip_kb_wizard', 'page_js_gzip_kb_programmi', 'page_js_gzip_kb_bacheca', 'page_js_gzip_kb_report',

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query'
 import { QueryProvider } from '../../api/query'
 import { hasAll, heldPermissions } from '../../auth/permissions'
 import { useSession } from '../../auth/session'
-import { periodiConservazioneQuery } from './api'
+import { periodiConservazioneQuery } from './letture'
 import { PeriodoForm } from './PeriodoForm'
 import { RapportoPanel } from './RapportoPanel'
 

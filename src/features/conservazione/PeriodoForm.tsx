@@ -11,7 +11,8 @@ import { formatDisplayDate } from '../../lib/dates'
 import { showToast } from '../../ui/stores/toasts'
 import { useSalvataggioVersionato } from '../../ui/conflitto'
 import { messaggioErrore } from '../../api/error-message'
-import { dataEstesa, salvaPeriodo } from './api'
+import { salvaPeriodo } from './api'
+import { dataEstesa } from './letture'
 
 export const NOMI_POLICY: Record<Policy, string> = {
   RFD: 'Rete dei servizi di facilitazione digitale (RFD)',

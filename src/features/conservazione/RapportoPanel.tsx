@@ -13,7 +13,8 @@ import { countLabel } from '../../lib/plural'
 import { showToast } from '../../ui/stores/toasts'
 import { ConfirmModal } from '../../ui/widgets/ConfirmModal'
 import { useEsecuzione } from '../../ui/widgets/useConferma'
-import { confermaRapporto, dataEstesa, preparaRapporto, statoConservazioneQuery } from './api'
+import { confermaRapporto, preparaRapporto } from './api'
+import { dataEstesa, statoConservazioneQuery } from './letture'
 
 const STATI: Record<RapportoConservazione['stato'], string> = {
   DA_CONFERMARE: 'Da confermare',
@@ -33,7 +34,8 @@ export function descriviTotali(t: TotaliRapporto): string {
 function Tabella({ r }: { r: RapportoConservazione }) {
   if (r.programmi.length === 0) return <p>Nessun dato ha superato il periodo di conservazione.</p>
   return (
-    <div className="table-responsive mb-3">
+    // a focusable, named region: on a phone the eight columns scroll sideways, and the keyboard must reach them (WCAG 2.1.1)
+    <div className="table-responsive mb-3" tabIndex={0} role="region" aria-label="Dati oltre il periodo di conservazione per programma (scorrevole)">
       <table className="table table-sm" data-testid="rapporto-programmi">
         <caption>Dati oltre il periodo di conservazione per programma</caption>
         <thead>

@@ -1,5 +1,6 @@
 /**
- * Retention (issue 28 point 2): what the route files and other features use of it — the periods as a public query
- * and their long Italian dates (the privacy notice), the state of the report (the route's loader).
+ * Retention (issue 28 point 2): what the route files and other features use of it — the periods as a public read
+ * and their long Italian dates (the privacy notice: a plain read, no query cache — that would load Dexie in every
+ * anonymous visitor's set), the state of the report (the route's loader).
  */
-export { dataEstesa, periodiConservazioneQuery, statoConservazioneQuery } from './api'
+export { dataEstesa, leggiPeriodiConservazione, periodiConservazioneQuery, statoConservazioneQuery } from './letture'

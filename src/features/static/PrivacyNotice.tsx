@@ -4,19 +4,31 @@
  * Retention: the periods as configured (issue 28 point 2: `GET /conservazione/periodi`, public; RFD for referents,
  * delegates and facilitators, SCD for volunteers), in the long Italian date; access logs one year.
  */
-import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
-import { QueryProvider } from '../../api/query'
+import { createContext, useContext, useEffect, useState } from 'react'
 import type { Policy } from '../../api/contract/common'
-import { dataEstesa, periodiConservazioneQuery } from '../conservazione'
+import type { PeriodoConservazione } from '../../api/contract/conservazione'
+import { dataEstesa, leggiPeriodiConservazione } from '../conservazione'
 import { DPO_EMAIL, PRIVACY_EMAIL } from './contacts'
 
 /** 'fino al 30 giugno 2026' of a policy's configured period ('fino alla data … configurata' while unknown). */
 function FinoAl({ policy }: { policy: Policy }) {
-  const q = useQuery(periodiConservazioneQuery())
-  const p = q.data?.find((x) => x.policy === policy)
+  const periodi = useContext(Periodi)
+  const p = periodi === 'caricamento' || periodi === 'errore' ? undefined : periodi.find((x) => x.policy === policy)
   if (p) return <span data-testid={`conservazione-${policy}`}>{`fino al ${dataEstesa(p.conservazioneFino)}`}</span>
-  return <span>{q.isPending ? 'fino alla data di fine conservazione (caricamento…)' : 'fino alla data di fine conservazione configurata per l’intervento'}</span>
+  return <span>{periodi === 'caricamento' ? 'fino alla data di fine conservazione (caricamento…)' : 'fino alla data di fine conservazione configurata per l’intervento'}</span>
+}
+
+/** The periods read once for the page (a plain read: this page is in every visitor's offline set, which never loads the query cache's storage). */
+const Periodi = createContext<PeriodoConservazione[] | 'caricamento' | 'errore'>('caricamento')
+
+function usePeriodi(): PeriodoConservazione[] | 'caricamento' | 'errore' {
+  const [periodi, setPeriodi] = useState<PeriodoConservazione[] | 'caricamento' | 'errore'>('caricamento')
+  useEffect(() => {
+    const ac = new AbortController()
+    leggiPeriodiConservazione(ac.signal).then(setPeriodi, () => { if (!ac.signal.aborted) setPeriodi('errore') })
+    return () => ac.abort()
+  }, [])
+  return periodi
 }
 
 const SECTIONS = [
@@ -26,10 +38,11 @@ const SECTIONS = [
 ] as const
 
 export function PrivacyNotice() {
+  const periodi = usePeriodi()
   return (
-    <QueryProvider>
+    <Periodi.Provider value={periodi}>
       <Informativa />
-    </QueryProvider>
+    </Periodi.Provider>
   )
 }
 
