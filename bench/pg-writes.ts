@@ -36,7 +36,8 @@ export function serverBundle(): string {
 /** Two (BENCH_WRITES_PROCESSES) processes on a fresh PostgreSQL database; `run` gets their origins and pids. */
 export async function withProcesses<T>(port: number, run: (origins: string[], pids: (number | undefined)[], env: NodeJS.ProcessEnv) => Promise<T>, extra: Record<string, string> = {}): Promise<T> {
   const own = process.env.BENCH_DATABASE_URL ? null : startPostgres()
-  if (own) process.env.BENCH_PG_POSTMASTER ??= String(own.postmaster)
+  // each leg starts its own PostgreSQL: its CPU is read from this postmaster (not the previous leg's)
+  if (own) process.env.BENCH_PG_POSTMASTER = String(own.postmaster)
   const dataDir = mkdtempSync(join(tmpdir(), 'pd-bench-writes-'))
   const n = Number(process.env.BENCH_WRITES_PROCESSES ?? 2)
   let stop: (() => Promise<void>) | undefined
