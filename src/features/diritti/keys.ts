@@ -8,4 +8,6 @@ export const dirittiKeys = {
   dati: (id: string): unknown[] => [...rootKeys.diritti, 'dati', id, ...profileScope()],
   /** the requests list's root (wireList appends the profile's scope) */
   richieste: [...rootKeys.diritti, 'richieste'] as const,
+  /** the options of the requests list's filter `chiave` */
+  filtro: (chiave: string) => [...rootKeys.diritti, 'filtro', chiave] as const,
 }

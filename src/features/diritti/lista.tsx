@@ -44,7 +44,7 @@ export function richiesteDefinition(azioni: { esegui(r: RichiestaCancellazione):
       { label: 'Rifiuta', name: `Rifiuta la richiesta su ${nomeRichiesta(r)}`, onClick: () => azioni.rifiuta(r) },
     ] : []) : undefined,
     search: { label: 'Cerca richiesta', placeholder: 'Inserisci l’ID del cittadino o il nome di chi ha chiesto' },
-    filters: [{ key: 'stato', label: 'Stato', optionsKey: [...dirittiKeys.all, 'filtro', 'stato'], loadOptions: async () => STATI }],
+    filters: [{ key: 'stato', label: 'Stato', optionsKey: dirittiKeys.filtro('stato'), loadOptions: async () => STATI }],
     defaultSort: { campo: 'priorita', verso: 'asc' },
   }
 }
